@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ObjectIdSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from './ids';
+
+export const CHECKPOINT_TYPES = ['pre_write', 'post_step', 'manual'] as const;
+export const CheckpointTypeSchema = z.enum(CHECKPOINT_TYPES);
+export type CheckpointType = z.infer<typeof CheckpointTypeSchema>;
+
+/** Which checkpoints a tool call gets: none, one before, one after, or both. */
+export const CheckpointScopeSchema = z.enum(['none', 'pre_write', 'post_step', 'both']);
+export type CheckpointScope = z.infer<typeof CheckpointScopeSchema>;
+
+/** A path a snapshot did not capture, and why; rollback leaves such paths alone. */
+export const SkippedPathSchema = z.object({
+  path: RelativePathSchema,
+  reason: z.enum(['too_large', 'nested_repository']),
+  size_bytes: z.number().int().nonnegative().optional(),
+});
+export type SkippedPath = z.infer<typeof SkippedPathSchema>;
+
+const ShortText = z.string().max(1000);
+
+export const CheckpointMetadataSchema = z.object({
+  reason: ShortText.nullable().default(null),
+  source_tool: ShortText.nullable().default(null),
+  phase: ShortText.nullable().default(null),
+  extra: z.record(z.string().max(200), z.string().max(4000)).default({}),
+  /** Files in the snapshot, and what it left out. */
+  file_count: z.number().int().nonnegative().optional(),
+  skipped: z.array(SkippedPathSchema).default([]),
+});
+export type CheckpointMetadata = z.infer<typeof CheckpointMetadataSchema>;
+
+export const CheckpointSchema = z.object({
+  checkpoint_id: UlidSchema,
+  plan_id: UlidSchema,
+  sandbox_ref: ObjectIdSchema,
+  decision_id: UlidSchema.nullable(),
+  checkpoint_type: CheckpointTypeSchema,
+  resource_id: UlidSchema.nullable(),
+  /** Relative to the checkpoint directory (`.cleveragents/checkpoints/`). */
+  filesystem_path: RelativePathSchema,
+  size_bytes: z.number().int().nonnegative(),
+  created_at: UtcTimestampSchema,
+  metadata: CheckpointMetadataSchema,
+});
+export type Checkpoint = z.infer<typeof CheckpointSchema>;
+
+/** What a caller may say about a checkpoint it asks for; every field optional but the plan. */
+export const CreateCheckpointOptionsSchema = z
+  .object({
+    type: CheckpointTypeSchema.default('manual'),
+    reason: ShortText.optional(),
+    sourceTool: ShortText.optional(),
+    phase: ShortText.optional(),
+    decisionId: UlidSchema.optional(),
+    resourceId: UlidSchema.optional(),
+    extra: z.record(z.string().min(1).max(200), z.string().max(4000)).optional(),
+  })
+  .strict();
+export type CreateCheckpointOptions = z.input<typeof CreateCheckpointOptionsSchema>;

@@ -1,0 +1,70 @@
+/** Base of every error the product reports to users; `type` is what the CLI's JSON calls it. */
+export abstract class CheckpointError extends Error {
+  abstract readonly type: string;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A rule of the domain refuses the operation (the spec's BusinessRuleViolation). */
+export class BusinessRuleViolation extends CheckpointError {
+  readonly type = 'BusinessRuleViolation';
+  static planApplied(): BusinessRuleViolation {
+    return new BusinessRuleViolation('Rollback blocked: plan is already applied');
+  }
+  static sandboxMissing(): BusinessRuleViolation {
+    return new BusinessRuleViolation('Rollback blocked: sandbox is missing');
+  }
+}
+
+export class NotFoundError extends CheckpointError {
+  readonly type = 'NotFound';
+  constructor(readonly entity: 'checkpoint' | 'plan', readonly id?: string) {
+    super(`Not found: ${entity}`);
+  }
+}
+
+/** Input that does not fit; the message starts with the spec's "Validation Error". */
+export class ValidationError extends CheckpointError {
+  readonly type = 'ValidationError';
+  constructor(readonly detail: string) {
+    super(`Validation Error: ${detail}`);
+  }
+}
+
+/**
+ * The database file cannot be used: not SQLite, truncated, or from a newer version. The file is
+ * left exactly as it was; the message names it and says how to recover.
+ */
+export class StoreError extends CheckpointError {
+  readonly type = 'StoreError';
+}
+
+/** The sandbox could not be snapshotted or restored (git failed, disk full, permissions...). */
+export class SandboxError extends CheckpointError {
+  readonly type = 'SandboxError';
+}
+
+/** An isolated sandbox cannot be applied: the workspace changed the same files meanwhile. */
+export class ApplyConflictError extends CheckpointError {
+  readonly type = 'ApplyConflict';
+  constructor(readonly conflicts: readonly string[]) {
+    super(
+      `Apply blocked: ${conflicts.length} file(s) changed in both the workspace and the sandbox: ` +
+        conflicts.slice(0, 10).join(', ') +
+        (conflicts.length > 10 ? `, and ${conflicts.length - 10} more` : ''),
+    );
+  }
+}
+
+export function isCheckpointError(error: unknown): error is CheckpointError {
+  return error instanceof CheckpointError;
+}
+
+/** A zod issue list as one line a user can act on. */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Crockford base32 ULID, 26 characters, upper case (what the `ulid` package emits). */
+export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** A full git object id: SHA-1 (40 hex) or SHA-256 (64 hex). */
+export const OBJECT_ID_PATTERN = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+export const UlidSchema = z
+  .string()
+  .regex(ULID_PATTERN, { message: 'must be a ULID (26 characters of Crockford base32)' });
+
+export const ObjectIdSchema = z
+  .string()
+  .regex(OBJECT_ID_PATTERN, { message: 'must be a full git object id (40 or 64 lower-case hex)' });
+
+/** ISO-8601 UTC timestamp as stored in the database, e.g. 2026-11-29T09:46:32.123Z. */
+export const UtcTimestampSchema = z.iso.datetime({ offset: false }).max(30);
+
+/**
+ * A path relative to a sandbox or workspace: POSIX separators, no leading slash, no `..` segment,
+ * no NUL. `.` means the root itself.
+ */
+export const RelativePathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'must not contain NUL')
+  .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p), 'must be relative')
+  .refine((p) => !p.split(/[\\/]/).includes('..'), 'must not contain ".."');
+
+export function isUlid(value: string): boolean {
+  return ULID_PATTERN.test(value);
+}

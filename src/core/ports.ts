@@ -1,0 +1,122 @@
+import type { Checkpoint, SkippedPath } from './checkpoint';
+import type { Plan } from './plan';
+import type { PathChange } from './rollbackResult';
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Makes ULIDs that sort in creation order, also within one millisecond. */
+export interface IdGenerator {
+  next(): string;
+}
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface PlanRepository {
+  get(planId: string): Plan | undefined;
+  /** Oldest first. */
+  list(): Plan[];
+  insert(plan: Plan): void;
+  update(plan: Plan): void;
+}
+
+export interface CheckpointRepository {
+  get(checkpointId: string): Checkpoint | undefined;
+  /** One plan's checkpoints, oldest first (created_at, then id). Uses the plan index. */
+  listForPlan(planId: string): Checkpoint[];
+  countForPlan(planId: string): number;
+  insert(checkpoint: Checkpoint): void;
+  delete(checkpointId: string): void;
+}
+
+/** The spec's UnitOfWorkContext: the repositories of one transaction. */
+export interface UnitOfWork {
+  readonly plans: PlanRepository;
+  readonly checkpoints: CheckpointRepository;
+}
+
+/**
+ * The database. `write` runs `work` in one transaction under the cross-process lock, on the newest
+ * state of the file, and persists it atomically; if `work` throws, nothing is written. `work` is
+ * synchronous on purpose: no I/O may interleave with an open transaction.
+ */
+export interface CheckpointStore {
+  /** Where the data lives, for messages. */
+  readonly location: string;
+  read<T>(work: (uow: UnitOfWork) => T): Promise<T>;
+  write<T>(work: (uow: UnitOfWork) => T): Promise<T>;
+  close(): void;
+}
+
+/**
+ * One sandbox as the snapshotter sees it: `key` names its persistent index (a plan id, or
+ * `workspace` for the workspace folder itself) and `dir` is its absolute, validated folder.
+ */
+export interface SandboxLocation {
+  readonly key: string;
+  readonly dir: string;
+}
+
+export interface Snapshot {
+  /** Full object id of the snapshot commit in the shadow store. */
+  readonly ref: string;
+  /** The file that pins it, relative to the checkpoint directory. */
+  readonly filesystemPath: string;
+  /** Total bytes of the captured files. */
+  readonly sizeBytes: number;
+  readonly fileCount: number;
+  readonly skipped: SkippedPath[];
+}
+
+/** The shadow store: snapshots of sandboxes, diffs between them, and restoring one. */
+export interface SandboxSnapshotter {
+  /** Runs `work` while no other process or call works on the same sandbox. */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Captures the sandbox's files and pins the result under `pinName`. */
+  snapshot(sandbox: SandboxLocation, pinName: string, message: string): Promise<Snapshot>;
+  /** Whether the sandbox differs from the given snapshot (cheap: no objects are written). */
+  isDirty(sandbox: SandboxLocation, ref: string): Promise<boolean>;
+  /** Paths that differ going from `fromRef` to `toRef`, sorted. */
+  changes(fromRef: string, toRef: string): Promise<PathChange[]>;
+  /**
+   * Makes the sandbox's files equal `toRef`, given that they equal `fromRef` now (a snapshot just
+   * taken). Paths in `leaveAlone` are not touched. Returns what changed, sorted.
+   */
+  restore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PathChange[]>;
+  /**
+   * A new snapshot equal to `baseRef` with the given paths taken from `sourceRef` (deleted ones
+   * removed): what an isolated sandbox's changes look like on top of the workspace.
+   */
+  overlay(baseRef: string, sourceRef: string, paths: readonly string[], pinName: string): Promise<Snapshot>;
+  /** A file's bytes at a snapshot; undefined when the snapshot does not hold it. */
+  readFile(ref: string, path: string): Promise<Uint8Array | undefined>;
+  /** Drops pins so the objects only they kept can be reclaimed. */
+  unpin(pinNames: readonly string[]): Promise<void>;
+  /** Reclaims unreferenced objects when enough were dropped to be worth it; never on a hot path. */
+  collectGarbageIfWorthwhile(): Promise<void>;
+  /** Forgets the persistent index of a sandbox that is gone. */
+  forgetSandbox(key: string): Promise<void>;
+}
+
+/** The workspace folder's files, as far as plans need them. */
+export interface WorkspaceFiles {
+  /** Absolute path of the workspace folder. */
+  readonly root: string;
+  /**
+   * The absolute folder for a path relative to the workspace. Refuses (ValidationError) anything
+   * that leaves the workspace: `..`, absolute paths, symlinks pointing out.
+   */
+  resolveSandbox(relativePath: string): Promise<string>;
+  /** Whether the folder exists and is a directory. */
+  isDirectory(absolutePath: string): Promise<boolean>;
+  /** The folder an isolated sandbox of this plan lives in, relative to the workspace. */
+  isolatedSandboxPath(planId: string): string;
+  createEmptyDirectory(absolutePath: string): Promise<void>;
+  removeDirectory(absolutePath: string): Promise<void>;
+}

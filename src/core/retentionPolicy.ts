@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const DEFAULT_MAX_CHECKPOINTS = 50;
+export const MIN_MAX_CHECKPOINTS = 1;
+export const MAX_MAX_CHECKPOINTS = 100;
+
+export const RetentionPolicySchema = z.object({
+  max_checkpoints: z
+    .number()
+    .int('max_checkpoints must be a whole number')
+    .min(MIN_MAX_CHECKPOINTS, `max_checkpoints must be between ${MIN_MAX_CHECKPOINTS} and ${MAX_MAX_CHECKPOINTS}`)
+    .max(MAX_MAX_CHECKPOINTS, `max_checkpoints must be between ${MIN_MAX_CHECKPOINTS} and ${MAX_MAX_CHECKPOINTS}`),
+  auto_prune: z.boolean(),
+});
+/** The spec's CheckpointRetentionPolicy. */
+export type CheckpointRetentionPolicy = z.infer<typeof RetentionPolicySchema>;
+
+export const DEFAULT_RETENTION_POLICY: CheckpointRetentionPolicy = Object.freeze({
+  max_checkpoints: DEFAULT_MAX_CHECKPOINTS,
+  auto_prune: true,
+});
+
+/**
+ * Which checkpoints to prune, given a plan's checkpoints oldest first. When pruning is on and the
+ * plan holds more than `max_checkpoints`, the oldest interior ones go; the first and the most
+ * recent are never returned. With `max_checkpoints` of 1 the plan keeps those two.
+ */
+export function selectCheckpointsToPrune<T>(oldestFirst: readonly T[], policy: CheckpointRetentionPolicy): T[] {
+  if (!policy.auto_prune) return [];
+  const keep = Math.max(policy.max_checkpoints, 2);
+  const excess = oldestFirst.length - keep;
+  if (excess <= 0) return [];
+  return oldestFirst.slice(1, 1 + excess);
+}

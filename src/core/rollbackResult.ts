@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { RelativePathSchema, UlidSchema } from './ids';
+
+export const ChangeKindSchema = z.enum(['added', 'modified', 'deleted']);
+export type ChangeKind = z.infer<typeof ChangeKindSchema>;
+
+/** One path that differs, relative to the sandbox with POSIX separators. */
+export const PathChangeSchema = z.object({ path: RelativePathSchema, change: ChangeKindSchema });
+export type PathChange = z.infer<typeof PathChangeSchema>;
+
+/** The spec's RollbackResult; `changed_paths` is sorted by path and says how each changed. */
+export const RollbackResultSchema = z.object({
+  restored_files_count: z.number().int().nonnegative(),
+  changed_paths: z.array(PathChangeSchema),
+  from_checkpoint_id: UlidSchema,
+});
+export type RollbackResult = z.infer<typeof RollbackResultSchema>;
+
+/** A rollback's result plus what the product adds: the checkpoint that undoes it, and its cost. */
+export interface RollbackOutcome {
+  readonly plan_id: string;
+  readonly result: RollbackResult;
+  /** The safety checkpoint of the state before the rollback; rolling back to it undoes it. */
+  readonly undo_checkpoint_id: string;
+  readonly elapsed_seconds: number;
+}
+
+export function sortChanges(changes: PathChange[]): PathChange[] {
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export function countChanges(changes: readonly PathChange[]): Record<ChangeKind, number> {
+  const counts: Record<ChangeKind, number> = { added: 0, modified: 0, deleted: 0 };
+  for (const c of changes) counts[c.change] += 1;
+  return counts;
+}
