@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '*.mjs', 'scripts/*.mjs'] },
+  { ignores: ['test/fixtures/**', 'dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '*.mjs', 'scripts/*.mjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

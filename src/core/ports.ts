@@ -64,7 +64,7 @@ export interface SandboxLocation {
 }
 
 export interface Snapshot {
-  /** Full object id of the snapshot commit in the shadow store. */
+  /** Full object id of the snapshot in the shadow store. */
   readonly ref: string;
   /** The file that pins it, relative to the checkpoint directory. */
   readonly filesystemPath: string;
@@ -78,10 +78,15 @@ export interface Snapshot {
 export interface SandboxSnapshotter {
   /** Runs `work` while no other process or call works on the same sandbox. */
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
-  /** Captures the sandbox's files and pins the result under `pinName`. */
-  snapshot(sandbox: SandboxLocation, pinName: string, message: string): Promise<Snapshot>;
-  /** Whether the sandbox differs from the given snapshot (cheap: no objects are written). */
-  isDirty(sandbox: SandboxLocation, ref: string): Promise<boolean>;
+  /**
+   * Captures the sandbox's files and pins the result under `pinName`; with `null` nothing is
+   * pinned (a throw-away snapshot for previews and comparisons).
+   */
+  snapshot(sandbox: SandboxLocation, pinName: string | null, message: string): Promise<Snapshot>;
+  /** Whether two snapshots hold the same files. */
+  sameContent(refA: string, refB: string): Promise<boolean>;
+  /** Fills an empty folder with a snapshot's files, as a new sandbox. */
+  materialize(sandbox: SandboxLocation, ref: string): Promise<void>;
   /** Paths that differ going from `fromRef` to `toRef`, sorted. */
   changes(fromRef: string, toRef: string): Promise<PathChange[]>;
   /**
@@ -113,6 +118,8 @@ export interface WorkspaceFiles {
    * that leaves the workspace: `..`, absolute paths, symlinks pointing out.
    */
   resolveSandbox(relativePath: string): Promise<string>;
+  /** The canonical relative form (POSIX separators, no `./`, `.` for the root) of a sandbox path. */
+  normalizeSandboxPath(relativePath: string): string;
   /** Whether the folder exists and is a directory. */
   isDirectory(absolutePath: string): Promise<boolean>;
   /** The folder an isolated sandbox of this plan lives in, relative to the workspace. */

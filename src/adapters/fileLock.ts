@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { open, readFile, stat, unlink } from 'node:fs/promises';
+import * as os from 'node:os';
+import { StoreError } from '../core/errors';
+
+export interface FileLockOptions {
+  /** How long `acquire` waits for another holder before it gives up with a StoreError. */
+  readonly timeoutMs: number;
+  /**
+   * A lock older than this is taken to be left behind by a hung or crashed holder (on another
+   * machine we cannot ask whether its process lives). Holders keep the lock for milliseconds, so
+   * this can be generous.
+   */
+  readonly staleMs: number;
+}
+
+export const DEFAULT_FILE_LOCK_OPTIONS: FileLockOptions = Object.freeze({ timeoutMs: 15_000, staleMs: 60_000 });
+
+/** What a holder writes into the lock file, so that others can tell whether it still lives. */
+export interface LockOwner {
+  readonly pid: number;
+  readonly host: string;
+  readonly acquired_at: string;
+  readonly token: string;
+}
+
+interface LockFileState {
+  readonly raw: string;
+  readonly ino: bigint;
+  readonly mtimeMs: number;
+  readonly owner: LockOwner | undefined;
+}
+
+const FIRST_DELAY_MS = 2;
+const MAX_DELAY_MS = 50;
+
+/**
+ * A lock shared by processes: whoever creates the lock file (O_EXCL) holds it. The file names its
+ * holder (pid, host, time); a waiter breaks it when that process is gone or the lock is older than
+ * `staleMs`, so a crash cannot leave it stuck. Breaking is itself guarded by a second O_EXCL file,
+ * so that two waiters cannot both judge the same stale lock and one of them delete the fresh lock
+ * the other just took.
+ */
+export class FileLock {
+  private readonly options: FileLockOptions;
+  private broken = 0;
+
+  constructor(
+    readonly lockPath: string,
+    options: Partial<FileLockOptions> = {},
+    private readonly report: (message: string) => void = () => undefined,
+  ) {
+    this.options = { ...DEFAULT_FILE_LOCK_OPTIONS, ...options };
+  }
+
+  /** How many stale locks this instance broke; whatever their holders were doing may be half done. */
+  get staleLocksBroken(): number {
+    return this.broken;
+  }
+
+  /** Runs `work` while holding the lock, and releases it whatever happens. */
+  async withLock<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      await release();
+    }
+  }
+
+  /** Waits for the lock (with backoff, up to `timeoutMs`) and returns the function that releases it. */
+  async acquire(): Promise<() => Promise<void>> {
+    const deadline = Date.now() + this.options.timeoutMs;
+    let attempt = 0;
+    let lastHolder: LockFileState | undefined;
+    for (;;) {
+      const owner: LockOwner = {
+        pid: process.pid,
+        host: os.hostname(),
+        acquired_at: new Date().toISOString(),
+        token: randomBytes(12).toString('hex'),
+      };
+      if (await this.tryCreate(owner)) return () => this.release(owner.token);
+
+      const holder = await this.inspect();
+      if (holder) {
+        lastHolder = holder;
+        const staleBecause = this.staleReason(holder);
+        if (staleBecause && (await this.breakStale(holder, staleBecause))) continue;
+      } else {
+        continue; // released between our attempt and our look: try again at once
+      }
+      if (Date.now() >= deadline) throw this.timeoutError(lastHolder);
+      await sleep(backoff(attempt++));
+    }
+  }
+
+  private async tryCreate(owner: LockOwner): Promise<boolean> {
+    let handle;
+    try {
+      handle = await open(this.lockPath, 'wx', 0o644);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw new StoreError(`Cannot create the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      await handle.writeFile(JSON.stringify(owner));
+      await handle.close();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await unlink(this.lockPath).catch(() => undefined);
+      throw new StoreError(`Cannot write the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
+    }
+    return true;
+  }
+
+  private async release(token: string): Promise<void> {
+    const current = await this.inspect();
+    if (current?.owner?.token === token) {
+      await unlink(this.lockPath).catch(() => undefined);
+    } else {
+      this.report(`The lock ${this.lockPath} was broken by another process while this one held it.`);
+    }
+  }
+
+  private async inspect(): Promise<LockFileState | undefined> {
+    try {
+      const [raw, info] = await Promise.all([readFile(this.lockPath, 'utf8'), stat(this.lockPath, { bigint: true })]);
+      return { raw, ino: info.ino, mtimeMs: Number(info.mtimeMs), owner: parseOwner(raw) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new StoreError(`Cannot read the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private staleReason(holder: LockFileState): string | undefined {
+    const { owner } = holder;
+    if (owner && owner.host === os.hostname() && !isProcessAlive(owner.pid)) {
+      return `its holder (pid ${owner.pid}) is no longer running`;
+    }
+    // An unreadable lock may be one whose holder is between creating and filling it: only age tells.
+    const ageMs = Date.now() - holder.mtimeMs;
+    if (ageMs > this.options.staleMs) return `it is ${Math.round(ageMs / 1000)} s old`;
+    return undefined;
+  }
+
+  /** Removes the lock if it is still the very one judged stale; false when someone else got there first. */
+  private async breakStale(holder: LockFileState, because: string): Promise<boolean> {
+    const guard = `${this.lockPath}.break`;
+    try {
+      await (await open(guard, 'wx', 0o644)).close();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Breaking takes microseconds; a guard that stays around was left by a crash mid-break.
+      const guardAge = await stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (guardAge > Math.min(this.options.staleMs, 10_000)) await unlink(guard).catch(() => undefined);
+      return false;
+    }
+    try {
+      const now = await this.inspect();
+      if (!now) return true;
+      if (now.ino !== holder.ino || now.raw !== holder.raw) return false;
+      await unlink(this.lockPath);
+      this.broken += 1;
+      this.report(`Broke the stale lock ${this.lockPath}: ${because}.`);
+      return true;
+    } finally {
+      await unlink(guard).catch(() => undefined);
+    }
+  }
+
+  private timeoutError(holder: LockFileState | undefined): StoreError {
+    const who = holder?.owner
+      ? ` (held by pid ${holder.owner.pid} on ${holder.owner.host} since ${holder.owner.acquired_at})`
+      : '';
+    return new StoreError(
+      `Timed out after ${Math.round(this.options.timeoutMs / 100) / 10} s waiting for the lock ${this.lockPath}${who}. ` +
+        'If no CleverAgents window or agents command is still running, delete that lock file and try again.',
+    );
+  }
+}
+
+function parseOwner(raw: string): LockOwner | undefined {
+  try {
+    const value = JSON.parse(raw) as Partial<LockOwner> | null;
+    if (
+      value &&
+      typeof value.pid === 'number' &&
+      Number.isInteger(value.pid) &&
+      value.pid > 0 &&
+      typeof value.host === 'string' &&
+      typeof value.acquired_at === 'string' &&
+      typeof value.token === 'string'
+    ) {
+      return value as LockOwner;
+    }
+  } catch {
+    // not JSON: the holder has not written it yet, or it is not one of ours
+  }
+  return undefined;
+}
+
+/** Signal 0 asks the kernel whether the process exists; EPERM means it does, under another user. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function backoff(attempt: number): number {
+  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** attempt);
+  return base / 2 + Math.random() * base;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

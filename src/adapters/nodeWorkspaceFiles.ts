@@ -1,0 +1,105 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { ValidationError } from '../core/errors';
+import { ULID_PATTERN } from '../core/ids';
+import type { WorkspaceFiles } from '../core/ports';
+
+/** The folder the extension owns inside a workspace folder. */
+export const DATA_DIR_NAME = '.cleveragents';
+const ISOLATED_PARENT = `${DATA_DIR_NAME}/sandboxes`;
+
+/** Sandbox folders of one workspace folder, kept inside it whatever the input says. */
+export class NodeWorkspaceFiles implements WorkspaceFiles {
+  private realRoot: Promise<string> | undefined;
+
+  constructor(readonly root: string) {}
+
+  normalizeSandboxPath(relativePath: string): string {
+    const raw = relativePath.trim().replace(/\\/g, '/');
+    if (raw === '' || raw.includes('\0')) throw new ValidationError('sandbox path must not be empty');
+    if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) {
+      throw new ValidationError(`sandbox path must be relative to the workspace, not absolute: ${relativePath}`);
+    }
+    const normal = path.posix.normalize(raw).replace(/\/+$/, '') || '.';
+    if (normal === '..' || normal.startsWith('../')) throw new ValidationError(`sandbox path leaves the workspace: ${relativePath}`);
+    const underData = normal === DATA_DIR_NAME || normal.startsWith(`${DATA_DIR_NAME}/`);
+    const isolated = normal.startsWith(`${ISOLATED_PARENT}/`) && ULID_PATTERN.test(normal.slice(ISOLATED_PARENT.length + 1));
+    if (underData && !isolated) throw new ValidationError(`sandbox path must not be inside ${DATA_DIR_NAME}/: ${relativePath}`);
+    return normal;
+  }
+
+  async resolveSandbox(relativePath: string): Promise<string> {
+    const normal = this.normalizeSandboxPath(relativePath);
+    const root = await this.canonicalRoot();
+    const target = path.resolve(root, normal);
+    // Follow links as far as the path exists: a link anywhere on the way may point out.
+    let existing = target;
+    let rest = '';
+    for (;;) {
+      const real = await fs.realpath(existing).catch(() => undefined);
+      if (real !== undefined) {
+        const resolved = rest ? path.join(real, rest) : real;
+        if (!isInside(root, resolved)) throw new ValidationError(`sandbox path resolves outside the workspace: ${relativePath}`);
+        return resolved;
+      }
+      const parent = path.dirname(existing);
+      if (parent === existing) throw new ValidationError(`sandbox path cannot be resolved: ${relativePath}`);
+      rest = rest ? path.join(path.basename(existing), rest) : path.basename(existing);
+      existing = parent;
+    }
+  }
+
+  async isDirectory(absolutePath: string): Promise<boolean> {
+    return fs.stat(absolutePath).then((s) => s.isDirectory(), () => false);
+  }
+
+  isolatedSandboxPath(planId: string): string {
+    if (!ULID_PATTERN.test(planId)) throw new ValidationError(`not a plan id: ${planId}`);
+    return `${ISOLATED_PARENT}/${planId}`;
+  }
+
+  async createEmptyDirectory(absolutePath: string): Promise<void> {
+    await this.assertIsolated(absolutePath);
+    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
+    await fs.mkdir(absolutePath);
+  }
+
+  /** Only ever removes an isolated sandbox: nothing else of the workspace may be deleted here. */
+  async removeDirectory(absolutePath: string): Promise<void> {
+    await this.assertIsolated(absolutePath);
+    await fs.rm(absolutePath, { recursive: true, force: true });
+  }
+
+  private async assertIsolated(absolutePath: string): Promise<void> {
+    const root = await this.canonicalRoot();
+    const rel = path.relative(root, absolutePath).split(path.sep).join('/');
+    if (!rel.startsWith(`${ISOLATED_PARENT}/`) || !ULID_PATTERN.test(rel.slice(ISOLATED_PARENT.length + 1))) {
+      throw new ValidationError(`refusing to create or remove a folder that is not an isolated sandbox: ${absolutePath}`);
+    }
+  }
+
+  private canonicalRoot(): Promise<string> {
+    this.realRoot ??= fs.realpath(this.root).catch(() => {
+      this.realRoot = undefined;
+      throw new ValidationError(`workspace folder does not exist: ${this.root}`);
+    });
+    return this.realRoot;
+  }
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+/**
+ * Makes `<workspace>/.cleveragents/` with a `.gitignore` of `*`, so the user's own git never sees
+ * what the product keeps there; an existing `.gitignore` is kept.
+ */
+export async function ensureDataDir(workspaceRoot: string): Promise<string> {
+  const dir = path.join(workspaceRoot, DATA_DIR_NAME);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  return dir;
+}

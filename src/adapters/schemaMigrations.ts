@@ -1,0 +1,91 @@
+import type { Database } from 'sql.js';
+
+/** One forward step of the schema; `version` is the `PRAGMA user_version` the file has after it. */
+export interface SchemaMigration {
+  readonly version: number;
+  readonly description: string;
+  readonly statements: readonly string[];
+}
+
+export const PLANS_TABLE = 'v3_plans';
+export const CHECKPOINTS_TABLE = 'checkpoint_metadata';
+export const CHECKPOINTS_PLAN_INDEX = 'idx_checkpoints_plan';
+export const CHECKPOINTS_CREATED_AT_INDEX = 'ix_checkpoint_metadata_created_at';
+
+/**
+ * Column types are the spec's as written (STRING(26), STRING(30)) so that any SQLite client sees
+ * the promised schema. SQLite gives such columns NUMERIC affinity, which would turn an id made of
+ * digits only into a number: the repositories refuse such ids before they reach SQL.
+ *
+ * `idx_checkpoints_plan` also holds created_at and checkpoint_id, the order the tree lists a plan's
+ * checkpoints in, so listing them is one index range with no sort.
+ */
+export const MIGRATIONS: readonly SchemaMigration[] = [
+  {
+    version: 1,
+    description: 'plans and checkpoint metadata',
+    statements: [
+      `CREATE TABLE ${PLANS_TABLE} (
+  plan_id STRING(26) NOT NULL PRIMARY KEY,
+  title TEXT NOT NULL,
+  state TEXT NOT NULL,
+  sandbox_path TEXT NOT NULL,
+  sandbox_kind TEXT NOT NULL DEFAULT 'in_place',
+  base_ref TEXT,
+  max_checkpoints INTEGER NOT NULL DEFAULT 50,
+  auto_prune INTEGER NOT NULL DEFAULT 1,
+  created_at STRING(30) NOT NULL,
+  updated_at STRING(30) NOT NULL
+)`,
+      `CREATE TABLE ${CHECKPOINTS_TABLE} (
+  checkpoint_id STRING(26) NOT NULL PRIMARY KEY,
+  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id),
+  decision_id STRING(26),
+  checkpoint_type TEXT,
+  resource_id STRING(26),
+  sandbox_ref TEXT,
+  filesystem_path TEXT,
+  size_bytes INTEGER,
+  created_at STRING(30),
+  metadata_json TEXT
+)`,
+      `CREATE INDEX ${CHECKPOINTS_PLAN_INDEX} ON ${CHECKPOINTS_TABLE} (plan_id, created_at, checkpoint_id)`,
+      `CREATE INDEX ${CHECKPOINTS_CREATED_AT_INDEX} ON ${CHECKPOINTS_TABLE} (created_at)`,
+    ],
+  },
+];
+
+/** The newest schema this code knows; a file with a higher user_version is from a newer release. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export function readSchemaVersion(db: Database): number {
+  const result = db.exec('PRAGMA user_version');
+  return Number(result[0]?.values[0]?.[0] ?? 0);
+}
+
+/** Names of the tables, views, indexes and triggers a file holds, apart from SQLite's own. */
+export function listSchemaObjects(db: Database): string[] {
+  const result = db.exec("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name");
+  return (result[0]?.values ?? []).map((row) => String(row[0]));
+}
+
+/**
+ * Brings `db` from `fromVersion` to SCHEMA_VERSION in one transaction: all steps or none. The
+ * caller has checked that `fromVersion` is not newer than we know. Returns whether anything ran.
+ */
+export function migrate(db: Database, fromVersion: number): boolean {
+  const pending = MIGRATIONS.filter((m) => m.version > fromVersion);
+  if (pending.length === 0) return false;
+  db.run('BEGIN');
+  try {
+    for (const migration of pending) {
+      for (const statement of migration.statements) db.run(statement);
+      db.run(`PRAGMA user_version = ${migration.version}`);
+    }
+    db.run('COMMIT');
+  } catch (error) {
+    db.run('ROLLBACK');
+    throw error;
+  }
+  return true;
+}

@@ -1,0 +1,574 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { SimpleGit } from 'simple-git';
+import type { SkippedPath } from '../core/checkpoint';
+import { SandboxError, ValidationError } from '../core/errors';
+import { OBJECT_ID_PATTERN, RelativePathSchema } from '../core/ids';
+import type { Logger, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
+import { sortChanges, type ChangeKind, type PathChange } from '../core/rollbackResult';
+import { chunkArgs, NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit } from './gitEnvironment';
+import { tempFileFor } from './atomicFile';
+
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+const KEY_PATTERN = new RegExp(`^(?:${ULID}|workspace)$`);
+const PIN_PATTERN = new RegExp(`^${ULID}/(?:${ULID}|base|before-apply|applied)$`);
+/** Above this many paths, staging goes through one `git add -A` that writes a single pack. */
+const BULK_STAGE_THRESHOLD = 1000;
+
+export interface ShadowGitSandboxOptions {
+  /** Absolute path of the checkpoint directory (`.cleveragents/checkpoints`). */
+  readonly checkpointDir: string;
+  /** Files larger than this are not captured; they are listed as skipped. */
+  readonly maxFileBytes: number;
+  /** Cross-process mutual exclusion by name (a lock file). */
+  readonly lock: <T>(name: string, work: () => Promise<T>) => Promise<T>;
+  readonly logger: Logger;
+  /** How many dropped pins make a garbage collection worthwhile. */
+  readonly gcAfterUnpins?: number;
+}
+
+/** What the shadow store remembers about a sandbox between snapshots. */
+interface SandboxState {
+  commit: string;
+  tree: string;
+  sizeBytes?: number;
+  fileCount?: number;
+  skipped: SkippedPath[];
+}
+
+interface StatusEntry {
+  path: string;
+  kind: 'untracked' | 'changed' | 'deleted' | 'nested';
+}
+
+/**
+ * Snapshots sandboxes into one shadow git repository under the checkpoint directory, never the
+ * user's own `.git`. Every sandbox has a persistent index (and a HEAD naming its last snapshot) in
+ * `indexes/<key>/`, linked to the shared object store like a git worktree, so an incremental
+ * snapshot costs a stat of the tree plus the changed files. Each checkpoint is a parentless commit
+ * pinned by `refs/checkpoints/<plan>/<checkpoint>`, so dropping a pin frees exactly its objects.
+ */
+export class ShadowGitSandbox implements SandboxSnapshotter {
+  private readonly gitDir: string;
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly options: ShadowGitSandboxOptions) {
+    this.gitDir = path.join(options.checkpointDir, 'shadow.git');
+  }
+
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    assertKey(key);
+    // One lock for the whole store: snapshots of different sandboxes share objects and the
+    // garbage collector must never run beside a half-made snapshot.
+    return this.options.lock('shadow-store', work);
+  }
+
+  async snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+    await this.ensureKey(sandbox.key);
+    try {
+      return await this.takeSnapshot(sandbox, pin, message);
+    } catch (error) {
+      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error))) throw wrap('Snapshot failed', error);
+      // The persistent index names objects the store lost (a crash before a commit, then a
+      // garbage collection): start that sandbox's index over, which re-hashes its files once.
+      this.options.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);
+      await fs.rm(this.keyDir(sandbox.key), { recursive: true, force: true });
+      await this.ensureKey(sandbox.key);
+      try {
+        return await this.takeSnapshot(sandbox, pin, message);
+      } catch (second) {
+        throw wrap('Snapshot failed', second);
+      }
+    }
+  }
+
+  async sameContent(refA: string, refB: string): Promise<boolean> {
+    const [a, b] = await Promise.all([this.treeOf(refA), this.treeOf(refB)]);
+    return a === b;
+  }
+
+  async materialize(sandbox: SandboxLocation, ref: string): Promise<void> {
+    assertObjectId(ref);
+    await this.ensureKey(sandbox.key);
+    const git = this.keyGit(sandbox);
+    await git.raw(['read-tree', '--reset', '-u', ref]);
+    const tree = await this.treeOf(ref);
+    await this.recordHead(sandbox.key, { commit: await this.commitTree(tree, 'sandbox created'), tree, skipped: [] });
+  }
+
+  async changes(fromRef: string, toRef: string): Promise<PathChange[]> {
+    assertObjectId(fromRef);
+    assertObjectId(toRef);
+    await this.ensureRepo();
+    const out = await this.repoGit().raw(['diff-tree', '-r', '-z', '--no-renames', '--name-status', fromRef, toRef]);
+    return parseNameStatus(out);
+  }
+
+  async restore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PathChange[]> {
+    assertObjectId(fromRef);
+    assertObjectId(toRef);
+    await this.ensureKey(sandbox.key);
+    const fromTree = await this.treeOf(fromRef);
+    const target = leaveAlone.length > 0 ? await this.overlayTree(toRef, fromRef, leaveAlone) : await this.treeOf(toRef);
+    const changes = await this.changes(fromTree, target);
+    if (changes.length === 0) return [];
+    const git = this.keyGit(sandbox);
+    try {
+      // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
+      // checks everything up front: it refuses rather than overwrite a file it does not know.
+      await git.raw(['read-tree', '-m', '-u', fromTree, target]);
+    } catch (error) {
+      await this.putBack(sandbox, changes, error);
+    }
+    await this.recordHead(sandbox.key, { commit: await this.commitTree(target, 'restored'), tree: target, skipped: (await this.readState(sandbox.key))?.skipped ?? [] });
+    return changes;
+  }
+
+  async overlay(baseRef: string, sourceRef: string, paths: readonly string[], pin: string): Promise<Snapshot> {
+    assertObjectId(baseRef);
+    assertObjectId(sourceRef);
+    assertPin(pin);
+    await this.ensureRepo();
+    const tree = await this.overlayTree(baseRef, sourceRef, paths);
+    const commit = await this.commitTree(tree, `overlay for ${pin}`);
+    await this.repoGit().raw(['update-ref', pinRef(pin), commit]);
+    const { sizeBytes, fileCount } = await this.measureTree(tree);
+    return { ref: commit, filesystemPath: pinPath(pin), sizeBytes, fileCount, skipped: [] };
+  }
+
+  async readFile(ref: string, filePath: string): Promise<Uint8Array | undefined> {
+    assertObjectId(ref);
+    const rel = assertRelative(filePath);
+    await this.ensureRepo();
+    const git = this.repoGit();
+    const entry = (await git.raw(['ls-tree', '-z', ref, '--', rel])).split('\0')[0];
+    if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
+    const buffer = await git.binaryCatFile(['blob', `${ref}:${rel}`]);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async unpin(pins: readonly string[]): Promise<void> {
+    pins.forEach(assertPin);
+    if (pins.length === 0) return;
+    await this.ensureRepo();
+    const git = this.repoGit();
+    for (const pin of pins) await git.raw(['update-ref', '-d', pinRef(pin)]);
+    const counter = path.join(this.gitDir, 'unpinned-since-gc');
+    const before = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
+    await replaceFile(counter, String(before + pins.length));
+  }
+
+  async collectGarbageIfWorthwhile(): Promise<void> {
+    const counter = path.join(this.gitDir, 'unpinned-since-gc');
+    const pending = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
+    if (pending < (this.options.gcAfterUnpins ?? 25)) return;
+    await this.collectGarbage();
+  }
+
+  /**
+   * Packs what is pinned and deletes what no pin or sandbox reaches. Call it inside `exclusive`:
+   * every sandbox's index then matches a pinned snapshot, so nothing in use can be deleted.
+   */
+  async collectGarbage(): Promise<void> {
+    await this.ensureRepo();
+    const git = this.repoGit();
+    await git.raw(['repack', '-a', '-d', '-q', '--no-write-bitmap-index']);
+    await git.raw(['prune', '--expire=now']);
+    await replaceFile(path.join(this.gitDir, 'unpinned-since-gc'), '0');
+  }
+
+  /** Bytes the store takes on disk. */
+  async diskUsage(): Promise<number> {
+    return directorySize(this.options.checkpointDir);
+  }
+
+  async forgetSandbox(key: string): Promise<void> {
+    assertKey(key);
+    await this.ensureRepo();
+    await this.repoGit().raw(['update-ref', '-d', headRef(key)]);
+    await fs.rm(this.keyDir(key), { recursive: true, force: true });
+  }
+
+  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+    if (pin !== null) assertPin(pin);
+    const state = await this.readState(sandbox.key);
+    const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
+    await this.writeSkipList(sandbox.key, skipped);
+    const git = this.keyGit(sandbox);
+    const firstTime = !state;
+    const entries = parseStatus(await git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames']));
+
+    const toStage: string[] = [];
+    const toDrop: string[] = [];
+    const newSizes = new Map<string, number>();
+    await forEachLimited(entries, 32, async (entry) => {
+      if (entry.kind === 'nested') {
+        skipped.push({ path: entry.path, reason: 'nested_repository' });
+        return;
+      }
+      if (entry.kind === 'deleted') {
+        toStage.push(entry.path);
+        return;
+      }
+      const stat = await fs.lstat(path.join(sandbox.dir, entry.path)).catch(() => undefined);
+      if (!stat) {
+        toStage.push(entry.path);
+        return;
+      }
+      if (!stat.isSymbolicLink() && stat.size > this.options.maxFileBytes) {
+        skipped.push({ path: entry.path, reason: 'too_large', size_bytes: stat.size });
+        if (entry.kind === 'changed') toDrop.push(entry.path);
+        return;
+      }
+      newSizes.set(entry.path, stat.size);
+      toStage.push(entry.path);
+    });
+    skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
+    await this.writeSkipList(sandbox.key, skipped);
+
+    if (firstTime || toStage.length > BULK_STAGE_THRESHOLD) {
+      // One walk that streams every blob into a single pack (fast, and far smaller than loose
+      // objects); the skip list keeps the large files and nested repositories out.
+      const bulk = this.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
+      await bulk.raw(['add', '-A', '--ignore-errors']);
+    } else {
+      for (const chunk of chunkArgs(toStage)) await git.raw(['update-index', '--add', '--remove', '--replace', '--', ...chunk]);
+    }
+    for (const chunk of chunkArgs(toDrop)) await git.raw(['update-index', '--force-remove', '--', ...chunk]);
+
+    const tree = (await git.raw(['write-tree'])).trim();
+    assertObjectId(tree);
+    const unchanged = state !== undefined && state.tree === tree;
+    const commit = unchanged && pin === null ? state.commit : await this.commitTree(tree, message);
+    let measured: { sizeBytes: number; fileCount: number };
+    if (unchanged && state.sizeBytes !== undefined && state.fileCount !== undefined) {
+      measured = { sizeBytes: state.sizeBytes, fileCount: state.fileCount };
+    } else if (state && state.sizeBytes !== undefined && state.fileCount !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD) {
+      measured = await this.measureDelta(state, tree, [...toStage, ...toDrop], newSizes);
+    } else {
+      measured = await this.measureTree(tree);
+    }
+    await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped });
+    if (pin !== null) await this.repoGit().raw(['update-ref', pinRef(pin), commit]);
+    return {
+      ref: pin === null ? tree : commit,
+      filesystemPath: pin === null ? '.' : pinPath(pin),
+      ...measured,
+      skipped,
+    };
+  }
+
+  /** Paths skipped before stay skipped while they are still too large or still a repository. */
+  private async stillSkipped(sandbox: SandboxLocation, previous: readonly SkippedPath[]): Promise<SkippedPath[]> {
+    const kept: SkippedPath[] = [];
+    for (const s of previous) {
+      const abs = path.join(sandbox.dir, s.path);
+      if (s.reason === 'nested_repository') {
+        if (await fs.lstat(path.join(abs, '.git')).then(() => true, () => false)) kept.push(s);
+      } else {
+        const stat = await fs.lstat(abs).catch(() => undefined);
+        if (stat && !stat.isSymbolicLink() && stat.size > this.options.maxFileBytes) kept.push({ ...s, size_bytes: stat.size });
+      }
+    }
+    return kept;
+  }
+
+  /** Old sizes from the previous tree, new ones from lstat: the cost follows the changed paths. */
+  private async measureDelta(state: SandboxState, tree: string, changed: readonly string[], newSizes: ReadonlyMap<string, number>): Promise<{ sizeBytes: number; fileCount: number }> {
+    let sizeBytes = state.sizeBytes ?? 0;
+    let fileCount = state.fileCount ?? 0;
+    const git = this.repoGit();
+    for (const chunk of chunkArgs(changed)) {
+      for (const e of parseLsTree(await git.raw(['ls-tree', '-z', '-l', state.tree, '--', ...chunk]))) {
+        sizeBytes -= e.size;
+        fileCount -= 1;
+      }
+      for (const e of parseLsTree(await git.raw(['ls-tree', '-z', '-l', tree, '--', ...chunk]))) {
+        sizeBytes += newSizes.get(e.path) ?? e.size;
+        fileCount += 1;
+      }
+    }
+    return { sizeBytes, fileCount };
+  }
+
+  private async measureTree(tree: string): Promise<{ sizeBytes: number; fileCount: number }> {
+    const entries = parseLsTree(await this.repoGit().raw(['ls-tree', '-r', '-z', '-l', tree]));
+    return { sizeBytes: entries.reduce((sum, e) => sum + e.size, 0), fileCount: entries.length };
+  }
+
+  /** `baseRef` with `paths` (files or folders) replaced by what `sourceRef` has there. */
+  private async overlayTree(baseRef: string, sourceRef: string, paths: readonly string[]): Promise<string> {
+    const rels = paths.map(assertRelative);
+    const indexFile = path.join(this.options.checkpointDir, 'tmp', `overlay-${randomBytes(6).toString('hex')}`);
+    await fs.mkdir(path.dirname(indexFile), { recursive: true });
+    const emptyDir = path.join(this.options.checkpointDir, 'tmp', 'empty');
+    await fs.mkdir(emptyDir, { recursive: true });
+    const git = shadowGit({ cwd: this.options.checkpointDir, gitDir: this.gitDir, workTree: emptyDir, indexFile });
+    try {
+      await git.raw(['read-tree', baseRef]);
+      for (const chunk of chunkArgs(rels)) {
+        const remove = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', baseRef, '--', ...chunk])).map((e) => e.path);
+        for (const part of chunkArgs(remove)) await git.raw(['update-index', '--force-remove', '--', ...part]);
+        const add = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', sourceRef, '--', ...chunk]));
+        for (const part of chunkArgs(add.map((e) => `${e.mode},${e.oid},${e.path}`))) {
+          await git.raw(['update-index', '--add', ...part.flatMap((info) => ['--cacheinfo', info])]);
+        }
+      }
+      const tree = (await git.raw(['write-tree'])).trim();
+      assertObjectId(tree);
+      return tree;
+    } finally {
+      await fs.rm(indexFile, { force: true });
+    }
+  }
+
+  /**
+   * After a failed restore the index still describes the state before it: rewrite the paths the
+   * restore may have touched from there, and remove the ones it may have added.
+   */
+  private async putBack(sandbox: SandboxLocation, changes: readonly PathChange[], cause: unknown): Promise<never> {
+    const reason = firstLine(cause);
+    try {
+      const git = this.keyGit(sandbox);
+      for (const c of changes.filter((x) => x.change === 'added')) {
+        await fs.rm(path.join(sandbox.dir, c.path), { force: true });
+      }
+      const rewrite = changes.filter((c) => c.change !== 'added').map((c) => c.path);
+      for (const chunk of chunkArgs(rewrite)) await git.raw(['checkout-index', '-f', '-u', '--', ...chunk]);
+    } catch (second) {
+      throw new SandboxError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); roll back to the safety checkpoint to recover.`, { cause });
+    }
+    throw new SandboxError(`Rollback failed and the sandbox was put back as it was: ${reason}`, { cause });
+  }
+
+  private async commitTree(tree: string, message: string): Promise<string> {
+    const commit = (await this.repoGit().raw(['commit-tree', tree, '-m', message.slice(0, 2000) || 'snapshot'])).trim();
+    assertObjectId(commit);
+    return commit;
+  }
+
+  private async treeOf(ref: string): Promise<string> {
+    assertObjectId(ref);
+    await this.ensureRepo();
+    const tree = (await this.repoGit().raw(['rev-parse', '--verify', '-q', `${ref}^{tree}`])).trim();
+    if (!OBJECT_ID_PATTERN.test(tree)) throw new SandboxError(`The shadow store has no snapshot ${ref}`);
+    return tree;
+  }
+
+  /** Points the sandbox's HEAD at its newest state, so the next status compares against it. */
+  private async recordHead(key: string, state: SandboxState): Promise<void> {
+    await this.repoGit().raw(['update-ref', headRef(key), state.commit]);
+    await replaceFile(path.join(this.keyDir(key), 'state.json'), JSON.stringify(state));
+  }
+
+  private async readState(key: string): Promise<SandboxState | undefined> {
+    try {
+      const parsed = JSON.parse(await fs.readFile(path.join(this.keyDir(key), 'state.json'), 'utf8')) as SandboxState;
+      if (!OBJECT_ID_PATTERN.test(parsed.commit) || !OBJECT_ID_PATTERN.test(parsed.tree)) return undefined;
+      if (!(await fs.stat(path.join(this.keyDir(key), 'index')).then(() => true, () => false))) return undefined;
+      return { ...parsed, skipped: Array.isArray(parsed.skipped) ? parsed.skipped.filter((s) => RelativePathSchema.safeParse(s.path).success) : [] };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async writeSkipList(key: string, skipped: readonly SkippedPath[]): Promise<void> {
+    const file = path.join(this.keyDir(key), 'skipped');
+    const text = skipped.map((s) => `/${escapeIgnorePattern(s.path)}${s.reason === 'nested_repository' ? '/' : ''}\n`).join('') || '\n';
+    if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) await replaceFile(file, text);
+  }
+
+  private keyDir(key: string): string {
+    assertKey(key);
+    return path.join(this.options.checkpointDir, 'indexes', key);
+  }
+
+  private keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}): SimpleGit {
+    return shadowGit({
+      cwd: sandbox.dir,
+      gitDir: this.keyDir(sandbox.key),
+      workTree: sandbox.dir,
+      config: { 'core.excludesFile': path.join(this.keyDir(sandbox.key), 'skipped'), ...extraConfig },
+    });
+  }
+
+  private repoGit(): SimpleGit {
+    return shadowGit({ cwd: this.options.checkpointDir, gitDir: this.gitDir });
+  }
+
+  /** A per-sandbox git dir linked to the shared store, as `git worktree` links its own. */
+  private async ensureKey(key: string): Promise<void> {
+    await this.ensureRepo();
+    const dir = this.keyDir(key);
+    if (await fs.stat(path.join(dir, 'commondir')).then(() => true, () => false)) return;
+    await fs.mkdir(dir, { recursive: true });
+    await replaceFile(path.join(dir, 'HEAD'), `ref: ${headRef(key)}\n`);
+    await replaceFile(path.join(dir, 'skipped'), '\n');
+    await replaceFile(path.join(dir, 'commondir'), `${this.gitDir}\n`);
+  }
+
+  private ensureRepo(): Promise<void> {
+    this.ready ??= this.initRepo().catch((error: unknown) => {
+      this.ready = undefined;
+      throw wrap('Could not create the checkpoint store', error);
+    });
+    return this.ready;
+  }
+
+  private async initRepo(): Promise<void> {
+    if (await fs.stat(path.join(this.gitDir, 'HEAD')).then(() => true, () => false)) return;
+    await fs.mkdir(this.options.checkpointDir, { recursive: true });
+    // Made aside and renamed into place, so another process never sees a half-made store.
+    const temp = `${this.gitDir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const git = shadowGit({ cwd: this.options.checkpointDir, gitDir: temp });
+    await git.raw(['init', '--bare', '--quiet', '--template=', temp]);
+    await fs.mkdir(path.join(temp, 'no-hooks'), { recursive: true });
+    const config = { ...SHADOW_REPO_CONFIG, 'core.hooksPath': path.join(this.gitDir, 'no-hooks') };
+    await fs.appendFile(path.join(temp, 'config'), configText(config));
+    await fs.mkdir(path.join(temp, 'info'), { recursive: true });
+    await fs.writeFile(path.join(temp, 'info', 'exclude'), '.cleveragents/\n');
+    await fs.writeFile(path.join(temp, 'info', 'attributes'), NEUTRAL_ATTRIBUTES);
+    try {
+      await fs.rename(temp, this.gitDir);
+    } catch (error) {
+      await fs.rm(temp, { recursive: true, force: true });
+      if (!(await fs.stat(path.join(this.gitDir, 'HEAD')).then(() => true, () => false))) throw error;
+    }
+  }
+}
+
+/** Git config file text for `section.key` pairs, values quoted. */
+function configText(config: Record<string, string>): string {
+  const sections = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(config)) {
+    const dot = name.lastIndexOf('.');
+    const lines = sections.get(name.slice(0, dot)) ?? [];
+    lines.push(`\t${name.slice(dot + 1)} = "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+    sections.set(name.slice(0, dot), lines);
+  }
+  return [...sections].map(([section, lines]) => `[${section}]\n${lines.join('\n')}\n`).join('');
+}
+
+function headRef(key: string): string {
+  return `refs/sandboxes/${key}/last`;
+}
+
+function pinRef(pin: string): string {
+  return `refs/checkpoints/${pin}`;
+}
+
+/** Where the pin lives relative to the checkpoint directory (until git packs its refs). */
+function pinPath(pin: string): string {
+  return `shadow.git/${pinRef(pin)}`;
+}
+
+function assertKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new ValidationError(`not a sandbox key: ${JSON.stringify(key)}`);
+}
+
+function assertPin(pin: string): void {
+  if (!PIN_PATTERN.test(pin)) throw new ValidationError(`not a checkpoint pin: ${JSON.stringify(pin)}`);
+}
+
+function assertObjectId(ref: string): void {
+  if (!OBJECT_ID_PATTERN.test(ref)) throw new ValidationError(`not a git object id: ${JSON.stringify(ref)}`);
+}
+
+function assertRelative(p: string): string {
+  const parsed = RelativePathSchema.safeParse(p);
+  if (!parsed.success || p === '.') throw new ValidationError(`not a relative path: ${JSON.stringify(p)}`);
+  return parsed.data;
+}
+
+function parseStatus(out: string): StatusEntry[] {
+  const entries: StatusEntry[] = [];
+  for (const record of out.split('\0')) {
+    if (record.length < 4) continue;
+    const code = record.slice(0, 2);
+    const p = record.slice(3);
+    if (code === '??') entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'nested' : 'untracked' });
+    else if (code[1] === 'D') entries.push({ path: p, kind: 'deleted' });
+    else if (code[1] !== ' ') entries.push({ path: p, kind: 'changed' });
+  }
+  return entries;
+}
+
+function parseNameStatus(out: string): PathChange[] {
+  const parts = out.split('\0');
+  const changes: PathChange[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const status = parts[i];
+    const p = parts[i + 1];
+    if (!status || p === undefined) continue;
+    const change: ChangeKind = status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified';
+    changes.push({ path: p, change });
+  }
+  return sortChanges(changes);
+}
+
+interface TreeEntry {
+  mode: string;
+  oid: string;
+  size: number;
+  path: string;
+}
+
+function parseLsTree(out: string): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const record of out.split('\0')) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(\S+)\t([\s\S]*)$/.exec(record);
+    if (!m || m[2] !== 'blob') continue;
+    entries.push({ mode: m[1]!, oid: m[3]!, size: Number.parseInt(m[4]!, 10) || 0, path: m[5]! });
+  }
+  return entries;
+}
+
+/** A literal path as a gitignore pattern: wildcards and leading specials escaped. */
+function escapeIgnorePattern(p: string): string {
+  return p.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, '\\ ');
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += await directorySize(p);
+    else total += (await fs.lstat(p).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
+
+/**
+ * Replaces a small bookkeeping file by rename, without fsync: all of these are rebuilt from git
+ * when lost, and flushing them would double the cost of a small checkpoint.
+ */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temp = tempFileFor(file);
+  try {
+    await fs.writeFile(temp, text);
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n').find((l) => l.trim().length > 0)?.trim() ?? text;
+}
+
+function wrap(what: string, error: unknown): Error {
+  if (error instanceof SandboxError || error instanceof ValidationError) return error;
+  return new SandboxError(`${what}: ${firstLine(error)}`, { cause: error });
+}

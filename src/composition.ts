@@ -1,0 +1,67 @@
+import * as path from 'node:path';
+import { CheckpointService, type ServiceDeps } from './core/checkpointService';
+import { PlanService } from './core/planService';
+import type { Logger } from './core/ports';
+import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
+import { FileLock } from './adapters/fileLock';
+import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/nodeWorkspaceFiles';
+import { ShadowGitSandbox } from './adapters/shadowGitSandbox';
+import { SqlJsCheckpointStore, defaultDatabasePath } from './adapters/sqlJsCheckpointStore';
+import { createUlidGenerator, systemClock } from './adapters/systemClock';
+
+export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export interface WorkspaceServicesOptions {
+  /** Absolute path of the workspace folder. */
+  readonly workspaceRoot: string;
+  /** Where the database lives; default `<workspace>/.cleveragents/cleveragents.db`. */
+  readonly databasePath?: string;
+  /** The folder holding `sql-wasm.wasm`. */
+  readonly wasmDir: string;
+  readonly logger: Logger;
+  /** Files above this size are not captured (listed as skipped); default 5 MiB. */
+  readonly maxFileBytes?: number;
+  /** The retention policy new plans start with; read at each plan's creation. */
+  readonly defaultPolicy?: () => CheckpointRetentionPolicy;
+}
+
+export interface WorkspaceServices {
+  readonly plans: PlanService;
+  readonly checkpoints: CheckpointService;
+  readonly store: SqlJsCheckpointStore;
+  readonly snapshotter: ShadowGitSandbox;
+  readonly workspace: NodeWorkspaceFiles;
+  readonly databasePath: string;
+  readonly checkpointDir: string;
+  dispose(): void;
+}
+
+/** Builds the services of one workspace folder; the extension and the CLI both start here. */
+export function createWorkspaceServices(options: WorkspaceServicesOptions): WorkspaceServices {
+  const root = path.resolve(options.workspaceRoot);
+  const databasePath = options.databasePath ? path.resolve(root, options.databasePath) : defaultDatabasePath(root);
+  const checkpointDir = path.join(root, DATA_DIR_NAME, 'checkpoints');
+  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger });
+  const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000 }, (m) => options.logger.warn(m));
+  const snapshotter = new ShadowGitSandbox({
+    checkpointDir,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    lock: async (_name, work) => {
+      await ensureDataDir(root);
+      return storeLock.withLock(work);
+    },
+    logger: options.logger,
+  });
+  const workspace = new NodeWorkspaceFiles(root);
+  const deps: ServiceDeps = { store, snapshotter, workspace, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
+  return {
+    plans: new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY)),
+    checkpoints: new CheckpointService(deps),
+    store,
+    snapshotter,
+    workspace,
+    databasePath,
+    checkpointDir,
+    dispose: () => store.close(),
+  };
+}

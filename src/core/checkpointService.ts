@@ -1,0 +1,248 @@
+import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
+import { BusinessRuleViolation, NotFoundError, ValidationError, describeIssues } from './errors';
+import { RelativePathSchema, UlidSchema } from './ids';
+import { isTerminal, type Plan } from './plan';
+import type { Clock, IdGenerator, Logger, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
+import { selectCheckpointsToPrune } from './retentionPolicy';
+import type { PathChange, RollbackOutcome } from './rollbackResult';
+
+export interface ServiceDeps {
+  readonly store: CheckpointStore;
+  readonly snapshotter: SandboxSnapshotter;
+  readonly workspace: WorkspaceFiles;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly logger: Logger;
+}
+
+export interface CreatedCheckpoint {
+  readonly checkpoint: Checkpoint;
+  /** Ids of the checkpoints the retention policy removed to make room. */
+  readonly pruned: string[];
+}
+
+/** The name that pins a checkpoint in the shadow store. */
+export function pinName(planId: string, checkpointId: string): string {
+  return `${planId}/${checkpointId}`;
+}
+
+export function parseId(value: unknown, what: string): string {
+  const parsed = UlidSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError(`${what} ${JSON.stringify(value)} ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+/** Checkpoints of a plan's sandbox: taking them, listing, comparing, and rolling back to one. */
+export class CheckpointService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async createCheckpoint(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint> {
+    const id = parseId(planId, 'plan id');
+    const parsed = CreateCheckpointOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
+    const opts = parsed.data;
+    const plan = await this.requirePlan(id);
+    if (isTerminal(plan.state)) throw new BusinessRuleViolation('Checkpoint blocked: plan is already applied');
+    const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
+    return this.deps.snapshotter.exclusive(id, async () => {
+      const checkpointId = this.deps.ids.next();
+      const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
+      const snap = await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
+      const checkpoint = this.toCheckpoint(plan, checkpointId, snap, {
+        checkpoint_type: opts.type,
+        decision_id: opts.decisionId ?? null,
+        resource_id: opts.resourceId ?? null,
+        metadata: { reason: opts.reason ?? null, source_tool: opts.sourceTool ?? null, phase: opts.phase ?? null, extra: opts.extra ?? {} },
+      });
+      const pruned = await this.recordCheckpoint(checkpoint, true);
+      await this.unpin(id, pruned);
+      if (pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();
+      return { checkpoint, pruned };
+    });
+  }
+
+  /** A plan's checkpoints, oldest first. */
+  async listCheckpoints(planId: string): Promise<Checkpoint[]> {
+    const id = parseId(planId, 'plan id');
+    return this.deps.store.read((uow) => {
+      if (!uow.plans.get(id)) throw new NotFoundError('plan', id);
+      return uow.checkpoints.listForPlan(id);
+    });
+  }
+
+  async getCheckpoint(planId: string, checkpointId: string): Promise<Checkpoint> {
+    const { checkpoint } = await this.findCheckpoint(planId, checkpointId);
+    return checkpoint;
+  }
+
+  async deleteCheckpoint(planId: string, checkpointId: string): Promise<void> {
+    const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
+    await this.deps.store.write((uow) => uow.checkpoints.delete(checkpoint.checkpoint_id));
+    await this.unpin(plan.plan_id, [checkpoint.checkpoint_id]);
+  }
+
+  /** What a rollback to the checkpoint would change, without changing anything. */
+  async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
+    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      const current = await this.deps.snapshotter.snapshot(sandbox, null, 'preview');
+      const leaveAlone = skippedPaths(checkpoint, current);
+      const changes = await this.deps.snapshotter.changes(current.ref, checkpoint.sandbox_ref);
+      return changes.filter((c) => !isLeftAlone(c.path, leaveAlone));
+    });
+  }
+
+  /**
+   * Restores the sandbox to the checkpoint after the spec's guards, and first records a safety
+   * checkpoint of the current state so that the rollback can itself be rolled back.
+   */
+  async rollbackToCheckpoint(planId: string, checkpointId: string): Promise<RollbackOutcome> {
+    const started = this.deps.clock.now().getTime();
+    const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      const safetyId = this.deps.ids.next();
+      const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before rollback to ${checkpoint.checkpoint_id}`);
+      const safetyCheckpoint = this.toCheckpoint(plan, safetyId, safety, {
+        checkpoint_type: 'manual',
+        decision_id: null,
+        resource_id: null,
+        metadata: {
+          reason: `Before rollback to ${checkpoint.checkpoint_id}`,
+          source_tool: 'rollback',
+          phase: 'rollback',
+          extra: { rollback_to: checkpoint.checkpoint_id },
+        },
+      });
+      // No pruning here: the target may be an interior checkpoint, and the next checkpoint prunes.
+      await this.recordCheckpoint(safetyCheckpoint, false);
+      const changes = await this.deps.snapshotter.restore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety));
+      this.deps.logger.info(`Rolled back plan ${plan.plan_id} to ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
+      return {
+        plan_id: plan.plan_id,
+        result: { restored_files_count: changes.length, changed_paths: changes, from_checkpoint_id: checkpoint.checkpoint_id },
+        undo_checkpoint_id: safetyId,
+        elapsed_seconds: (this.deps.clock.now().getTime() - started) / 1000,
+      };
+    });
+  }
+
+  /** Paths changed from one checkpoint to another, or to the sandbox as it is now. */
+  async diff(planId: string, fromCheckpointId: string, toCheckpointId?: string): Promise<PathChange[]> {
+    const { plan, checkpoint: from } = await this.findCheckpoint(planId, fromCheckpointId);
+    if (toCheckpointId !== undefined) {
+      const { checkpoint: to } = await this.findCheckpoint(planId, toCheckpointId);
+      return this.deps.snapshotter.changes(from.sandbox_ref, to.sandbox_ref);
+    }
+    const sandbox = await this.requireSandbox(plan, 'Diff blocked: sandbox is missing');
+    return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      const current = await this.deps.snapshotter.snapshot(sandbox, null, 'diff');
+      return this.deps.snapshotter.changes(from.sandbox_ref, current.ref);
+    });
+  }
+
+  /** A file's content at a checkpoint; undefined when the checkpoint does not hold it. */
+  async readFileAt(planId: string, checkpointId: string, path: string): Promise<Uint8Array | undefined> {
+    const rel = RelativePathSchema.safeParse(path);
+    if (!rel.success) throw new ValidationError(`path ${JSON.stringify(path)} ${describeIssues(rel.error.issues)}`);
+    const { checkpoint } = await this.findCheckpoint(planId, checkpointId);
+    return this.deps.snapshotter.readFile(checkpoint.sandbox_ref, rel.data);
+  }
+
+  /** Whether the sandbox differs from the plan's newest checkpoint (true when it has none). */
+  async hasChangesSinceLastCheckpoint(planId: string): Promise<boolean> {
+    const id = parseId(planId, 'plan id');
+    const plan = await this.requirePlan(id);
+    const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
+    const latest = (await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id))).at(-1);
+    if (!latest) return true;
+    return this.deps.snapshotter.exclusive(id, async () => {
+      const current = await this.deps.snapshotter.snapshot(sandbox, null, 'dirty check');
+      return !(await this.deps.snapshotter.sameContent(current.ref, latest.sandbox_ref));
+    });
+  }
+
+  private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {
+    const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
+    if (isTerminal(plan.state)) throw BusinessRuleViolation.planApplied();
+    const sandbox = await this.requireSandbox(plan, BusinessRuleViolation.sandboxMissing().message);
+    return { plan, checkpoint, sandbox };
+  }
+
+  /** The spec's guard order: the checkpoint exists, then it belongs to the plan. */
+  private async findCheckpoint(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint }> {
+    const pid = parseId(planId, 'plan id');
+    const cid = parseId(checkpointId, 'checkpoint id');
+    return this.deps.store.read((uow) => {
+      const checkpoint = uow.checkpoints.get(cid);
+      if (!checkpoint) throw new NotFoundError('checkpoint', cid);
+      if (checkpoint.plan_id !== pid) {
+        throw new ValidationError(`checkpoint ${cid} belongs to plan ${checkpoint.plan_id}, not to plan ${pid}`);
+      }
+      const plan = uow.plans.get(pid);
+      if (!plan) throw new NotFoundError('plan', pid);
+      return { plan, checkpoint };
+    });
+  }
+
+  private async requirePlan(planId: string): Promise<Plan> {
+    const plan = await this.deps.store.read((uow) => uow.plans.get(planId));
+    if (!plan) throw new NotFoundError('plan', planId);
+    return plan;
+  }
+
+  private async requireSandbox(plan: Plan, missingMessage: string): Promise<SandboxLocation> {
+    const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
+    if (!(await this.deps.workspace.isDirectory(dir))) throw new BusinessRuleViolation(missingMessage);
+    return { key: plan.plan_id, dir };
+  }
+
+  private toCheckpoint(plan: Plan, checkpointId: string, snap: Snapshot, fields: Pick<Checkpoint, 'checkpoint_type' | 'decision_id' | 'resource_id'> & { metadata: Omit<Checkpoint['metadata'], 'skipped' | 'file_count'> }): Checkpoint {
+    return CheckpointSchema.parse({
+      checkpoint_id: checkpointId,
+      plan_id: plan.plan_id,
+      sandbox_ref: snap.ref,
+      filesystem_path: snap.filesystemPath,
+      size_bytes: snap.sizeBytes,
+      created_at: this.deps.clock.now().toISOString(),
+      ...fields,
+      metadata: { ...fields.metadata, file_count: snap.fileCount, skipped: snap.skipped },
+    });
+  }
+
+  /** Stores the checkpoint (and prunes, when asked) in one transaction; unpins it if that fails. */
+  private async recordCheckpoint(checkpoint: Checkpoint, prune: boolean): Promise<string[]> {
+    try {
+      return await this.deps.store.write((uow) => {
+        const plan = uow.plans.get(checkpoint.plan_id);
+        if (!plan) throw new NotFoundError('plan', checkpoint.plan_id);
+        uow.checkpoints.insert(checkpoint);
+        if (!prune) return [];
+        const victims = selectCheckpointsToPrune(uow.checkpoints.listForPlan(plan.plan_id), plan.retention);
+        for (const v of victims) uow.checkpoints.delete(v.checkpoint_id);
+        return victims.map((v) => v.checkpoint_id);
+      });
+    } catch (error) {
+      await this.unpin(checkpoint.plan_id, [checkpoint.checkpoint_id]);
+      throw error;
+    }
+  }
+
+  /** Unpinning can fail without harm (an orphan pin only costs disk): log, don't fail the operation. */
+  private async unpin(planId: string, checkpointIds: readonly string[]): Promise<void> {
+    if (checkpointIds.length === 0) return;
+    try {
+      await this.deps.snapshotter.unpin(checkpointIds.map((c) => pinName(planId, c)));
+    } catch (error) {
+      this.deps.logger.warn(`Could not drop the shadow-store pins of ${checkpointIds.join(', ')}: ${String(error)}`);
+    }
+  }
+}
+
+/** Paths either snapshot left out: a rollback never touches them. */
+function skippedPaths(checkpoint: Checkpoint, current: Snapshot): string[] {
+  return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
+}
+
+function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
+  return leaveAlone.some((p) => path === p || path.startsWith(`${p}/`));
+}

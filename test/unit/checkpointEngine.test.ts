@@ -1,0 +1,267 @@
+import * as assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationError } from '../../src/core/errors';
+import { git, hashTree, link, noise, services, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+describe('checkpoint engine (real git, real files)', function () {
+  this.timeout(120_000);
+  const tempDir = useTempDirs('ca-engine-');
+
+  /** A sandbox with every kind of entry the product must capture, plus ignored files and a nested repo. */
+  function populate(root: string): void {
+    write(root, '.gitignore', 'node_modules/\n.env\n*.log\n');
+    write(root, 'src/app.ts', 'export const a = 1;\n');
+    write(root, 'src/util/strings.ts', 'export const s = "x";\n');
+    write(root, 'bin/run.sh', '#!/bin/sh\necho hi\n', 0o755);
+    write(root, 'assets/logo.bin', noise(4096, 1));
+    write(root, 'docs/with space.md', '# spaced\n');
+    write(root, 'docs/ünïcödé-名前.txt', 'unicode\n');
+    write(root, '-leading-dash.txt', 'dash\n');
+    write(root, 'glob[*].txt', 'literal name with wildcard characters\n');
+    link(root, 'src/current.ts', 'app.ts');
+    mkdirSync(path.join(root, 'empty-at-checkpoint'));
+    write(root, 'node_modules/pkg/index.js', 'module.exports = 1;\n');
+    write(root, '.env', 'SECRET=1\n');
+    write(root, 'debug.log', 'log\n');
+    write(root, 'vendor/lib/README', 'nested repo file\n');
+    git(path.join(root, 'vendor/lib'), 'init', '-q');
+    git(path.join(root, 'vendor/lib'), 'add', '-A');
+    git(path.join(root, 'vendor/lib'), 'commit', '-qm', 'nested');
+  }
+
+  const ignoredOrNested = (rel: string) => rel === 'node_modules' || rel === '.env' || rel === 'debug.log' || rel === 'vendor';
+
+  it('restores every captured file byte for byte and mode for mode, leaves ignored files and nested repos alone, and undoes', async () => {
+    const root = tempDir();
+    populate(root);
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'refactor' });
+    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'before agent' });
+    assert.match(checkpoint.sandbox_ref, /^[0-9a-f]{40}$/);
+    assert.equal(checkpoint.metadata.reason, 'before agent');
+    assert.deepEqual(checkpoint.metadata.skipped, [{ path: 'vendor/lib', reason: 'nested_repository' }]);
+    assert.ok(checkpoint.size_bytes > 4096);
+    assert.ok(existsSync(path.join(s.checkpointDir, checkpoint.filesystem_path)), checkpoint.filesystem_path);
+    const atCheckpoint = hashTree(root, ignoredOrNested);
+    const nestedGit = hashTree(path.join(root, 'vendor/lib'));
+
+    // Every kind of change an agent makes.
+    write(root, 'src/app.ts', 'export const a = 2;\n');
+    write(root, 'src/new file ✓.ts', 'added\n');
+    unlinkSync(path.join(root, 'docs/with space.md'));
+    renameSync(path.join(root, 'src/util/strings.ts'), path.join(root, 'src/util/text.ts'));
+    chmodSync(path.join(root, 'bin/run.sh'), 0o644);
+    write(root, 'assets/logo.bin', noise(4096, 2));
+    rmSync(path.join(root, 'src/current.ts'));
+    link(root, 'src/current.ts', 'util/text.ts');
+    rmSync(path.join(root, 'empty-at-checkpoint'), { recursive: true });
+    mkdirSync(path.join(root, 'made-later/empty'), { recursive: true });
+    write(root, 'made-later/notes/ü.txt', 'later\n');
+    write(root, '-leading-dash.txt', 'changed dash\n');
+    write(root, 'node_modules/pkg/index.js', 'module.exports = 2;\n');
+    write(root, '.env', 'SECRET=2\n');
+    write(root, 'vendor/lib/README', 'nested change\n');
+    const beforeRollback = hashTree(root, ignoredOrNested);
+    const ignoredBefore = hashTree(root, (r) => !ignoredOrNested(r.split('/')[0]!));
+
+    const preview = await s.checkpoints.previewRollback(plan.plan_id, checkpoint.checkpoint_id);
+    assert.deepEqual(hashTree(root, ignoredOrNested), beforeRollback, 'preview changes nothing');
+
+    const outcome = await s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id);
+    assert.deepEqual(outcome.result.changed_paths, preview);
+    assert.deepEqual(outcome.result.changed_paths, [
+      { path: '-leading-dash.txt', change: 'modified' },
+      { path: 'assets/logo.bin', change: 'modified' },
+      { path: 'bin/run.sh', change: 'modified' },
+      { path: 'docs/with space.md', change: 'added' },
+      { path: 'made-later/notes/ü.txt', change: 'deleted' },
+      { path: 'src/app.ts', change: 'modified' },
+      { path: 'src/current.ts', change: 'modified' },
+      { path: 'src/new file ✓.ts', change: 'deleted' },
+      { path: 'src/util/strings.ts', change: 'added' },
+      { path: 'src/util/text.ts', change: 'deleted' },
+    ]);
+    assert.equal(outcome.result.restored_files_count, 10);
+    assert.equal(outcome.result.from_checkpoint_id, checkpoint.checkpoint_id);
+
+    // Git records files, not folders: a folder empty at the checkpoint is not re-created, and an
+    // empty folder made later stays (nothing in it was captured, so nothing is removed).
+    const expected = { ...atCheckpoint, 'made-later/': 'dir', 'made-later/empty/': 'dir' };
+    delete (expected as Record<string, string>)['empty-at-checkpoint/'];
+    assert.deepEqual(hashTree(root, ignoredOrNested), expected);
+    assert.deepEqual(hashTree(root, (r) => !ignoredOrNested(r.split('/')[0]!)), ignoredBefore, 'ignored files untouched');
+    const nestedAfter = hashTree(path.join(root, 'vendor/lib'));
+    const gitOnly = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).filter(([k]) => k.startsWith('.git/')));
+    assert.deepEqual(gitOnly(nestedAfter), gitOnly(nestedGit), 'the nested .git is unchanged');
+    assert.notEqual(nestedAfter['README'], nestedGit['README'], 'the nested repo keeps its own later change');
+
+    // One step undoes the rollback, including the files that were made after the checkpoint.
+    await s.checkpoints.rollbackToCheckpoint(plan.plan_id, outcome.undo_checkpoint_id);
+    const afterUndo = hashTree(root, ignoredOrNested);
+    delete afterUndo['made-later/notes/'];
+    const wanted = { ...beforeRollback };
+    delete wanted['made-later/notes/'];
+    assert.deepEqual(afterUndo, wanted);
+    s.dispose();
+  });
+
+  it('never reads or writes the user\'s own git repository, even with GIT_DIR set in the environment', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'user commit');
+    const userGit = hashTree(path.join(root, '.git'));
+    const saved = { GIT_DIR: process.env.GIT_DIR, GIT_INDEX_FILE: process.env.GIT_INDEX_FILE };
+    process.env.GIT_DIR = path.join(root, '.git');
+    process.env.GIT_INDEX_FILE = path.join(root, '.git', 'index');
+    try {
+      const s = services(root);
+      const plan = await s.plans.createPlan({ title: 'p' });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      write(root, 'a.txt', 'two\n');
+      await s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id);
+      s.dispose();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    }
+    assert.deepEqual(hashTree(path.join(root, '.git')), userGit);
+    assert.equal(git(root, 'status', '--porcelain'), '');
+  });
+
+  it('enforces the guards in the spec\'s order with the spec\'s messages', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'a\n');
+    const s = services(root);
+    const p1 = await s.plans.createPlan({ title: 'one' });
+    const p2 = await s.plans.createPlan({ title: 'two' });
+    const c1 = (await s.checkpoints.createCheckpoint(p1.plan_id)).checkpoint;
+    const c2 = (await s.checkpoints.createCheckpoint(p2.plan_id)).checkpoint;
+
+    await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'), (e: Error) => e instanceof NotFoundError && e.message === 'Not found: checkpoint');
+    await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, c2.checkpoint_id), (e: Error) => e instanceof ValidationError && /^Validation Error: .*belongs to plan/.test(e.message));
+    await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, 'not-a-ulid'), ValidationError);
+
+    const iso = await s.plans.createPlan({ title: 'isolated', isolated: true });
+    const ci = (await s.checkpoints.createCheckpoint(iso.plan_id)).checkpoint;
+    await s.plans.cleanupPlan(iso.plan_id);
+    await assert.rejects(s.checkpoints.rollbackToCheckpoint(iso.plan_id, ci.checkpoint_id), (e: Error) => e instanceof BusinessRuleViolation && e.message === 'Rollback blocked: sandbox is missing');
+
+    write(root, 'a.txt', 'changed\n');
+    await s.plans.applyPlan(p1.plan_id);
+    const before = hashTree(root);
+    await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, c1.checkpoint_id), (e: Error) => e instanceof BusinessRuleViolation && e.message === 'Rollback blocked: plan is already applied');
+    // Refused means nothing changed, and no safety checkpoint was recorded.
+    assert.deepEqual(hashTree(root), before);
+    assert.equal((await s.checkpoints.listCheckpoints(p1.plan_id)).length, 1);
+    s.dispose();
+  });
+
+  it('retention with max 3 over 10 checkpoints keeps the first and the last two, drops the pins, and gc shrinks the store', async () => {
+    const root = tempDir();
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'p' });
+    await s.plans.setRetentionPolicy(plan.plan_id, { max_checkpoints: 3 });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      write(root, 'big.bin', noise(300_000, i + 10));
+      const { checkpoint, pruned } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: `step ${i}` });
+      ids.push(checkpoint.checkpoint_id);
+      if (i >= 3) assert.deepEqual(pruned, [ids[i - 2]]);
+    }
+    const kept = (await s.checkpoints.listCheckpoints(plan.plan_id)).map((c) => c.checkpoint_id);
+    assert.deepEqual(kept, [ids[0], ids[8], ids[9]]);
+    const pins = git(s.checkpointDir, '--git-dir=shadow.git', 'for-each-ref', '--format=%(refname)', 'refs/checkpoints/').trim().split('\n');
+    assert.deepEqual(pins.sort(), kept.map((id) => `refs/checkpoints/${plan.plan_id}/${id}`).sort());
+    const before = await s.snapshotter.diskUsage();
+    await s.snapshotter.exclusive(plan.plan_id, () => s.snapshotter.collectGarbage());
+    const after = await s.snapshotter.diskUsage();
+    assert.ok(after < before - 5 * 300_000, `store shrank from ${before} to ${after}`);
+    // What is kept still restores.
+    await s.checkpoints.rollbackToCheckpoint(plan.plan_id, ids[0]!);
+    assert.deepEqual(noise(300_000, 10).equals(readFileSync(path.join(root, 'big.bin'))), true);
+    s.dispose();
+  });
+
+  it('skips files above the size limit, lists them, and never touches them on rollback', async () => {
+    const root = tempDir();
+    write(root, 'small.txt', 'small\n');
+    write(root, 'huge.bin', noise(2048, 3));
+    const s = services(root, 1024);
+    const plan = await s.plans.createPlan({ title: 'p' });
+    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    assert.deepEqual(checkpoint.metadata.skipped, [{ path: 'huge.bin', reason: 'too_large', size_bytes: 2048 }]);
+    write(root, 'huge.bin', noise(4096, 4));
+    write(root, 'small.txt', 'changed\n');
+    const outcome = await s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id);
+    assert.deepEqual(outcome.result.changed_paths, [{ path: 'small.txt', change: 'modified' }]);
+    assert.ok(noise(4096, 4).equals(readFileSync(path.join(root, 'huge.bin'))));
+    s.dispose();
+  });
+
+  it('diffs between checkpoints and against the sandbox, and reads a file at a checkpoint', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'p' });
+    const c1 = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    write(root, 'a.txt', 'two\n');
+    write(root, 'b.txt', 'b\n');
+    const c2 = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    unlinkSync(path.join(root, 'a.txt'));
+    assert.deepEqual(await s.checkpoints.diff(plan.plan_id, c1.checkpoint_id, c2.checkpoint_id), [
+      { path: 'a.txt', change: 'modified' },
+      { path: 'b.txt', change: 'added' },
+    ]);
+    assert.deepEqual(await s.checkpoints.diff(plan.plan_id, c2.checkpoint_id), [{ path: 'a.txt', change: 'deleted' }]);
+    assert.equal(Buffer.from((await s.checkpoints.readFileAt(plan.plan_id, c1.checkpoint_id, 'a.txt'))!).toString(), 'one\n');
+    assert.equal(await s.checkpoints.readFileAt(plan.plan_id, c1.checkpoint_id, 'b.txt'), undefined);
+    assert.equal(await s.checkpoints.hasChangesSinceLastCheckpoint(plan.plan_id), true);
+    write(root, 'a.txt', 'two\n');
+    assert.equal(await s.checkpoints.hasChangesSinceLastCheckpoint(plan.plan_id), false);
+    s.dispose();
+  });
+
+  it('applies an isolated sandbox into the workspace, and refuses with the list of conflicts', async () => {
+    const root = tempDir();
+    write(root, 'shared.txt', 'base\n');
+    write(root, 'other.txt', 'base\n');
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'iso', isolated: true });
+    const sandbox = path.join(root, plan.sandbox_path);
+    assert.equal(plan.sandbox_path, `.cleveragents/sandboxes/${plan.plan_id}`);
+    assert.deepEqual(hashTree(sandbox), hashTree(root, (r) => r === '.cleveragents'));
+    write(sandbox, 'other.txt', 'from sandbox\n');
+    write(sandbox, 'new.txt', 'new\n');
+    const preview = await s.plans.previewApply(plan.plan_id);
+    assert.deepEqual(preview, { changes: [{ path: 'new.txt', change: 'added' }, { path: 'other.txt', change: 'modified' }], conflicts: [] });
+    const applied = await s.plans.applyPlan(plan.plan_id);
+    assert.equal(applied.plan.state, 'applied');
+    assert.equal(readFileSync(path.join(root, 'other.txt'), 'utf8'), 'from sandbox\n');
+    assert.equal(readFileSync(path.join(root, 'new.txt'), 'utf8'), 'new\n');
+
+    const p2 = await s.plans.createPlan({ title: 'iso2', isolated: true });
+    write(path.join(root, p2.sandbox_path), 'shared.txt', 'sandbox edit\n');
+    write(root, 'shared.txt', 'workspace edit\n');
+    const workspaceBefore = hashTree(root, (r) => r === '.cleveragents');
+    await assert.rejects(s.plans.applyPlan(p2.plan_id), (e: Error) => e instanceof ApplyConflictError && e.conflicts.join() === 'shared.txt' && /shared\.txt/.test(e.message));
+    assert.deepEqual(hashTree(root, (r) => r === '.cleveragents'), workspaceBefore);
+    assert.equal((await s.plans.getPlan(p2.plan_id)).state, 'draft');
+    s.dispose();
+  });
+
+  it('refuses sandbox paths that leave the workspace', async () => {
+    const root = tempDir();
+    const outside = tempDir();
+    link(root, 'escape', outside);
+    const s = services(root);
+    for (const bad of ['../x', '/etc', 'escape', 'escape/sub', '.cleveragents', '.cleveragents/checkpoints']) {
+      await assert.rejects(s.plans.createPlan({ title: 't', sandbox: bad }), ValidationError, bad);
+    }
+    await assert.rejects(s.plans.createPlan({ title: 't', sandbox: 'missing-folder' }), /does not exist/);
+    assert.equal((await s.plans.listPlans()).length, 0);
+    s.dispose();
+  });
+});

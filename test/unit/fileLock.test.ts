@@ -1,0 +1,126 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FileLock, isProcessAlive } from '../../src/adapters/fileLock';
+import { StoreError } from '../../src/core/errors';
+import { useTempDirs } from './helpers/tempDir';
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  assert.equal(isProcessAlive(child.pid), false);
+  return child.pid;
+}
+
+function ownerJson(pid: number, host = os.hostname()): string {
+  return JSON.stringify({ pid, host, acquired_at: new Date().toISOString(), token: 'someone-else' });
+}
+
+describe('FileLock', () => {
+  const tempDir = useTempDirs('cleveragents-lock-');
+  const lockIn = (dir: string) => path.join(dir, 'db.lock');
+
+  it('creates the lock file naming its holder, and removes it on release', async () => {
+    const lockPath = lockIn(tempDir());
+    const release = await new FileLock(lockPath).acquire();
+    const owner = JSON.parse(readFileSync(lockPath, 'utf8'));
+    assert.equal(owner.pid, process.pid);
+    assert.equal(owner.host, os.hostname());
+    assert.ok(!Number.isNaN(Date.parse(owner.acquired_at)));
+    await release();
+    assert.equal(existsSync(lockPath), false);
+  });
+
+  it('lets one holder in at a time', async () => {
+    const lockPath = lockIn(tempDir());
+    let inside = 0;
+    let maxInside = 0;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        new FileLock(lockPath).withLock(async () => {
+          inside += 1;
+          maxInside = Math.max(maxInside, inside);
+          await new Promise((r) => setTimeout(r, 3));
+          inside -= 1;
+          done += 1;
+        }),
+      ),
+    );
+    assert.equal(maxInside, 1);
+    assert.equal(done, 8);
+    assert.equal(existsSync(lockPath), false);
+  });
+
+  it('breaks a lock whose holder is no longer running, and says so', async () => {
+    const lockPath = lockIn(tempDir());
+    const pid = deadPid();
+    writeFileSync(lockPath, ownerJson(pid));
+    const reports: string[] = [];
+    const started = Date.now();
+    const release = await new FileLock(lockPath, { timeoutMs: 2000 }, (m) => reports.push(m)).acquire();
+    assert.ok(Date.now() - started < 1000);
+    assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).pid, process.pid);
+    assert.match(reports.join('\n'), new RegExp(`pid ${pid}\\) is no longer running`));
+    await release();
+  });
+
+  it('breaks a lock older than the stale limit even if its holder lives', async () => {
+    const lockPath = lockIn(tempDir());
+    writeFileSync(lockPath, ownerJson(process.pid));
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lockPath, old, old);
+    const release = await new FileLock(lockPath, { timeoutMs: 2000, staleMs: 60_000 }).acquire();
+    await release();
+  });
+
+  it('waits for a live holder, then gives up with an error naming the lock, its holder and the way out', async () => {
+    const lockPath = lockIn(tempDir());
+    writeFileSync(lockPath, ownerJson(process.pid));
+    const started = Date.now();
+    await assert.rejects(new FileLock(lockPath, { timeoutMs: 300 }).acquire(), (e: unknown) => {
+      assert.ok(e instanceof StoreError);
+      assert.ok(e.message.includes(lockPath), e.message);
+      assert.match(e.message, new RegExp(`pid ${process.pid}`));
+      assert.match(e.message, /delete that lock file/);
+      return true;
+    });
+    assert.ok(Date.now() - started >= 300);
+    assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).token, 'someone-else', 'a live lock is never broken');
+  });
+
+  it('gets the lock as soon as a live holder lets go', async () => {
+    const lockPath = lockIn(tempDir());
+    const first = await new FileLock(lockPath).acquire();
+    setTimeout(() => void first(), 50);
+    const second = await new FileLock(lockPath, { timeoutMs: 2000 }).acquire();
+    await second();
+  });
+
+  it('treats an unreadable lock by its age only: a fresh one may be half written', async () => {
+    const lockPath = lockIn(tempDir());
+    writeFileSync(lockPath, '');
+    await assert.rejects(new FileLock(lockPath, { timeoutMs: 150 }).acquire(), StoreError);
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lockPath, old, old);
+    await (await new FileLock(lockPath, { timeoutMs: 1000 }).acquire())();
+  });
+
+  it('a lock from another host is judged by age, since its pid means nothing here', async () => {
+    const lockPath = lockIn(tempDir());
+    writeFileSync(lockPath, ownerJson(deadPid(), 'some-other-machine'));
+    await assert.rejects(new FileLock(lockPath, { timeoutMs: 150 }).acquire(), StoreError);
+  });
+
+  it('does not remove a lock that is no longer its own', async () => {
+    const lockPath = lockIn(tempDir());
+    const reports: string[] = [];
+    const release = await new FileLock(lockPath, {}, (m) => reports.push(m)).acquire();
+    writeFileSync(lockPath, ownerJson(process.pid));
+    await release();
+    assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).token, 'someone-else');
+    assert.match(reports.join('\n'), /broken by another process/);
+  });
+});

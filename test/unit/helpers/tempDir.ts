@@ -1,0 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/**
+ * Inside a mocha `describe`: returns a function that makes a fresh folder under the system temp
+ * folder; every folder made is removed after each test.
+ */
+export function useTempDirs(prefix = 'cleveragents-test-'): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+}
