@@ -1,13 +1,12 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { SimpleGit } from 'simple-git';
 import type { SkippedPath } from '../core/checkpoint';
 import { SandboxError, ValidationError } from '../core/errors';
 import { OBJECT_ID_PATTERN, RelativePathSchema } from '../core/ids';
 import type { Logger, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
 import { sortChanges, type ChangeKind, type PathChange } from '../core/rollbackResult';
-import { chunkArgs, NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit } from './gitEnvironment';
+import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
 import { tempFileFor } from './atomicFile';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -144,7 +143,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const git = this.repoGit();
     const entry = (await git.raw(['ls-tree', '-z', ref, '--', rel])).split('\0')[0];
     if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
-    const buffer = await git.binaryCatFile(['blob', `${ref}:${rel}`]);
+    const buffer = await git.run(['cat-file', 'blob', `${ref}:${rel}`]);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   }
 
@@ -152,8 +151,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     pins.forEach(assertPin);
     if (pins.length === 0) return;
     await this.ensureRepo();
-    const git = this.repoGit();
-    for (const pin of pins) await git.raw(['update-ref', '-d', pinRef(pin)]);
+    await this.repoGit().raw(['update-ref', '--stdin'], pins.map((pin) => `delete ${pinRef(pin)}\n`).join(''));
     const counter = path.join(this.gitDir, 'unpinned-since-gc');
     const before = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
     await replaceFile(counter, String(before + pins.length));
@@ -192,16 +190,18 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
     if (pin !== null) assertPin(pin);
+    const phases = new PhaseTimer();
     const state = await this.readState(sandbox.key);
     const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
     await this.writeSkipList(sandbox.key, skipped);
     const git = this.keyGit(sandbox);
     const firstTime = !state;
+    phases.mark('prepare');
     const entries = parseStatus(await git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames']));
+    phases.mark('status');
 
     const toStage: string[] = [];
     const toDrop: string[] = [];
-    const newSizes = new Map<string, number>();
     await forEachLimited(entries, 32, async (entry) => {
       if (entry.kind === 'nested') {
         skipped.push({ path: entry.path, reason: 'nested_repository' });
@@ -221,11 +221,11 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         if (entry.kind === 'changed') toDrop.push(entry.path);
         return;
       }
-      newSizes.set(entry.path, stat.size);
       toStage.push(entry.path);
     });
     skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
     await this.writeSkipList(sandbox.key, skipped);
+    phases.mark('stat');
 
     if (firstTime || toStage.length > BULK_STAGE_THRESHOLD) {
       // One walk that streams every blob into a single pack (fast, and far smaller than loose
@@ -233,24 +233,28 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       const bulk = this.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
       await bulk.raw(['add', '-A', '--ignore-errors']);
     } else {
-      for (const chunk of chunkArgs(toStage)) await git.raw(['update-index', '--add', '--remove', '--replace', '--', ...chunk]);
+      if (toStage.length > 0) await git.raw(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], nulList(toStage));
     }
-    for (const chunk of chunkArgs(toDrop)) await git.raw(['update-index', '--force-remove', '--', ...chunk]);
+    if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
 
+    phases.mark('stage');
     const tree = (await git.raw(['write-tree'])).trim();
     assertObjectId(tree);
+    phases.mark('write-tree');
     const unchanged = state !== undefined && state.tree === tree;
     const commit = unchanged && pin === null ? state.commit : await this.commitTree(tree, message);
     let measured: { sizeBytes: number; fileCount: number };
     if (unchanged && state.sizeBytes !== undefined && state.fileCount !== undefined) {
       measured = { sizeBytes: state.sizeBytes, fileCount: state.fileCount };
     } else if (state && state.sizeBytes !== undefined && state.fileCount !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD) {
-      measured = await this.measureDelta(state, tree, [...toStage, ...toDrop], newSizes);
+      measured = await this.measureDelta(state, tree);
     } else {
       measured = await this.measureTree(tree);
     }
-    await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped });
-    if (pin !== null) await this.repoGit().raw(['update-ref', pinRef(pin), commit]);
+    phases.mark('commit+measure');
+    await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
+    phases.mark('pin');
+    this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
     return {
       ref: pin === null ? tree : commit,
       filesystemPath: pin === null ? '.' : pinPath(pin),
@@ -274,18 +278,32 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return kept;
   }
 
-  /** Old sizes from the previous tree, new ones from lstat: the cost follows the changed paths. */
-  private async measureDelta(state: SandboxState, tree: string, changed: readonly string[], newSizes: ReadonlyMap<string, number>): Promise<{ sizeBytes: number; fileCount: number }> {
+  /** The previous size plus what changed since: the cost follows the changed paths. */
+  private async measureDelta(state: SandboxState, tree: string): Promise<{ sizeBytes: number; fileCount: number }> {
     let sizeBytes = state.sizeBytes ?? 0;
     let fileCount = state.fileCount ?? 0;
     const git = this.repoGit();
-    for (const chunk of chunkArgs(changed)) {
-      for (const e of parseLsTree(await git.raw(['ls-tree', '-z', '-l', state.tree, '--', ...chunk]))) {
-        sizeBytes -= e.size;
+    const records = (await git.raw(['diff-tree', '-r', '-z', '--no-renames', state.tree, tree])).split('\0');
+    const deltas: { oldOid: string; newOid: string }[] = [];
+    for (let i = 0; i + 1 < records.length; i += 2) {
+      const m = /^:\d{6} \d{6} ([0-9a-f]+) ([0-9a-f]+) \w/.exec(records[i]!);
+      if (m) deltas.push({ oldOid: m[1]!, newOid: m[2]! });
+    }
+    const oids = [...new Set(deltas.flatMap((d) => [d.oldOid, d.newOid]).filter((o) => !/^0+$/.test(o)))];
+    const sizes = new Map<string, number>();
+    if (oids.length > 0) {
+      for (const line of (await git.raw(['cat-file', '--batch-check=%(objectname) %(objectsize)'], oids.join('\n') + '\n')).split('\n')) {
+        const [oid, size] = line.split(' ');
+        if (oid && size) sizes.set(oid, Number.parseInt(size, 10) || 0);
+      }
+    }
+    for (const d of deltas) {
+      if (!/^0+$/.test(d.oldOid)) {
+        sizeBytes -= sizes.get(d.oldOid) ?? 0;
         fileCount -= 1;
       }
-      for (const e of parseLsTree(await git.raw(['ls-tree', '-z', '-l', tree, '--', ...chunk]))) {
-        sizeBytes += newSizes.get(e.path) ?? e.size;
+      if (!/^0+$/.test(d.newOid)) {
+        sizeBytes += sizes.get(d.newOid) ?? 0;
         fileCount += 1;
       }
     }
@@ -307,14 +325,10 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const git = shadowGit({ cwd: this.options.checkpointDir, gitDir: this.gitDir, workTree: emptyDir, indexFile });
     try {
       await git.raw(['read-tree', baseRef]);
-      for (const chunk of chunkArgs(rels)) {
-        const remove = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', baseRef, '--', ...chunk])).map((e) => e.path);
-        for (const part of chunkArgs(remove)) await git.raw(['update-index', '--force-remove', '--', ...part]);
-        const add = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', sourceRef, '--', ...chunk]));
-        for (const part of chunkArgs(add.map((e) => `${e.mode},${e.oid},${e.path}`))) {
-          await git.raw(['update-index', '--add', ...part.flatMap((info) => ['--cacheinfo', info])]);
-        }
-      }
+      const remove = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', baseRef, '--', ...rels])).map((e) => e.path);
+      if (remove.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(remove));
+      const add = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', sourceRef, '--', ...rels]));
+      if (add.length > 0) await git.raw(['update-index', '--add', '-z', '--index-info'], nulList(add.map((e) => `${e.mode} ${e.oid}\t${e.path}`)));
       const tree = (await git.raw(['write-tree'])).trim();
       assertObjectId(tree);
       return tree;
@@ -335,7 +349,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         await fs.rm(path.join(sandbox.dir, c.path), { force: true });
       }
       const rewrite = changes.filter((c) => c.change !== 'added').map((c) => c.path);
-      for (const chunk of chunkArgs(rewrite)) await git.raw(['checkout-index', '-f', '-u', '--', ...chunk]);
+      if (rewrite.length > 0) await git.raw(['checkout-index', '-f', '-u', '-z', '--stdin'], nulList(rewrite));
     } catch (second) {
       throw new SandboxError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); roll back to the safety checkpoint to recover.`, { cause });
     }
@@ -357,8 +371,10 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
   /** Points the sandbox's HEAD at its newest state, so the next status compares against it. */
-  private async recordHead(key: string, state: SandboxState): Promise<void> {
-    await this.repoGit().raw(['update-ref', headRef(key), state.commit]);
+  private async recordHead(key: string, state: SandboxState, pin: string | null = null): Promise<void> {
+    const updates = [`update ${headRef(key)} ${state.commit}\n`];
+    if (pin !== null) updates.push(`update ${pinRef(pin)} ${state.commit}\n`);
+    await this.repoGit().raw(['update-ref', '--stdin'], updates.join(''));
     await replaceFile(path.join(this.keyDir(key), 'state.json'), JSON.stringify(state));
   }
 
@@ -384,7 +400,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return path.join(this.options.checkpointDir, 'indexes', key);
   }
 
-  private keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}): SimpleGit {
+  private keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}): ShadowGit {
     return shadowGit({
       cwd: sandbox.dir,
       gitDir: this.keyDir(sandbox.key),
@@ -393,7 +409,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     });
   }
 
-  private repoGit(): SimpleGit {
+  private repoGit(): ShadowGit {
     return shadowGit({ cwd: this.options.checkpointDir, gitDir: this.gitDir });
   }
 
@@ -450,6 +466,20 @@ function configText(config: Record<string, string>): string {
   return [...sections].map(([section, lines]) => `[${section}]\n${lines.join('\n')}\n`).join('');
 }
 
+/** Milliseconds per phase, for the debug log. */
+class PhaseTimer {
+  private last = performance.now();
+  private readonly parts: string[] = [];
+  mark(name: string): void {
+    const now = performance.now();
+    this.parts.push(`${name} ${(now - this.last).toFixed(1)} ms`);
+    this.last = now;
+  }
+  toString(): string {
+    return this.parts.join(', ');
+  }
+}
+
 function headRef(key: string): string {
   return `refs/sandboxes/${key}/last`;
 }
@@ -479,6 +509,10 @@ function assertRelative(p: string): string {
   const parsed = RelativePathSchema.safeParse(p);
   if (!parsed.success || p === '.') throw new ValidationError(`not a relative path: ${JSON.stringify(p)}`);
   return parsed.data;
+}
+
+function nulList(items: readonly string[]): string {
+  return items.map((i) => `${i}\0`).join('');
 }
 
 function parseStatus(out: string): StatusEntry[] {

@@ -99,6 +99,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
 
   write<T>(work: (uow: UnitOfWork) => T): Promise<T> {
     return this.serialized(async () => {
+      this.assertOpen();
       await this.prepareFolder();
       return this.lock.withLock(async () => {
         await this.removeOrphanedTempFiles();

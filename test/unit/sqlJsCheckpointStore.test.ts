@@ -6,7 +6,8 @@ import { NotFoundError, StoreError, ValidationError } from '../../src/core/error
 import type { Checkpoint } from '../../src/core/checkpoint';
 import { SqlJsCheckpointStore, defaultDatabasePath } from '../../src/adapters/sqlJsCheckpointStore';
 import { STORE_SQL } from '../../src/adapters/sqlJsRepositories';
-import { SCHEMA_VERSION } from '../../src/adapters/schemaMigrations';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/adapters/schemaMigrations';
+import { FileLock } from '../../src/adapters/fileLock';
 import { useTempDirs } from './helpers/tempDir';
 import {
   RecordingLogger,
@@ -272,6 +273,48 @@ describe('SqlJsCheckpointStore', function () {
       await seed(store, 1);
       await assert.rejects(store.write((uow) => uow.checkpoints.insert(makeCheckpoint(newId()))), NotFoundError);
     });
+  });
+
+  describe('concurrency within one process', () => {
+    it('runs calls on one store one at a time, in order', async () => {
+      const { dbPath, store } = setup();
+      const plan = makePlan();
+      await store.write((uow) => uow.plans.insert(plan));
+      const cps = Array.from({ length: 20 }, () => makeCheckpoint(plan.plan_id));
+      const counts = await Promise.all(
+        cps.flatMap((c) => [store.write((uow) => uow.checkpoints.insert(c)), store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id))]),
+      );
+      assert.deepEqual(counts.filter((n) => n !== undefined), Array.from({ length: 20 }, (_, i) => i + 1));
+      assert.equal(sqlite3Json(dbPath, 'SELECT COUNT(*) AS n FROM checkpoint_metadata')[0].n, 20);
+    });
+
+    it('two stores on one file (two windows) interleaving writes lose nothing', async () => {
+      const { dbPath, store } = setup();
+      const other = reopen(dbPath);
+      const plan = makePlan();
+      await store.write((uow) => uow.plans.insert(plan));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? store : other).write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)))),
+      );
+      assert.equal(await store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 10);
+      assert.equal(await other.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 10);
+    });
+
+    it('reads need no lock', async () => {
+      const { dbPath, store } = setup();
+      await seed(store, 1);
+      const release = await new FileLock(`${dbPath}.lock`).acquire();
+      try {
+        assert.equal((await reopen(dbPath).read((uow) => uow.plans.list())).length, 1);
+      } finally {
+        await release();
+      }
+    });
+  });
+
+  it('migrations are numbered 1, 2, … in order and end at SCHEMA_VERSION', () => {
+    assert.deepEqual(MIGRATIONS.map((m) => m.version), MIGRATIONS.map((_, i) => i + 1));
+    assert.equal(SCHEMA_VERSION, MIGRATIONS.length);
   });
 
   describe('seen from another SQLite client', () => {

@@ -1,0 +1,263 @@
+// The checkpoint engine against plain git doing the same work, in one run, on synthetic
+// workspaces. Prints medians and ratios (ours / plain git). Not a test: figures, not verdicts.
+// Usage: npm run bench -- [--sizes S,M] [--runs 5]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
+import type { Logger } from '../src/core/ports';
+
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: 'S,M' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } } });
+const RUNS = Math.max(1, Number(values.runs));
+const SIZES: Record<string, { files: number; bytes: number }> = {
+  S: { files: 1_000, bytes: 10 * 1024 * 1024 },
+  M: { files: 10_000, bytes: 100 * 1024 * 1024 },
+  L: { files: 50_000, bytes: 235 * 1024 * 1024 },
+};
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: (m) => console.warn(m), error: (m) => console.error(m) };
+
+interface Row {
+  size: string;
+  step: string;
+  ours: number;
+  plain: number;
+}
+const rows: Row[] = [];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+async function time(fn: () => unknown): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** Deterministic incompressible bytes. */
+function noise(bytes: number, seed: number): Buffer {
+  const out = Buffer.alloc(bytes);
+  let x = (seed * 2654435761 + 1) >>> 0;
+  for (let i = 0; i < bytes; i += 4) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out.writeUInt32LE(x >>> 0, Math.min(i, bytes - 4));
+  }
+  return out;
+}
+
+/** Source-like files in nested folders, three 2 MiB binaries, and an ignored node_modules/. */
+function generate(root: string, spec: { files: number; bytes: number }): string[] {
+  const binaries = 3;
+  const perFile = Math.floor((spec.bytes - binaries * 2 * 1024 * 1024) / spec.files);
+  const files: string[] = [];
+  for (let i = 0; i < spec.files; i++) {
+    const rel = `src/m${i % 20}/d${Math.floor(i / 20) % 25}/file${i}.ts`;
+    files.push(rel);
+    const abs = path.join(root, rel);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    const text = `export const v${i} = ${i};\n`.padEnd(perFile, '/* filler text of a source file */\n');
+    writeFileSync(abs, text);
+  }
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  for (let b = 0; b < binaries; b++) writeFileSync(path.join(root, `assets/blob${b}.bin`), noise(2 * 1024 * 1024, b + 1));
+  for (let i = 0; i < 500; i++) {
+    const abs = path.join(root, `node_modules/pkg${i % 50}/lib/f${i}.js`);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, `module.exports = ${i};\n`);
+  }
+  writeFileSync(path.join(root, '.gitignore'), 'node_modules/\n');
+  return files;
+}
+
+/** Plain git with a persistent index in a shadow repository of its own: the baseline. */
+class PlainGit {
+  private readonly env: NodeJS.ProcessEnv;
+  constructor(readonly gitDir: string, workTree: string) {
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
+    this.env = { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: workTree, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
+  }
+  git(...args: string[]): string {
+    return execFileSync('git', args, { env: this.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
+  }
+  init(): void {
+    rmSync(this.gitDir, { recursive: true, force: true });
+    execFileSync('git', ['init', '-q', '--bare', this.gitDir], { env: { ...this.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
+    this.git('config', 'gc.auto', '0');
+    this.git('config', 'core.untrackedCache', 'true');
+  }
+  checkpoint(): string {
+    this.git('add', '-A');
+    const tree = this.git('write-tree');
+    const commit = this.git('commit-tree', tree, '-m', 'cp');
+    this.git('update-ref', `refs/cp/${commit}`, commit);
+    return commit;
+  }
+}
+
+function modify(root: string, files: string[], count: number, round: number): void {
+  for (let i = 0; i < count; i++) {
+    const rel = files[(i * 7919 + round * 31) % files.length]!;
+    writeFileSync(path.join(root, rel), `export const changed = ${round}_${i};\n`);
+  }
+}
+
+function dirSize(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    total += e.isDirectory() ? dirSize(p) : statSync(p).size;
+  }
+  return total;
+}
+
+async function benchSize(name: string, spec: { files: number; bytes: number }, base: string): Promise<void> {
+  const root = path.join(base, name);
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  console.log(`\n[${name}] generating ${spec.files} files / ${(spec.bytes / 1048576).toFixed(0)} MB ...`);
+  const files = generate(root, spec);
+  const plain = new PlainGit(path.join(base, `${name}-plain.git`), root);
+  const record = (step: string, ours: number[], theirs: number[]): void => {
+    const row = { size: name, step, ours: median(ours), plain: median(theirs) };
+    rows.push(row);
+    console.log(`  ${step.padEnd(34)} ours ${row.ours.toFixed(0).padStart(6)} ms   plain git ${row.plain.toFixed(0).padStart(6)} ms   ratio ${(row.ours / row.plain).toFixed(2)}`);
+  };
+  const open = (): WorkspaceServices => createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(__dirname), logger: quiet });
+
+  // First checkpoint: a new store each run.
+  const firstRuns = name === 'S' ? RUNS : Math.min(RUNS, 3);
+  const oursFirst: number[] = [];
+  const plainFirst: number[] = [];
+  let s = open();
+  let planId = '';
+  for (let r = 0; r < firstRuns; r++) {
+    s.dispose();
+    rmSync(path.join(root, '.cleveragents'), { recursive: true, force: true });
+    s = open();
+    planId = (await s.plans.createPlan({ title: 'bench' })).plan_id;
+    oursFirst.push(await time(() => s.checkpoints.createCheckpoint(planId)));
+    plain.init();
+    plainFirst.push(await time(() => plain.checkpoint()));
+  }
+  record('first checkpoint', oursFirst, plainFirst);
+  const baseline = (await s.checkpoints.listCheckpoints(planId))[0]!;
+  const plainBase = plain.checkpoint();
+
+  for (const count of [10, 100]) {
+    const o: number[] = [];
+    const p: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      modify(root, files, count, r + count);
+      o.push(await time(() => s.checkpoints.createCheckpoint(planId)));
+      p.push(await time(() => plain.checkpoint()));
+    }
+    record(`incremental, ${count} files changed`, o, p);
+  }
+  {
+    const o: number[] = [];
+    const p: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      o.push(await time(() => s.checkpoints.createCheckpoint(planId)));
+      p.push(await time(() => plain.checkpoint()));
+    }
+    record('no-change checkpoint', o, p);
+  }
+  {
+    const o: number[] = [];
+    const p: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      modify(root, files, 10, 500 + r);
+      o.push(await time(() => s.checkpoints.previewRollback(planId, baseline.checkpoint_id)));
+      p.push(
+        await time(() => {
+          plain.git('add', '-A');
+          const tree = plain.git('write-tree');
+          plain.git('diff-tree', '-r', '--name-status', '--no-renames', tree, plainBase);
+        }),
+      );
+    }
+    record('preview of a rollback', o, p);
+  }
+  {
+    // 100 modified, 20 added, 20 deleted since a checkpoint, then back to it (safety snapshot included on both sides).
+    const o: number[] = [];
+    const p: number[] = [];
+    const target = (await s.checkpoints.createCheckpoint(planId)).checkpoint;
+    const plainTarget = plain.checkpoint();
+    const mess = (r: number): void => {
+      modify(root, files, 100, 900 + r);
+      for (let i = 0; i < 20; i++) writeFileSync(path.join(root, `src/added-${r}-${i}.ts`), `new ${i}\n`);
+      for (let i = 0; i < 20; i++) unlinkSync(path.join(root, files[(i * 104729 + 13) % files.length]!));
+    };
+    for (let r = 0; r < RUNS; r++) {
+      mess(r);
+      o.push(await time(() => s.checkpoints.rollbackToCheckpoint(planId, target.checkpoint_id)));
+      mess(r);
+      p.push(
+        await time(() => {
+          const safety = plain.checkpoint();
+          plain.git('read-tree', '-m', '-u', safety, plainTarget);
+        }),
+      );
+      plain.git('read-tree', '-m', '-u', plainTarget, plainTarget);
+    }
+    record('rollback 100 M + 20 A + 20 D', o, p);
+  }
+  {
+    // Store size: 50 checkpoints of 10 changed files and one changed 2 MiB binary each.
+    s.dispose();
+    rmSync(path.join(root, '.cleveragents'), { recursive: true, force: true });
+    s = open();
+    planId = (await s.plans.createPlan({ title: 'disk' })).plan_id;
+    plain.init();
+    for (let r = 0; r < 50; r++) {
+      modify(root, files, 10, 2000 + r);
+      writeFileSync(path.join(root, 'assets/blob0.bin'), noise(2 * 1024 * 1024, 100 + r));
+      await s.checkpoints.createCheckpoint(planId);
+      plain.checkpoint();
+    }
+    const before = dirSize(s.checkpointDir);
+    const plainSize = dirSize(plain.gitDir);
+    await s.plans.setRetentionPolicy(planId, { max_checkpoints: 10 });
+    modify(root, files, 10, 3000);
+    const { pruned } = await s.checkpoints.createCheckpoint(planId);
+    await s.snapshotter.exclusive(planId, () => s.snapshotter.collectGarbage());
+    const after = dirSize(s.checkpointDir);
+    const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+    console.log(`  store after 50 checkpoints: ours ${mb(before)} (plain git, loose: ${mb(plainSize)}); after pruning ${pruned.length} to max 10 + gc: ${mb(after)}`);
+    rows.push({ size: name, step: 'store MB after 50 checkpoints', ours: before / 1048576, plain: plainSize / 1048576 });
+    rows.push({ size: name, step: 'store MB after pruning to 10 + gc', ours: after / 1048576, plain: Number.NaN });
+  }
+  s.dispose();
+}
+
+async function main(): Promise<void> {
+  const base = path.join(os.tmpdir(), 'ca-bench');
+  mkdirSync(base, { recursive: true });
+  console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
+  for (const size of String(values.sizes).split(',')) {
+    const spec = SIZES[size.trim()];
+    if (!spec) throw new Error(`unknown size ${size} (S, M or L)`);
+    await benchSize(size.trim(), spec, base);
+  }
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync(path.join('.bench', 'results.json'), JSON.stringify(rows, null, 2));
+  console.log('\n| size | step | ours | plain git | ratio |\n|---|---|---:|---:|---:|');
+  for (const r of rows) {
+    const unit = r.step.startsWith('store') ? ' MB' : ' ms';
+    console.log(`| ${r.size} | ${r.step} | ${r.ours.toFixed(r.step.startsWith('store') ? 1 : 0)}${unit} | ${Number.isNaN(r.plain) ? '-' : r.plain.toFixed(r.step.startsWith('store') ? 1 : 0) + unit} | ${Number.isNaN(r.plain) ? '-' : (r.ours / r.plain).toFixed(2)} |`);
+  }
+  if (!values.keep) rmSync(base, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
