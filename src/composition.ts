@@ -42,12 +42,17 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const databasePath = options.databasePath ? path.resolve(root, options.databasePath) : defaultDatabasePath(root);
   const checkpointDir = path.join(root, DATA_DIR_NAME, 'checkpoints');
   const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger });
+  let dataDirReady: Promise<string> | undefined;
   const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000 }, (m) => options.logger.warn(m));
   const snapshotter = new ShadowGitSandbox({
     checkpointDir,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     lock: async (_name, work) => {
-      await ensureDataDir(root);
+      dataDirReady ??= ensureDataDir(root).catch((error: unknown) => {
+        dataDirReady = undefined;
+        throw error;
+      });
+      await dataDirReady;
       return storeLock.withLock(work);
     },
     logger: options.logger,

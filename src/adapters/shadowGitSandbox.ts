@@ -171,6 +171,13 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   async collectGarbage(): Promise<void> {
     await this.ensureRepo();
     const git = this.repoGit();
+    // Unpinned snapshots leave an index ahead of its HEAD: pin each index's tree so that nothing a
+    // sandbox's index names is deleted.
+    const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
+    for (const key of keys.filter((k) => KEY_PATTERN.test(k))) {
+      const tree = await shadowGit({ cwd: this.options.checkpointDir, gitDir: this.keyDir(key) }).raw(['write-tree']).catch(() => '');
+      if (OBJECT_ID_PATTERN.test(tree.trim())) await git.raw(['update-ref', `refs/sandboxes/${key}/index`, await this.commitTree(tree.trim(), 'index')]);
+    }
     await git.raw(['repack', '-a', '-d', '-q', '--no-write-bitmap-index']);
     await git.raw(['prune', '--expire=now']);
     await replaceFile(path.join(this.gitDir, 'unpinned-since-gc'), '0');
@@ -184,7 +191,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   async forgetSandbox(key: string): Promise<void> {
     assertKey(key);
     await this.ensureRepo();
-    await this.repoGit().raw(['update-ref', '-d', headRef(key)]);
+    await this.repoGit().raw(['update-ref', '--stdin'], `delete ${headRef(key)}\ndelete refs/sandboxes/${key}/index\n`);
     await fs.rm(this.keyDir(key), { recursive: true, force: true });
   }
 
@@ -241,26 +248,26 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const tree = (await git.raw(['write-tree'])).trim();
     assertObjectId(tree);
     phases.mark('write-tree');
-    const unchanged = state !== undefined && state.tree === tree;
-    const commit = unchanged && pin === null ? state.commit : await this.commitTree(tree, message);
-    let measured: { sizeBytes: number; fileCount: number };
-    if (unchanged && state.sizeBytes !== undefined && state.fileCount !== undefined) {
-      measured = { sizeBytes: state.sizeBytes, fileCount: state.fileCount };
-    } else if (state && state.sizeBytes !== undefined && state.fileCount !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD) {
-      measured = await this.measureDelta(state, tree);
-    } else {
-      measured = await this.measureTree(tree);
+    if (pin === null && state) {
+      // A throw-away snapshot (preview, comparison): the index moves ahead of HEAD, which keeps
+      // naming the last pinned state, so nothing is committed or measured.
+      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
+      return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
+    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
+    const [commit, measured] = await Promise.all([
+      this.commitTree(tree, message),
+      known?.tree === tree
+        ? { sizeBytes: known.sizeBytes!, fileCount: known.fileCount! }
+        : known && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD
+          ? this.measureDelta(known, tree)
+          : this.measureTree(tree),
+    ]);
     phases.mark('commit+measure');
     await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
     phases.mark('pin');
     this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
-    return {
-      ref: pin === null ? tree : commit,
-      filesystemPath: pin === null ? '.' : pinPath(pin),
-      ...measured,
-      skipped,
-    };
+    return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
   }
 
   /** Paths skipped before stay skipped while they are still too large or still a repository. */

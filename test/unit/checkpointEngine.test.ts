@@ -252,6 +252,33 @@ describe('checkpoint engine (real git, real files)', function () {
     s.dispose();
   });
 
+  it('size_bytes and file_count match the captured files across incremental checkpoints, previews and gc', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'x'.repeat(100));
+    write(root, 'b/c.txt', 'y'.repeat(250));
+    link(root, 'l', 'a.txt');
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'p' });
+    const first = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    assert.equal(first.size_bytes, 100 + 250 + 'a.txt'.length);
+    assert.equal(first.metadata.file_count, 3);
+    write(root, 'a.txt', 'x'.repeat(40));
+    write(root, 'd.txt', 'z'.repeat(7));
+    // An unpinned snapshot (the preview) in between must not disturb the next measurement...
+    await s.checkpoints.previewRollback(plan.plan_id, first.checkpoint_id);
+    // ...nor may a garbage collection delete what the index of that preview names.
+    await s.snapshotter.exclusive(plan.plan_id, () => s.snapshotter.collectGarbage());
+    unlinkSync(path.join(root, 'b/c.txt'));
+    const second = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    assert.equal(second.size_bytes, 40 + 7 + 'a.txt'.length);
+    assert.equal(second.metadata.file_count, 3);
+    await s.checkpoints.rollbackToCheckpoint(plan.plan_id, first.checkpoint_id);
+    assert.equal(readFileSync(path.join(root, 'b/c.txt'), 'utf8'), 'y'.repeat(250));
+    const third = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    assert.equal(third.size_bytes, first.size_bytes);
+    s.dispose();
+  });
+
   it('refuses sandbox paths that leave the workspace', async () => {
     const root = tempDir();
     const outside = tempDir();
