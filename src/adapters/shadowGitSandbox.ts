@@ -108,19 +108,22 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.ensureKey(sandbox.key);
-    const fromTree = await this.treeOf(fromRef);
-    const target = leaveAlone.length > 0 ? await this.overlayTree(toRef, fromRef, leaveAlone) : await this.treeOf(toRef);
-    const changes = await this.changes(fromTree, target);
+    const [target, skipped] = await Promise.all([
+      leaveAlone.length > 0 ? this.overlayTree(toRef, fromRef, leaveAlone) : toRef,
+      this.readState(sandbox.key).then((st) => st?.skipped ?? []),
+    ]);
+    const [changes, targetTree] = await Promise.all([this.changes(fromRef, target), this.treeOf(target)]);
     if (changes.length === 0) return [];
     const git = this.keyGit(sandbox);
     try {
       // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
       // checks everything up front: it refuses rather than overwrite a file it does not know.
-      await git.raw(['read-tree', '-m', '-u', fromTree, target]);
+      await git.raw(['read-tree', '-m', '-u', fromRef, target]);
     } catch (error) {
       await this.putBack(sandbox, changes, error);
     }
-    await this.recordHead(sandbox.key, { commit: await this.commitTree(target, 'restored'), tree: target, skipped: (await this.readState(sandbox.key))?.skipped ?? [] });
+    const commit = target === toRef ? toRef : await this.commitTree(targetTree, 'restored');
+    await this.recordHead(sandbox.key, { commit, tree: targetTree, skipped });
     return changes;
   }
 
@@ -245,7 +248,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
 
     phases.mark('stage');
-    const tree = (await git.raw(['write-tree'])).trim();
+    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
+    const byDelta = pin !== null && known !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD;
+    // What changed since the last pinned snapshot, read from the index beside write-tree.
+    const [treeOut, delta] = await Promise.all([
+      git.raw(['write-tree']),
+      byDelta ? git.raw(['diff-index', '--cached', '-z', '--no-renames', known.tree]) : undefined,
+    ]);
+    const tree = treeOut.trim();
     assertObjectId(tree);
     phases.mark('write-tree');
     if (pin === null && state) {
@@ -254,13 +264,12 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
-    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
     const [commit, measured] = await Promise.all([
       this.commitTree(tree, message),
       known?.tree === tree
         ? { sizeBytes: known.sizeBytes!, fileCount: known.fileCount! }
-        : known && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD
-          ? this.measureDelta(known, tree)
+        : byDelta && delta !== undefined
+          ? this.measureDelta(known, delta)
           : this.measureTree(tree),
     ]);
     phases.mark('commit+measure');
@@ -286,11 +295,11 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
   /** The previous size plus what changed since: the cost follows the changed paths. */
-  private async measureDelta(state: SandboxState, tree: string): Promise<{ sizeBytes: number; fileCount: number }> {
+  private async measureDelta(state: SandboxState, rawDiff: string): Promise<{ sizeBytes: number; fileCount: number }> {
     let sizeBytes = state.sizeBytes ?? 0;
     let fileCount = state.fileCount ?? 0;
     const git = this.repoGit();
-    const records = (await git.raw(['diff-tree', '-r', '-z', '--no-renames', state.tree, tree])).split('\0');
+    const records = rawDiff.split('\0');
     const deltas: { oldOid: string; newOid: string }[] = [];
     for (let i = 0; i + 1 < records.length; i += 2) {
       const m = /^:\d{6} \d{6} ([0-9a-f]+) ([0-9a-f]+) \w/.exec(records[i]!);
