@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationError } from '../../src/core/errors';
 import { git, hashTree, link, noise, services, write } from './helpers/sandboxFixtures';
@@ -276,6 +277,32 @@ describe('checkpoint engine (real git, real files)', function () {
     assert.equal(readFileSync(path.join(root, 'b/c.txt'), 'utf8'), 'y'.repeat(250));
     const third = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
     assert.equal(third.size_bytes, first.size_bytes);
+    s.dispose();
+  });
+
+  it('puts the sandbox back when a rollback fails half-way, and says so', async function () {
+    const root = tempDir();
+    write(root, 'a.txt', 'a1\n');
+    write(root, 'z.txt', 'z1\n');
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'p' });
+    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    write(root, 'a.txt', 'a2\n');
+    write(root, 'z.txt', 'z2\n');
+    write(root, 'new.txt', 'new\n');
+    // An immutable file cannot be replaced even by root: the restore fails after writing a.txt.
+    try {
+      execFileSync('chattr', ['+i', path.join(root, 'z.txt')], { stdio: 'ignore' });
+    } catch {
+      this.skip(); // the file system has no immutable flag (not ext4/xfs/btrfs): nothing to test with
+    }
+    try {
+      const before = hashTree(root);
+      await assert.rejects(s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id), /Rollback failed and the sandbox was put back as it was/);
+      assert.deepEqual(hashTree(root), before);
+    } finally {
+      execFileSync('chattr', ['-i', path.join(root, 'z.txt')]);
+    }
     s.dispose();
   });
 
