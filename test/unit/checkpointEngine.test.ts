@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationError } from '../../src/core/errors';
 import { git, hashTree, link, noise, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
+import { SQL_WASM_DIR } from './helpers/storeFixtures';
 
 describe('checkpoint engine (real git, real files)', function () {
   this.timeout(120_000);
@@ -302,6 +303,38 @@ describe('checkpoint engine (real git, real files)', function () {
       assert.deepEqual(hashTree(root), before);
     } finally {
       execFileSync('chattr', ['-i', path.join(root, 'z.txt')]);
+    }
+    s.dispose();
+  });
+
+  it('loses nothing when several processes take checkpoints of the same sandbox at once', async () => {
+    const root = tempDir();
+    write(root, 'base.txt', 'base\n');
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'shared' });
+    const worker = path.join(__dirname, 'fixtures', 'checkpointWorker.js');
+    const names = ['alpha', 'beta', 'gamma'];
+    const results = await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<{ id: string; round: number }[]>((resolve, reject) => {
+            const child = spawn(process.execPath, [worker, root, SQL_WASM_DIR, plan.plan_id, name, '5'], { stdio: ['ignore', 'pipe', 'pipe'] });
+            let out = '';
+            let err = '';
+            child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+            child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+            child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as { id: string; round: number }[]) : reject(new Error(`${name} exited ${code}: ${err}`))));
+          }),
+      ),
+    );
+    const listed = await s.checkpoints.listCheckpoints(plan.plan_id);
+    assert.equal(listed.length, 15);
+    // Each checkpoint holds its own worker's file at that round: no snapshot saw a half-made index.
+    for (const [i, made] of results.entries()) {
+      for (const { id, round } of made) {
+        const content = await s.checkpoints.readFileAt(plan.plan_id, id, `${names[i]}.txt`);
+        assert.equal(Buffer.from(content!).toString(), `${names[i]} ${round}\n`);
+      }
     }
     s.dispose();
   });
