@@ -1,0 +1,126 @@
+// Runs the end-to-end tests (test/e2e/*.e2e.ts, compiled to out/test/e2e/) with mocha in this Node
+// process: starts code-server on 127.0.0.1 with this repository as the extension under
+// development and a headless chromium, hands them to the tests through test/e2e/workbench.ts
+// (each suite opens its own workbench on a fresh copy of a fixture), and saves screenshots under
+// test-results/. Exit code = result.
+//
+// Usage: node scripts/runE2eTests.mjs [--build] [--grep RE] [--timeout SECONDS] [--verbose]
+//          [--extension DIR] [--workspace DIR] [files...]
+//   --build      run `node esbuild.mjs` and `tsc -p .` first (otherwise dist/ and out/ must be current)
+//   --grep       only the tests whose full title matches
+//   --timeout    the whole run's limit, default 600 s (or $E2E_TIMEOUT)
+//   --verbose    stream code-server's own log to stderr
+//   --extension  the extension under development, default: this repository
+//   --workspace  the default fixture, default: test/fixtures/workspace
+//   files        compiled test files, default: every out/test/e2e/**/*.e2e.js
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import Mocha from 'mocha';
+import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
+import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
+
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    build: { type: 'boolean', default: false },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: process.env.E2E_TIMEOUT ?? '600' },
+    verbose: { type: 'boolean', default: false },
+    extension: { type: 'string', default: REPO_ROOT },
+    workspace: { type: 'string', default: join(REPO_ROOT, 'test', 'fixtures', 'workspace') },
+  },
+});
+
+const say = (msg) => console.log(`[e2e] ${msg}`);
+const fail = (msg) => {
+  console.error(`[e2e] FAILED: ${msg}`);
+  process.exit(1);
+};
+
+if (opts.build) {
+  for (const args of [['esbuild.mjs'], ['node_modules/typescript/bin/tsc', '-p', '.']]) {
+    say(`$ node ${args.join(' ')}`);
+    const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (r.status !== 0) fail(`node ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+  }
+}
+
+function findTests(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? findTests(join(dir, e.name)) : e.name.endsWith('.e2e.js') ? [join(dir, e.name)] : []))
+    .sort();
+}
+
+const files = positionals.length ? positionals.map((f) => resolve(f)) : findTests(join(REPO_ROOT, 'out', 'test', 'e2e'));
+if (files.length === 0) fail('no compiled e2e tests (out/test/e2e/**/*.e2e.js): compile them first (tsc -p .), or pass --build');
+const extensionDir = resolve(opts.extension);
+if (!existsSync(join(extensionDir, 'package.json'))) fail(`no package.json in the extension folder ${extensionDir}`);
+const fixtureDir = resolve(opts.workspace);
+if (!existsSync(fixtureDir)) fail(`the fixture workspace ${fixtureDir} is missing`);
+const timeoutMs = Number(opts.timeout) * 1000;
+if (!(timeoutMs > 0)) fail(`--timeout must be a number of seconds, not ${opts.timeout}`);
+
+try {
+  ensureHost();
+} catch (e) {
+  fail(e.message);
+}
+
+ignoreClosedOutput();
+const started = Date.now();
+const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const tempDir = shortTempDir('e2e-');
+process.on('exit', () => rmSync(tempDir, { recursive: true, force: true }));
+const resultsDir = join(REPO_ROOT, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+let server;
+let browser;
+let cleaning;
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop().catch(() => {});
+    rmSync(tempDir, { recursive: true, force: true });
+  })());
+let finishing = false;
+async function finish(code, message) {
+  if (finishing) return new Promise(() => {});
+  finishing = true;
+  if (message) (code === 0 ? console.log : console.error)(`[e2e] ${message}`);
+  await cleanup();
+  process.exit(code);
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void finish(130, `interrupted (${sig})`));
+const timer = setTimeout(() => {
+  console.error(`[e2e] FAILED: timed out after ${timeoutMs / 1000} s`);
+  if (server) console.error(`[e2e] last lines of code-server's log:\n${server.readLog().split('\n').slice(-30).join('\n')}`);
+  void finish(1);
+}, timeoutMs);
+
+try {
+  server = await startServer({ extensionDevelopmentPath: extensionDir, verbose: opts.verbose, env: { CLEVERAGENTS_TEST_HOST: 'code-server' } });
+  say(`code-server on 127.0.0.1:${server.port} (${secs()}); extension ${extensionDir}`);
+  browser = await launchBrowser();
+  globalThis.__cleveragentsE2e = { browser, url: (folder) => server.url(folder), fixtureDir, resultsDir, tempDir };
+  void server.exited.then((e) => finish(1, `FAILED: code-server exited during the run (code ${e.code}, signal ${e.signal})\n${server.readLog().split('\n').slice(-30).join('\n')}`));
+
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 10_000, grep: opts.grep });
+  for (const f of files) mocha.addFile(f);
+  await mocha.loadFilesAsync();
+  const stats = await new Promise((resolveRun) => {
+    const runner = mocha.run(() => resolveRun(runner.stats));
+  });
+  clearTimeout(timer);
+  const ran = stats.passes + stats.failures;
+  console.log(`e2e: ${stats.passes} passed, ${stats.failures} failed${stats.pending ? `, ${stats.pending} skipped` : ''}`);
+  say(`screenshots in ${resultsDir}`);
+  if (ran === 0) await finish(1, `FAILED: no test ran (${secs()})`);
+  await finish(stats.failures === 0 ? 0 : 1, stats.failures === 0 ? `passed in ${secs()}` : `FAILED in ${secs()}`);
+} catch (e) {
+  clearTimeout(timer);
+  await finish(1, `FAILED: ${e?.stack ?? e}`);
+}
