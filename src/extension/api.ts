@@ -1,0 +1,19 @@
+import type * as vscode from 'vscode';
+import type { TreeRow } from './checkpointTree';
+
+export type { TreeRow };
+
+/**
+ * What `activate()` returns, for other extensions and the integration tests
+ * (`vscode.extensions.getExtension('cleveragents.cleveragents-checkpoints').activate()`).
+ * To make plans and checkpoints, run the commands with arguments (see commandArgs.ts).
+ */
+export interface CheckpointsApi {
+  readonly apiVersion: 1;
+  /** Fires whenever the tree is told to reload: a database changed on disk, a command finished. */
+  readonly onDidChangeTree: vscode.Event<void>;
+  /** The tree as the view shows it, loaded now: folders (multi-root only) → plans → checkpoints. */
+  describeTree(): Promise<TreeRow[]>;
+  /** Whether sql.js and git were loaded, which happens at the first use, never at activation. */
+  readonly engineLoaded: boolean;
+}

@@ -1,0 +1,363 @@
+import * as vscode from 'vscode';
+import type { Checkpoint } from '../core/checkpoint';
+import type { Plan } from '../core/plan';
+import { Commands, TreeItemContext } from './commandIds';
+import { ContextKeys, type DatabaseState } from './contextKeys';
+import { Debouncer } from './debouncer';
+import type { FolderServices } from './folderServices';
+import {
+  checkpointDescription,
+  checkpointIcon,
+  checkpointLabel,
+  checkpointTooltip,
+  isFinished,
+  planDescription,
+  planIcon,
+  planTooltip,
+  type IconSpec,
+} from './treePresentation';
+
+export interface FolderNode {
+  readonly kind: 'folder';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+}
+
+export interface PlanNode {
+  readonly kind: 'plan';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+  readonly plan: Plan;
+  /** Oldest first, as the service returns them. */
+  readonly checkpoints: readonly Checkpoint[];
+  readonly parent: FolderNode | undefined;
+}
+
+export interface CheckpointNode {
+  readonly kind: 'checkpoint';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+  readonly plan: Plan;
+  readonly checkpoint: Checkpoint;
+  readonly parent: PlanNode;
+}
+
+/** A row that is not data: an error reading a database, or a hint in an empty folder. */
+export interface MessageNode {
+  readonly kind: 'message';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+  readonly label: string;
+  readonly tooltip: string;
+  readonly severity: 'info' | 'error';
+  readonly command: vscode.Command | undefined;
+  readonly parent: FolderNode | undefined;
+}
+
+export type TreeNode = FolderNode | PlanNode | CheckpointNode | MessageNode;
+
+/** The tree as plain data: what the view shows, for tests and the exported API. */
+export interface TreeRow {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string | undefined;
+  readonly contextValue: string | undefined;
+  readonly icon: string | undefined;
+  readonly tooltip: string | undefined;
+  readonly collapsible: 'none' | 'collapsed' | 'expanded';
+  readonly children: TreeRow[];
+}
+
+/** Labels of finished plans are dimmed through a FileDecoration on this scheme. */
+const PLAN_URI_SCHEME = 'cleveragents-plan';
+
+/** A database change is shown after this quiet time, and at the latest after REFRESH_MAX_WAIT_MS. */
+export const REFRESH_DEBOUNCE_MS = 250;
+const REFRESH_MAX_WAIT_MS = 1000;
+/** How often relative times ("5 min ago") are brought up to date while the view is visible. */
+const CLOCK_TICK_MS = 60_000;
+
+/**
+ * Workspace folder (only when there are several) → plans → checkpoints, newest first. Item ids are
+ * stable (folder URI + plan or checkpoint id), so a refresh keeps what is expanded and selected.
+ * The data comes from the services of each folder; nothing here shows UI of its own.
+ */
+export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  private readonly debouncer = new Debouncer(() => this.refresh(), REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS);
+  private readonly folderStates = new Map<string, DatabaseState>();
+  /** Nodes this tree handed out: commands tell a tree node from arguments given by code. */
+  private readonly issued = new WeakSet<object>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(
+    private readonly services: FolderServices,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.disposables.push(
+      services.onDidChangeDatabase(() => this.debouncer.schedule()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh()),
+    );
+  }
+
+  /** Reloads everything now. */
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  /** Reloads soon; many calls in a burst make one reload. */
+  scheduleRefresh(): void {
+    this.debouncer.schedule();
+  }
+
+  isNode(value: unknown): value is TreeNode {
+    return typeof value === 'object' && value !== null && this.issued.has(value);
+  }
+
+  /** Keeps relative times current while the view is visible. */
+  attach(view: vscode.TreeView<TreeNode>): vscode.Disposable {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const update = () => {
+      if (view.visible && !timer) timer = setInterval(() => this.refresh(), CLOCK_TICK_MS);
+      if (!view.visible && timer) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    };
+    update();
+    const sub = view.onDidChangeVisibility(update);
+    return new vscode.Disposable(() => {
+      sub.dispose();
+      if (timer) clearInterval(timer);
+    });
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) {
+      const folders = this.services.folders();
+      this.forgetFoldersExcept(folders);
+      if (folders.length === 0) {
+        await ContextKeys.databaseState.set('noFolder');
+        return [];
+      }
+      if (folders.length === 1) return this.loadFolder(folders[0], undefined);
+      return folders.map((folder) => this.issue<FolderNode>({ kind: 'folder', id: `${folder.uri.toString()}`, folder }));
+    }
+    switch (node.kind) {
+      case 'folder':
+        return this.loadFolder(node.folder, node);
+      case 'plan':
+        return [...node.checkpoints].reverse().map((checkpoint) =>
+          this.issue<CheckpointNode>({
+            kind: 'checkpoint',
+            id: `${node.folder.uri.toString()}#checkpoint/${checkpoint.checkpoint_id}`,
+            folder: node.folder,
+            plan: node.plan,
+            checkpoint,
+            parent: node,
+          }),
+        );
+      default:
+        return [];
+    }
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.kind === 'folder' ? undefined : node.parent;
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'folder': {
+        const item = new vscode.TreeItem(node.folder.name, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon('root-folder');
+        item.contextValue = TreeItemContext.folder;
+        item.tooltip = node.folder.uri.fsPath;
+        return item;
+      }
+      case 'plan': {
+        const { plan } = node;
+        const finished = isFinished(plan);
+        const state =
+          node.checkpoints.length === 0
+            ? vscode.TreeItemCollapsibleState.None
+            : finished
+              ? vscode.TreeItemCollapsibleState.Collapsed
+              : vscode.TreeItemCollapsibleState.Expanded;
+        const item = new vscode.TreeItem(plan.title, state);
+        item.id = node.id;
+        item.description = planDescription(plan);
+        item.iconPath = themeIcon(planIcon(plan));
+        item.contextValue = plan.state === 'applied' ? TreeItemContext.appliedPlan : TreeItemContext.plan;
+        if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
+        item.accessibilityInformation = { label: `Plan ${plan.title}, ${item.description}, ${node.checkpoints.length} checkpoints` };
+        return item;
+      }
+      case 'checkpoint': {
+        const { checkpoint } = node;
+        const item = new vscode.TreeItem(checkpointLabel(checkpoint), vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.description = checkpointDescription(checkpoint, this.now());
+        item.iconPath = themeIcon(checkpointIcon(checkpoint));
+        item.contextValue = TreeItemContext.checkpoint;
+        item.accessibilityInformation = { label: `Checkpoint ${item.label as string}, ${item.description}` };
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'error' : 'info', node.severity === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
+        item.tooltip = node.tooltip;
+        item.command = node.command;
+        item.contextValue = TreeItemContext.message;
+        return item;
+      }
+    }
+  }
+
+  /** Markdown tooltips are built when hovered, not for every row of every refresh. */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    const markdown = this.tooltipMarkdown(node);
+    if (markdown !== undefined) item.tooltip = new vscode.MarkdownString(markdown);
+    return item;
+  }
+
+  /** The whole tree, loaded now, as plain rows (tooltips included). */
+  async describe(node?: TreeNode): Promise<TreeRow[]> {
+    const rows: TreeRow[] = [];
+    for (const child of await this.getChildren(node)) {
+      const item = this.getTreeItem(child);
+      const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+      rows.push({
+        id: item.id ?? child.id,
+        label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+        description: typeof item.description === 'string' ? item.description : undefined,
+        contextValue: item.contextValue,
+        icon,
+        tooltip: this.tooltipMarkdown(child) ?? (typeof item.tooltip === 'string' ? item.tooltip : undefined),
+        collapsible: collapsibleName(item.collapsibleState),
+        children: await this.describe(child),
+      });
+    }
+    return rows;
+  }
+
+  /** Finds a plan's node, or one of its checkpoints', loading the folder now (for reveal). */
+  async findNode(folder: vscode.WorkspaceFolder, planId: string, checkpointId?: string): Promise<TreeNode | undefined> {
+    const roots = await this.getChildren();
+    const folderNode = roots.find((n): n is FolderNode => n.kind === 'folder' && n.folder.uri.toString() === folder.uri.toString());
+    const plans = folderNode ? await this.getChildren(folderNode) : roots;
+    const planNode = plans.find((n): n is PlanNode => n.kind === 'plan' && n.plan.plan_id === planId);
+    if (!planNode || checkpointId === undefined) return planNode;
+    return (await this.getChildren(planNode)).find((n) => n.kind === 'checkpoint' && n.checkpoint.checkpoint_id === checkpointId);
+  }
+
+  dispose(): void {
+    this.debouncer.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private tooltipMarkdown(node: TreeNode): string | undefined {
+    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.now());
+    if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.now());
+    return undefined;
+  }
+
+  private async loadFolder(folder: vscode.WorkspaceFolder, parent: FolderNode | undefined): Promise<TreeNode[]> {
+    const prefix = folder.uri.toString();
+    try {
+      if (!(await this.services.databaseExists(folder))) {
+        await this.setFolderState(folder, 'missing');
+        return parent ? [this.noPlansHint(folder, parent)] : [];
+      }
+      const { plans, checkpoints } = await this.services.services(folder);
+      const nodes: TreeNode[] = [];
+      for (const plan of [...(await plans.listPlans())].reverse()) {
+        nodes.push(
+          this.issue<PlanNode>({
+            kind: 'plan',
+            id: `${prefix}#plan/${plan.plan_id}`,
+            folder,
+            plan,
+            checkpoints: await checkpoints.listCheckpoints(plan.plan_id),
+            parent,
+          }),
+        );
+      }
+      await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');
+      return nodes.length === 0 && parent ? [this.noPlansHint(folder, parent)] : nodes;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`Cannot list the plans of ${folder.uri.fsPath}: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      await this.setFolderState(folder, 'error');
+      return [
+        this.issue<MessageNode>({
+          kind: 'message',
+          id: `${prefix}#error`,
+          folder,
+          label: `Cannot read the checkpoint database: ${message}`,
+          tooltip: `${message}\n\nClick to open the log.`,
+          severity: 'error',
+          command: { command: Commands.showLog, title: 'Show Log' },
+          parent,
+        }),
+      ];
+    }
+  }
+
+  private noPlansHint(folder: vscode.WorkspaceFolder, parent: FolderNode): MessageNode {
+    return this.issue<MessageNode>({
+      kind: 'message',
+      id: `${folder.uri.toString()}#no-plans`,
+      folder,
+      label: 'No plans yet',
+      tooltip: 'Click to create a plan in this folder.',
+      severity: 'info',
+      command: { command: Commands.createPlan, title: 'Create Plan', arguments: [{ folder: folder.uri.toString() }] },
+      parent,
+    });
+  }
+
+  private issue<T extends TreeNode>(node: T): T {
+    this.issued.add(node);
+    return node;
+  }
+
+  private async setFolderState(folder: vscode.WorkspaceFolder, state: DatabaseState): Promise<void> {
+    this.folderStates.set(folder.uri.toString(), state);
+    await ContextKeys.databaseState.set(aggregate([...this.folderStates.values()]));
+  }
+
+  private forgetFoldersExcept(folders: readonly vscode.WorkspaceFolder[]): void {
+    const keep = new Set(folders.map((f) => f.uri.toString()));
+    for (const key of this.folderStates.keys()) if (!keep.has(key)) this.folderStates.delete(key);
+  }
+}
+
+/** Dims the labels of applied and cancelled plans. */
+export class FinishedPlanDecorations implements vscode.FileDecorationProvider {
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== PLAN_URI_SCHEME) return undefined;
+    return { color: new vscode.ThemeColor('disabledForeground'), tooltip: uri.query };
+  }
+}
+
+/** The state of several folders as one, for the welcome view: the most useful one wins. */
+function aggregate(states: readonly DatabaseState[]): DatabaseState {
+  for (const s of ['ready', 'error', 'empty', 'missing'] as const) if (states.includes(s)) return s;
+  return 'noFolder';
+}
+
+function themeIcon(icon: IconSpec): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+}
+
+function collapsibleName(state: vscode.TreeItemCollapsibleState | undefined): TreeRow['collapsible'] {
+  if (state === vscode.TreeItemCollapsibleState.Expanded) return 'expanded';
+  if (state === vscode.TreeItemCollapsibleState.Collapsed) return 'collapsed';
+  return 'none';
+}

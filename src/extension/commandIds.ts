@@ -1,0 +1,66 @@
+/**
+ * Every id the extension contributes, in one place: package.json's `contributes` must list the same
+ * ones (an integration test compares them). No `vscode` import, so tests and scripts can read it.
+ */
+
+/** The activity-bar container and its one tree view. */
+export const VIEW_CONTAINER_ID = 'cleveragents-checkpoints';
+export const TREE_VIEW_ID = 'cleveragents.checkpoints.tree';
+
+const PREFIX = 'cleveragents.checkpoints.';
+
+export const Commands = {
+  createPlan: `${PREFIX}createPlan`,
+  createCheckpoint: `${PREFIX}createCheckpoint`,
+  refresh: `${PREFIX}refresh`,
+  copyCheckpointId: `${PREFIX}copyCheckpointId`,
+  deleteCheckpoint: `${PREFIX}deleteCheckpoint`,
+  setRetentionPolicy: `${PREFIX}setRetentionPolicy`,
+  revealDatabase: `${PREFIX}revealDatabase`,
+  showLog: `${PREFIX}showLog`,
+} as const;
+
+export type CommandName = keyof typeof Commands;
+export type CommandId = (typeof Commands)[CommandName];
+
+/** Commands that run git or write files: disabled in Restricted Mode (untrusted workspaces). */
+export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = ['createPlan', 'createCheckpoint', 'deleteCheckpoint', 'setRetentionPolicy'];
+
+/** `contextValue`s of tree items, as the `view/item/context` menus match them. */
+export const TreeItemContext = {
+  folder: 'folder',
+  plan: 'plan',
+  appliedPlan: 'plan.applied',
+  checkpoint: 'checkpoint',
+  message: 'message',
+} as const;
+
+/** The settings section; keys below are relative to it. */
+export const SETTINGS_SECTION = 'cleveragents.checkpoints';
+
+export const SettingKeys = {
+  databasePath: 'database.path',
+  maxCheckpoints: 'retention.maxCheckpoints',
+  autoPrune: 'retention.autoPrune',
+  maxFileSizeMiB: 'snapshot.maxFileSizeMiB',
+} as const;
+
+/** VS Code's built-in commands the extension calls. */
+export const BuiltinCommands = {
+  setContext: 'setContext',
+  manageTrust: 'workbench.trust.manage',
+  revealInExplorer: 'revealInExplorer',
+  openSettings: 'workbench.action.openSettings',
+} as const;
+
+/** The titles package.json gives the commands (an integration test keeps them equal), for messages. */
+export const CommandTitles: Record<CommandName, string> = {
+  createPlan: 'Create Plan',
+  createCheckpoint: 'Create Manual Checkpoint',
+  refresh: 'Refresh',
+  copyCheckpointId: 'Copy Checkpoint ID',
+  deleteCheckpoint: 'Delete Checkpoint',
+  setRetentionPolicy: 'Set Retention Policy',
+  revealDatabase: 'Reveal Database File',
+  showLog: 'Show Log',
+};

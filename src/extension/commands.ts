@@ -1,0 +1,334 @@
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import type { WorkspaceServices } from '../composition';
+import type { Checkpoint } from '../core/checkpoint';
+import { ValidationError } from '../core/errors';
+import type { Plan } from '../core/plan';
+import {
+  CheckpointArgsSchema,
+  CreateCheckpointArgsSchema,
+  CreatePlanArgsSchema,
+  FolderArgsSchema,
+  RetentionArgsSchema,
+  parseArgs,
+} from './commandArgs';
+import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName } from './commandIds';
+import type { CheckpointTree, TreeNode } from './checkpointTree';
+import type { FolderServices } from './folderServices';
+import type { ErrorReporter } from './log';
+import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
+import { checkpointLabel, formatBytes } from './treePresentation';
+
+export interface CommandDeps {
+  readonly folders: FolderServices;
+  readonly tree: CheckpointTree;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly channel: vscode.LogOutputChannel;
+  readonly reporter: ErrorReporter;
+}
+
+interface PlanTarget {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly services: WorkspaceServices;
+  readonly plan: Plan;
+}
+
+interface CheckpointTarget extends PlanTarget {
+  readonly checkpoint: Checkpoint;
+}
+
+const STATUS_MESSAGE_MS = 5000;
+const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this workspace is not trusted (Restricted Mode)';
+
+/**
+ * Registers every command of `Commands`. Each one takes an optional argument: a tree node (from a
+ * menu), a plain object (from code; see commandArgs.ts), or nothing (the command palette: it uses
+ * the tree's selection, or asks). Failures become error notifications; the command then returns
+ * undefined. Commands that create something return its id.
+ */
+export function registerCommands(deps: CommandDeps): vscode.Disposable {
+  const c = new CheckpointCommands(deps);
+  const handlers: Record<CommandName, (arg: unknown) => Promise<unknown>> = {
+    createPlan: (arg) => c.createPlan(arg),
+    createCheckpoint: (arg) => c.createCheckpoint(arg),
+    refresh: async () => deps.tree.refresh(),
+    copyCheckpointId: (arg) => c.copyCheckpointId(arg),
+    deleteCheckpoint: (arg) => c.deleteCheckpoint(arg),
+    setRetentionPolicy: (arg) => c.setRetentionPolicy(arg),
+    revealDatabase: (arg) => c.revealDatabase(arg),
+    showLog: async () => deps.channel.show(true),
+  };
+  const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
+  return vscode.Disposable.from(
+    ...(Object.keys(handlers) as CommandName[]).map((name) =>
+      vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
+        if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
+          explainRestricted(CommandTitles[name]);
+          return undefined;
+        }
+        try {
+          return await handlers[name](arg);
+        } catch (error) {
+          deps.reporter.report(error, CommandTitles[name]);
+          return undefined;
+        }
+      }),
+    ),
+  );
+}
+
+/** Why a command does nothing in Restricted Mode, with the way out. */
+export function explainRestricted(title: string): void {
+  const manage = 'Manage Workspace Trust';
+  void vscode.window.showWarningMessage(`“${title}” is not available: ${RESTRICTED_WHY}. Trust the workspace to enable it.`, manage).then((choice) => {
+    if (choice === manage) void vscode.commands.executeCommand(BuiltinCommands.manageTrust);
+  });
+}
+
+class CheckpointCommands {
+  constructor(private readonly deps: CommandDeps) {}
+
+  async createPlan(arg: unknown): Promise<string | undefined> {
+    const node = this.deps.tree.isNode(arg) ? arg : undefined;
+    const args = node || arg === undefined ? {} : parseArgs(CreatePlanArgsSchema, arg, Commands.createPlan);
+    const folder = node ? node.folder : await this.chooseFolder(args.folder, 'Workspace folder of the new plan');
+    if (!folder) return undefined;
+    const title = args.title ?? (await askPlanTitle());
+    if (title === undefined) return undefined;
+    let sandbox: SandboxChoice | undefined;
+    if (args.sandbox !== undefined || args.isolated !== undefined) sandbox = { sandbox: args.sandbox, isolated: args.isolated };
+    else sandbox = args.title !== undefined ? {} : await askSandbox(folder);
+    if (!sandbox) return undefined;
+    const services = await this.deps.folders.services(folder);
+    const plan = await withProgress(`Creating the plan “${title}”…`, () => services.plans.createPlan({ title, ...sandbox }));
+    vscode.window.setStatusBarMessage(`$(check) Plan “${plan.title}” created`, STATUS_MESSAGE_MS);
+    await this.show(folder, plan.plan_id);
+    return plan.plan_id;
+  }
+
+  async createCheckpoint(arg: unknown): Promise<string | undefined> {
+    let target: PlanTarget | undefined;
+    let reason: string | undefined;
+    const interactive = arg === undefined || this.deps.tree.isNode(arg);
+    if (this.deps.tree.isNode(arg)) {
+      target = await this.planOfNode(arg);
+    } else if (arg !== undefined) {
+      const args = parseArgs(CreateCheckpointArgsSchema, arg, Commands.createCheckpoint);
+      target = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      reason = args.reason;
+    }
+    target ??= (await this.selectedPlan(true)) ?? (await this.pickPlan('Plan to checkpoint', (p) => p.state !== 'applied'));
+    if (!target) return undefined;
+    if (interactive) {
+      reason = await askCheckpointReason(target.plan);
+      if (reason === undefined) return undefined;
+    }
+    const { plan, services } = target;
+    const { checkpoint, pruned } = await withProgress(`Creating a checkpoint of “${plan.title}”…`, () =>
+      services.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: reason || undefined, sourceTool: 'vscode' }),
+    );
+    const files = checkpoint.metadata.file_count;
+    vscode.window.setStatusBarMessage(
+      `$(check) Checkpoint “${checkpointLabel(checkpoint)}” created: ${files ?? '?'} files, ${formatBytes(checkpoint.size_bytes)}` +
+        (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+      STATUS_MESSAGE_MS,
+    );
+    this.warnAboutSkipped(checkpoint, target.folder);
+    await this.show(target.folder, plan.plan_id, checkpoint.checkpoint_id);
+    return checkpoint.checkpoint_id;
+  }
+
+  async copyCheckpointId(arg: unknown): Promise<string | undefined> {
+    const target = await this.checkpointTarget(arg, 'Checkpoint whose ID to copy', Commands.copyCheckpointId);
+    if (!target) return undefined;
+    await vscode.env.clipboard.writeText(target.checkpoint.checkpoint_id);
+    vscode.window.setStatusBarMessage(`$(copy) Copied the checkpoint ID ${target.checkpoint.checkpoint_id}`, STATUS_MESSAGE_MS);
+    return target.checkpoint.checkpoint_id;
+  }
+
+  async deleteCheckpoint(arg: unknown): Promise<void> {
+    const target = await this.checkpointTarget(arg, 'Checkpoint to delete', Commands.deleteCheckpoint);
+    if (!target) return;
+    const skip = !this.deps.tree.isNode(arg) && arg !== undefined && parseArgs(CheckpointArgsSchema, arg, Commands.deleteCheckpoint).skipConfirmation === true;
+    if (!skip && !(await confirmDelete(target.checkpoint, target.plan))) return;
+    await withProgress('Deleting the checkpoint…', () => target.services.checkpoints.deleteCheckpoint(target.plan.plan_id, target.checkpoint.checkpoint_id));
+    vscode.window.setStatusBarMessage(`$(trash) Checkpoint “${checkpointLabel(target.checkpoint)}” deleted`, STATUS_MESSAGE_MS);
+    this.deps.tree.refresh();
+  }
+
+  async setRetentionPolicy(arg: unknown): Promise<void> {
+    let target: PlanTarget | undefined;
+    let given: z.output<typeof RetentionArgsSchema> | undefined;
+    if (this.deps.tree.isNode(arg)) {
+      target = await this.planOfNode(arg);
+    } else if (arg !== undefined) {
+      given = parseArgs(RetentionArgsSchema, arg, Commands.setRetentionPolicy);
+      target = await this.deps.folders.findPlan(given.planId, this.folderArg(given.folder));
+    }
+    target ??= (await this.selectedPlan(true)) ?? (await this.pickPlan('Plan whose retention policy to set', (p) => p.state !== 'applied'));
+    if (!target) return;
+    const policy = given
+      ? { max_checkpoints: given.maxCheckpoints ?? target.plan.retention.max_checkpoints, auto_prune: given.autoPrune ?? target.plan.retention.auto_prune }
+      : await askRetentionPolicy(target.plan);
+    if (!policy) return;
+    const plan = await target.services.plans.setRetentionPolicy(target.plan.plan_id, policy);
+    const count = (await target.services.checkpoints.listCheckpoints(plan.plan_id)).length;
+    const later = plan.retention.auto_prune && count > plan.retention.max_checkpoints ? ' The extra checkpoints go when the next one is made.' : '';
+    vscode.window.setStatusBarMessage(
+      `$(check) “${plan.title}” keeps at most ${plan.retention.max_checkpoints} checkpoints${plan.retention.auto_prune ? ', pruned automatically' : ', never pruned'}.${later}`,
+      STATUS_MESSAGE_MS,
+    );
+    this.deps.tree.refresh();
+  }
+
+  async revealDatabase(arg: unknown): Promise<void> {
+    const node = this.deps.tree.isNode(arg) ? arg : undefined;
+    const args = node || arg === undefined ? {} : parseArgs(FolderArgsSchema, arg, Commands.revealDatabase);
+    const folder = node ? node.folder : await this.chooseFolder(args.folder, 'Workspace folder whose database to reveal');
+    if (!folder) return;
+    const uri = this.deps.folders.databaseUri(folder);
+    if (!(await this.deps.folders.databaseExists(folder))) {
+      const create = 'Create Plan';
+      const relative = this.deps.folders.settings(folder).databasePath;
+      void vscode.window.showInformationMessage(`There is no checkpoint database at ${relative} in “${folder.name}” yet: the first plan creates it.`, create).then((choice) => {
+        if (choice === create) void vscode.commands.executeCommand(Commands.createPlan, { folder: folder.uri.toString() });
+      });
+      return;
+    }
+    await vscode.commands.executeCommand(BuiltinCommands.revealInExplorer, uri);
+  }
+
+  /** Refreshes the tree and, when it is visible, selects what was just made. */
+  private async show(folder: vscode.WorkspaceFolder, planId: string, checkpointId?: string): Promise<void> {
+    this.deps.tree.refresh();
+    if (!this.deps.view.visible) return;
+    try {
+      const node = await this.deps.tree.findNode(folder, planId, checkpointId);
+      if (node) await this.deps.view.reveal(node, { select: true, focus: false, expand: checkpointId === undefined });
+    } catch (error) {
+      this.deps.channel.debug(`Could not reveal ${checkpointId ?? planId}: ${String(error)}`);
+    }
+  }
+
+  private warnAboutSkipped(checkpoint: Checkpoint, folder: vscode.WorkspaceFolder): void {
+    const skipped = checkpoint.metadata.skipped;
+    if (skipped.length === 0) return;
+    const listed = skipped
+      .slice(0, 3)
+      .map((s) => `${s.path} (${s.reason === 'too_large' ? `${s.size_bytes !== undefined ? formatBytes(s.size_bytes) : 'too large'}` : 'nested git repository'})`)
+      .join(', ');
+    const more = skipped.length > 3 ? ` and ${skipped.length - 3} more` : '';
+    const settings = 'Open Settings';
+    void vscode.window
+      .showWarningMessage(
+        `The checkpoint did not capture ${skipped.length} path(s): ${listed}${more}. A rollback leaves them as they are.`,
+        settings,
+      )
+      .then((choice) => {
+        if (choice === settings) {
+          void vscode.commands.executeCommand(BuiltinCommands.openSettings, `${SETTINGS_SECTION}.${SettingKeys.maxFileSizeMiB}`);
+        }
+      });
+    this.deps.channel.warn(`[${folder.name}] checkpoint ${checkpoint.checkpoint_id} skipped: ${skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`);
+  }
+
+  private async planOfNode(node: TreeNode): Promise<PlanTarget | undefined> {
+    if (node.kind !== 'plan' && node.kind !== 'checkpoint') return undefined;
+    return this.deps.folders.findPlan(node.plan.plan_id, node.folder);
+  }
+
+  /** The plan of the tree's selected row, if any (with `skipApplied`, only a plan not applied). */
+  private async selectedPlan(skipApplied: boolean): Promise<PlanTarget | undefined> {
+    const node = this.deps.view.selection[0];
+    if (!node || (node.kind !== 'plan' && node.kind !== 'checkpoint')) return undefined;
+    if (skipApplied && node.plan.state === 'applied') return undefined;
+    return this.planOfNode(node);
+  }
+
+  private async checkpointTarget(arg: unknown, placeHolder: string, command: string): Promise<CheckpointTarget | undefined> {
+    let node: TreeNode | undefined;
+    if (this.deps.tree.isNode(arg)) node = arg;
+    else if (arg !== undefined) {
+      const args = parseArgs(CheckpointArgsSchema, arg, command);
+      const found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(args.planId, args.checkpointId) };
+    } else node = this.deps.view.selection[0];
+    if (node?.kind === 'checkpoint') {
+      const found = await this.deps.folders.findPlan(node.plan.plan_id, node.folder);
+      return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(node.plan.plan_id, node.checkpoint.checkpoint_id) };
+    }
+    const plan = node?.kind === 'plan' ? await this.planOfNode(node) : await this.pickPlan('Plan of the checkpoint', () => true);
+    if (!plan) return undefined;
+    const checkpoints = await plan.services.checkpoints.listCheckpoints(plan.plan.plan_id);
+    if (checkpoints.length === 0) {
+      void vscode.window.showInformationMessage(`The plan “${plan.plan.title}” has no checkpoints.`);
+      return undefined;
+    }
+    const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
+    return checkpoint ? { ...plan, checkpoint } : undefined;
+  }
+
+  /** Asks for one of the plans of all folders that pass `filter`, newest first. */
+  private async pickPlan(placeHolder: string, filter: (plan: Plan) => boolean): Promise<PlanTarget | undefined> {
+    const folders = this.deps.folders.folders();
+    const choices: { plan: Plan; folderName: string | undefined; value: PlanTarget }[] = [];
+    for (const folder of folders) {
+      if (!(await this.deps.folders.databaseExists(folder))) continue;
+      const services = await this.deps.folders.services(folder);
+      for (const plan of [...(await services.plans.listPlans())].reverse()) {
+        if (filter(plan)) choices.push({ plan, folderName: folders.length > 1 ? folder.name : undefined, value: { folder, services, plan } });
+      }
+    }
+    if (choices.length === 0) {
+      const create = 'Create Plan';
+      void vscode.window.showInformationMessage('There is no plan to choose: create a plan first.', create).then((choice) => {
+        if (choice === create) void vscode.commands.executeCommand(Commands.createPlan);
+      });
+      return undefined;
+    }
+    return pickPlan(choices, placeHolder);
+  }
+
+  private async chooseFolder(given: string | undefined, placeHolder: string): Promise<vscode.WorkspaceFolder | undefined> {
+    if (given !== undefined) return this.folderArg(given);
+    const folders = this.deps.folders.folders();
+    if (folders.length === 0) {
+      void vscode.window.showInformationMessage('Open a folder first: plans and checkpoints live in a workspace folder.');
+      return undefined;
+    }
+    if (folders.length === 1) return folders[0];
+    return vscode.window.showWorkspaceFolderPick({ placeHolder, ignoreFocusOut: true });
+  }
+
+  /** A folder named by an argument: its URI, its path or its name. */
+  private folderArg(given: string | undefined): vscode.WorkspaceFolder | undefined {
+    if (given === undefined) return undefined;
+    const found = this.deps.folders.folders().find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
+    if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
+    return found;
+  }
+}
+
+/** After this long, work that shows its progress only in the view also gets a notification. */
+const NOTIFY_AFTER_MS = 1000;
+
+/**
+ * Shows progress on the Checkpoints view (a bar over it, a badge on its activity-bar icon) and,
+ * when the work takes longer than a moment (a first snapshot of a large folder), as a notification
+ * with `title` too: most checkpoints take a tenth of a second and should not flash a toast.
+ */
+async function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
+  const task = work();
+  const settled = task.then(
+    () => undefined,
+    () => undefined,
+  );
+  await vscode.window.withProgress({ location: { viewId: TREE_VIEW_ID }, title }, async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
+    const first = await Promise.race([settled.then(() => 'done' as const), slow]);
+    clearTimeout(timer);
+    if (first === 'slow') await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, () => settled);
+  });
+  return task;
+}

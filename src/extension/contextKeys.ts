@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import { BuiltinCommands } from './commandIds';
+
+/** A `when`-clause context key with a typed value; writes only when the value changes. */
+export class ContextKey<V extends string | boolean> {
+  private current: V | undefined;
+
+  constructor(readonly name: string) {}
+
+  get value(): V | undefined {
+    return this.current;
+  }
+
+  async set(value: V): Promise<void> {
+    if (this.current === value) return;
+    this.current = value;
+    await vscode.commands.executeCommand(BuiltinCommands.setContext, this.name, value);
+  }
+}
+
+/**
+ * What the tree found, for the welcome views: `noFolder` (nothing open), `missing` (no database
+ * file yet), `empty` (a database without plans), `ready`, or `error` (a database it cannot read).
+ */
+export type DatabaseState = 'noFolder' | 'missing' | 'empty' | 'ready' | 'error';
+
+export const ContextKeys = {
+  databaseState: new ContextKey<DatabaseState>('cleveragents.checkpoints.databaseState'),
+  /** A checkpoint is selected in the tree: Copy ID and Delete show in the command palette. */
+  checkpointSelected: new ContextKey<boolean>('cleveragents.checkpoints.checkpointSelected'),
+};

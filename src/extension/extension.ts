@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { CheckpointsApi } from './api';
+import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './checkpointTree';
+import { TREE_VIEW_ID } from './commandIds';
+import { registerCommands } from './commands';
+import { ContextKeys } from './contextKeys';
+import { FolderServices } from './folderServices';
+import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
+
+const RESTRICTED_MESSAGE =
+  'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
+
+/**
+ * The composition root. Cheap on purpose: it wires objects and registers contributions; the engine
+ * (sql.js, git) loads when a folder's services are first needed (see FolderServices).
+ */
+export function activate(context: vscode.ExtensionContext): CheckpointsApi {
+  const channel = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
+  const reporter = new ErrorReporter(channel);
+  const folders = new FolderServices({ wasmDir: context.asAbsolutePath('dist'), channel, reporter });
+  const tree = new CheckpointTree(folders, channel);
+  const view = vscode.window.createTreeView<TreeNode>(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+
+  const showTrust = () => {
+    view.message = vscode.workspace.isTrusted ? undefined : RESTRICTED_MESSAGE;
+  };
+  showTrust();
+
+  context.subscriptions.push(
+    channel,
+    folders,
+    tree,
+    view,
+    tree.attach(view),
+    registerCommands({ folders, tree, view, channel, reporter }),
+    vscode.window.registerFileDecorationProvider(new FinishedPlanDecorations()),
+    view.onDidChangeSelection((e) => void ContextKeys.checkpointSelected.set(e.selection[0]?.kind === 'checkpoint')),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      showTrust();
+      tree.refresh();
+    }),
+  );
+  channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s)).`);
+
+  return {
+    apiVersion: 1,
+    onDidChangeTree: (listener, thisArgs, disposables) => tree.onDidChangeTreeData(() => listener.call(thisArgs), undefined, disposables),
+    describeTree: () => tree.describe(),
+    get engineLoaded() {
+      return folders.engineLoaded;
+    },
+  };
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions.
+}

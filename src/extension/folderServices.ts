@@ -1,0 +1,184 @@
+import * as vscode from 'vscode';
+import type { WorkspaceServices } from '../composition';
+import { NotFoundError } from '../core/errors';
+import type { Plan } from '../core/plan';
+import type { Logger } from '../core/ports';
+import { SETTINGS_SECTION } from './commandIds';
+import { channelLogger, type ErrorReporter } from './log';
+import { affectsEngine, readFolderSettings, type FolderSettings } from './settings';
+
+interface FolderEntry {
+  readonly folder: vscode.WorkspaceFolder;
+  settings: FolderSettings;
+  /** Made on first use: this is what loads sql.js and, later, git. */
+  services: Promise<WorkspaceServices> | undefined;
+  watcher: vscode.Disposable;
+}
+
+export interface FolderServicesOptions {
+  /** The folder holding sql.js's `sql-wasm.wasm` (the extension's `dist/`). */
+  readonly wasmDir: string;
+  readonly channel: vscode.LogOutputChannel;
+  readonly reporter: ErrorReporter;
+}
+
+/**
+ * The services of each workspace folder, made lazily, and a watcher on each folder's database file.
+ * Creating this costs nothing: the engine (sql.js, git) loads when a folder's services are first
+ * asked for, which happens when the tree is shown or a command runs.
+ */
+export class FolderServices implements vscode.Disposable {
+  private readonly entries = new Map<string, FolderEntry>();
+  private readonly changed = new vscode.EventEmitter<vscode.WorkspaceFolder>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly shownProblems = new Set<string>();
+  private loaded = false;
+
+  /** A database file was created, changed or deleted (by anyone); not debounced. */
+  readonly onDidChangeDatabase = this.changed.event;
+
+  constructor(private readonly options: FolderServicesOptions) {
+    this.syncFolders();
+    this.disposables.push(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.syncFolders()),
+      vscode.workspace.onDidChangeConfiguration((event) => this.reconfigure(event)),
+    );
+  }
+
+  /** Whether any folder's services were made, i.e. the engine was loaded. */
+  get engineLoaded(): boolean {
+    return this.loaded;
+  }
+
+  /** The workspace folders on the local file system, in workspace order (others are not supported). */
+  folders(): vscode.WorkspaceFolder[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  }
+
+  settings(folder: vscode.WorkspaceFolder): FolderSettings {
+    return this.entry(folder).settings;
+  }
+
+  databaseUri(folder: vscode.WorkspaceFolder): vscode.Uri {
+    return vscode.Uri.joinPath(folder.uri, ...this.settings(folder).databasePath.split('/'));
+  }
+
+  /** Checked before loading the engine: a folder without a database needs none to be listed. */
+  async databaseExists(folder: vscode.WorkspaceFolder): Promise<boolean> {
+    try {
+      const stat = await vscode.workspace.fs.stat(this.databaseUri(folder));
+      return (stat.type & vscode.FileType.File) !== 0;
+    } catch {
+      return false;
+    }
+  }
+
+  services(folder: vscode.WorkspaceFolder): Promise<WorkspaceServices> {
+    const entry = this.entry(folder);
+    entry.services ??= this.create(entry).catch((error: unknown) => {
+      entry.services = undefined;
+      throw error;
+    });
+    return entry.services;
+  }
+
+  /** Finds the folder whose database holds the plan. */
+  async findPlan(planId: string, folder?: vscode.WorkspaceFolder): Promise<{ folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan }> {
+    const candidates = folder ? [folder] : this.folders();
+    for (const f of candidates) {
+      if (!folder && !(await this.databaseExists(f))) continue;
+      const services = await this.services(f);
+      try {
+        return { folder: f, services, plan: await services.plans.getPlan(planId) };
+      } catch (error) {
+        if (!(error instanceof NotFoundError) || folder) throw error;
+      }
+    }
+    throw new NotFoundError('plan', planId);
+  }
+
+  dispose(): void {
+    for (const entry of this.entries.values()) this.disposeEntry(entry);
+    this.entries.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private entry(folder: vscode.WorkspaceFolder): FolderEntry {
+    const key = folder.uri.toString();
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { folder, settings: this.readSettings(folder), services: undefined, watcher: new vscode.Disposable(() => undefined) };
+      entry.watcher = this.watch(entry);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  private async create(entry: FolderEntry): Promise<WorkspaceServices> {
+    const logger = this.logger(entry.folder);
+    logger.info(`Opening the checkpoint database ${entry.settings.databasePath}`);
+    // A dynamic import: esbuild keeps the engine's modules (sql.js, simple-git) uninitialised until here.
+    const { createWorkspaceServices } = await import('../composition');
+    this.loaded = true;
+    return createWorkspaceServices({
+      workspaceRoot: entry.folder.uri.fsPath,
+      wasmDir: this.options.wasmDir,
+      logger,
+      databasePath: entry.settings.databasePath,
+      maxFileBytes: entry.settings.maxFileBytes,
+      // read at each plan's creation, so a changed setting applies at once
+      defaultPolicy: () => this.entry(entry.folder).settings.retention,
+    });
+  }
+
+  private logger(folder: vscode.WorkspaceFolder): Logger {
+    return channelLogger(this.options.channel, this.folders().length > 1 ? folder.name : '');
+  }
+
+  /** Watches the database file itself; a save is a rename onto it, seen as a create or a change. */
+  private watch(entry: FolderEntry): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, entry.settings.databasePath));
+    const fire = () => this.changed.fire(entry.folder);
+    return vscode.Disposable.from(watcher, watcher.onDidCreate(fire), watcher.onDidChange(fire), watcher.onDidDelete(fire));
+  }
+
+  private readSettings(folder: vscode.WorkspaceFolder): FolderSettings {
+    const { settings, problems } = readFolderSettings(folder);
+    for (const problem of problems) {
+      if (this.shownProblems.has(problem)) continue;
+      this.shownProblems.add(problem);
+      this.options.reporter.warn(problem);
+    }
+    return settings;
+  }
+
+  private syncFolders(): void {
+    const current = new Set(this.folders().map((f) => f.uri.toString()));
+    for (const [key, entry] of this.entries) {
+      if (current.has(key)) continue;
+      this.disposeEntry(entry);
+      this.entries.delete(key);
+    }
+  }
+
+  private reconfigure(event: vscode.ConfigurationChangeEvent): void {
+    if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
+    for (const entry of this.entries.values()) {
+      const rebuild = affectsEngine(event, entry.folder);
+      entry.settings = this.readSettings(entry.folder);
+      if (!rebuild) continue;
+      // Another database or size limit: new services and a new watcher, made on next use.
+      this.disposeEntry(entry);
+      entry.services = undefined;
+      entry.watcher = this.watch(entry);
+      this.changed.fire(entry.folder);
+    }
+  }
+
+  private disposeEntry(entry: FolderEntry): void {
+    entry.watcher.dispose();
+    const services = entry.services;
+    entry.services = undefined;
+    void services?.then((s) => s.dispose(), () => undefined);
+  }
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { isCheckpointError } from '../core/errors';
+import type { Logger } from '../core/ports';
+
+export const LOG_CHANNEL_NAME = 'CleverAgents Checkpoints';
+const SHOW_LOG = 'Show Log';
+
+/** The core's Logger on a LogOutputChannel, with an optional prefix (the workspace folder). */
+export function channelLogger(channel: vscode.LogOutputChannel, prefix = ''): Logger {
+  const p = prefix ? `[${prefix}] ` : '';
+  return {
+    debug: (m) => channel.debug(p + m),
+    info: (m) => channel.info(p + m),
+    warn: (m) => channel.warn(p + m),
+    error: (m) => channel.error(p + m),
+  };
+}
+
+/**
+ * Turns failures into error notifications. Errors of the product (CheckpointError) already say
+ * what went wrong in the spec's words and are shown as they are; anything else is unexpected and is
+ * named as such. Either way the log gets the details and the notification a "Show Log" button.
+ */
+export class ErrorReporter {
+  constructor(private readonly channel: vscode.LogOutputChannel) {}
+
+  report(error: unknown, doing: string): void {
+    const message = isCheckpointError(error)
+      ? error.message
+      : `${doing} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+    this.channel.error(`${doing}: ${error instanceof Error && !isCheckpointError(error) ? (error.stack ?? error.message) : message}`);
+    // Not awaited: the promise settles only when the user closes the notification.
+    void vscode.window.showErrorMessage(message, SHOW_LOG).then((choice) => {
+      if (choice === SHOW_LOG) this.channel.show(true);
+    });
+  }
+
+  /** A problem the user should know about that did not stop anything (a bad setting). */
+  warn(message: string): void {
+    this.channel.warn(message);
+    void vscode.window.showWarningMessage(message, SHOW_LOG).then((choice) => {
+      if (choice === SHOW_LOG) this.channel.show(true);
+    });
+  }
+}

@@ -1,0 +1,179 @@
+// How plans and checkpoints read in the tree: labels, descriptions, icons and Markdown tooltips.
+// No `vscode` import: plain functions of the data and the current time.
+import type { Checkpoint, CheckpointType, SkippedPath } from '../core/checkpoint';
+import type { Plan, PlanState } from '../core/plan';
+
+/** A codicon id and, optionally, a theme color id. */
+export interface IconSpec {
+  readonly id: string;
+  readonly color?: string;
+}
+
+const TYPE_LABELS: Record<CheckpointType, string> = {
+  manual: 'Manual checkpoint',
+  pre_write: 'Before write',
+  post_step: 'After step',
+};
+
+const TYPE_ICONS: Record<CheckpointType, IconSpec> = {
+  manual: { id: 'bookmark' },
+  pre_write: { id: 'edit' },
+  post_step: { id: 'milestone' },
+};
+
+const PLAN_ICONS: Record<PlanState, IconSpec> = {
+  draft: { id: 'circle-large-outline' },
+  executing: { id: 'play-circle', color: 'charts.blue' },
+  completed: { id: 'pass', color: 'charts.green' },
+  failed: { id: 'error', color: 'errorForeground' },
+  applied: { id: 'verified-filled', color: 'charts.purple' },
+  cancelled: { id: 'circle-slash', color: 'disabledForeground' },
+};
+
+/** Plans whose work is over: shown dimmed, and collapsed when first seen. */
+export function isFinished(plan: Plan): boolean {
+  return plan.state === 'applied' || plan.state === 'cancelled';
+}
+
+export function planIcon(plan: Plan): IconSpec {
+  return PLAN_ICONS[plan.state];
+}
+
+/** Where the plan works, in a few words. */
+export function sandboxLabel(plan: Plan): string {
+  if (plan.sandbox_kind === 'isolated') return 'isolated copy';
+  return plan.sandbox_path === '.' ? 'whole folder' : `${plan.sandbox_path}/`;
+}
+
+export function planDescription(plan: Plan): string {
+  return `${plan.state} · ${sandboxLabel(plan)}`;
+}
+
+export function checkpointLabel(checkpoint: Checkpoint): string {
+  const reason = checkpoint.metadata.reason?.split(/\r?\n/)[0].trim();
+  if (reason) return reason.length > 80 ? `${reason.slice(0, 79)}…` : reason;
+  const tool = checkpoint.metadata.source_tool?.trim();
+  return tool ? `${TYPE_LABELS[checkpoint.checkpoint_type]} (${tool})` : TYPE_LABELS[checkpoint.checkpoint_type];
+}
+
+export function checkpointDescription(checkpoint: Checkpoint, now: Date): string {
+  return `${formatRelativeTime(checkpoint.created_at, now)} · ${formatBytes(checkpoint.size_bytes)}`;
+}
+
+export function checkpointIcon(checkpoint: Checkpoint): IconSpec {
+  return TYPE_ICONS[checkpoint.checkpoint_type];
+}
+
+export function checkpointTypeLabel(type: CheckpointType): string {
+  return TYPE_LABELS[type];
+}
+
+export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date): string {
+  const rows: [string, string][] = [
+    ['Plan', code(plan.plan_id)],
+    ['State', escapeMarkdown(plan.state)],
+    ['Sandbox', `${code(plan.sandbox_path)} (${plan.sandbox_kind === 'isolated' ? 'isolated copy' : 'in place'})`],
+    ['Base snapshot', plan.base_ref ? code(plan.base_ref) : '—'],
+    ['Retention', `at most ${plan.retention.max_checkpoints} checkpoints, ${plan.retention.auto_prune ? 'pruned automatically' : 'no automatic pruning'}`],
+    ['Checkpoints', String(checkpoints.length)],
+    ['Created', timestamp(plan.created_at, now)],
+    ['Updated', timestamp(plan.updated_at, now)],
+  ];
+  const notes: string[] = [];
+  if (plan.state === 'applied') notes.push('Applied: its checkpoints are kept for the record; rollback is blocked.');
+  if (plan.state === 'cancelled') notes.push('Cancelled.');
+  return [`**${escapeMarkdown(plan.title)}**`, table(rows), ...notes.map(escapeMarkdown)].join('\n\n');
+}
+
+export function checkpointTooltip(checkpoint: Checkpoint, now: Date): string {
+  const m = checkpoint.metadata;
+  const size = `${formatBytes(checkpoint.size_bytes)} (${checkpoint.size_bytes.toLocaleString('en-US')} bytes)` + (m.file_count !== undefined ? `, ${m.file_count} file${m.file_count === 1 ? '' : 's'}` : '');
+  const rows: [string, string][] = [
+    ['Checkpoint', code(checkpoint.checkpoint_id)],
+    ['Plan', code(checkpoint.plan_id)],
+    ['Created', timestamp(checkpoint.created_at, now)],
+    ['Size', size],
+    ['Sandbox ref', code(checkpoint.sandbox_ref)],
+    // long: as text that may break after each slash, so that the hover does not scroll sideways
+    ['Stored at', escapeMarkdown(checkpoint.filesystem_path).replace(/\//g, '/\u200b')],
+    ['Decision', checkpoint.decision_id ? code(checkpoint.decision_id) : '—'],
+    ['Resource', checkpoint.resource_id ? code(checkpoint.resource_id) : '—'],
+    ['**Audit**', ''],
+    ['Reason', text(m.reason)],
+    ['Source tool', text(m.source_tool)],
+    ['Phase', text(m.phase)],
+    ...Object.entries(m.extra).map(([k, v]): [string, string] => [escapeMarkdown(k), text(v)]),
+  ];
+  const title = `**${escapeMarkdown(checkpointLabel(checkpoint))}** · ${code(checkpoint.checkpoint_type)}`;
+  const parts = [title, table(rows)];
+  if (m.skipped.length > 0) {
+    parts.push(`**Not captured** (${m.skipped.length}; a rollback leaves these alone)`, skippedList(m.skipped));
+  }
+  return parts.join('\n\n');
+}
+
+const SKIPPED_SHOWN = 20;
+
+function skippedList(skipped: readonly SkippedPath[]): string {
+  const lines = skipped.slice(0, SKIPPED_SHOWN).map((s) => {
+    const why = s.reason === 'too_large' ? `larger than the size limit${s.size_bytes !== undefined ? ` (${formatBytes(s.size_bytes)})` : ''}` : 'a nested git repository';
+    return `- ${code(s.path)}: ${why}`;
+  });
+  if (skipped.length > SKIPPED_SHOWN) lines.push(`- and ${skipped.length - SKIPPED_SHOWN} more`);
+  return lines.join('\n');
+}
+
+/** A two-column table; its first row is the header (an empty header would show as a blank row). */
+function table(rows: readonly [string, string][]): string {
+  const line = ([k, v]: readonly [string, string]) => `| ${k.replace(/ /g, '\u00a0')} | ${v} |`;
+  return [line(rows[0]), '|:--|:--|', ...rows.slice(1).map(line)].join('\n');
+}
+
+function text(value: string | null | undefined): string {
+  return value ? escapeMarkdown(value) : '—';
+}
+
+function timestamp(iso: string, now: Date): string {
+  return `${escapeMarkdown(iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))} (${formatRelativeTime(iso, now)})`;
+}
+
+/** Inline code for ids and paths; text that holds backticks or pipes is escaped instead. */
+function code(value: string): string {
+  return /[`|\r\n]/.test(value) ? escapeMarkdown(value) : `\`${value}\``;
+}
+
+/** Makes text from the database inert in Markdown (also inside a table cell). */
+export function escapeMarkdown(value: string): string {
+  return value
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date. */
+export function formatRelativeTime(iso: string, now: Date): string {
+  const then = new Date(iso);
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return iso;
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())}`;
+}
