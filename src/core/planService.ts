@@ -37,6 +37,8 @@ export class PlanService {
     const parsed = CreatePlanInputSchema.safeParse(input);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
     const { title, sandbox = '.', isolated = false } = parsed.data;
+    // A database that cannot be used stops us before any folder or snapshot is made.
+    await this.deps.store.read((uow) => uow.plans.list().length);
     const planId = this.deps.ids.next();
     const now = this.deps.clock.now().toISOString();
     const base = { plan_id: planId, title, state: 'draft' as const, retention: { ...this.defaults() }, created_at: now, updated_at: now };

@@ -1,0 +1,263 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { CheckpointTypeSchema } from '../core/checkpoint';
+import { parseId } from '../core/checkpointService';
+import { ValidationError, describeIssues } from '../core/errors';
+import { RetentionPolicySchema } from '../core/retentionPolicy';
+import { UsageError } from './cliErrors';
+
+// The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape
+// of the command line (unknown command or option, missing argument, option without its value) is a
+// UsageError (exit 2); a value that has the right place but does not fit (a malformed ULID,
+// --max-checkpoints 0, --type bogus) is a ValidationError (exit 1), with the core's own text.
+
+export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy'] as const;
+export type Subcommand = (typeof SUBCOMMANDS)[number];
+
+export const OUTPUT_FORMATS = ['text', 'json'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** Every option any command knows; parsed together, then checked against the command's own list. */
+const OPTIONS = {
+  workspace: { type: 'string' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  debug: { type: 'boolean' },
+  title: { type: 'string' },
+  sandbox: { type: 'string' },
+  isolated: { type: 'boolean' },
+  type: { type: 'string' },
+  reason: { type: 'string' },
+  'source-tool': { type: 'string' },
+  phase: { type: 'string' },
+  decision: { type: 'string' },
+  resource: { type: 'string' },
+  extra: { type: 'string', multiple: true },
+  yes: { type: 'boolean', short: 'y' },
+  'max-checkpoints': { type: 'string' },
+  'auto-prune': { type: 'string' },
+} as const;
+type OptionName = keyof typeof OPTIONS;
+
+const GLOBAL_OPTIONS: readonly OptionName[] = ['workspace', 'format', 'help', 'version', 'debug'];
+
+interface CommandShape {
+  readonly options: readonly OptionName[];
+  /** Names of the positional arguments, for messages; `optional` ones may be left out. */
+  readonly positionals: readonly string[];
+  readonly optional?: readonly string[];
+}
+
+const COMMANDS: Record<Subcommand, CommandShape> = {
+  create: { options: ['title', 'sandbox', 'isolated'], positionals: [] },
+  list: { options: [], positionals: [] },
+  show: { options: [], positionals: ['plan_id'] },
+  checkpoint: { options: ['type', 'reason', 'source-tool', 'phase', 'decision', 'resource', 'extra'], positionals: ['plan_id'] },
+  checkpoints: { options: [], positionals: ['plan_id'] },
+  diff: { options: [], positionals: ['plan_id', 'checkpoint_id', 'checkpoint_id'], optional: ['checkpoint_id'] },
+  rollback: { options: ['yes'], positionals: ['plan_id', 'checkpoint_id'] },
+  apply: { options: ['yes'], positionals: ['plan_id'] },
+  cleanup: { options: ['yes'], positionals: ['plan_id'] },
+  policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
+};
+
+export interface GlobalOptions {
+  /** As given; resolved against the current directory by the caller. */
+  readonly workspace: string | undefined;
+  readonly format: OutputFormat;
+  readonly debug: boolean;
+}
+
+export type Command =
+  | { readonly name: 'create'; readonly title: string; readonly sandbox?: string; readonly isolated: boolean }
+  | { readonly name: 'list' }
+  | { readonly name: 'show'; readonly planId: string }
+  | {
+      readonly name: 'checkpoint';
+      readonly planId: string;
+      readonly type: z.infer<typeof CheckpointTypeSchema>;
+      readonly reason?: string;
+      readonly sourceTool?: string;
+      readonly phase?: string;
+      readonly decisionId?: string;
+      readonly resourceId?: string;
+      readonly extra: Record<string, string>;
+    }
+  | { readonly name: 'checkpoints'; readonly planId: string }
+  | { readonly name: 'diff'; readonly planId: string; readonly fromCheckpointId: string; readonly toCheckpointId?: string }
+  | { readonly name: 'rollback'; readonly planId: string; readonly checkpointId: string; readonly yes: boolean }
+  | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
+  | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
+  | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean };
+
+export type Invocation =
+  | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
+  | { readonly kind: 'version'; readonly global: GlobalOptions }
+  | { readonly kind: 'run'; readonly command: Command; readonly global: GlobalOptions };
+
+/**
+ * Finds `--format json` in a command line that may not parse, so that even a usage error is
+ * reported in the format the caller asked for.
+ */
+export function sniffFormat(argv: readonly string[]): OutputFormat {
+  let format: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--format') format = argv[++i];
+    else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
+  }
+  return format === 'json' ? 'json' : 'text';
+}
+
+export function parseCommandLine(argv: readonly string[]): Invocation {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  } catch (error) {
+    throw new UsageError(parseArgsMessage(error));
+  }
+  const { values, positionals, tokens } = parsed;
+
+  const formatValue = values.format ?? 'text';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(formatValue)) {
+    throw new UsageError(`--format must be text or json, not ${JSON.stringify(formatValue)}`);
+  }
+  const global: GlobalOptions = { workspace: values.workspace, format: formatValue as OutputFormat, debug: values.debug === true };
+
+  const given = tokens.filter((t) => t.kind === 'option');
+  for (const name of Object.keys(OPTIONS) as OptionName[]) {
+    const uses = given.filter((t) => t.name === name);
+    if (uses.length > 1 && name !== 'extra') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
+  }
+
+  if (values.version) return { kind: 'version', global };
+
+  const [group, sub, ...args] = positionals;
+  if (group === undefined) {
+    if (values.help) return { kind: 'help', topic: 'global', global };
+    throw new UsageError('missing command: agents plan <command> …');
+  }
+  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …"`);
+  if (sub === undefined) {
+    if (values.help) return { kind: 'help', topic: 'plan', global };
+    throw new UsageError(`missing command after "plan"; one of: ${SUBCOMMANDS.join(', ')}`, 'plan');
+  }
+  if (!(SUBCOMMANDS as readonly string[]).includes(sub)) {
+    throw new UsageError(`unknown command "plan ${sub}"; one of: ${SUBCOMMANDS.join(', ')}`, 'plan');
+  }
+  const name = sub as Subcommand;
+  const shape = COMMANDS[name];
+  const allowed = new Set<OptionName>([...GLOBAL_OPTIONS, ...shape.options]);
+  for (const token of given) {
+    if (!allowed.has(token.name as OptionName)) throw new UsageError(`unknown option ${token.rawName} for "plan ${name}"`, name);
+  }
+  if (values.help) return { kind: 'help', topic: name, global };
+
+  const required = shape.positionals.length - (shape.optional?.length ?? 0);
+  if (args.length < required) {
+    const missing = shape.positionals.slice(args.length, required).map((p) => `<${p}>`);
+    throw new UsageError(`"plan ${name}" needs ${missing.join(' ')}`, name);
+  }
+  if (args.length > shape.positionals.length) {
+    throw new UsageError(`"plan ${name}" got an unexpected argument ${JSON.stringify(args[shape.positionals.length])}`, name);
+  }
+  return { kind: 'run', command: buildCommand(name, args, values), global };
+}
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+
+function buildCommand(name: Subcommand, args: string[], values: Values): Command {
+  switch (name) {
+    case 'create': {
+      if (values.title === undefined) throw new UsageError('"plan create" needs --title TEXT', name);
+      if (values.isolated && values.sandbox !== undefined) throw new UsageError('give either --sandbox PATH or --isolated, not both', name);
+      return { name, title: values.title, sandbox: values.sandbox, isolated: values.isolated === true };
+    }
+    case 'list':
+      return { name };
+    case 'show':
+    case 'checkpoints':
+      return { name, planId: planIdArg(args[0]) };
+    case 'checkpoint': {
+      const type = validated(CheckpointTypeSchema, values.type ?? 'manual', '--type');
+      return {
+        name,
+        planId: planIdArg(args[0]),
+        type,
+        reason: values.reason,
+        sourceTool: values['source-tool'],
+        phase: values.phase,
+        decisionId: values.decision === undefined ? undefined : parseId(values.decision, '--decision'),
+        resourceId: values.resource === undefined ? undefined : parseId(values.resource, '--resource'),
+        extra: parseExtra(values.extra ?? []),
+      };
+    }
+    case 'diff':
+      return {
+        name,
+        planId: planIdArg(args[0]),
+        fromCheckpointId: checkpointIdArg(args[1]),
+        toCheckpointId: args[2] === undefined ? undefined : checkpointIdArg(args[2]),
+      };
+    case 'rollback':
+      return { name, planId: planIdArg(args[0]), checkpointId: checkpointIdArg(args[1]), yes: values.yes === true };
+    case 'apply':
+    case 'cleanup':
+      return { name, planId: planIdArg(args[0]), yes: values.yes === true };
+    case 'policy':
+      return {
+        name,
+        planId: planIdArg(args[0]),
+        maxCheckpoints: values['max-checkpoints'] === undefined ? undefined : validated(MaxCheckpointsArg, values['max-checkpoints'], '--max-checkpoints'),
+        autoPrune: values['auto-prune'] === undefined ? undefined : validated(AutoPruneArg, values['auto-prune'], '--auto-prune'),
+      };
+  }
+}
+
+/** A whole number as text, then the core's own range rule (1–100) with its message. */
+const MaxCheckpointsArg = z
+  .string()
+  .regex(/^[+-]?\d+$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(RetentionPolicySchema.shape.max_checkpoints);
+
+const AutoPruneArg = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
+
+function validated<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(`${what} ${JSON.stringify(value)}: ${describeIssues(result.error.issues)}`);
+  return result.data;
+}
+
+function planIdArg(value: string | undefined): string {
+  return parseId(value, 'plan id');
+}
+
+function checkpointIdArg(value: string | undefined): string {
+  return parseId(value, 'checkpoint id');
+}
+
+/** `--extra KEY=VALUE`, repeatable; the value may itself hold `=`. */
+function parseExtra(pairs: readonly string[]): Record<string, string> {
+  const extra = new Map<string, string>();
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--extra expects KEY=VALUE, got ${JSON.stringify(pair)}`, 'checkpoint');
+    const key = pair.slice(0, eq);
+    if (extra.has(key)) throw new UsageError(`--extra ${key} is given more than once`, 'checkpoint');
+    extra.set(key, pair.slice(eq + 1));
+  }
+  return Object.fromEntries(extra);
+}
+
+/** parseArgs' messages are good but long; keep their first sentence. */
+function parseArgsMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(text);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const positional = /^Unexpected argument '([^']+)'/.exec(text);
+  if (positional) return `unexpected argument ${positional[1]}`;
+  return text.replace(/\s+/g, ' ').trim();
+}

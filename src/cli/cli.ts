@@ -1,0 +1,107 @@
+import { stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { ApplyConflictError, ValidationError } from '../core/errors';
+import type { Logger } from '../core/ports';
+import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
+import { CliError, EXIT_FAILED, EXIT_OK, UsageError } from './cliErrors';
+import { askLine } from './confirm';
+import { errorEnvelope, errorMessage } from './envelopes';
+import { commandHelp, globalHelp, usageHint } from './usage';
+
+/** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
+export interface CliEnvironment {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  /** The folder holding `sql-wasm.wasm`. */
+  readonly wasmDir: string;
+  readonly version: string;
+}
+
+/** Runs one command line; resolves to the exit code. Never throws. */
+export async function runCli(env: CliEnvironment): Promise<number> {
+  let format: OutputFormat = sniffFormat(env.argv);
+  let debug = env.argv.includes('--debug') || isTruthy(env.env.AGENTS_DEBUG);
+  try {
+    const invocation = parseCommandLine(env.argv);
+    format = invocation.global.format;
+    debug ||= invocation.global.debug;
+    if (invocation.kind === 'version') {
+      env.stdout.write(format === 'json' ? `${JSON.stringify({ version: env.version })}\n` : `${env.version}\n`);
+      return EXIT_OK;
+    }
+    if (invocation.kind === 'help') {
+      const topic = invocation.topic;
+      env.stdout.write(`${topic === 'global' || topic === 'plan' ? globalHelp() : commandHelp(topic)}\n`);
+      return EXIT_OK;
+    }
+    const workspaceRoot = await requireWorkspace(path.resolve(env.cwd, invocation.global.workspace ?? '.'));
+    // Loaded only now: help, version and usage errors need neither sql.js nor the adapters.
+    const [{ createWorkspaceServices }, { runCommand }] = await Promise.all([import('../composition'), import('./commands')]);
+    const services = createWorkspaceServices({ workspaceRoot, wasmDir: env.wasmDir, logger: stderrLogger(env.stderr, debug) });
+    try {
+      const output = await runCommand(invocation.command, {
+        services,
+        now: () => new Date(),
+        confirmation: {
+          // Someone must both see the question (stderr) and be able to answer it (stdin).
+          interactive: env.stdin.isTTY === true && env.stderr.isTTY === true,
+          write: (text) => env.stderr.write(text),
+          ask: (question) => askLine(env.stdin, env.stderr, question),
+        },
+      });
+      env.stdout.write(format === 'json' ? `${JSON.stringify(output.json, null, 2)}\n` : `${output.text}\n`);
+      return EXIT_OK;
+    } finally {
+      services.dispose();
+    }
+  } catch (error) {
+    return report(env, format, debug, error);
+  }
+}
+
+/** The workspace must be an existing folder: the CLI never creates one, nor anything in a wrong one. */
+async function requireWorkspace(dir: string): Promise<string> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info) throw new CliError('NotFound', `Not found: workspace folder ${dir}`, EXIT_FAILED);
+  if (!info.isDirectory()) throw new ValidationError(`workspace ${dir} is not a folder`);
+  return dir;
+}
+
+function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error: unknown): number {
+  if (debug && !(error instanceof CliError)) env.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  if (format === 'json') {
+    env.stdout.write(`${JSON.stringify(errorEnvelope(error), null, 2)}\n`);
+  } else {
+    const lines = [`agents: ${errorMessage(error)}`];
+    if (error instanceof ApplyConflictError && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${c}`));
+    if (error instanceof UsageError) lines.push(usageHint(error.command));
+    env.stderr.write(`${lines.join('\n')}\n`);
+  }
+  // Core errors (guards, not found, validation, store, sandbox, conflicts) and unexpected ones: 1.
+  return error instanceof CliError ? error.exitCode : EXIT_FAILED;
+}
+
+function stderrLogger(stderr: NodeJS.WritableStream, verbose: boolean): Logger {
+  return {
+    debug: (m) => {
+      if (verbose) stderr.write(`debug: ${m}\n`);
+    },
+    info: (m) => {
+      if (verbose) stderr.write(`info: ${m}\n`);
+    },
+    warn: (m) => {
+      stderr.write(`warning: ${m}\n`);
+    },
+    error: (m) => {
+      stderr.write(`error: ${m}\n`);
+    },
+  };
+}
+
+function isTruthy(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}

@@ -1,0 +1,110 @@
+import type { WorkspaceServices } from '../composition';
+import { ApplyConflictError } from '../core/errors';
+import type { PathChange } from '../core/rollbackResult';
+import type { Command } from './args';
+import { confirmChange, type ConfirmationIo } from './confirm';
+import { changesJson, checkpointJson, planJson, rollbackEnvelope } from './envelopes';
+import { sandboxContents } from './sandboxContents';
+import * as text from './textOutput';
+
+export interface CommandContext {
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace'>;
+  readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
+  readonly now: () => Date;
+}
+
+/** What a command prints: the JSON document for `--format json`, the text otherwise. */
+export interface CommandOutput {
+  readonly json: unknown;
+  readonly text: string;
+}
+
+/** Runs one parsed command on the services; every check and rule is the core's. */
+export async function runCommand(command: Command, ctx: CommandContext): Promise<CommandOutput> {
+  const { plans, checkpoints, workspace } = ctx.services;
+  switch (command.name) {
+    case 'create': {
+      const plan = await plans.createPlan(
+        command.isolated ? { title: command.title, isolated: true } : { title: command.title, ...(command.sandbox === undefined ? {} : { sandbox: command.sandbox }) },
+      );
+      return { json: { plan: planJson(plan) }, text: text.renderPlanCreated(plan) };
+    }
+    case 'list': {
+      const all = await plans.listPlans();
+      return { json: { plans: all.map(planJson) }, text: text.renderPlanList(all) };
+    }
+    case 'show': {
+      const plan = await plans.getPlan(command.planId);
+      const list = await checkpoints.listCheckpoints(plan.plan_id);
+      return { json: { plan: planJson(plan) }, text: text.renderPlan(plan, list, ctx.now()) };
+    }
+    case 'checkpoint': {
+      const created = await checkpoints.createCheckpoint(command.planId, {
+        type: command.type,
+        reason: command.reason,
+        sourceTool: command.sourceTool,
+        phase: command.phase,
+        decisionId: command.decisionId,
+        resourceId: command.resourceId,
+        extra: command.extra,
+      });
+      return { json: { checkpoint: checkpointJson(created.checkpoint), pruned: [...created.pruned] }, text: text.renderCheckpointCreated(created) };
+    }
+    case 'checkpoints': {
+      const list = await checkpoints.listCheckpoints(command.planId);
+      return { json: { plan_id: command.planId, checkpoints: list.map(checkpointJson) }, text: text.renderCheckpointList(command.planId, list) };
+    }
+    case 'diff': {
+      const changes = await checkpoints.diff(command.planId, command.fromCheckpointId, command.toCheckpointId);
+      return { json: { changes: changesJson(changes) }, text: text.renderDiff(changes, command.fromCheckpointId, command.toCheckpointId) };
+    }
+    case 'rollback': {
+      if (!command.yes) {
+        // The preview runs the rollback's guards, so a refused rollback says why before anything is asked.
+        const preview = await checkpoints.previewRollback(command.planId, command.checkpointId);
+        await confirmChange(
+          { ...ctx.confirmation, assumeYes: false },
+          { action: 'Rollback', question: 'Roll back?', preview: text.renderRollbackPreview(command.planId, command.checkpointId, preview) },
+        );
+      }
+      const outcome = await checkpoints.rollbackToCheckpoint(command.planId, command.checkpointId);
+      return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome) };
+    }
+    case 'apply': {
+      if (!command.yes) {
+        const plan = await plans.getPlan(command.planId);
+        const preview = await plans.previewApply(plan.plan_id);
+        // Applying would refuse anyway: say so now rather than ask first.
+        if (preview.conflicts.length > 0) throw new ApplyConflictError(preview.conflicts);
+        await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Apply', question: 'Apply?', preview: text.renderApplyPreview(plan, preview.changes) });
+      }
+      const { plan, changes } = await plans.applyPlan(command.planId);
+      return { json: { plan: planJson(plan), changes: changesJson(changes) }, text: text.renderApplied(plan, changes) };
+    }
+    case 'cleanup': {
+      const plan = await plans.getPlan(command.planId);
+      // An in-place plan has no sandbox of its own: the core refuses it before touching anything.
+      if (!command.yes && plan.sandbox_kind === 'isolated') {
+        const contents = await sandboxContents(await workspace.resolveSandbox(plan.sandbox_path));
+        let unapplied: PathChange[] = [];
+        if (contents.exists && plan.state !== 'applied' && plan.state !== 'cancelled') unapplied = (await plans.previewApply(plan.plan_id)).changes;
+        await confirmChange(
+          { ...ctx.confirmation, assumeYes: false },
+          { action: 'Cleanup', question: 'Delete the sandbox?', preview: text.renderCleanupPreview(plan, contents, unapplied) },
+        );
+      }
+      const cleaned = await plans.cleanupPlan(plan.plan_id);
+      return { json: { plan: planJson(cleaned), removed_sandbox: cleaned.sandbox_path }, text: text.renderCleanedUp(cleaned) };
+    }
+    case 'policy': {
+      const changes = {
+        ...(command.maxCheckpoints === undefined ? {} : { max_checkpoints: command.maxCheckpoints }),
+        ...(command.autoPrune === undefined ? {} : { auto_prune: command.autoPrune }),
+      };
+      const changed = Object.keys(changes).length > 0;
+      const plan = changed ? await plans.setRetentionPolicy(command.planId, changes) : await plans.getPlan(command.planId);
+      const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
+      return { json: { policy }, text: text.renderPolicy(plan.plan_id, plan.retention, changed) };
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import type { Checkpoint } from '../core/checkpoint';
+import { ApplyConflictError, CheckpointError } from '../core/errors';
+import type { Plan } from '../core/plan';
+import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
+import { CliError } from './cliErrors';
+
+// The JSON documents of `agents --format json`. Other tools script against these shapes, and the
+// extension reuses them ("Copy as JSON"), so this file imports no Node module and builds every
+// object with its keys in a fixed order.
+
+export interface PlanJson {
+  plan_id: string;
+  title: string;
+  state: Plan['state'];
+  sandbox_path: string;
+  sandbox_kind: Plan['sandbox_kind'];
+  base_ref: string | null;
+  retention: { max_checkpoints: number; auto_prune: boolean };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CheckpointJson {
+  checkpoint_id: string;
+  plan_id: string;
+  sandbox_ref: string;
+  decision_id: string | null;
+  checkpoint_type: Checkpoint['checkpoint_type'];
+  resource_id: string | null;
+  filesystem_path: string;
+  size_bytes: number;
+  created_at: string;
+  metadata: {
+    reason: string | null;
+    source_tool: string | null;
+    phase: string | null;
+    extra: Record<string, string>;
+    /** Files captured; absent on checkpoints recorded by tools that do not count them. */
+    file_count?: number;
+    /** What the snapshot left out (too large, nested repositories); rollback never touches them. */
+    skipped: Checkpoint['metadata']['skipped'];
+  };
+}
+
+/** The spec's rollback envelope, plus `undo_checkpoint_id`: the safety checkpoint that undoes it. */
+export interface RollbackEnvelope {
+  rollback_summary: { plan_id: string; from_checkpoint_id: string; restored_files_count: number };
+  changes_reverted: string[];
+  impact: { files_affected: number };
+  post_rollback_state: { active_checkpoint: string; plan_id: string; undo_checkpoint_id: string };
+  timing: { elapsed_seconds: number };
+  messages: string[];
+}
+
+export interface ErrorEnvelope {
+  error: { type: string; message: string; conflicts?: string[] };
+}
+
+export const ROLLBACK_SUCCESS_MESSAGE = 'Rollback completed successfully.';
+
+export function planJson(plan: Plan): PlanJson {
+  return {
+    plan_id: plan.plan_id,
+    title: plan.title,
+    state: plan.state,
+    sandbox_path: plan.sandbox_path,
+    sandbox_kind: plan.sandbox_kind,
+    base_ref: plan.base_ref,
+    retention: { max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune },
+    created_at: plan.created_at,
+    updated_at: plan.updated_at,
+  };
+}
+
+export function checkpointJson(checkpoint: Checkpoint): CheckpointJson {
+  const m = checkpoint.metadata;
+  return {
+    checkpoint_id: checkpoint.checkpoint_id,
+    plan_id: checkpoint.plan_id,
+    sandbox_ref: checkpoint.sandbox_ref,
+    decision_id: checkpoint.decision_id,
+    checkpoint_type: checkpoint.checkpoint_type,
+    resource_id: checkpoint.resource_id,
+    filesystem_path: checkpoint.filesystem_path,
+    size_bytes: checkpoint.size_bytes,
+    created_at: checkpoint.created_at,
+    metadata: {
+      reason: m.reason,
+      source_tool: m.source_tool,
+      phase: m.phase,
+      extra: { ...m.extra },
+      ...(m.file_count === undefined ? {} : { file_count: m.file_count }),
+      skipped: m.skipped.map((s) => ({ ...s })),
+    },
+  };
+}
+
+export function changesJson(changes: readonly PathChange[]): { path: string; change: PathChange['change'] }[] {
+  return changes.map((c) => ({ path: c.path, change: c.change }));
+}
+
+/** `agents plan rollback --format json`: the spec's envelope, field for field. */
+export function rollbackEnvelope(outcome: RollbackOutcome): RollbackEnvelope {
+  const { result } = outcome;
+  return {
+    rollback_summary: {
+      plan_id: outcome.plan_id,
+      from_checkpoint_id: result.from_checkpoint_id,
+      restored_files_count: result.restored_files_count,
+    },
+    changes_reverted: result.changed_paths.map((c) => c.path),
+    impact: { files_affected: result.changed_paths.length },
+    post_rollback_state: {
+      active_checkpoint: result.from_checkpoint_id,
+      plan_id: outcome.plan_id,
+      undo_checkpoint_id: outcome.undo_checkpoint_id,
+    },
+    timing: { elapsed_seconds: outcome.elapsed_seconds },
+    messages: [ROLLBACK_SUCCESS_MESSAGE],
+  };
+}
+
+/** What kind of error this is, in the words of the JSON envelope. */
+export function errorType(error: unknown): string {
+  if (error instanceof CheckpointError || error instanceof CliError) return error.type;
+  return 'InternalError';
+}
+
+/** The message a user sees; an unexpected error says so and where to learn more. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof CheckpointError || error instanceof CliError) return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return `Unexpected error: ${text} (re-run with --debug for details)`;
+}
+
+/** `{"error": {"type", "message"}}`, with the conflicting paths when an apply was blocked. */
+export function errorEnvelope(error: unknown): ErrorEnvelope {
+  const body: ErrorEnvelope['error'] = { type: errorType(error), message: errorMessage(error) };
+  if (error instanceof ApplyConflictError) body.conflicts = [...error.conflicts];
+  return { error: body };
+}

@@ -1,0 +1,194 @@
+import type { Checkpoint } from '../core/checkpoint';
+import type { CreatedCheckpoint } from '../core/checkpointService';
+import type { Plan } from '../core/plan';
+import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
+import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
+
+// `--format text`: what a person reads. Free of Node imports; every function returns the text and
+// the caller decides where it goes. Stable enough to read, not a contract: scripts use JSON.
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** Local time to the second: 2026-11-29 10:02:03. */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+export function formatAge(iso: string, now: Date): string {
+  const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return '';
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  const days = Math.floor(seconds / 86_400);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Left-aligned columns, two spaces apart, no trailing blanks. */
+export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), ...rows.map(line)].join('\n');
+}
+
+function describeSandbox(plan: Plan): string {
+  return plan.sandbox_kind === 'isolated' ? `${plan.sandbox_path} (isolated copy)` : `${plan.sandbox_path} (in place)`;
+}
+
+function describePolicy(policy: CheckpointRetentionPolicy): string {
+  return `keep at most ${policy.max_checkpoints} checkpoints, auto-prune ${policy.auto_prune ? 'on' : 'off'}`;
+}
+
+/** One line per path: "  modified  src/app.ts". */
+export function changeLines(changes: readonly PathChange[], indent = '  '): string {
+  return changes.map((c) => `${indent}${c.change.padEnd(8)}  ${c.path}`).join('\n');
+}
+
+function changeCounts(changes: readonly PathChange[]): string {
+  const n = countChanges(changes);
+  return `${n.added} added, ${n.modified} modified, ${n.deleted} deleted`;
+}
+
+export function renderPlanCreated(plan: Plan): string {
+  return [
+    `Created plan ${plan.plan_id} "${plan.title}"`,
+    `  state:     ${plan.state}`,
+    `  sandbox:   ${describeSandbox(plan)}`,
+    `  retention: ${describePolicy(plan.retention)}`,
+  ].join('\n');
+}
+
+export function renderPlanList(plans: readonly Plan[]): string {
+  if (plans.length === 0) return 'No plans yet. Create one with: agents plan create --title TEXT';
+  return table(
+    ['PLAN ID', 'STATE', 'SANDBOX', 'CREATED', 'TITLE'],
+    plans.map((p) => [p.plan_id, p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : p.sandbox_path, formatTime(p.created_at), p.title]),
+  );
+}
+
+export function renderPlan(plan: Plan, checkpoints: readonly Checkpoint[], now: Date): string {
+  const latest = checkpoints.at(-1);
+  const total = checkpoints.reduce((sum, c) => sum + c.size_bytes, 0);
+  return [
+    `Plan ${plan.plan_id} "${plan.title}"`,
+    `  state:       ${plan.state}`,
+    `  sandbox:     ${describeSandbox(plan)}`,
+    `  retention:   ${describePolicy(plan.retention)}`,
+    `  created:     ${formatTime(plan.created_at)} (${formatAge(plan.created_at, now)})`,
+    `  updated:     ${formatTime(plan.updated_at)} (${formatAge(plan.updated_at, now)})`,
+    `  checkpoints: ${checkpoints.length}${checkpoints.length ? ` (${formatBytes(total)} of files captured)` : ''}`,
+    ...(latest ? [`  latest:      ${latest.checkpoint_id} ${latest.checkpoint_type}, ${formatAge(latest.created_at, now)}`] : []),
+  ].join('\n');
+}
+
+export function renderCheckpointCreated(created: CreatedCheckpoint): string {
+  const c = created.checkpoint;
+  const files = c.metadata.file_count === undefined ? '' : `${plural(c.metadata.file_count, 'file')}, `;
+  const lines = [`Checkpoint ${c.checkpoint_id} (${c.checkpoint_type}) of plan ${c.plan_id}: ${files}${formatBytes(c.size_bytes)}`];
+  if (c.metadata.reason) lines.push(`  reason: ${c.metadata.reason}`);
+  for (const s of c.metadata.skipped) {
+    const why = s.reason === 'too_large' ? `too large${s.size_bytes === undefined ? '' : `, ${formatBytes(s.size_bytes)}`}` : 'nested git repository';
+    lines.push(`  not captured: ${s.path} (${why})`);
+  }
+  if (created.pruned.length > 0) lines.push(`  pruned by the retention policy: ${created.pruned.join(', ')}`);
+  return lines.join('\n');
+}
+
+export function renderCheckpointList(planId: string, checkpoints: readonly Checkpoint[]): string {
+  if (checkpoints.length === 0) return `Plan ${planId} has no checkpoints yet. Take one with: agents plan checkpoint ${planId}`;
+  return table(
+    ['CHECKPOINT ID', 'TYPE', 'CREATED', 'FILES', 'SIZE', 'REASON'],
+    checkpoints.map((c) => [
+      c.checkpoint_id,
+      c.checkpoint_type,
+      formatTime(c.created_at),
+      c.metadata.file_count === undefined ? '' : String(c.metadata.file_count),
+      formatBytes(c.size_bytes),
+      c.metadata.reason ?? '',
+    ]),
+  );
+}
+
+export function renderDiff(changes: readonly PathChange[], from: string, to: string | undefined): string {
+  const target = to === undefined ? 'the sandbox now' : `checkpoint ${to}`;
+  if (changes.length === 0) return `No differences between checkpoint ${from} and ${target}.`;
+  return [`${plural(changes.length, 'path')} differ from checkpoint ${from} to ${target} (${changeCounts(changes)}):`, changeLines(changes)].join('\n');
+}
+
+export function renderRollbackPreview(planId: string, checkpointId: string, changes: readonly PathChange[]): string {
+  const head =
+    changes.length === 0
+      ? `Rolling back plan ${planId} to checkpoint ${checkpointId} changes no file: the sandbox already matches it.`
+      : `Rolling back plan ${planId} to checkpoint ${checkpointId} changes ${plural(changes.length, 'path')} (${changeCounts(changes)}):`;
+  return [head, ...(changes.length ? [changeLines(changes)] : []), 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
+}
+
+export function renderRollback(outcome: RollbackOutcome): string {
+  const { result } = outcome;
+  return [
+    `Rolled back plan ${outcome.plan_id} to checkpoint ${result.from_checkpoint_id}: ${plural(result.restored_files_count, 'path')} restored in ${outcome.elapsed_seconds.toFixed(2)} s.`,
+    ...(result.changed_paths.length ? [changeLines(result.changed_paths)] : []),
+    `Undo with: agents plan rollback ${outcome.plan_id} ${outcome.undo_checkpoint_id}`,
+  ].join('\n');
+}
+
+export function renderApplyPreview(plan: Plan, changes: readonly PathChange[]): string {
+  const lines =
+    plan.sandbox_kind === 'in_place'
+      ? [`Plan ${plan.plan_id} works in place: applying changes no file, it marks the plan applied.`]
+      : changes.length === 0
+        ? [`Applying plan ${plan.plan_id} changes no file in the workspace: its sandbox made no change.`]
+        : [`Applying plan ${plan.plan_id} changes ${plural(changes.length, 'path')} in the workspace (${changeCounts(changes)}):`, changeLines(changes)];
+  lines.push('An applied plan is final: it can no longer be rolled back or checkpointed.');
+  return lines.join('\n');
+}
+
+export function renderApplied(plan: Plan, changes: readonly PathChange[]): string {
+  return [`Applied plan ${plan.plan_id} "${plan.title}": ${plural(changes.length, 'path')} changed in the workspace.`, ...(changes.length ? [changeLines(changes)] : [])].join('\n');
+}
+
+export interface SandboxContents {
+  readonly files: number;
+  readonly bytes: number;
+  readonly exists: boolean;
+}
+
+export function renderCleanupPreview(plan: Plan, contents: SandboxContents, unapplied: readonly PathChange[]): string {
+  if (!contents.exists) return `The sandbox ${plan.sandbox_path} of plan ${plan.plan_id} is already gone; cleanup only records that.`;
+  const lines = [`Cleanup deletes the isolated sandbox ${plan.sandbox_path} of plan ${plan.plan_id}: ${plural(contents.files, 'file')}, ${formatBytes(contents.bytes)}.`];
+  if (unapplied.length > 0) {
+    lines.push(`These changes of the sandbox were never applied to the workspace and will be lost (${changeCounts(unapplied)}):`, changeLines(unapplied));
+  }
+  lines.push('The plan and its checkpoints stay, but rollback is refused from then on.');
+  return lines.join('\n');
+}
+
+export function renderCleanedUp(plan: Plan): string {
+  return `Removed the sandbox ${plan.sandbox_path} of plan ${plan.plan_id}.`;
+}
+
+export function renderPolicy(planId: string, policy: CheckpointRetentionPolicy, changed: boolean): string {
+  return `${changed ? 'Retention policy of plan' : 'Plan'} ${planId}${changed ? ' is now:' : ':'} ${describePolicy(policy)}.`;
+}

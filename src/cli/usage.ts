@@ -1,0 +1,90 @@
+import type { Subcommand } from './args';
+
+const GLOBAL_OPTIONS_TEXT = `Global options:
+  --workspace DIR        the workspace folder (default: the current directory)
+  --format text|json     output format (default: text); json prints exactly one JSON document
+  --debug                log details and stack traces to stderr (or set AGENTS_DEBUG=1)
+  -h, --help             show help (also after a command: agents plan rollback --help)
+  --version              print the version`;
+
+const EXIT_CODES_TEXT = `Exit codes: 0 success; 1 the operation was refused or failed; 2 the command line is wrong.`;
+
+const COMMAND_HELP: Record<Subcommand, { synopsis: string; text: string }> = {
+  create: {
+    synopsis: 'agents plan create --title TEXT [--sandbox PATH | --isolated]',
+    text: `Creates a plan. Its sandbox is a folder of the workspace (--sandbox, relative to the
+workspace, default ".") or, with --isolated, a copy of the workspace under
+.cleveragents/sandboxes/<plan_id> that "plan apply" brings back. Creates the database on first use.`,
+  },
+  list: { synopsis: 'agents plan list', text: 'Lists the plans of the workspace, oldest first.' },
+  show: { synopsis: 'agents plan show <plan_id>', text: 'Shows one plan: state, sandbox, retention policy and checkpoints.' },
+  checkpoint: {
+    synopsis: `agents plan checkpoint <plan_id> [--type manual|pre_write|post_step] [--reason TEXT]
+                       [--source-tool NAME] [--phase NAME] [--decision ULID] [--resource ULID]
+                       [--extra KEY=VALUE]...`,
+    text: `Snapshots the plan's sandbox into a new checkpoint (--type defaults to manual). --extra may be
+repeated; the pairs land in metadata.extra. Prints the checkpoint and the ids the retention policy
+pruned to make room.`,
+  },
+  checkpoints: { synopsis: 'agents plan checkpoints <plan_id>', text: "Lists a plan's checkpoints, oldest first." },
+  diff: {
+    synopsis: 'agents plan diff <plan_id> <checkpoint_id> [<checkpoint_id>]',
+    text: `Lists the paths that differ from the first checkpoint to the second, or to the sandbox as it is
+now when only one is given: each added, modified or deleted.`,
+  },
+  rollback: {
+    synopsis: 'agents plan rollback [--yes|-y] <plan_id> <checkpoint_id>',
+    text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
+rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
+sandbox is missing. Without --yes: on a terminal, shows what will change and asks y/N; otherwise
+refuses and changes nothing.`,
+  },
+  apply: {
+    synopsis: 'agents plan apply [--yes|-y] <plan_id>',
+    text: `Marks the plan applied (final). An isolated sandbox's changes are first brought into the
+workspace; refused, with the list, when the workspace changed the same files meanwhile. Asks for
+confirmation like rollback.`,
+  },
+  cleanup: {
+    synopsis: 'agents plan cleanup [--yes|-y] <plan_id>',
+    text: `Deletes an isolated sandbox. The plan and its checkpoints stay; rollback is refused from then on.
+Asks for confirmation like rollback.`,
+  },
+  policy: {
+    synopsis: 'agents plan policy <plan_id> [--max-checkpoints N] [--auto-prune true|false]',
+    text: `Shows the plan's retention policy, or changes it. N is 1 to 100 (default 50). With auto-prune on,
+a new checkpoint beyond N removes the oldest interior ones; the first and the latest always stay.`,
+  },
+};
+
+export function globalHelp(): string {
+  return `agents — checkpoints and guarded rollback for the sandboxes AI agents work in
+
+Usage: agents [global options] plan <command> [arguments]
+
+Commands:
+${Object.values(COMMAND_HELP)
+  .map((c) => `  ${c.synopsis}`)
+  .join('\n')}
+
+${GLOBAL_OPTIONS_TEXT}
+
+${EXIT_CODES_TEXT}
+Run "agents plan <command> --help" for one command.`;
+}
+
+export function commandHelp(command: Subcommand): string {
+  const c = COMMAND_HELP[command];
+  return `Usage: ${c.synopsis}
+
+${c.text}
+
+${GLOBAL_OPTIONS_TEXT}
+
+${EXIT_CODES_TEXT}`;
+}
+
+/** The line that follows a usage error in text mode. */
+export function usageHint(command: string | undefined): string {
+  return command && command !== 'plan' ? `Run "agents plan ${command} --help" for its usage.` : 'Run "agents --help" for usage.';
+}

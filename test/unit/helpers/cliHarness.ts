@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+/** The repository root: the folder above this file holding our package.json (works from out/ too). */
+export const REPO_ROOT = (() => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'cleveragents-checkpoints') return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json of cleveragents-checkpoints above ${__dirname}`);
+  }
+})();
+
+export const CLI_PATH = path.join(REPO_ROOT, 'dist', 'cli.js');
+
+function newestMtime(target: string): number {
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+/** Bundles dist/cli.js with the project's own build when it is missing or older than the sources. */
+export function ensureCliBuilt(): void {
+  const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'src')), newestMtime(path.join(REPO_ROOT, 'esbuild.mjs')), newestMtime(path.join(REPO_ROOT, 'package.json')));
+  if (existsSync(CLI_PATH) && statSync(CLI_PATH).mtimeMs >= sources) return;
+  const r = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (r.status !== 0 || !existsSync(CLI_PATH)) throw new Error(`node esbuild.mjs failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout as the one JSON document it must be. */
+  json<T = Record<string, unknown>>(): T;
+}
+
+/** The environment the CLI runs in: ours, without what would change its behaviour. */
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.AGENTS_DEBUG;
+  for (const key of Object.keys(env)) if (key.startsWith('GIT_')) delete env[key];
+  return { ...env, ...extra };
+}
+
+function result(code: number | null, stdout: string, stderr: string): CliRun {
+  return {
+    code,
+    stdout,
+    stderr,
+    json<T>(): T {
+      try {
+        return JSON.parse(stdout) as T;
+      } catch (error) {
+        throw new Error(`stdout is not one JSON document (${String(error)}):\n${stdout}\nstderr:\n${stderr}`);
+      }
+    },
+  };
+}
+
+/**
+ * Runs `node dist/cli.js ...args` in `cwd` with stdin a pipe (not a terminal) that is closed at once,
+ * or fed `input`.
+ */
+export function runCli(cwd: string, args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): CliRun {
+  const r = spawnSync(process.execPath, [CLI_PATH, ...args], {
+    cwd,
+    input: options.input ?? '',
+    env: childEnv(options.env),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (r.error) throw r.error;
+  return result(r.status, r.stdout, r.stderr);
+}
+
+/** Whether util-linux `script` is here to give the CLI a real pseudo-terminal. */
+export function hasScript(): boolean {
+  return spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+}
+
+function shellQuote(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Runs the CLI on a real pseudo-terminal (`script -qec CMD /dev/null`), typing `answer` into it;
+ * `stderrTo` sends the CLI's stderr to that file instead of the terminal.
+ * stdout and stderr both arrive on the terminal, so `stdout` holds both, with CR LF line ends
+ * turned into LF and terminal control sequences removed.
+ */
+export function runCliOnTerminal(cwd: string, args: readonly string[], answer: string, options: { stderrTo?: string } = {}): CliRun {
+  const command = [process.execPath, CLI_PATH, ...args].map(shellQuote).join(' ') + (options.stderrTo ? ` 2>${shellQuote(options.stderrTo)}` : '');
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], {
+    cwd,
+    input: answer,
+    env: childEnv({ TERM: 'dumb' }),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  if (r.error) throw r.error;
+  const clean = r.stdout.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r\n?/g, '\n');
+  return result(r.status, clean, r.stderr);
+}
