@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
 import type { TreeRow } from './checkpointTree';
 
 export type { TreeRow };
@@ -8,7 +9,7 @@ export type { TreeRow };
  * (`vscode.extensions.getExtension('cleveragents.cleveragents-checkpoints').activate()`).
  * To make plans and checkpoints, run the commands with arguments (see commandArgs.ts).
  */
-export interface CheckpointsApi {
+export interface CheckpointsApi extends CleverAgentsCheckpointsApi {
   readonly apiVersion: 1;
   /** Fires whenever the tree is told to reload: a database changed on disk, a command finished. */
   readonly onDidChangeTree: vscode.Event<void>;

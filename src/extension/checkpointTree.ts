@@ -203,7 +203,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.id = node.id;
         item.description = checkpointDescription(checkpoint, this.now());
         item.iconPath = themeIcon(checkpointIcon(checkpoint));
-        item.contextValue = TreeItemContext.checkpoint;
+        item.contextValue = node.plan.state === 'applied' ? TreeItemContext.appliedCheckpoint : TreeItemContext.checkpoint;
         item.accessibilityInformation = { label: `Checkpoint ${item.label as string}, ${item.description}` };
         return item;
       }

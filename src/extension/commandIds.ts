@@ -18,13 +18,23 @@ export const Commands = {
   setRetentionPolicy: `${PREFIX}setRetentionPolicy`,
   revealDatabase: `${PREFIX}revealDatabase`,
   showLog: `${PREFIX}showLog`,
+  // Issue 6: registered by rollbackCommands.ts / checkpointStatusBar.ts, not by commands.ts.
+  rollback: `${PREFIX}rollback`,
+  undoRollback: `${PREFIX}undoRollback`,
+  compareWithCurrent: `${PREFIX}compareWithCurrent`,
+  compareWithPrevious: `${PREFIX}compareWithPrevious`,
+  checkpointActivePlan: `${PREFIX}checkpointActivePlan`,
 } as const;
+
+/** The commands of the rollback features (registered in rollbackFeatures.ts). */
+export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan'] as const;
+export type RollbackCommandName = (typeof ROLLBACK_COMMAND_NAMES)[number];
 
 export type CommandName = keyof typeof Commands;
 export type CommandId = (typeof Commands)[CommandName];
 
 /** Commands that run git or write files: disabled in Restricted Mode (untrusted workspaces). */
-export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = ['createPlan', 'createCheckpoint', 'deleteCheckpoint', 'setRetentionPolicy'];
+export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = ['createPlan', 'createCheckpoint', 'deleteCheckpoint', 'setRetentionPolicy', 'rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan'];
 
 /** `contextValue`s of tree items, as the `view/item/context` menus match them. */
 export const TreeItemContext = {
@@ -32,6 +42,8 @@ export const TreeItemContext = {
   plan: 'plan',
   appliedPlan: 'plan.applied',
   checkpoint: 'checkpoint',
+  /** A checkpoint of an applied plan: no rollback offered. */
+  appliedCheckpoint: 'checkpoint.applied',
   message: 'message',
 } as const;
 
@@ -63,4 +75,9 @@ export const CommandTitles: Record<CommandName, string> = {
   setRetentionPolicy: 'Set Retention Policy',
   revealDatabase: 'Reveal Database File',
   showLog: 'Show Log',
+  rollback: 'Rollback to Checkpoint',
+  undoRollback: 'Undo Rollback',
+  compareWithCurrent: 'Compare with Current',
+  compareWithPrevious: 'Compare with Previous',
+  checkpointActivePlan: 'Create Checkpoint of Active Plan',
 };

@@ -6,6 +6,7 @@ import { registerCommands } from './commands';
 import { ContextKeys } from './contextKeys';
 import { FolderServices } from './folderServices';
 import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
+import { registerRollbackFeatures } from './rollbackFeatures';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -40,9 +41,16 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       tree.refresh();
     }),
   );
+  const agentApi = registerRollbackFeatures(context, {
+    folders,
+    channel,
+    reporter,
+    tree: { isNode: (value): value is TreeNode => tree.isNode(value), selection: () => view.selection },
+  });
   channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s)).`);
 
   return {
+    ...agentApi,
     apiVersion: 1,
     onDidChangeTree: (listener, thisArgs, disposables) => tree.onDidChangeTreeData(() => listener.call(thisArgs), undefined, disposables),
     describeTree: () => tree.describe(),

@@ -1,0 +1,138 @@
+/**
+ * The API of the CleverAgents Checkpoints extension (`cleveragents.cleveragents-checkpoints`), for
+ * other extensions, such as agents that edit files in a plan's sandbox. Copy this file into your
+ * extension, then:
+ *
+ * ```ts
+ * import type { CleverAgentsCheckpointsApi } from './cleveragents-checkpoints';
+ * const ext = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>('cleveragents.cleveragents-checkpoints');
+ * const checkpoints = await ext?.activate();
+ * const result = await checkpoints.runToolCall({ planId, scope: 'both', toolName: 'write-file' }, async () => {
+ *   await vscode.workspace.fs.writeFile(uri, content);
+ *   return 'done';
+ * });
+ * ```
+ *
+ * Every argument is validated; a bad one rejects with an error whose message starts with
+ * "Validation Error". A refused operation rejects with the spec's message (e.g. "Rollback blocked:
+ * plan is already applied", "Not found: checkpoint"). The errors the extension raises carry a
+ * `type` (see CheckpointsErrorType): test that rather than the class name. In an untrusted
+ * workspace (Restricted Mode) everything but `listCheckpoints` rejects, as the rest runs git.
+ * Plan and checkpoint ids are ULIDs; a plan is found in whichever workspace folder's database
+ * holds it. Field names are those of the spec and of the `agents` CLI's JSON output.
+ */
+
+export type CheckpointType = 'pre_write' | 'post_step' | 'manual';
+
+/** `error.type` of the errors the API rejects with, as the CLI's JSON names them. */
+export type CheckpointsErrorType = 'BusinessRuleViolation' | 'NotFound' | 'ValidationError' | 'StoreError' | 'SandboxError';
+
+/** Which checkpoints a tool call gets: none, one before it, one after it, or both. */
+export type CheckpointScope = 'none' | 'pre_write' | 'post_step' | 'both';
+
+export type ChangeKind = 'added' | 'modified' | 'deleted';
+
+export interface Checkpoint {
+  readonly checkpoint_id: string;
+  readonly plan_id: string;
+  /** The snapshot's git object id in the extension's shadow store (never the user's own .git). */
+  readonly sandbox_ref: string;
+  readonly decision_id: string | null;
+  readonly checkpoint_type: CheckpointType;
+  readonly resource_id: string | null;
+  /** Relative to the checkpoint directory, `.cleveragents/checkpoints/`. */
+  readonly filesystem_path: string;
+  readonly size_bytes: number;
+  /** ISO-8601, UTC. */
+  readonly created_at: string;
+  readonly metadata: {
+    readonly reason: string | null;
+    readonly source_tool: string | null;
+    readonly phase: string | null;
+    readonly extra: Readonly<Record<string, string>>;
+    readonly file_count?: number;
+    /** Paths the snapshot left out (too large, nested repositories); a rollback never touches them. */
+    readonly skipped: readonly { readonly path: string; readonly reason: 'too_large' | 'nested_repository'; readonly size_bytes?: number }[];
+  };
+}
+
+/** A path relative to the plan's sandbox (POSIX separators), and how it differs. */
+export interface PathChange {
+  readonly path: string;
+  readonly change: ChangeKind;
+}
+
+/** The rollback's JSON envelope, as `agents plan rollback --format json` prints it. */
+export interface RollbackEnvelope {
+  readonly rollback_summary: { readonly plan_id: string; readonly from_checkpoint_id: string; readonly restored_files_count: number };
+  readonly changes_reverted: readonly string[];
+  readonly impact: { readonly files_affected: number };
+  /** `undo_checkpoint_id`: the safety checkpoint taken just before; rolling back to it undoes the rollback. */
+  readonly post_rollback_state: { readonly active_checkpoint: string; readonly plan_id: string; readonly undo_checkpoint_id: string };
+  readonly timing: { readonly elapsed_seconds: number };
+  readonly messages: readonly string[];
+}
+
+export interface CreateCheckpointOptions {
+  /** Default `manual`. */
+  readonly type?: CheckpointType;
+  /** Why (shown as the checkpoint's label); at most 1000 characters. */
+  readonly reason?: string;
+  readonly sourceTool?: string;
+  readonly phase?: string;
+  readonly decisionId?: string;
+  readonly resourceId?: string;
+  readonly extra?: Readonly<Record<string, string>>;
+}
+
+export interface RollbackOptions {
+  /**
+   * Ask the user first with the extension's modal confirmation (it lists what will change); the
+   * promise resolves to `undefined` when they decline. Default false: the agent decided. Either
+   * way, unsaved editors on paths the rollback changes refuse the rollback when the user is not asked.
+   */
+  readonly confirm?: boolean;
+  /** Show the result in the rollback panel (reverted paths, diffs, Undo). Default false. */
+  readonly showPanel?: boolean;
+}
+
+export interface ToolCall {
+  readonly planId: string;
+  readonly scope: CheckpointScope;
+  /** Recorded as the checkpoints' `source_tool`. */
+  readonly toolName: string;
+  readonly reason?: string;
+  /** Default `execute`. */
+  readonly phase?: string;
+  readonly decisionId?: string;
+  readonly resourceId?: string;
+}
+
+/** What the tool call's function is given. */
+export interface ToolCallContext {
+  /** The `pre_write` checkpoint taken before the call (scope `pre_write` or `both`). */
+  readonly preWrite: Checkpoint | undefined;
+}
+
+export interface CleverAgentsCheckpointsApi {
+  readonly apiVersion: 1;
+  /** Creates a checkpoint of the plan's sandbox now (even when nothing changed since the last one). */
+  createCheckpoint(planId: string, options?: CreateCheckpointOptions): Promise<Checkpoint>;
+  /** The plan's checkpoints, oldest first. */
+  listCheckpoints(planId: string): Promise<Checkpoint[]>;
+  /** What a rollback to the checkpoint would change, without changing anything (the guards run). */
+  preview(planId: string, checkpointId: string): Promise<PathChange[]>;
+  /**
+   * Restores the sandbox to the checkpoint after the guards; a safety checkpoint of the current
+   * files is taken first. `undefined` only when `confirm` was asked for and the user declined.
+   */
+  rollback(planId: string, checkpointId: string, options?: RollbackOptions): Promise<RollbackEnvelope | undefined>;
+  /**
+   * Runs a tool call between checkpoints as its scope says: `pre_write` before it (if taking it
+   * fails, the tool does not run and the error is thrown), `post_step` after it, also when it
+   * throws (with `extra.outcome` = `failed`; its error is rethrown). Both carry `toolName` as
+   * `source_tool`. Resolves to what `fn` returns. A post_step that cannot be taken after a
+   * successful call is reported to the user and logged; the call's result is still returned.
+   */
+  runToolCall<T>(call: ToolCall, fn: (context: ToolCallContext) => T | PromiseLike<T>): Promise<T>;
+}

@@ -1,0 +1,191 @@
+// When automatic checkpoints are taken, as a pure state machine per key (a plan): no `vscode`, and
+// the clock and timers are injected, so the unit tests drive it with a fake clock.
+//
+// A burst is a run of writes with less than `quietMs` between them. Its first write gets a
+// `pre_write` checkpoint *before* it happens when the write announces itself (VS Code's onWill*
+// events, which can be waited on); a write seen only after the fact (a file watcher) cannot, and
+// the state before it is the previous burst's `post_step` anyway. When the burst settles, a
+// `post_step` checkpoint. Never two checkpoints of a key within `minIntervalMs`: a pre_write that
+// would come too soon after the last checkpoint is skipped (nothing was seen changing since), a
+// post_step waits. A burst that never settles still gets a post_step every `maxBurstMs`. Whether
+// the tree really changed is the `checkpoint` callback's business ("unchanged" takes nothing).
+
+export type AutoCheckpointType = 'pre_write' | 'post_step';
+/** What a checkpoint attempt came to; only `taken` counts for the minimum interval. */
+export type CheckpointAttempt = 'taken' | 'unchanged' | 'skipped' | 'failed';
+
+export interface SchedulerTimers {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemTimers: SchedulerTimers = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface BurstOptions {
+  readonly quietMs: number;
+  readonly minIntervalMs: number;
+  /** Default: 30 s, or 10 × quietMs if that is longer. */
+  readonly maxBurstMs?: number;
+}
+
+export interface BurstCallbacks {
+  /** Takes the checkpoint (if the tree changed); must not throw (a throw counts as `failed`). */
+  checkpoint(key: string, type: AutoCheckpointType): Promise<CheckpointAttempt>;
+}
+
+interface KeyState {
+  inBurst: boolean;
+  burstStartedAt: number;
+  lastWriteAt: number;
+  timer: unknown;
+  /** When the last checkpoint was taken (not merely attempted). */
+  lastTakenAt: number | undefined;
+  /** The pre_write of the current burst while it runs: later announced writes wait for it too. */
+  pendingPreWrite: Promise<void> | undefined;
+  /** Attempts of a key run one after the other. */
+  chain: Promise<void>;
+}
+
+export class BurstScheduler {
+  private readonly keys = new Map<string, KeyState>();
+  private readonly maxBurstMs: number;
+  private disposed = false;
+
+  constructor(
+    private readonly options: BurstOptions,
+    private readonly callbacks: BurstCallbacks,
+    private readonly timers: SchedulerTimers = systemTimers,
+  ) {
+    this.maxBurstMs = options.maxBurstMs ?? Math.max(30_000, 10 * options.quietMs);
+  }
+
+  /**
+   * A write is about to happen. Resolves when it may go ahead: after the burst's pre_write
+   * checkpoint, if this write starts a burst.
+   */
+  willWrite(key: string): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    const s = this.state(key);
+    const starts = !s.inBurst;
+    this.noteWrite(s, key);
+    if (starts && !this.tooSoon(s)) {
+      const pre = this.enqueue(key, s, 'pre_write');
+      s.pendingPreWrite = pre;
+      void pre.then(() => {
+        if (s.pendingPreWrite === pre) s.pendingPreWrite = undefined;
+      });
+    }
+    return s.pendingPreWrite ?? Promise.resolve();
+  }
+
+  /** A write happened (seen after the fact). */
+  didWrite(key: string): void {
+    if (this.disposed) return;
+    this.noteWrite(this.state(key), key);
+  }
+
+  /** Whether a burst of the key is open (for tests and the status). */
+  inBurst(key: string): boolean {
+    return this.keys.get(key)?.inBurst ?? false;
+  }
+
+  /** Ends every open burst now with its post_step (the interval is not waited for), and waits for all attempts. */
+  async flush(): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const [key, s] of this.keys) {
+      if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
+      s.timer = undefined;
+      if (s.inBurst) {
+        s.inBurst = false;
+        work.push(this.enqueue(key, s, 'post_step'));
+      } else {
+        work.push(s.chain);
+      }
+    }
+    await Promise.all(work);
+  }
+
+  /** Forgets a key (its plan stopped executing); a pending post_step is not taken. */
+  forget(key: string): void {
+    const s = this.keys.get(key);
+    if (!s) return;
+    if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
+    this.keys.delete(key);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const s of this.keys.values()) if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
+    this.keys.clear();
+  }
+
+  private state(key: string): KeyState {
+    let s = this.keys.get(key);
+    if (!s) {
+      s = { inBurst: false, burstStartedAt: 0, lastWriteAt: 0, timer: undefined, lastTakenAt: undefined, pendingPreWrite: undefined, chain: Promise.resolve() };
+      this.keys.set(key, s);
+    }
+    return s;
+  }
+
+  private tooSoon(s: KeyState): boolean {
+    return s.lastTakenAt !== undefined && this.timers.now() - s.lastTakenAt < this.options.minIntervalMs;
+  }
+
+  private noteWrite(s: KeyState, key: string): void {
+    const now = this.timers.now();
+    if (!s.inBurst) {
+      s.inBurst = true;
+      s.burstStartedAt = now;
+    }
+    s.lastWriteAt = now;
+    // The timer is not moved on every write: when it fires it looks at the last write and waits on.
+    if (s.timer === undefined) this.arm(s, key, this.options.quietMs);
+  }
+
+  private arm(s: KeyState, key: string, ms: number): void {
+    s.timer = this.timers.setTimeout(() => {
+      s.timer = undefined;
+      this.tick(s, key);
+    }, Math.max(0, ms));
+  }
+
+  private tick(s: KeyState, key: string): void {
+    if (this.disposed || this.keys.get(key) !== s || !s.inBurst) return;
+    const now = this.timers.now();
+    const settledAt = s.lastWriteAt + this.options.quietMs;
+    const forcedAt = s.burstStartedAt + this.maxBurstMs;
+    const dueAt = Math.min(settledAt, forcedAt);
+    if (now < dueAt) return this.arm(s, key, dueAt - now);
+    const allowedAt = s.lastTakenAt === undefined ? now : s.lastTakenAt + this.options.minIntervalMs;
+    if (now < allowedAt) return this.arm(s, key, allowedAt - now);
+    if (now >= settledAt) {
+      s.inBurst = false;
+    } else {
+      // Still writing after maxBurstMs: a checkpoint now, and the burst goes on from here.
+      s.burstStartedAt = now;
+      this.arm(s, key, this.options.quietMs);
+    }
+    void this.enqueue(key, s, 'post_step');
+  }
+
+  private enqueue(key: string, s: KeyState, type: AutoCheckpointType): Promise<void> {
+    const run = async () => {
+      let result: CheckpointAttempt;
+      try {
+        result = await this.callbacks.checkpoint(key, type);
+      } catch {
+        result = 'failed';
+      }
+      if (result === 'taken') s.lastTakenAt = this.timers.now();
+    };
+    const next = s.chain.then(run, run);
+    s.chain = next;
+    return next;
+  }
+}

@@ -1,0 +1,108 @@
+// The rollback panel's states, made from what the services return, and the JSON its "Copy as JSON"
+// button copies (the CLI's own documents). No `vscode` import: unit-tested in plain Node.
+import type { Checkpoint } from '../core/checkpoint';
+import type { Plan } from '../core/plan';
+import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
+import { changesJson, rollbackEnvelope } from '../cli/envelopes';
+import type { PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../webview/protocol';
+import { checkpointLabel } from './treePresentation';
+
+export interface PanelFolder {
+  readonly uri: string;
+  readonly name: string;
+}
+
+function panelCheckpoint(c: Checkpoint, label?: string): PanelCheckpoint {
+  return { id: c.checkpoint_id, label: label ?? checkpointLabel(c), type: c.checkpoint_type, createdAt: c.created_at };
+}
+
+/** A rollback's safety checkpoint, named after the checkpoint that rollback went to. */
+export function safetyCheckpointLabel(rolledBackTo: Checkpoint): string {
+  return `Before the rollback to “${checkpointLabel(rolledBackTo)}”`;
+}
+
+function panelPlan(plan: Plan): PanelState['plan'] {
+  return { id: plan.plan_id, title: plan.title, sandboxPath: plan.sandbox_path, state: plan.state };
+}
+
+function sorted(changes: readonly PathChange[]): { path: string; change: PanelChangeKind }[] {
+  return changes.map((c) => ({ path: c.path, change: c.change })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** After a rollback (or its undo): `target` is the checkpoint that was restored. */
+export function rollbackState(o: { folder: PanelFolder; plan: Plan; target: Checkpoint; targetLabel?: string; outcome: RollbackOutcome; undo: boolean; now: Date }): PanelState {
+  return {
+    version: 1,
+    mode: o.undo ? 'undo' : 'rollback',
+    folder: { uri: o.folder.uri, name: o.folder.name },
+    plan: panelPlan(o.plan),
+    from: panelCheckpoint(o.target, o.targetLabel),
+    to: null,
+    changes: sorted(o.outcome.result.changed_paths),
+    rollback: {
+      restoredFilesCount: o.outcome.result.restored_files_count,
+      elapsedSeconds: o.outcome.elapsed_seconds,
+      undoCheckpointId: o.outcome.undo_checkpoint_id,
+      undone: false,
+    },
+    madeAt: o.now.toISOString(),
+  };
+}
+
+/** Before a rollback, or a comparison: `from` and `to` as PanelState documents them. */
+export function comparisonState(o: {
+  mode: Exclude<PanelMode, 'rollback' | 'undo'>;
+  folder: PanelFolder;
+  plan: Plan;
+  from: Checkpoint;
+  fromLabel?: string;
+  to?: Checkpoint;
+  changes: readonly PathChange[];
+  now: Date;
+}): PanelState {
+  return {
+    version: 1,
+    mode: o.mode,
+    folder: { uri: o.folder.uri, name: o.folder.name },
+    plan: panelPlan(o.plan),
+    from: panelCheckpoint(o.from, o.fromLabel),
+    to: o.mode === 'comparePrevious' && o.to ? panelCheckpoint(o.to) : null,
+    changes: sorted(o.changes),
+    rollback: null,
+    madeAt: o.now.toISOString(),
+  };
+}
+
+/** The rollback a state shows, as the core reported it (the state holds every field of it). */
+export function outcomeOfState(state: PanelState): RollbackOutcome | undefined {
+  if (!state.rollback) return undefined;
+  return {
+    plan_id: state.plan.id,
+    result: {
+      restored_files_count: state.rollback.restoredFilesCount,
+      changed_paths: state.changes.map((c) => ({ path: c.path, change: c.change })),
+      from_checkpoint_id: state.from.id,
+    },
+    undo_checkpoint_id: state.rollback.undoCheckpointId,
+    elapsed_seconds: state.rollback.elapsedSeconds,
+  };
+}
+
+/**
+ * What "Copy as JSON" copies: after a rollback, the envelope `agents plan rollback --format json`
+ * prints; otherwise the document of `agents plan diff --format json`. Indented like the CLI.
+ */
+export function panelJson(state: PanelState): string {
+  const outcome = outcomeOfState(state);
+  const doc = outcome ? rollbackEnvelope(outcome) : { changes: changesJson(state.changes.map((c) => ({ path: c.path, change: c.change }))) };
+  return JSON.stringify(doc, null, 2);
+}
+
+/**
+ * Which sides of a change exist, for the diff editors: every mode lists changes going from the
+ * left (older, or "now" in a preview) to the right, so an added path has no left side and a
+ * deleted one no right side.
+ */
+export function sidesOf(change: PanelChangeKind): { left: boolean; right: boolean } {
+  return { left: change !== 'added', right: change !== 'deleted' };
+}

@@ -1,0 +1,20 @@
+// The commands of the rollback features (issue 6), from the one list in commandIds.ts. No `vscode` import.
+
+import { CommandTitles, Commands, type RollbackCommandName } from './commandIds';
+
+export type { RollbackCommandName };
+
+export const RollbackCommands = {
+  rollback: Commands.rollback,
+  undoRollback: Commands.undoRollback,
+  compareWithCurrent: Commands.compareWithCurrent,
+  compareWithPrevious: Commands.compareWithPrevious,
+  checkpointActivePlan: Commands.checkpointActivePlan,
+} as const satisfies Record<RollbackCommandName, string>;
+
+export const RollbackCommandTitles: Record<RollbackCommandName, string> = CommandTitles;
+
+/** Test mode only (not contributed): scripts the answers of modal dialogs and returns what was shown. */
+export const TESTING_DIALOGS_COMMAND = '_cleveragents.checkpoints.testing.dialogs';
+/** Test mode only: what the rollback panel shows now. */
+export const TESTING_PANEL_COMMAND = '_cleveragents.checkpoints.testing.panel';

@@ -1,0 +1,511 @@
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import type { WorkspaceServices } from '../composition';
+import type { Checkpoint } from '../core/checkpoint';
+import { BusinessRuleViolation, ValidationError } from '../core/errors';
+import { UlidSchema } from '../core/ids';
+import type { Plan } from '../core/plan';
+import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
+import type { PanelState } from '../webview/protocol';
+import { checkpointFileUri } from './checkpointContentProvider';
+import type { TreeNode } from './checkpointTree';
+import { parseArgs } from './commandArgs';
+import { explainRestricted } from './commands';
+import type { FolderServices } from './folderServices';
+import { comparisonState, panelJson, rollbackState, safetyCheckpointLabel, sidesOf } from './panelStates';
+import { pickCheckpoint, pickPlan } from './prompts';
+import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
+import type { RollbackDialogs } from './rollbackDialogs';
+import type { PanelActions, RollbackPanels } from './rollbackPanel';
+import {
+  firstCheckpointMessage,
+  nothingToRollBack,
+  rollbackConfirmation,
+  rolledBackStatus,
+  unsavedEditorsError,
+  unsavedEditorsQuestion,
+} from './rollbackText';
+import { checkpointLabel } from './treePresentation';
+
+export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan'>;
+
+/** The tree, as far as commands need it: telling its nodes from arguments, and its selection. */
+export interface TreeAccess {
+  isNode(value: unknown): value is TreeNode;
+  selection(): readonly TreeNode[];
+}
+
+/** Keeps the automatic checkpoints from reacting to the rollback's own writes. */
+export interface WriteSuppressor {
+  suppress<T>(planId: string, work: () => Promise<T>): Promise<T>;
+}
+
+export interface RollbackControllerDeps {
+  readonly folders: RollbackFolders;
+  readonly dialogs: RollbackDialogs;
+  /** Whether to ask before a rollback (the `rollback.confirm` setting). */
+  readonly confirmByDefault: () => boolean;
+  readonly log: vscode.LogOutputChannel;
+  readonly tree?: TreeAccess;
+  readonly writes?: WriteSuppressor;
+  readonly now?: () => Date;
+  /** Default: the system clipboard. */
+  readonly clipboard?: { writeText(text: string): Thenable<void> };
+}
+
+export interface CheckpointTarget {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly services: WorkspaceServices;
+  readonly plan: Plan;
+  readonly checkpoint: Checkpoint;
+}
+
+export interface RollbackRequest {
+  /** Show the modal confirmation (false: like --yes). */
+  readonly confirm: boolean;
+  /** A person is there to be asked about unsaved editors (false: such a conflict refuses the rollback). */
+  readonly interactive: boolean;
+  /** Restoring a rollback's safety checkpoint: the dialogs and the panel say "undo". */
+  readonly undo: boolean;
+  readonly showPanel: boolean;
+}
+
+const ROLLBACK = 'Rollback';
+const UNDO = 'Undo Rollback';
+const SHOW_CHANGES = 'Show Changes First';
+const SAVE = 'Save and Continue';
+const DISCARD = 'Discard and Continue';
+const STATUS_MESSAGE_MS = 5000;
+
+/** What code may pass to the rollback commands; the folder is a URI, a path or a name. */
+export const RollbackArgsSchema = z
+  .object({
+    folder: z.string().min(1).max(4096).optional(),
+    planId: UlidSchema,
+    checkpointId: UlidSchema,
+    /** Rolls back without the modal confirmation, like the CLI's --yes. */
+    skipConfirmation: z.boolean().optional(),
+  })
+  .strict();
+
+export const UndoArgsSchema = z
+  .object({
+    folder: z.string().min(1).max(4096).optional(),
+    planId: UlidSchema,
+    /** The rollback's safety checkpoint; default: the plan's newest one. */
+    checkpointId: UlidSchema.optional(),
+    skipConfirmation: z.boolean().optional(),
+  })
+  .strict();
+
+export const CompareArgsSchema = z.object({ folder: z.string().min(1).max(4096).optional(), planId: UlidSchema, checkpointId: UlidSchema }).strict();
+
+/** Whether a checkpoint is the safety checkpoint a rollback took (rolling back to it undoes that rollback). */
+export function isSafetyCheckpoint(c: Checkpoint): boolean {
+  return c.metadata.source_tool === 'rollback' && c.metadata.phase === 'rollback' && c.metadata.extra.rollback_to !== undefined;
+}
+
+/**
+ * Rollback, undo and the comparisons, from commands, the panel and the API: the guards run first,
+ * then the questions (confirmation, unsaved editors), and only then is anything touched.
+ */
+export class RollbackController {
+  private panels: RollbackPanels | undefined;
+
+  constructor(private readonly deps: RollbackControllerDeps) {}
+
+  /** Set once the panels exist (they need this controller for their actions). */
+  attachPanels(panels: RollbackPanels): void {
+    this.panels = panels;
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  // ---- the operations -------------------------------------------------------------------------
+
+  /** Rolls back after the guards and the questions; undefined when the user said no. */
+  async rollback(t: CheckpointTarget, request: RollbackRequest): Promise<RollbackOutcome | undefined> {
+    const planId = t.plan.plan_id;
+    const checkpointId = t.checkpoint.checkpoint_id;
+    // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
+    const preview = await t.services.checkpoints.previewRollback(planId, checkpointId);
+    if (preview.length === 0 && request.interactive) {
+      this.deps.dialogs.info(nothingToRollBack(t.plan.title, await this.labelOf(t)));
+      return undefined;
+    }
+    const label = await this.labelOf(t);
+    if (request.confirm) {
+      const text = rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointId, changes: preview, undo: request.undo });
+      const primary = request.undo ? UNDO : ROLLBACK;
+      const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
+      if (choice === SHOW_CHANGES) {
+        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now() }));
+        return undefined;
+      }
+      if (choice !== primary) return undefined;
+    }
+    if (!(await this.resolveUnsavedEditors(t, preview, request.interactive))) return undefined;
+
+    const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
+    const work = () => t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
+    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, () =>
+      this.deps.writes ? this.deps.writes.suppress(planId, work) : work(),
+    );
+    vscode.window.setStatusBarMessage(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
+    if (request.showPanel) {
+      this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
+    }
+    return outcome;
+  }
+
+  /** How a checkpoint is named to the user; a safety checkpoint after the checkpoint its rollback went to. */
+  private async labelOf(t: CheckpointTarget): Promise<string> {
+    const to = t.checkpoint.metadata.extra.rollback_to;
+    if (!isSafetyCheckpoint(t.checkpoint) || to === undefined) return checkpointLabel(t.checkpoint);
+    try {
+      return safetyCheckpointLabel(await t.services.checkpoints.getCheckpoint(t.plan.plan_id, to));
+    } catch {
+      return checkpointLabel(t.checkpoint); // that checkpoint was deleted or pruned since
+    }
+  }
+
+  /** The plan's newest safety checkpoint (of its last rollback), if any. */
+  async lastSafetyCheckpoint(services: WorkspaceServices, planId: string): Promise<Checkpoint | undefined> {
+    const list = await services.checkpoints.listCheckpoints(planId);
+    return [...list].reverse().find(isSafetyCheckpoint);
+  }
+
+  async compareWithCurrent(t: CheckpointTarget): Promise<PanelState> {
+    const changes = await t.services.checkpoints.diff(t.plan.plan_id, t.checkpoint.checkpoint_id);
+    const state = comparisonState({ mode: 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
+    this.showPanel(state);
+    return state;
+  }
+
+  async compareWithPrevious(t: CheckpointTarget): Promise<PanelState | undefined> {
+    const list = await t.services.checkpoints.listCheckpoints(t.plan.plan_id);
+    const index = list.findIndex((c) => c.checkpoint_id === t.checkpoint.checkpoint_id);
+    if (index <= 0) {
+      this.deps.dialogs.info(firstCheckpointMessage(checkpointLabel(t.checkpoint)));
+      return undefined;
+    }
+    const previous = list[index - 1];
+    const changes = await t.services.checkpoints.diff(t.plan.plan_id, previous.checkpoint_id, t.checkpoint.checkpoint_id);
+    const state = comparisonState({ mode: 'comparePrevious', folder: panelFolder(t.folder), plan: t.plan, from: previous, to: t.checkpoint, changes, now: this.now() });
+    this.showPanel(state);
+    return state;
+  }
+
+  // ---- the panel's actions ----------------------------------------------------------------------
+
+  async openDiff(state: PanelState, path: string): Promise<void> {
+    await this.guarded('Open Diff', async () => {
+      const change = state.changes.find((c) => c.path === path);
+      if (!change) return;
+      const folder = this.folderOf(state);
+      const { left, right } = this.diffSides(state, folder, change);
+      await vscode.commands.executeCommand('vscode.diff', left ?? this.emptyUri(state, folder, path), right ?? this.emptyUri(state, folder, path), diffTitle(state, path), {
+        preview: true,
+      } satisfies vscode.TextDocumentShowOptions);
+    });
+  }
+
+  async openAll(state: PanelState): Promise<void> {
+    await this.guarded('Open All', async () => {
+      if (state.changes.length === 0) return;
+      const folder = this.folderOf(state);
+      const resources = state.changes.map((c) => {
+        const { left, right } = this.diffSides(state, folder, c);
+        return [sandboxFileUri(folder, state.plan.sandboxPath, c.path), left, right] as const;
+      });
+      await vscode.commands.executeCommand('vscode.changes', changesTitle(state), resources);
+    });
+  }
+
+  async undo(state: PanelState): Promise<PanelState | undefined> {
+    return this.guarded(RollbackCommandTitles.undoRollback, async () => {
+      if (!state.rollback) return undefined;
+      const t = await this.target(state.plan.id, state.rollback.undoCheckpointId, state.folder.uri);
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: true, showPanel: true });
+      return undefined;
+    });
+  }
+
+  async rollbackFromPreview(state: PanelState): Promise<PanelState | undefined> {
+    return this.guarded(RollbackCommandTitles.rollback, async () => {
+      const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+      return undefined;
+    });
+  }
+
+  // PanelActions names this one `rollback`; the class's own rollback takes a target.
+  readonly panelActions: PanelActions = {
+    openDiff: (s, p) => this.openDiff(s, p),
+    openAll: (s) => this.openAll(s),
+    undo: (s) => this.undo(s),
+    rollback: (s) => this.rollbackFromPreview(s),
+    copyJson: (s) => this.copyJson(s),
+  };
+
+  async copyJson(state: PanelState): Promise<void> {
+    await this.guarded('Copy as JSON', async () => {
+      await (this.deps.clipboard ?? vscode.env.clipboard).writeText(panelJson(state));
+      vscode.window.setStatusBarMessage(`$(copy) Copied the ${state.rollback ? 'rollback envelope' : 'changes'} as JSON`, STATUS_MESSAGE_MS);
+    });
+  }
+
+  // ---- commands ---------------------------------------------------------------------------------
+
+  /** Registers the commands; each reports its failure as an error notification and returns undefined. */
+  registerCommands(): vscode.Disposable {
+    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan'>, (arg: unknown) => Promise<unknown>> = {
+      rollback: (arg) => this.rollbackCommand(arg),
+      undoRollback: (arg) => this.undoCommand(arg),
+      compareWithCurrent: async (arg) => {
+        const t = await this.resolveTarget(arg, RollbackCommands.compareWithCurrent, 'Checkpoint to compare with the sandbox as it is now', () => true);
+        return t ? this.compareWithCurrent(t) : undefined;
+      },
+      compareWithPrevious: async (arg) => {
+        const t = await this.resolveTarget(arg, RollbackCommands.compareWithPrevious, 'Checkpoint to compare with the one before it', () => true);
+        return t ? this.compareWithPrevious(t) : undefined;
+      },
+    };
+    return vscode.Disposable.from(
+      ...(Object.keys(handlers) as (keyof typeof handlers)[]).map((name) =>
+        vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown) => {
+          if (!vscode.workspace.isTrusted) {
+            explainRestricted(RollbackCommandTitles[name]);
+            return undefined;
+          }
+          return this.guarded(RollbackCommandTitles[name], () => handlers[name](arg));
+        }),
+      ),
+    );
+  }
+
+  private async rollbackCommand(arg: unknown): Promise<unknown> {
+    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, RollbackCommands.rollback) : undefined;
+    const t = await this.resolveTarget(arg, RollbackCommands.rollback, 'Checkpoint to roll back to', (p) => p.state !== 'applied');
+    if (!t) return undefined;
+    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+    return outcome ? plainOutcome(outcome) : undefined;
+  }
+
+  private async undoCommand(arg: unknown): Promise<unknown> {
+    let plan: { folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan } | undefined;
+    let checkpointId: string | undefined;
+    let skip = false;
+    if (this.deps.tree?.isNode(arg)) {
+      const node = arg;
+      if (node.kind !== 'plan' && node.kind !== 'checkpoint') return undefined;
+      plan = await this.deps.folders.findPlan(node.plan.plan_id, node.folder);
+    } else if (arg !== undefined) {
+      const args = parseArgs(UndoArgsSchema, arg, RollbackCommands.undoRollback);
+      plan = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      checkpointId = args.checkpointId;
+      skip = args.skipConfirmation === true;
+    } else {
+      plan = await this.pickPlanTarget('Plan whose last rollback to undo', (p) => p.state !== 'applied');
+    }
+    if (!plan) return undefined;
+    const checkpoint = checkpointId
+      ? await plan.services.checkpoints.getCheckpoint(plan.plan.plan_id, checkpointId)
+      : await this.lastSafetyCheckpoint(plan.services, plan.plan.plan_id);
+    if (!checkpoint) {
+      this.deps.dialogs.info(`The plan “${plan.plan.title}” has no rollback to undo.`);
+      return undefined;
+    }
+    const outcome = await this.rollback({ ...plan, checkpoint }, { confirm: skip ? false : this.deps.confirmByDefault(), interactive: true, undo: true, showPanel: true });
+    return outcome ? plainOutcome(outcome) : undefined;
+  }
+
+  /** A checkpoint from a tree node, from arguments, from the tree's selection, or asked for. */
+  async resolveTarget(arg: unknown, command: string, placeHolder: string, planFilter: (plan: Plan) => boolean): Promise<CheckpointTarget | undefined> {
+    let node: TreeNode | undefined;
+    // A row the command was run on is taken as it is (a refused rollback then says why); the
+    // selection, when the command comes from the palette, only if it passes the filter.
+    if (this.deps.tree?.isNode(arg)) {
+      if (arg.kind === 'checkpoint') return this.target(arg.plan.plan_id, arg.checkpoint.checkpoint_id, arg.folder);
+      node = arg;
+    } else if (arg !== undefined) {
+      const args = parseArgs(CompareArgsSchema.extend({ skipConfirmation: z.boolean().optional() }).strict(), arg, command);
+      return this.target(args.planId, args.checkpointId, args.folder);
+    } else node = this.deps.tree?.selection()[0];
+    if (node?.kind === 'checkpoint' && planFilter(node.plan)) return this.target(node.plan.plan_id, node.checkpoint.checkpoint_id, node.folder);
+    const plan = node?.kind === 'plan' && planFilter(node.plan) ? await this.deps.folders.findPlan(node.plan.plan_id, node.folder) : await this.pickPlanTarget('Plan of the checkpoint', planFilter);
+    if (!plan) return undefined;
+    const checkpoints = await plan.services.checkpoints.listCheckpoints(plan.plan.plan_id);
+    if (checkpoints.length === 0) {
+      this.deps.dialogs.info(`The plan “${plan.plan.title}” has no checkpoints.`);
+      return undefined;
+    }
+    const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
+    return checkpoint ? { ...plan, checkpoint } : undefined;
+  }
+
+  /** Plan and checkpoint by id; the checkpoint guards (exists, belongs to the plan) run here. */
+  async target(planId: string, checkpointId: string, folder?: string | vscode.WorkspaceFolder): Promise<CheckpointTarget> {
+    const f = typeof folder === 'string' ? this.folderArg(folder) : folder;
+    const found = await this.deps.folders.findPlan(planId, f);
+    return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(planId, checkpointId) };
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------------
+
+  private async pickPlanTarget(placeHolder: string, filter: (plan: Plan) => boolean): Promise<{ folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan } | undefined> {
+    const folders = this.deps.folders.folders();
+    const choices: { plan: Plan; folderName: string | undefined; value: { folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan } }[] = [];
+    for (const folder of folders) {
+      if (!(await this.deps.folders.databaseExists(folder))) continue;
+      const services = await this.deps.folders.services(folder);
+      for (const plan of [...(await services.plans.listPlans())].reverse()) {
+        if (filter(plan)) choices.push({ plan, folderName: folders.length > 1 ? folder.name : undefined, value: { folder, services, plan } });
+      }
+    }
+    if (choices.length === 0) {
+      this.deps.dialogs.info('There is no plan to choose (applied plans cannot be rolled back).');
+      return undefined;
+    }
+    return pickPlan(choices, placeHolder);
+  }
+
+  /**
+   * Editors with unsaved changes on paths the rollback is about to change: saved or reverted when
+   * the user says so, a refusal when nobody can be asked. False: stop, nothing was touched.
+   */
+  private async resolveUnsavedEditors(t: CheckpointTarget, changes: readonly PathChange[], interactive: boolean): Promise<boolean> {
+    const byUri = new Map(changes.map((c) => [sandboxFileUri(t.folder, t.plan.sandbox_path, c.path).toString(), c.path]));
+    const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && byUri.has(d.uri.toString()));
+    if (dirty.length === 0) return true;
+    const paths = dirty.map((d) => byUri.get(d.uri.toString()) ?? d.uri.fsPath);
+    if (!interactive) throw new BusinessRuleViolation(unsavedEditorsError(paths));
+    const q = unsavedEditorsQuestion(paths);
+    const choice = await this.deps.dialogs.confirm(q.message, q.detail, [SAVE, DISCARD]);
+    if (choice === SAVE) {
+      for (const doc of dirty) {
+        if (!(await doc.save())) throw new BusinessRuleViolation(`Rollback blocked: ${byUri.get(doc.uri.toString())} could not be saved`);
+      }
+      return true;
+    }
+    if (choice === DISCARD) {
+      for (const doc of dirty) {
+        // "Revert File" acts on the active editor.
+        await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false });
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+        if (doc.isDirty) throw new BusinessRuleViolation(`Rollback blocked: the unsaved changes of ${byUri.get(doc.uri.toString())} could not be discarded`);
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private diffSides(state: PanelState, folder: vscode.WorkspaceFolder, change: PanelState['changes'][number]): { left: vscode.Uri | undefined; right: vscode.Uri | undefined } {
+    const sides = sidesOf(change.change);
+    const at = (checkpointId: string) => checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId, path: change.path });
+    const current = sandboxFileUri(folder, state.plan.sandboxPath, change.path);
+    let left: vscode.Uri;
+    let right: vscode.Uri;
+    switch (state.mode) {
+      case 'rollback':
+      case 'undo':
+        left = at(state.rollback?.undoCheckpointId ?? state.from.id);
+        right = at(state.from.id);
+        break;
+      case 'preview':
+        left = current;
+        right = at(state.from.id);
+        break;
+      case 'compareCurrent':
+        left = at(state.from.id);
+        right = current;
+        break;
+      case 'comparePrevious':
+        left = at(state.from.id);
+        right = at(state.to?.id ?? state.from.id);
+        break;
+    }
+    return { left: sides.left ? left : undefined, right: sides.right ? right : undefined };
+  }
+
+  private emptyUri(state: PanelState, _folder: vscode.WorkspaceFolder, path: string): vscode.Uri {
+    return checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId: null, path });
+  }
+
+  private folderOf(state: PanelState): vscode.WorkspaceFolder {
+    const folder = this.deps.folders.folders().find((f) => f.uri.toString() === state.folder.uri);
+    if (!folder) throw new ValidationError(`the workspace folder “${state.folder.name}” of this result is no longer open`);
+    return folder;
+  }
+
+  /** A folder named by an argument: its URI, its path or its name. */
+  private folderArg(given: string | undefined): vscode.WorkspaceFolder | undefined {
+    if (given === undefined) return undefined;
+    const found = this.deps.folders.folders().find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
+    if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
+    return found;
+  }
+
+  private showPanel(state: PanelState): void {
+    if (!this.panels) throw new Error('the rollback panel is not set up');
+    this.panels.show(state);
+  }
+
+  private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      this.deps.dialogs.error(error, doing);
+      return undefined;
+    }
+  }
+}
+
+export function panelFolder(folder: vscode.WorkspaceFolder): { uri: string; name: string } {
+  return { uri: folder.uri.toString(), name: folder.name };
+}
+
+/** A file of a plan's sandbox on disk. */
+export function sandboxFileUri(folder: vscode.WorkspaceFolder, sandboxPath: string, path: string): vscode.Uri {
+  const sandbox = sandboxPath === '.' ? [] : sandboxPath.split('/');
+  return vscode.Uri.joinPath(folder.uri, ...sandbox, ...path.split('/'));
+}
+
+const shortLabel = (s: string) => (s.length > 32 ? `${s.slice(0, 31)}…` : s);
+
+export function diffTitle(state: PanelState, path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  switch (state.mode) {
+    case 'rollback':
+    case 'undo':
+      return `${name} (before ↔ after ${state.mode === 'undo' ? 'undo' : 'rollback'})`;
+    case 'preview':
+      return `${name} (now ↔ after rollback)`;
+    case 'compareCurrent':
+      return `${name} (${shortLabel(state.from.label)} ↔ now)`;
+    case 'comparePrevious':
+      return `${name} (${shortLabel(state.from.label)} ↔ ${shortLabel(state.to?.label ?? '')})`;
+  }
+}
+
+function changesTitle(state: PanelState): string {
+  switch (state.mode) {
+    case 'rollback':
+      return `Rollback of ${state.plan.title} to ${shortLabel(state.from.label)}`;
+    case 'undo':
+      return `Undone rollback of ${state.plan.title}`;
+    case 'preview':
+      return `Rollback preview: ${state.plan.title} → ${shortLabel(state.from.label)}`;
+    case 'compareCurrent':
+      return `${shortLabel(state.from.label)} ↔ now (${state.plan.title})`;
+    case 'comparePrevious':
+      return `${shortLabel(state.from.label)} ↔ ${shortLabel(state.to?.label ?? '')} (${state.plan.title})`;
+  }
+}
+
+/** What the command returns to code: the outcome as plain data. */
+function plainOutcome(o: RollbackOutcome): RollbackOutcome {
+  return { plan_id: o.plan_id, result: { ...o.result, changed_paths: o.result.changed_paths.map((c) => ({ ...c })) }, undo_checkpoint_id: o.undo_checkpoint_id, elapsed_seconds: o.elapsed_seconds };
+}

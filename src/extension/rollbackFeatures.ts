@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import type * as Api from '../../api/cleveragents-checkpoints';
+import { createAgentApi } from './agentApi';
+import { AutoCheckpointer } from './autoCheckpoints';
+import { registerCheckpointContentProvider } from './checkpointContentProvider';
+import { CheckpointStatusBar } from './checkpointStatusBar';
+import { SETTINGS_SECTION } from './commandIds';
+import type { FolderServices } from './folderServices';
+import { channelLogger, type ErrorReporter } from './log';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from './rollbackCommandIds';
+import { RollbackController, type TreeAccess } from './rollbackCommands';
+import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollbackDialogs';
+import { RollbackPanels } from './rollbackPanel';
+import { parseRollbackSettings, type RollbackSettings } from './rollbackSettings';
+
+export interface RollbackFeatureDeps {
+  readonly folders: FolderServices;
+  readonly channel: vscode.LogOutputChannel;
+  readonly reporter: ErrorReporter;
+  /** The checkpoint tree: commands from its menus get its nodes, the palette uses its selection. */
+  readonly tree?: TreeAccess;
+}
+
+/**
+ * Rollback from the UI, the diff panel, Compare with Current / Previous, automatic checkpoints,
+ * the status-bar item and the API for agents (issue 6). Everything it makes goes into
+ * `context.subscriptions`; the API is what `activate` returns.
+ */
+export function registerRollbackFeatures(context: vscode.ExtensionContext, deps: RollbackFeatureDeps): Api.CleverAgentsCheckpointsApi {
+  const { folders, channel, reporter } = deps;
+  const shownProblems = new Set<string>();
+  const settings = (): RollbackSettings => {
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const { settings: s, problems } = parseRollbackSettings((key) => config.get(key), SETTINGS_SECTION);
+    for (const p of problems) {
+      if (shownProblems.has(p)) continue;
+      shownProblems.add(p);
+      reporter.warn(p);
+    }
+    return s;
+  };
+
+  const windowDialogs = new WindowDialogs(reporter);
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const scripted = testing ? new ScriptedDialogs(windowDialogs) : undefined;
+  const dialogs: RollbackDialogs = scripted ?? windowDialogs;
+
+  // Test mode: what "Copy as JSON" copied is kept for the tests (a headless browser's clipboard cannot be read back).
+  let copied: string | undefined;
+  const clipboard = testing ? { writeText: async (text: string) => void ((copied = text), await vscode.env.clipboard.writeText(text).then(undefined, () => undefined)) } : undefined;
+
+  const auto = new AutoCheckpointer(folders, () => settings().auto, channelLogger(channel));
+  const controller = new RollbackController({ folders, dialogs, confirmByDefault: () => settings().confirm, log: channel, tree: deps.tree, writes: auto, clipboard });
+  const panels = new RollbackPanels(context.extensionUri, controller.panelActions, channel, (uri) => folders.folders().some((f) => f.uri.toString() === uri));
+  controller.attachPanels(panels);
+  const statusBar = new CheckpointStatusBar(folders, dialogs, channel);
+
+  context.subscriptions.push(
+    registerCheckpointContentProvider(folders),
+    controller.registerCommands(),
+    panels,
+    auto,
+    statusBar,
+    auto.onDidTakeCheckpoint(() => void statusBar.refresh()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
+    }),
+  );
+
+  if (scripted) {
+    // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.
+    context.subscriptions.push(
+      vscode.commands.registerCommand(TESTING_DIALOGS_COMMAND, (arg?: { answers?: (string | null)[] }) => {
+        const shown = scripted.take();
+        if (arg?.answers) scripted.script(arg.answers);
+        return shown;
+      }),
+      vscode.commands.registerCommand(
+        TESTING_PANEL_COMMAND,
+        async (arg?: { message?: unknown; flushAuto?: boolean; refreshAuto?: boolean; refreshStatusBar?: boolean; closePanel?: boolean }) => {
+          if (arg?.refreshAuto) await auto.refreshNow();
+          if (arg?.flushAuto) await auto.flush();
+          if (arg?.refreshStatusBar) await statusBar.refresh();
+          if (arg?.message !== undefined) await panels.receive(arg.message);
+          if (arg?.closePanel) panels.panel?.dispose();
+          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, html: panels.panel?.webview.html, copied };
+        },
+      ),
+    );
+  }
+
+  return createAgentApi({ folders, controller, warn: (m) => reporter.warn(m) });
+}

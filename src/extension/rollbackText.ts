@@ -1,0 +1,78 @@
+// What the rollback dialogs say. No `vscode` import: plain functions, unit-tested in plain Node.
+import type { PathChange } from '../core/rollbackResult';
+import { countChanges } from '../core/rollbackResult';
+
+/** How many paths a dialog lists before "and N more". */
+export const LISTED_PATHS = 10;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 file will be added, 2 modified and 0 deleted." */
+export function countsSentence(changes: readonly PathChange[]): string {
+  const c = countChanges(changes);
+  return `${plural(c.added, 'file')} will be added, ${c.modified} modified and ${c.deleted} deleted.`;
+}
+
+const WILL: Record<PathChange['change'], string> = { added: 'add', modified: 'restore', deleted: 'delete' };
+
+/** The first paths, one a line, each with what the rollback does to it; then "and N more". */
+export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS): string {
+  const lines = changes.slice(0, shown).map((c) => `${WILL[c.change].padEnd(7)}  ${c.path}`);
+  if (changes.length > shown) lines.push(`and ${changes.length - shown} more`);
+  return lines.join('\n');
+}
+
+export interface ConfirmationText {
+  readonly message: string;
+  readonly detail: string;
+}
+
+/** The modal asking before a rollback (`undo`: before restoring the safety checkpoint of one). */
+export function rollbackConfirmation(o: {
+  readonly planTitle: string;
+  readonly checkpointLabel: string;
+  readonly checkpointId: string;
+  readonly changes: readonly PathChange[];
+  readonly undo: boolean;
+}): ConfirmationText {
+  const message = o.undo
+    ? `Undo the rollback of “${o.planTitle}”?`
+    : `Roll back “${o.planTitle}” to “${o.checkpointLabel}”?`;
+  const target = o.undo ? `the state before the rollback (checkpoint ${o.checkpointId})` : `checkpoint ${o.checkpointId}`;
+  const detail = [
+    `${countsSentence(o.changes)}`,
+    listPaths(o.changes),
+    `The sandbox becomes exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,
+  ].join('\n\n');
+  return { message, detail };
+}
+
+/** Unsaved editors on paths the rollback is about to change. */
+export function unsavedEditorsQuestion(paths: readonly string[]): ConfirmationText {
+  const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
+  return {
+    message: `${plural(paths.length, 'file')} the rollback changes ${paths.length === 1 ? 'has' : 'have'} unsaved changes: ${shown}`,
+    detail:
+      'Save them first: the rollback then restores the checkpoint over the saved files, and its safety checkpoint keeps your edits (Undo Rollback brings them back). ' +
+      'Or discard the unsaved changes. Nothing has been touched yet.',
+  };
+}
+
+/** For callers that cannot be asked (the API without confirmation). */
+export function unsavedEditorsError(paths: readonly string[]): string {
+  const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
+  return `Rollback blocked: ${plural(paths.length, 'file')} the rollback would change ${paths.length === 1 ? 'has' : 'have'} unsaved changes in an editor: ${shown}. Save or revert ${paths.length === 1 ? 'it' : 'them'} first.`;
+}
+
+export function nothingToRollBack(planTitle: string, checkpointLabel: string): string {
+  return `Nothing to roll back: the sandbox of “${planTitle}” already matches “${checkpointLabel}”.`;
+}
+
+export function firstCheckpointMessage(checkpointLabel: string): string {
+  return `“${checkpointLabel}” is the plan's first checkpoint: there is no earlier one to compare it with. Use Compare with Current instead.`;
+}
+
+/** The status-bar message after a rollback. */
+export function rolledBackStatus(changes: number, seconds: number, undo: boolean): string {
+  return `${undo ? 'Rollback undone' : 'Rolled back'}: ${plural(changes, 'file')} in ${seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`}`;
+}

@@ -1,0 +1,65 @@
+// The rollback panel's page. It renders what the host sends, keeps it in the webview state (so the
+// host's serializer gets it back after a window reload), and turns clicks into messages; every
+// decision and every check is the host's.
+import type { HostMessage, PageMessage, PanelState } from './protocol';
+import { renderEmpty, renderPanel } from './render';
+
+interface VsCodeApi {
+  postMessage(message: PageMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root') as HTMLElement;
+let state = vscode.getState() as PanelState | undefined;
+let busy = false;
+
+function render(): void {
+  // Keep the focused row or button focused across a re-render (keyboard users).
+  const focused = document.activeElement as HTMLElement | null;
+  const focusKey = focused?.dataset.path !== undefined ? `path:${focused.dataset.path}` : focused?.dataset.action !== undefined ? `action:${focused.dataset.action}` : undefined;
+  root.innerHTML = state ? renderPanel(state, busy) : renderEmpty();
+  if (focusKey) {
+    for (const el of root.querySelectorAll<HTMLElement>('[data-path], [data-action]')) {
+      const key = el.dataset.path !== undefined ? `path:${el.dataset.path}` : `action:${el.dataset.action}`;
+      if (key === focusKey) {
+        el.focus();
+        break;
+      }
+    }
+  }
+}
+
+function isHostMessage(value: unknown): value is HostMessage {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isHostMessage(message)) return;
+  if (message.type === 'show') {
+    state = message.state;
+    busy = false;
+    vscode.setState(state);
+    render();
+  } else if (message.type === 'busy') {
+    busy = message.busy;
+    render();
+  }
+});
+
+root.addEventListener('click', (event) => {
+  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-path], [data-action]');
+  if (!target || (target as HTMLButtonElement).disabled) return;
+  if (target.dataset.path !== undefined) {
+    vscode.postMessage({ type: 'openDiff', path: target.dataset.path });
+    return;
+  }
+  const action = target.dataset.action;
+  if (action === 'openAll' || action === 'undo' || action === 'rollback' || action === 'copyJson') vscode.postMessage({ type: action });
+});
+
+render();
+vscode.postMessage({ type: 'ready' });

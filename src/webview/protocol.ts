@@ -1,0 +1,76 @@
+// The messages between the rollback panel's page (src/webview/main.ts) and its host
+// (src/extension/rollbackPanel.ts). Types only, shared by both sides: the page imports nothing
+// else, and the host checks every message and every restored state against the zod schemas in
+// src/extension/panelSchemas.ts, which must describe exactly these types.
+
+export type PanelPlanState = 'draft' | 'executing' | 'completed' | 'failed' | 'applied' | 'cancelled';
+
+export type PanelChangeKind = 'added' | 'modified' | 'deleted';
+
+/** One path, relative to the plan's sandbox with POSIX separators. */
+export interface PanelChange {
+  readonly path: string;
+  readonly change: PanelChangeKind;
+}
+
+/**
+ * What the panel shows:
+ * - `rollback`: the result of a rollback (`from` is the checkpoint restored);
+ * - `undo`: the result of undoing one (`from` is the safety checkpoint restored);
+ * - `preview`: what a rollback to `from` would change, before anything is touched;
+ * - `compareCurrent`: `from` against the sandbox as it is now (`to` is null);
+ * - `comparePrevious`: the checkpoint before `to` (`from`) against `to`.
+ */
+export type PanelMode = 'rollback' | 'undo' | 'preview' | 'compareCurrent' | 'comparePrevious';
+
+export interface PanelCheckpoint {
+  readonly id: string;
+  readonly label: string;
+  readonly type: 'pre_write' | 'post_step' | 'manual';
+  /** ISO-8601 UTC. */
+  readonly createdAt: string;
+}
+
+/** The envelope's numbers, for rollback and undo. */
+export interface PanelRollback {
+  readonly restoredFilesCount: number;
+  readonly elapsedSeconds: number;
+  /** The safety checkpoint taken just before: rolling back to it undoes the rollback. */
+  readonly undoCheckpointId: string;
+  /** Set once the rollback was undone from this panel (the button then goes away). */
+  readonly undone: boolean;
+}
+
+export interface PanelState {
+  readonly version: 1;
+  readonly mode: PanelMode;
+  readonly folder: { readonly uri: string; readonly name: string };
+  readonly plan: { readonly id: string; readonly title: string; readonly sandboxPath: string; readonly state: PanelPlanState };
+  readonly from: PanelCheckpoint;
+  /** comparePrevious: the newer checkpoint; every other mode: null. */
+  readonly to: PanelCheckpoint | null;
+  /** Sorted by path. */
+  readonly changes: readonly PanelChange[];
+  readonly rollback: PanelRollback | null;
+  /** When the result was made, ISO-8601 UTC. */
+  readonly madeAt: string;
+}
+
+/** Host → page. */
+export type HostMessage =
+  | { readonly type: 'show'; readonly state: PanelState }
+  /** An action of the panel is running (or finished): its buttons are disabled meanwhile. */
+  | { readonly type: 'busy'; readonly busy: boolean };
+
+/** Page → host. */
+export type PageMessage =
+  /** The page loaded and listens: the host sends the state. */
+  | { readonly type: 'ready' }
+  | { readonly type: 'openDiff'; readonly path: string }
+  | { readonly type: 'openAll' }
+  | { readonly type: 'undo' }
+  /** Preview only: go ahead with the rollback (asks for confirmation again). */
+  | { readonly type: 'rollback' }
+  | { readonly type: 'copyJson' };
+
+export type PageAction = Exclude<PageMessage['type'], 'ready' | 'openDiff'>;

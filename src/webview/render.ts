@@ -1,0 +1,206 @@
+// The rollback panel's markup, as pure functions of its state: the page assigns the result to
+// innerHTML, and the unit tests run them in plain Node. Every piece of data (paths, titles,
+// labels, ids) goes through escapeHtml; nothing here builds a style or script attribute (the
+// page's CSP allows neither inline styles nor inline handlers).
+import type { PanelChange, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from './protocol';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+/** Text made inert in HTML, in element content and in quoted attribute values alike. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]);
+}
+
+export interface FolderGroup {
+  /** The folder relative to the sandbox, with a trailing slash; '' for the sandbox's top level. */
+  readonly folder: string;
+  readonly entries: readonly { readonly name: string; readonly path: string; readonly change: PanelChangeKind }[];
+}
+
+/**
+ * Paths grouped by their folder: the top level first, then the folders in path order (which keeps
+ * a folder next to its subfolders), the files of each by name.
+ */
+export function groupByFolder(changes: readonly PanelChange[]): FolderGroup[] {
+  const groups = new Map<string, { name: string; path: string; change: PanelChangeKind }[]>();
+  for (const c of changes) {
+    const slash = c.path.lastIndexOf('/');
+    const folder = slash < 0 ? '' : c.path.slice(0, slash + 1);
+    const list = groups.get(folder) ?? [];
+    list.push({ name: c.path.slice(slash + 1), path: c.path, change: c.change });
+    groups.set(folder, list);
+  }
+  const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : byCodeUnit(a, b)))
+    .map(([folder, entries]) => ({ folder, entries: entries.sort((x, y) => byCodeUnit(x.name, y.name)) }));
+}
+
+export function countByKind(changes: readonly PanelChange[]): Record<PanelChangeKind, number> {
+  const counts: Record<PanelChangeKind, number> = { added: 0, modified: 0, deleted: 0 };
+  for (const c of changes) counts[c.change] += 1;
+  return counts;
+}
+
+const MARKS: Record<PanelChangeKind, string> = { added: 'A', modified: 'M', deleted: 'D' };
+
+/** What each kind of change means in each mode, as the row's tooltip and for screen readers. */
+function describeChange(mode: PanelMode, change: PanelChangeKind): string {
+  switch (mode) {
+    case 'rollback':
+    case 'undo':
+      return { added: 'added back', modified: 'restored', deleted: 'removed' }[change];
+    case 'preview':
+      return { added: 'will be added', modified: 'will be restored', deleted: 'will be removed' }[change];
+    default:
+      return change;
+  }
+}
+
+const HEADINGS: Record<PanelMode, string> = {
+  rollback: 'Rollback complete',
+  undo: 'Rollback undone',
+  preview: 'Rollback preview',
+  compareCurrent: 'Compare with current',
+  comparePrevious: 'Compare with previous',
+};
+
+export function panelTitle(state: PanelState): string {
+  const short = state.plan.title.length > 40 ? `${state.plan.title.slice(0, 39)}…` : state.plan.title;
+  return `${HEADINGS[state.mode]}: ${short}`;
+}
+
+function checkpointText(c: PanelCheckpoint): string {
+  return `<span class="label">${escapeHtml(c.label)}</span> <code>${escapeHtml(c.id)}</code> <span class="muted">${escapeHtml(typeLabel(c.type))} · ${escapeHtml(formatTimestamp(c.createdAt))}</span>`;
+}
+
+function typeLabel(type: PanelCheckpoint['type']): string {
+  return { manual: 'manual', pre_write: 'before write', post_step: 'after step' }[type];
+}
+
+/** 2026-11-29T09:46:32.123Z → 2026-11-29 09:46:32 UTC */
+export function formatTimestamp(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]} UTC` : iso;
+}
+
+function subtitle(state: PanelState): string {
+  const plan = `<strong>${escapeHtml(state.plan.title)}</strong>`;
+  const from = `<strong>${escapeHtml(state.from.label)}</strong>`;
+  switch (state.mode) {
+    case 'rollback':
+      return `${plan} was rolled back to ${from}.`;
+    case 'undo':
+      return `${plan} is back to where it was before the rollback.`;
+    case 'preview':
+      return `Rolling ${plan} back to ${from} would change these files. Nothing has been touched yet.`;
+    case 'compareCurrent':
+      return `What changed in the sandbox of ${plan} since ${from}.`;
+    case 'comparePrevious':
+      return `What changed from ${from} to <strong>${escapeHtml(state.to?.label ?? '')}</strong>.`;
+  }
+}
+
+function summaryRows(state: PanelState): [string, string][] {
+  const rows: [string, string][] = [['Plan', `<span class="label">${escapeHtml(state.plan.title)}</span> <code>${escapeHtml(state.plan.id)}</code>`]];
+  const sandbox = state.plan.sandboxPath === '.' ? 'the whole folder' : `${state.plan.sandboxPath}/`;
+  rows.push(['Sandbox', `${escapeHtml(sandbox)} <span class="muted">in ${escapeHtml(state.folder.name)}</span>`]);
+  const r = state.rollback;
+  switch (state.mode) {
+    case 'rollback':
+    case 'undo':
+      rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state.from)]);
+      if (r) {
+        rows.push(['Files affected', String(r.restoredFilesCount)]);
+        rows.push(['Time', `${escapeHtml(formatSeconds(r.elapsedSeconds))} <span class="muted">at ${escapeHtml(formatTimestamp(state.madeAt))}</span>`]);
+        rows.push(['Undo checkpoint', `<code>${escapeHtml(r.undoCheckpointId)}</code>`]);
+      }
+      break;
+    case 'preview':
+      rows.push(['Checkpoint', checkpointText(state.from)]);
+      rows.push(['Files affected', String(state.changes.length)]);
+      break;
+    case 'compareCurrent':
+      rows.push(['Checkpoint', checkpointText(state.from)]);
+      rows.push(['Compared with', `the sandbox now <span class="muted">(${escapeHtml(formatTimestamp(state.madeAt))})</span>`]);
+      rows.push(['Files changed', String(state.changes.length)]);
+      break;
+    case 'comparePrevious':
+      rows.push(['Previous', checkpointText(state.from)]);
+      if (state.to) rows.push(['Checkpoint', checkpointText(state.to)]);
+      rows.push(['Files changed', String(state.changes.length)]);
+      break;
+  }
+  return rows;
+}
+
+export function formatSeconds(seconds: number): string {
+  return seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+}
+
+function button(action: string, text: string, options: { primary?: boolean; disabled: boolean; title?: string }): string {
+  const cls = options.primary ? 'button primary' : 'button secondary';
+  const title = options.title ? ` title="${escapeHtml(options.title)}"` : '';
+  return `<button type="button" class="${cls}" data-action="${escapeHtml(action)}"${title}${options.disabled ? ' disabled' : ''}>${escapeHtml(text)}</button>`;
+}
+
+function toolbar(state: PanelState, busy: boolean): string {
+  const buttons: string[] = [];
+  const none = state.changes.length === 0;
+  if (state.mode === 'preview') buttons.push(button('rollback', 'Rollback…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
+  if ((state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
+    buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
+  }
+  buttons.push(button('openAll', 'Open All', { disabled: busy || none, title: 'Open every change in one multi-file diff editor' }));
+  buttons.push(button('copyJson', 'Copy as JSON', { disabled: busy, title: state.mode === 'rollback' || state.mode === 'undo' ? 'Copy the rollback envelope, as `agents plan rollback --format json` prints it' : 'Copy the list of changes as JSON' }));
+  return `<div class="toolbar" role="toolbar">${buttons.join('')}</div>`;
+}
+
+function counts(state: PanelState): string {
+  const n = countByKind(state.changes);
+  const chip = (kind: PanelChangeKind, label: string) =>
+    `<span class="chip ${kind}"><span class="mark ${kind}" aria-hidden="true">${MARKS[kind]}</span>${n[kind]} ${label}</span>`;
+  return `<div class="counts">${chip('added', 'added')}${chip('modified', 'modified')}${chip('deleted', 'deleted')}</div>`;
+}
+
+function changeList(state: PanelState): string {
+  if (state.changes.length === 0) {
+    const why = state.mode === 'preview' ? 'The sandbox already matches this checkpoint: a rollback would change nothing.' : 'No files differ.';
+    return `<p class="empty">${escapeHtml(why)}</p>`;
+  }
+  const groups = groupByFolder(state.changes).map((g) => {
+    const rows = g.entries
+      .map((e) => {
+        const what = describeChange(state.mode, e.change);
+        return (
+          `<li><button type="button" class="path ${e.change}" data-path="${escapeHtml(e.path)}" title="${escapeHtml(`${e.path} (${what}): open the diff`)}">` +
+          `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +
+          `<span class="name">${escapeHtml(e.name)}</span><span class="kind">${escapeHtml(what)}</span></button></li>`
+        );
+      })
+      .join('');
+    const folder = g.folder === '' ? '(top level)' : g.folder;
+    return `<section class="group"><h3 class="folder"><span class="folder-icon" aria-hidden="true"></span>${escapeHtml(folder)}<span class="muted"> ${g.entries.length}</span></h3><ul>${rows}</ul></section>`;
+  });
+  return `<div class="groups">${groups.join('')}</div>`;
+}
+
+/** The whole panel body for a state; `busy` disables the buttons while an action runs. */
+export function renderPanel(state: PanelState, busy: boolean): string {
+  const rows = summaryRows(state)
+    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`)
+    .join('');
+  const undone = state.rollback?.undone ? `<p class="note">This rollback was undone.</p>` : '';
+  return (
+    `<header><h1>${escapeHtml(HEADINGS[state.mode])}</h1><p class="subtitle">${subtitle(state)}</p></header>` +
+    `<table class="summary"><tbody>${rows}</tbody></table>` +
+    undone +
+    counts(state) +
+    toolbar(state, busy) +
+    changeList(state)
+  );
+}
+
+export function renderEmpty(): string {
+  return '<p class="empty">Nothing to show.</p>';
+}

@@ -1,0 +1,570 @@
+// Rollback from VS Code in a real extension host: the command with its modal answered (through the
+// test-mode dialog seam), the guards' messages, unsaved editors, the panel's messages, the diff
+// documents, undo, Copy as JSON, the comparisons, the API for agents and the status bar.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CleverAgentsCheckpointsApi, RollbackEnvelope } from '../../api/cleveragents-checkpoints';
+import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
+import type { Plan } from '../../src/core/plan';
+import type { Logger } from '../../src/core/ports';
+import type { RollbackOutcome } from '../../src/core/rollbackResult';
+import { CHECKPOINT_SCHEME, formatCheckpointLocation } from '../../src/extension/checkpointUris';
+import { RollbackCommands, TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollbackCommandIds';
+import type { RecordedDialog } from '../../src/extension/rollbackDialogs';
+import type { PanelState } from '../../src/webview/protocol';
+
+const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const EVIL = '<img src=x onerror=alert(1)>.txt';
+
+interface PanelProbe {
+  state: PanelState | undefined;
+  statusBar: string | undefined;
+  autoCheckpoints: boolean;
+  html: string | undefined;
+  /** What "Copy as JSON" copied last. */
+  copied: string | undefined;
+}
+
+/** Reads (and clears) what the dialogs showed; with `answers`, scripts the next modal answers. */
+async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
+  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
+}
+
+async function panel(arg?: { message?: unknown; flushAuto?: boolean; refreshAuto?: boolean; refreshStatusBar?: boolean; closePanel?: boolean }): Promise<PanelProbe> {
+  const probe = await vscode.commands.executeCommand<PanelProbe>(TESTING_PANEL_COMMAND, arg);
+  assert.ok(probe, 'the testing command is not registered: does the extension run in test mode?');
+  return probe;
+}
+
+/** Closes the editors but the rollback panel (a webview tab), whose messages the tests send. */
+async function closeEditors(): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => !(t.input instanceof vscode.TabInputWebview));
+  await vscode.window.tabGroups.close(tabs);
+}
+
+function editorTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => !(t.input instanceof vscode.TabInputWebview));
+}
+
+async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+describe('Rollback from VS Code', function () {
+  this.timeout(60_000);
+  let api: CleverAgentsCheckpointsApi;
+  let root: string;
+  let outside: WorkspaceServices;
+  let counter = 0;
+
+  const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
+  const exists = (rel: string) => fs.existsSync(path.join(root, rel));
+
+  /** A plan working in place in a fresh folder with these files. */
+  async function sandbox(files: Record<string, string>, title?: string): Promise<{ plan: Plan; dir: string; rel: (p: string) => string }> {
+    counter += 1;
+    const dir = `rb-${counter}`;
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(root, dir, name), text);
+    }
+    const plan = await outside.plans.createPlan({ title: title ?? `Rollback test ${counter}`, sandbox: dir });
+    return { plan, dir, rel: (p) => `${dir}/${p}` };
+  }
+
+  /** A sandbox with a checkpoint, then changed: a.txt modified, b.txt deleted, c.txt and the evil file added. */
+  async function changedSandbox() {
+    const s = await sandbox({ 'a.txt': 'alpha\n', 'b.txt': 'bravo\n', 'sub/d.txt': 'delta\n' });
+    const cp = await api.createCheckpoint(s.plan.plan_id, { reason: 'Before the agent' });
+    fs.writeFileSync(path.join(root, s.rel('a.txt')), 'ALPHA changed\n');
+    fs.rmSync(path.join(root, s.rel('b.txt')));
+    fs.writeFileSync(path.join(root, s.rel('c.txt')), 'charlie\n');
+    fs.writeFileSync(path.join(root, s.rel(EVIL)), 'evil\n');
+    return { ...s, checkpointId: cp.checkpoint_id };
+  }
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+    api = await extension.activate();
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
+    await dialogs(); // forget what earlier suites showed
+  });
+
+  after(async () => {
+    await panel({ closePanel: true });
+    outside?.dispose();
+  });
+
+  describe('Rollback to Checkpoint', () => {
+    it('asks with a modal that counts and lists the changes, then rolls back and shows the result panel', async () => {
+      const s = await changedSandbox();
+      await dialogs(['Rollback']);
+      const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      assert.ok(outcome, 'the command returned nothing');
+
+      const shown = await dialogs();
+      assert.equal(shown.length, 1, JSON.stringify(shown));
+      const [confirm] = shown;
+      assert.equal(confirm.kind, 'confirm');
+      assert.equal(confirm.message, `Roll back “${s.plan.title}” to “Before the agent”?`);
+      assert.deepEqual(confirm.actions, ['Rollback', 'Show Changes First']);
+      const detail = confirm.detail ?? '';
+      assert.ok(detail.startsWith('1 file will be added, 1 modified and 2 deleted.'), detail);
+      for (const line of [/^delete\s+<img src=x onerror=alert\(1\)>\.txt$/m, /^restore\s+a\.txt$/m, /^add\s+b\.txt$/m, /^delete\s+c\.txt$/m]) assert.match(detail, line);
+      assert.ok(detail.includes(s.checkpointId));
+
+      assert.equal(read(s.rel('a.txt')), 'alpha\n');
+      assert.equal(read(s.rel('b.txt')), 'bravo\n');
+      assert.equal(exists(s.rel('c.txt')), false);
+      assert.equal(exists(s.rel(EVIL)), false);
+      assert.equal(read(s.rel('sub/d.txt')), 'delta\n');
+
+      assert.equal(outcome.result.restored_files_count, 4);
+      assert.equal(outcome.result.from_checkpoint_id, s.checkpointId);
+      const { state, html } = await panel();
+      assert.ok(state && html);
+      assert.equal(state.mode, 'rollback');
+      assert.equal(state.plan.id, s.plan.plan_id);
+      assert.equal(state.from.id, s.checkpointId);
+      assert.equal(state.rollback?.undoCheckpointId, outcome.undo_checkpoint_id);
+      assert.deepEqual(
+        state.changes.map((c) => `${c.change} ${c.path}`),
+        [`deleted ${EVIL}`, 'modified a.txt', 'added b.txt', 'deleted c.txt'],
+      );
+      // the page: a CSP with a nonce, the script by that nonce, no data in the HTML itself
+      const nonce = /'nonce-([^']+)'/.exec(html)?.[1];
+      assert.ok(nonce, html);
+      assert.ok(html.includes(`<script nonce="${nonce}" src=`));
+      assert.ok(!html.includes('onerror') && !html.includes(s.plan.title));
+    });
+
+    it('changes nothing when the modal is cancelled', async () => {
+      const s = await changedSandbox();
+      const before = (await api.listCheckpoints(s.plan.plan_id)).length;
+      await dialogs([null]);
+      const result = await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      assert.equal(result, undefined);
+      assert.equal((await dialogs()).length, 1);
+      assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+      assert.equal(exists(s.rel('c.txt')), true);
+      assert.equal((await api.listCheckpoints(s.plan.plan_id)).length, before, 'a cancelled rollback took a checkpoint');
+    });
+
+    it('"Show Changes First" opens the preview; its Rollback button asks again, then rolls back', async () => {
+      const s = await changedSandbox();
+      await dialogs(['Show Changes First']);
+      assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId }), undefined);
+      let probe = await panel();
+      assert.equal(probe.state?.mode, 'preview');
+      assert.equal(probe.state?.changes.length, 4);
+      assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n', 'the preview touched the sandbox');
+      await dialogs();
+
+      await dialogs(['Rollback']);
+      probe = await panel({ message: { type: 'rollback' } });
+      assert.equal((await dialogs()).filter((d) => d.kind === 'confirm').length, 1);
+      assert.equal(probe.state?.mode, 'rollback');
+      assert.equal(read(s.rel('a.txt')), 'alpha\n');
+    });
+
+    it('skips the modal with the rollback.confirm setting (like --yes) or skipConfirmation', async () => {
+      const config = vscode.workspace.getConfiguration('cleveragents.checkpoints');
+      await config.update('rollback.confirm', false, vscode.ConfigurationTarget.Global);
+      try {
+        const s = await changedSandbox();
+        const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+        assert.equal(outcome?.result.restored_files_count, 4);
+        assert.deepEqual(await dialogs(), [], 'a dialog showed although rollback.confirm is off');
+      } finally {
+        await config.update('rollback.confirm', undefined, vscode.ConfigurationTarget.Global);
+      }
+      const s = await changedSandbox();
+      const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId, skipConfirmation: true });
+      assert.equal(outcome?.result.restored_files_count, 4);
+      assert.deepEqual(await dialogs(), []);
+    });
+
+    it('says "Nothing to roll back" when the sandbox already matches', async () => {
+      const s = await sandbox({ 'a.txt': 'same\n' });
+      const cp = await api.createCheckpoint(s.plan.plan_id);
+      assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: cp.checkpoint_id }), undefined);
+      const shown = await dialogs();
+      assert.deepEqual(shown.map((d) => d.kind), ['info']);
+      assert.match(shown[0].message, /^Nothing to roll back: the sandbox of .* already matches/);
+    });
+  });
+
+  describe('guards: the spec\'s messages, and nothing changes', () => {
+    async function refused(args: object, expected: RegExp, check: () => void | Promise<void>): Promise<void> {
+      await dialogs(['Rollback']); // would be answered if one were asked
+      const result = await vscode.commands.executeCommand(RollbackCommands.rollback, args);
+      assert.equal(result, undefined);
+      const shown = await dialogs();
+      assert.deepEqual(shown.map((d) => d.kind), ['error'], JSON.stringify(shown));
+      assert.match(shown[0].message, expected);
+      await check();
+    }
+
+    it('Rollback blocked: plan is already applied', async () => {
+      const s = await changedSandbox();
+      await outside.plans.applyPlan(s.plan.plan_id);
+      const count = (await api.listCheckpoints(s.plan.plan_id)).length;
+      await refused({ planId: s.plan.plan_id, checkpointId: s.checkpointId }, /^Rollback blocked: plan is already applied$/, async () => {
+        assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+        assert.equal((await api.listCheckpoints(s.plan.plan_id)).length, count);
+      });
+    });
+
+    it('Rollback blocked: sandbox is missing', async () => {
+      const s = await changedSandbox();
+      fs.rmSync(path.join(root, s.dir), { recursive: true });
+      await refused({ planId: s.plan.plan_id, checkpointId: s.checkpointId }, /^Rollback blocked: sandbox is missing$/, () => {
+        assert.equal(exists(s.dir), false, 'the rollback recreated the sandbox');
+      });
+    });
+
+    it('Not found: checkpoint', async () => {
+      const s = await changedSandbox();
+      await refused({ planId: s.plan.plan_id, checkpointId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }, /^Not found: checkpoint$/, () => {
+        assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+      });
+    });
+
+    it('Validation Error: the checkpoint belongs to another plan', async () => {
+      const s = await changedSandbox();
+      const other = await changedSandbox();
+      await refused({ planId: s.plan.plan_id, checkpointId: other.checkpointId }, /^Validation Error: checkpoint .* belongs to plan/, () => {
+        assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+        assert.equal(read(other.rel('a.txt')), 'ALPHA changed\n');
+      });
+    });
+
+    it('Validation Error: arguments that are not ids', async () => {
+      await refused({ planId: '../../etc', checkpointId: 'HEAD' }, /^Validation Error: arguments of cleveragents\.checkpoints\.rollback/, () => undefined);
+    });
+  });
+
+  describe('unsaved editors on paths the rollback changes', () => {
+    it('are asked about before anything is touched: Cancel leaves everything as it was', async () => {
+      const s = await changedSandbox();
+      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
+      const editor = await vscode.window.showTextDocument(doc);
+      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
+      assert.equal(doc.isDirty, true);
+      try {
+        const count = (await api.listCheckpoints(s.plan.plan_id)).length;
+        await dialogs(['Rollback', null]);
+        assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId }), undefined);
+        const shown = await dialogs();
+        assert.deepEqual(shown.map((d) => d.kind), ['confirm', 'confirm']);
+        assert.equal(shown[1].message, '1 file the rollback changes has unsaved changes: a.txt');
+        assert.deepEqual(shown[1].actions, ['Save and Continue', 'Discard and Continue']);
+        assert.equal(doc.isDirty, true);
+        assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+        assert.equal((await api.listCheckpoints(s.plan.plan_id)).length, count);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+        await closeEditors();
+      }
+    });
+
+    it('"Save and Continue" saves first, so the safety checkpoint keeps the edits', async () => {
+      const s = await changedSandbox();
+      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
+      const editor = await vscode.window.showTextDocument(doc);
+      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
+      assert.equal(doc.isDirty, true);
+      await dialogs(['Rollback', 'Save and Continue']);
+      const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      assert.ok(outcome);
+      const kept = await outside.checkpoints.readFileAt(s.plan.plan_id, outcome.undo_checkpoint_id, 'a.txt');
+      assert.equal(Buffer.from(kept ?? []).toString('utf8'), 'UNSAVED ALPHA changed\n');
+      assert.equal(read(s.rel('a.txt')), 'alpha\n');
+      // the open editor shows the restored file, not a stale buffer
+      await until('the editor to show the restored a.txt', () => doc.getText() === 'alpha\n' && !doc.isDirty);
+      await closeEditors();
+    });
+
+    it('"Discard and Continue" drops the edits, then rolls back', async () => {
+      const s = await changedSandbox();
+      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
+      const editor = await vscode.window.showTextDocument(doc);
+      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
+      assert.equal(doc.isDirty, true);
+      await dialogs(['Rollback', 'Discard and Continue']);
+      const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      assert.ok(outcome);
+      const kept = await outside.checkpoints.readFileAt(s.plan.plan_id, outcome.undo_checkpoint_id, 'a.txt');
+      assert.equal(Buffer.from(kept ?? []).toString('utf8'), 'ALPHA changed\n');
+      await until('the editor to show the restored a.txt', () => doc.getText() === 'alpha\n' && !doc.isDirty);
+      await closeEditors();
+    });
+
+    it('refuse the API\'s unconfirmed rollback (nobody to ask)', async () => {
+      const s = await changedSandbox();
+      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
+      const editor = await vscode.window.showTextDocument(doc);
+      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
+      assert.equal(doc.isDirty, true);
+      try {
+        await assert.rejects(api.rollback(s.plan.plan_id, s.checkpointId), (e: Error & { type?: string }) => {
+          assert.equal(e.type, 'BusinessRuleViolation');
+          assert.match(e.message, /^Rollback blocked: 1 file the rollback would change has unsaved changes in an editor: a\.txt\. Save or revert it first\.$/);
+          return true;
+        });
+        assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+        await closeEditors();
+      }
+    });
+  });
+
+  describe('the result panel', () => {
+    let s: Awaited<ReturnType<typeof changedSandbox>>;
+    let envelope: RollbackEnvelope;
+
+    before(async () => {
+      s = await changedSandbox();
+      const done = await api.rollback(s.plan.plan_id, s.checkpointId, { showPanel: true });
+      assert.ok(done);
+      envelope = done;
+    });
+
+    it('opens a path in VS Code\'s diff editor: before and after the rollback, read-only', async () => {
+      await closeEditors();
+      await panel({ message: { type: 'openDiff', path: 'a.txt' } });
+      const tab = await until('a diff editor', () => {
+        const t = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((x) => x.input instanceof vscode.TabInputTextDiff);
+        return t;
+      });
+      const input = tab.input as vscode.TabInputTextDiff;
+      assert.equal(input.original.scheme, CHECKPOINT_SCHEME);
+      assert.equal(input.modified.scheme, CHECKPOINT_SCHEME);
+      assert.equal(tab.label, 'a.txt (before ↔ after rollback)');
+      assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'ALPHA changed\n');
+      assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), 'alpha\n');
+      const q = new URLSearchParams(input.original.query);
+      assert.equal(q.get('plan'), s.plan.plan_id);
+      assert.ok(input.original.path.endsWith('/a.txt'));
+    });
+
+    it('shows the empty side for added and deleted paths, and the evil file name as a path', async () => {
+      await closeEditors();
+      await panel({ message: { type: 'openDiff', path: EVIL } });
+      const tab = await until('a diff editor', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((x) => x.input instanceof vscode.TabInputTextDiff));
+      const input = tab.input as vscode.TabInputTextDiff;
+      assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'evil\n');
+      assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), '');
+      assert.equal(input.original.path, `/${EVIL}`);
+    });
+
+    it('ignores messages that are not valid or name a path it does not list', async () => {
+      await closeEditors();
+      await dialogs();
+      for (const message of [{ type: 'openDiff', path: 'sub/d.txt' }, { type: 'openDiff', path: '../../etc/passwd' }, { type: 'exec', command: 'x' }, 'openAll', null]) {
+        await panel({ message });
+      }
+      await sleep(300);
+      assert.deepEqual(editorTabs().map((t) => t.label), []);
+      assert.deepEqual(await dialogs(), []);
+    });
+
+    it('the content provider refuses URIs it did not make', async () => {
+      const ok = formatCheckpointLocation({ folder: vscode.workspace.workspaceFolders![0].uri.toString(), planId: s.plan.plan_id, checkpointId: s.checkpointId, path: 'a.txt' });
+      assert.equal((await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, ...ok }))).getText(), 'alpha\n');
+      const bad = [
+        { ...ok, path: '/../../etc/passwd' },
+        { ...ok, query: ok.query.replace(s.checkpointId, 'HEAD~1') },
+        { ...ok, query: ok.query.replace(encodeURIComponent(vscode.workspace.workspaceFolders![0].uri.toString()), encodeURIComponent('file:///etc')) },
+      ];
+      for (const b of bad) {
+        await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, ...b }))), () => true, JSON.stringify(b));
+      }
+    });
+
+    it('"Open All" opens the changes in one multi-file diff editor', async () => {
+      await closeEditors();
+      await panel({ message: { type: 'openAll' } });
+      const tab = await until('the multi-diff editor', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith('Rollback of')));
+      assert.equal(tab.label, `Rollback of ${s.plan.title} to Before the agent (4 files)`);
+      assert.deepEqual(await dialogs(), []);
+      await closeEditors();
+    });
+
+    it('"Copy as JSON" copies the envelope the CLI prints', async () => {
+      const probe = await panel({ message: { type: 'copyJson' } });
+      const copied = JSON.parse(probe.copied ?? 'null');
+      assert.deepEqual(copied, envelope);
+      assert.equal(copied.rollback_summary.plan_id, s.plan.plan_id);
+      assert.deepEqual(copied.messages, ['Rollback completed successfully.']);
+    });
+
+    it('"Undo Rollback" restores the safety checkpoint after the same confirmation', async () => {
+      await dialogs(['Undo Rollback']);
+      const probe = await panel({ message: { type: 'undo' } });
+      const shown = await dialogs();
+      assert.equal(shown.length, 1);
+      assert.equal(shown[0].message, `Undo the rollback of “${s.plan.title}”?`);
+      assert.ok(shown[0].detail?.startsWith('2 files will be added, 1 modified and 1 deleted.'), shown[0].detail);
+      assert.equal(probe.state?.mode, 'undo');
+      assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
+      assert.equal(exists(s.rel('b.txt')), false);
+      assert.equal(read(s.rel('c.txt')), 'charlie\n');
+      assert.equal(read(s.rel(EVIL)), 'evil\n');
+    });
+
+    it('the Undo Rollback command undoes the plan\'s last rollback', async () => {
+      const t = await changedSandbox();
+      await api.rollback(t.plan.plan_id, t.checkpointId);
+      assert.equal(read(t.rel('a.txt')), 'alpha\n');
+      await dialogs(['Undo Rollback']);
+      const undone = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.undoRollback, { planId: t.plan.plan_id });
+      assert.ok(undone);
+      assert.equal(read(t.rel('a.txt')), 'ALPHA changed\n');
+      assert.equal((await dialogs()).length, 1);
+    });
+  });
+
+  describe('Compare with Current / Previous', () => {
+    it('shows what changed since a checkpoint, and the diff against the file on disk', async () => {
+      const s = await changedSandbox();
+      const state = await vscode.commands.executeCommand<PanelState>(RollbackCommands.compareWithCurrent, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      assert.equal(state?.mode, 'compareCurrent');
+      assert.deepEqual(state.changes.map((c) => `${c.change} ${c.path}`), [`added ${EVIL}`, 'modified a.txt', 'deleted b.txt', 'added c.txt']);
+      await closeEditors();
+      await panel({ message: { type: 'openDiff', path: 'a.txt' } });
+      const tab = await until('a diff editor', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((x) => x.input instanceof vscode.TabInputTextDiff));
+      const input = tab.input as vscode.TabInputTextDiff;
+      assert.equal(input.original.scheme, CHECKPOINT_SCHEME);
+      assert.equal(input.modified.scheme, 'file');
+      assert.equal(input.modified.fsPath, path.join(root, s.rel('a.txt')));
+      await closeEditors();
+    });
+
+    it('compares a checkpoint with the one before it; the first has none', async () => {
+      const s = await sandbox({ 'a.txt': 'one\n' });
+      const first = await api.createCheckpoint(s.plan.plan_id, { reason: 'First' });
+      fs.writeFileSync(path.join(root, s.rel('a.txt')), 'two\n');
+      fs.writeFileSync(path.join(root, s.rel('new.txt')), 'new\n');
+      const second = await api.createCheckpoint(s.plan.plan_id, { reason: 'Second' });
+      const state = await vscode.commands.executeCommand<PanelState>(RollbackCommands.compareWithPrevious, { planId: s.plan.plan_id, checkpointId: second.checkpoint_id });
+      assert.equal(state?.mode, 'comparePrevious');
+      assert.equal(state.from.id, first.checkpoint_id);
+      assert.equal(state.to?.id, second.checkpoint_id);
+      assert.deepEqual(state.changes.map((c) => `${c.change} ${c.path}`), ['modified a.txt', 'added new.txt']);
+      assert.equal(await vscode.commands.executeCommand(RollbackCommands.compareWithPrevious, { planId: s.plan.plan_id, checkpointId: first.checkpoint_id }), undefined);
+      const shown = await dialogs();
+      assert.match(shown.at(-1)?.message ?? '', /is the plan's first checkpoint/);
+    });
+  });
+
+  describe('the API for agents', () => {
+    it('runToolCall takes a pre_write before and a post_step after, with the tool as source_tool', async () => {
+      const s = await sandbox({ 'a.txt': 'before\n' });
+      let seenInside: string[] = [];
+      const result = await api.runToolCall({ planId: s.plan.plan_id, scope: 'both', toolName: 'write_file' }, async ({ preWrite }) => {
+        seenInside = (await api.listCheckpoints(s.plan.plan_id)).map((c) => c.checkpoint_type);
+        assert.equal(preWrite?.checkpoint_type, 'pre_write');
+        fs.writeFileSync(path.join(root, s.rel('a.txt')), 'after\n');
+        return 42;
+      });
+      assert.equal(result, 42);
+      assert.deepEqual(seenInside, ['pre_write'], 'the pre_write was not taken before the tool ran');
+      const list = await api.listCheckpoints(s.plan.plan_id);
+      assert.deepEqual(list.map((c) => [c.checkpoint_type, c.metadata.source_tool, c.metadata.phase, c.metadata.extra.outcome]), [
+        ['pre_write', 'write_file', 'execute', undefined],
+        ['post_step', 'write_file', 'execute', 'succeeded'],
+      ]);
+      const pre = await outside.checkpoints.readFileAt(s.plan.plan_id, list[0].checkpoint_id, 'a.txt');
+      const post = await outside.checkpoints.readFileAt(s.plan.plan_id, list[1].checkpoint_id, 'a.txt');
+      assert.equal(Buffer.from(pre ?? []).toString(), 'before\n');
+      assert.equal(Buffer.from(post ?? []).toString(), 'after\n');
+    });
+
+    it('each scope takes exactly its checkpoints', async () => {
+      const s = await sandbox({ 'a.txt': 'x\n' });
+      for (const scope of ['none', 'pre_write', 'post_step'] as const) await api.runToolCall({ planId: s.plan.plan_id, scope, toolName: `tool-${scope}` }, () => undefined);
+      assert.deepEqual((await api.listCheckpoints(s.plan.plan_id)).map((c) => `${c.checkpoint_type}:${c.metadata.source_tool}`), ['pre_write:tool-pre_write', 'post_step:tool-post_step']);
+    });
+
+    it('a failing tool still gets its post_step (outcome failed) and its error comes back', async () => {
+      const s = await sandbox({ 'a.txt': 'x\n' });
+      await assert.rejects(
+        api.runToolCall({ planId: s.plan.plan_id, scope: 'both', toolName: 'flaky' }, () => {
+          throw new Error('tool broke');
+        }),
+        /tool broke/,
+      );
+      assert.deepEqual((await api.listCheckpoints(s.plan.plan_id)).map((c) => `${c.checkpoint_type}:${c.metadata.extra.outcome ?? ''}`), ['pre_write:', 'post_step:failed']);
+    });
+
+    it('a pre_write that cannot be taken stops the tool call', async () => {
+      const s = await sandbox({ 'a.txt': 'x\n' });
+      await outside.plans.applyPlan(s.plan.plan_id);
+      let ran = false;
+      await assert.rejects(
+        api.runToolCall({ planId: s.plan.plan_id, scope: 'pre_write', toolName: 't' }, () => {
+          ran = true;
+        }),
+        /Checkpoint blocked: plan is already applied/,
+      );
+      assert.equal(ran, false);
+    });
+
+    it('validates every argument', async () => {
+      const s = await sandbox({ 'a.txt': 'x\n' });
+      await assert.rejects(api.runToolCall({ planId: s.plan.plan_id, scope: 'always' as never, toolName: 't' }, () => 1), /Validation Error: tool call: scope/);
+      await assert.rejects(api.runToolCall({ planId: s.plan.plan_id, scope: 'none', toolName: '  ' }, () => 1), /Validation Error: tool call: toolName/);
+      await assert.rejects(api.createCheckpoint('nope'), /Validation Error: plan id/);
+      await assert.rejects(api.createCheckpoint(s.plan.plan_id, { type: 'weird' as never }), /Validation Error: checkpoint options/);
+      await assert.rejects(api.rollback(s.plan.plan_id, 'x'), /Validation Error: checkpoint id/);
+      await assert.rejects(api.rollback(s.plan.plan_id, s.plan.plan_id, { yes: true } as never), /Validation Error: rollback options/);
+    });
+
+    it('preview and rollback return the spec\'s shapes', async () => {
+      const s = await changedSandbox();
+      assert.deepEqual(await api.preview(s.plan.plan_id, s.checkpointId), [
+        { path: EVIL, change: 'deleted' },
+        { path: 'a.txt', change: 'modified' },
+        { path: 'b.txt', change: 'added' },
+        { path: 'c.txt', change: 'deleted' },
+      ]);
+      const envelope = await api.rollback(s.plan.plan_id, s.checkpointId);
+      assert.ok(envelope);
+      assert.deepEqual(Object.keys(envelope), ['rollback_summary', 'changes_reverted', 'impact', 'post_rollback_state', 'timing', 'messages']);
+      assert.equal(envelope.impact.files_affected, 4);
+      assert.equal(read(s.rel('a.txt')), 'alpha\n');
+    });
+  });
+
+  describe('status bar', () => {
+    it('shows the active plan and its checkpoint count; clicking it takes a manual checkpoint', async () => {
+      const s = await sandbox({ 'a.txt': 'x\n' }, 'Status bar plan');
+      await outside.plans.setState(s.plan.plan_id, 'executing');
+      await api.createCheckpoint(s.plan.plan_id);
+      let probe = await panel({ refreshStatusBar: true });
+      assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 1$/);
+      const id = await vscode.commands.executeCommand<string>(RollbackCommands.checkpointActivePlan);
+      const list = await api.listCheckpoints(s.plan.plan_id);
+      assert.equal(list.length, 2);
+      assert.equal(list[1].checkpoint_id, id);
+      assert.equal(list[1].checkpoint_type, 'manual');
+      probe = await panel({ refreshStatusBar: true });
+      assert.match(probe.statusBar ?? '', / · 2$/);
+      await outside.plans.setState(s.plan.plan_id, 'completed');
+    });
+  });
+});

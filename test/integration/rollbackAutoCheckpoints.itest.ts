@@ -1,0 +1,140 @@
+// Automatic checkpoints around bursts of writes, in a real extension host: saves and file
+// operations through VS Code (announced: a pre_write before them) and writes from outside (seen
+// by the file watcher), while a plan is executing and the opt-in setting is on.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Checkpoint, CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
+import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
+import type { Logger } from '../../src/core/ports';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollbackCommandIds';
+
+const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEBOUNCE_MS = 400;
+const MIN_INTERVAL_MS = 800;
+
+describe('Automatic checkpoints', function () {
+  this.timeout(60_000);
+  let api: CleverAgentsCheckpointsApi;
+  let root: string;
+  let outside: WorkspaceServices;
+  let planId: string;
+  const dir = 'auto-sandbox';
+  const file = (name: string) => path.join(root, dir, name);
+  const uri = (name: string) => vscode.Uri.file(file(name));
+  const config = () => vscode.workspace.getConfiguration('cleveragents.checkpoints');
+  const probe = (arg: object) => vscode.commands.executeCommand<{ autoCheckpoints: boolean }>(TESTING_PANEL_COMMAND, arg);
+  const auto = (list: Checkpoint[]) => list.filter((c) => c.metadata.source_tool === 'auto-checkpoint');
+  const text = async (c: Checkpoint, name: string) => Buffer.from((await outside.checkpoints.readFileAt(planId, c.checkpoint_id, name)) ?? []).toString('utf8');
+
+  /** Waits until the plan's automatic checkpoints stop coming (two debounce periods and the interval without one). */
+  async function settled(): Promise<Checkpoint[]> {
+    let last = -1;
+    for (;;) {
+      await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
+      const list = auto(await api.listCheckpoints(planId));
+      if (list.length === last) return list;
+      last = list.length;
+    }
+  }
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension);
+    api = await extension.activate();
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+    fs.writeFileSync(file('notes.txt'), 'first\n');
+    fs.writeFileSync(file('.gitignore'), 'node_modules/\n');
+    const plan = await outside.plans.createPlan({ title: 'Agent at work', sandbox: dir });
+    planId = plan.plan_id;
+    await outside.plans.setState(planId, 'executing');
+    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
+    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    outside?.dispose();
+  });
+
+  it('are off by default: writes take no checkpoint', async () => {
+    assert.equal((await probe({})).autoCheckpoints, false);
+    fs.writeFileSync(file('notes.txt'), 'first, edited while off\n');
+    await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
+    assert.deepEqual(await api.listCheckpoints(planId), []);
+  });
+
+  it('a burst of saves and file operations: one pre_write before the first write, one post_step after the last', async () => {
+    await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
+    assert.equal((await probe({ refreshAuto: true })).autoCheckpoints, true);
+
+    // 1. a file created through VS Code (onWillCreateFiles: the pre_write is taken before it)
+    const edit = new vscode.WorkspaceEdit();
+    edit.createFile(uri('created.txt'), { contents: Buffer.from('created by the agent\n') });
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    // 2. an edited and saved document (onWillSaveTextDocument)
+    const doc = await vscode.workspace.openTextDocument(uri('notes.txt'));
+    const editor = await vscode.window.showTextDocument(doc);
+    for (let i = 0; i < 3; i++) {
+      await editor.edit((e) => e.insert(new vscode.Position(0, 0), `line ${i}\n`));
+      assert.ok(await doc.save());
+      await sleep(50);
+    }
+    // 3. a write from outside VS Code, seen by the watcher
+    fs.writeFileSync(file('tool-output.txt'), 'written by a tool\n');
+
+    const list = await settled();
+    assert.deepEqual(list.map((c) => c.checkpoint_type), ['pre_write', 'post_step'], JSON.stringify(list.map((c) => c.metadata)));
+    const [pre, post] = list;
+    assert.equal(pre.metadata.reason, 'Automatic: before writes');
+    assert.equal(pre.metadata.phase, 'execute');
+    // the pre_write holds the tree before the burst, the post_step after it
+    assert.equal(await text(pre, 'notes.txt'), 'first, edited while off\n');
+    assert.equal(await text(pre, 'created.txt'), '');
+    assert.equal(await text(post, 'notes.txt'), 'line 2\nline 1\nline 0\nfirst, edited while off\n');
+    assert.equal(await text(post, 'created.txt'), 'created by the agent\n');
+    assert.equal(await text(post, 'tool-output.txt'), 'written by a tool\n');
+    assert.ok(Date.parse(post.created_at) - Date.parse(pre.created_at) >= MIN_INTERVAL_MS - 50, 'two checkpoints closer than the minimum interval');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('writes seen only by the watcher get a post_step; nothing when the tree did not change', async () => {
+    const before = auto(await api.listCheckpoints(planId)).length;
+    fs.writeFileSync(file('tool-output.txt'), 'written again by a tool\n');
+    let list = await settled();
+    assert.equal(list.length, before + 1);
+    assert.equal(list.at(-1)?.checkpoint_type, 'post_step');
+    assert.equal(await text(list.at(-1)!, 'tool-output.txt'), 'written again by a tool\n');
+
+    // the same content written again: a burst, but no checkpoint of an unchanged tree
+    fs.writeFileSync(file('tool-output.txt'), 'written again by a tool\n');
+    list = await settled();
+    assert.equal(list.length, before + 1);
+  });
+
+  it('the extension\'s own data and ignored files never start a burst that takes a checkpoint', async () => {
+    const before = auto(await api.listCheckpoints(planId)).length;
+    await api.createCheckpoint(planId, { reason: 'manual, writes the database' });
+    fs.mkdirSync(path.join(root, dir, 'node_modules'), { recursive: true });
+    fs.writeFileSync(path.join(root, dir, 'node_modules', 'dep.js'), 'ignored\n');
+    const list = await settled();
+    assert.equal(list.length, before);
+  });
+
+  it('stop when the plan is no longer executing', async () => {
+    await outside.plans.setState(planId, 'completed');
+    await probe({ refreshAuto: true });
+    const before = (await api.listCheckpoints(planId)).length;
+    fs.writeFileSync(file('late.txt'), 'after the plan finished\n');
+    await settled();
+    assert.equal((await api.listCheckpoints(planId)).length, before);
+  });
+});

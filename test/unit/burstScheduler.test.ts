@@ -1,0 +1,254 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { BurstScheduler, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from '../../src/extension/burstScheduler';
+
+/** A clock that moves only when told; due timers run in time order. */
+class FakeTimers implements SchedulerTimers {
+  private time = 0;
+  private seq = 0;
+  private readonly pending = new Map<number, { at: number; callback: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = ++this.seq;
+    this.pending.set(id, { at: this.time + ms, callback });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+
+  get timerCount(): number {
+    return this.pending.size;
+  }
+
+  /** Moves the clock by `ms`, running every timer that falls due, and the promises they start. */
+  async advance(ms: number): Promise<void> {
+    const end = this.time + ms;
+    for (;;) {
+      await settle();
+      const next = [...this.pending.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+      if (!next) break;
+      this.pending.delete(next[0]);
+      this.time = Math.max(this.time, next[1].at);
+      next[1].callback();
+    }
+    this.time = end;
+    await settle();
+  }
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+}
+
+interface Taken {
+  key: string;
+  type: AutoCheckpointType;
+  at: number;
+}
+
+function setup(o: { quietMs?: number; minIntervalMs?: number; maxBurstMs?: number; result?: (type: AutoCheckpointType) => CheckpointAttempt; durationMs?: number } = {}) {
+  const timers = new FakeTimers();
+  const attempts: Taken[] = [];
+  const taken: Taken[] = [];
+  const scheduler = new BurstScheduler(
+    { quietMs: o.quietMs ?? 1000, minIntervalMs: o.minIntervalMs ?? 3000, maxBurstMs: o.maxBurstMs },
+    {
+      checkpoint: async (key, type) => {
+        const started = timers.now();
+        attempts.push({ key, type, at: started });
+        if (o.durationMs) await new Promise<void>((resolve) => timers.setTimeout(resolve, o.durationMs ?? 0));
+        const result = o.result?.(type) ?? 'taken';
+        if (result === 'taken') taken.push({ key, type, at: started });
+        return result;
+      },
+    },
+    timers,
+  );
+  return { timers, scheduler, attempts, taken };
+}
+
+describe('automatic checkpoints: burst scheduling', () => {
+  it('a burst announced by a save gets a pre_write first, then one post_step when it settles', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 1000, minIntervalMs: 500 });
+    await scheduler.willWrite('p');
+    assert.deepEqual(taken, [{ key: 'p', type: 'pre_write', at: 0 }]);
+    for (let i = 0; i < 5; i++) {
+      await timers.advance(200);
+      await scheduler.willWrite('p');
+    }
+    assert.equal(taken.length, 1, 'one pre_write for the whole burst');
+    await timers.advance(999);
+    assert.equal(taken.length, 1, 'not settled yet');
+    await timers.advance(1);
+    assert.deepEqual(taken.at(-1), { key: 'p', type: 'post_step', at: 2000 });
+    assert.equal(scheduler.inBurst('p'), false);
+    await timers.advance(60_000);
+    assert.equal(taken.length, 2, 'nothing more while nothing is written');
+    assert.equal(timers.timerCount, 0);
+  });
+
+  it('the announced write waits for the pre_write checkpoint to finish', async () => {
+    const { timers, scheduler } = setup({ durationMs: 300 });
+    let released = false;
+    const write = scheduler.willWrite('p').then(() => {
+      released = true;
+    });
+    await timers.advance(299);
+    assert.equal(released, false);
+    await timers.advance(1);
+    await write;
+    assert.equal(released, true);
+    // a second write of the same burst, announced while the pre_write ran, waited for it too
+  });
+
+  it('writes announced while the pre_write runs wait for the same checkpoint, and start no other', async () => {
+    const { timers, scheduler, attempts } = setup({ durationMs: 300 });
+    const first = scheduler.willWrite('p');
+    await timers.advance(100);
+    let secondDone = false;
+    const second = scheduler.willWrite('p').then(() => (secondDone = true));
+    await timers.advance(100);
+    assert.equal(secondDone, false);
+    await timers.advance(100);
+    await Promise.all([first, second]);
+    assert.equal(secondDone, true);
+    assert.deepEqual(attempts.map((a) => a.type), ['pre_write']);
+  });
+
+  it('writes seen only afterwards (a file watcher) get no pre_write, only the post_step', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 1000, minIntervalMs: 0 });
+    scheduler.didWrite('p');
+    await timers.advance(500);
+    scheduler.didWrite('p');
+    await timers.advance(1500);
+    assert.deepEqual(taken, [{ key: 'p', type: 'post_step', at: 1500 }]);
+  });
+
+  it('never two checkpoints of a plan within the minimum interval: the post_step waits', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 500, minIntervalMs: 5000 });
+    await scheduler.willWrite('p');
+    await timers.advance(10_000);
+    assert.deepEqual(taken.map((t) => [t.type, t.at]), [['pre_write', 0], ['post_step', 5000]]);
+  });
+
+  it('a burst right after a checkpoint skips its pre_write (nothing was seen changing since)', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 500, minIntervalMs: 3000 });
+    scheduler.didWrite('p');
+    await timers.advance(500);
+    assert.deepEqual(taken.map((t) => t.type), ['post_step']);
+    await timers.advance(1000);
+    await scheduler.willWrite('p');
+    assert.deepEqual(taken.map((t) => t.type), ['post_step'], 'no pre_write 1 s after the post_step');
+    await timers.advance(5000);
+    assert.deepEqual(taken.map((t) => [t.type, t.at]), [['post_step', 500], ['post_step', 3500]]);
+  });
+
+  it('"unchanged" takes nothing and does not hold back the next checkpoint', async () => {
+    let result: CheckpointAttempt = 'unchanged';
+    const { timers, scheduler, attempts, taken } = setup({ quietMs: 500, minIntervalMs: 3000, result: () => result });
+    await scheduler.willWrite('p');
+    await timers.advance(500);
+    assert.deepEqual(attempts.map((a) => a.type), ['pre_write', 'post_step']);
+    assert.equal(taken.length, 0);
+    result = 'taken';
+    await scheduler.willWrite('p');
+    assert.deepEqual(taken.map((t) => [t.type, t.at]), [['pre_write', 500]]);
+  });
+
+  it('a burst that never settles still gets a post_step every maxBurstMs', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 1000, minIntervalMs: 2000, maxBurstMs: 10_000 });
+    await scheduler.willWrite('p');
+    for (let t = 0; t < 25_000; t += 250) {
+      scheduler.didWrite('p');
+      await timers.advance(250);
+    }
+    assert.deepEqual(taken.map((t) => [t.type, t.at]), [['pre_write', 0], ['post_step', 10_000], ['post_step', 20_000]]);
+    assert.equal(scheduler.inBurst('p'), true);
+    await timers.advance(1000);
+    assert.deepEqual(taken.at(-1), { key: 'p', type: 'post_step', at: 25_750 }, 'the last write was at 24.75 s');
+  });
+
+  it('plans are independent', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 1000, minIntervalMs: 5000 });
+    await scheduler.willWrite('a');
+    await timers.advance(500);
+    await scheduler.willWrite('b');
+    await timers.advance(10_000);
+    assert.deepEqual(taken.map((t) => `${t.key}:${t.type}@${t.at}`), ['a:pre_write@0', 'b:pre_write@500', 'a:post_step@5000', 'b:post_step@5500']);
+  });
+
+  it('a failing checkpoint does not break the scheduler, and does not count as taken', async () => {
+    let calls = 0;
+    const timers = new FakeTimers();
+    const types: string[] = [];
+    const scheduler = new BurstScheduler(
+      { quietMs: 100, minIntervalMs: 1000 },
+      {
+        checkpoint: async (_key, type) => {
+          calls += 1;
+          types.push(type);
+          if (calls === 1) throw new Error('git failed');
+          return 'taken';
+        },
+      },
+      timers,
+    );
+    await scheduler.willWrite('p');
+    await timers.advance(100);
+    assert.deepEqual(types, ['pre_write', 'post_step'], 'the post_step came at once: the failed pre_write took nothing');
+  });
+
+  it('flush takes the pending post_step at once; dispose drops everything', async () => {
+    const { timers, scheduler, taken } = setup({ quietMs: 1000, minIntervalMs: 5000 });
+    scheduler.didWrite('p');
+    await scheduler.flush();
+    assert.deepEqual(taken.map((t) => t.type), ['post_step']);
+    scheduler.didWrite('p');
+    scheduler.dispose();
+    await timers.advance(60_000);
+    assert.equal(taken.length, 1);
+    await scheduler.willWrite('p');
+    assert.equal(taken.length, 1, 'a disposed scheduler takes nothing');
+  });
+
+  it('forget drops a plan\'s pending post_step', async () => {
+    const { timers, scheduler, taken } = setup();
+    scheduler.didWrite('p');
+    scheduler.forget('p');
+    await timers.advance(60_000);
+    assert.equal(taken.length, 0);
+  });
+
+  it('for any pattern of writes: checkpoints of a plan are at least minIntervalMs apart, and the last write is followed by a post_step', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 4000 }), announced: fc.boolean() }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 100, max: 2000 }),
+        fc.integer({ min: 0, max: 6000 }),
+        async (writes, quietMs, minIntervalMs) => {
+          const { timers, scheduler, taken } = setup({ quietMs, minIntervalMs });
+          let lastWrite = 0;
+          for (const w of writes) {
+            await timers.advance(w.gap);
+            lastWrite = timers.now();
+            if (w.announced) await scheduler.willWrite('p');
+            else scheduler.didWrite('p');
+          }
+          await timers.advance(quietMs + minIntervalMs + 31_000);
+          for (let i = 1; i < taken.length; i++) assert.ok(taken[i].at - taken[i - 1].at >= minIntervalMs, `${JSON.stringify(taken)}`);
+          const last = taken.at(-1);
+          assert.ok(last && last.type === 'post_step' && last.at >= lastWrite, `no post_step after the last write at ${lastWrite}: ${JSON.stringify(taken)}`);
+          assert.equal(scheduler.inBurst('p'), false);
+          assert.equal(timers.timerCount, 0);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,321 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { rollbackEnvelope } from '../../src/cli/envelopes';
+import type { Checkpoint } from '../../src/core/checkpoint';
+import type { Plan } from '../../src/core/plan';
+import type { RollbackOutcome } from '../../src/core/rollbackResult';
+import { chooseActivePlan } from '../../src/extension/activePlan';
+import { checkpointFileText, formatCheckpointLocation, parseCheckpointLocation } from '../../src/extension/checkpointUris';
+import { parsePageMessage, parsePanelState } from '../../src/extension/panelSchemas';
+import { comparisonState, outcomeOfState, panelJson, rollbackState, sidesOf } from '../../src/extension/panelStates';
+import { makeNonce, panelHtml } from '../../src/extension/panelHtml';
+import { parseRollbackSettings } from '../../src/extension/rollbackSettings';
+import { countsSentence, listPaths, rollbackConfirmation, unsavedEditorsError, unsavedEditorsQuestion } from '../../src/extension/rollbackText';
+import type { PanelState } from '../../src/webview/protocol';
+import { escapeHtml, groupByFolder, renderPanel } from '../../src/webview/render';
+
+const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
+const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
+const CP2 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C2';
+const SAFETY = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5S9';
+const EVIL = '<img src=x onerror=alert(1)>.txt';
+
+function plan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    plan_id: PLAN_ID,
+    title: 'Refactor <the> "parser"',
+    state: 'executing',
+    sandbox_path: '.',
+    sandbox_kind: 'in_place',
+    base_ref: null,
+    retention: { max_checkpoints: 50, auto_prune: true },
+    created_at: '2026-11-29T09:00:00.000Z',
+    updated_at: '2026-11-29T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function checkpoint(id: string, reason: string | null = 'Before the <script> change'): Checkpoint {
+  return {
+    checkpoint_id: id,
+    plan_id: PLAN_ID,
+    sandbox_ref: 'a'.repeat(40),
+    decision_id: null,
+    checkpoint_type: 'manual',
+    resource_id: null,
+    filesystem_path: `pins/${id}`,
+    size_bytes: 10,
+    created_at: '2026-11-29T09:46:32.123Z',
+    metadata: { reason, source_tool: null, phase: null, extra: {}, file_count: 3, skipped: [] },
+  };
+}
+
+const outcome: RollbackOutcome = {
+  plan_id: PLAN_ID,
+  result: {
+    restored_files_count: 4,
+    changed_paths: [
+      { path: 'src/b.js', change: 'modified' },
+      { path: EVIL, change: 'deleted' },
+      { path: 'src/a.js', change: 'added' },
+      { path: 'src/deep/x.js', change: 'modified' },
+    ],
+    from_checkpoint_id: CP1,
+  },
+  undo_checkpoint_id: SAFETY,
+  elapsed_seconds: 0.042,
+};
+
+const folder = { uri: 'file:///work/ws', name: 'ws' };
+const now = new Date('2026-11-29T10:00:00.000Z');
+const rolledBack = (): PanelState => rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome, undo: false, now });
+
+describe('rollback panel: markup', () => {
+  it('escapes every character that matters in HTML text and attributes', () => {
+    assert.equal(escapeHtml(`<a href="x" onclick='y'>&\`</a>`), '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;');
+  });
+
+  it('a file named <img src=x onerror=alert(1)>.txt shows as text, never as markup', () => {
+    const html = renderPanel(rolledBack(), false);
+    assert.ok(!html.includes('<img'), 'no img element');
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;.txt'), 'shown escaped');
+    assert.ok(html.includes(`data-path="${escapeHtml(EVIL)}"`));
+    // titles and labels from the database too
+    assert.ok(!html.includes('<the>') && !html.includes('<script>'));
+    assert.ok(html.includes('Refactor &lt;the&gt; &quot;parser&quot;'));
+  });
+
+  it('for any path, the rendered panel holds no tag or attribute the path brought', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !s.includes('\0') && !s.startsWith('/') && !s.split('/').includes('..') && !s.split('/').includes('')), (name) => {
+        const state: PanelState = { ...rolledBack(), changes: [{ path: name, change: 'modified' }] };
+        const html = renderPanel(state, false);
+        const tags = html.match(/<[a-z][a-z0-9]*/gi) ?? [];
+        const allowed = new Set(['<header', '<h1', '<p', '<strong', '<table', '<tbody', '<tr', '<th', '<td', '<span', '<code', '<div', '<button', '<section', '<h3', '<ul', '<li']);
+        for (const t of tags) assert.ok(allowed.has(t.toLowerCase()), `unexpected ${t} for ${JSON.stringify(name)}`);
+        assert.ok(!/\son[a-z]+=/i.test(html.replace(/="[^"]*"/g, '=""')), 'no event handler attribute');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('groups paths by folder: the top level first, then folders in order, files by name', () => {
+    const groups = groupByFolder([
+      { path: 'src/z.js', change: 'modified' },
+      { path: 'README.md', change: 'modified' },
+      { path: 'src/deep/x.js', change: 'added' },
+      { path: 'src/a.js', change: 'deleted' },
+      { path: 'docs/guide.md', change: 'added' },
+    ]);
+    assert.deepEqual(
+      groups.map((g) => [g.folder, g.entries.map((e) => e.name)]),
+      [
+        ['', ['README.md']],
+        ['docs/', ['guide.md']],
+        ['src/', ['a.js', 'z.js']],
+        ['src/deep/', ['x.js']],
+      ],
+    );
+  });
+
+  it('shows the envelope summary: plan, from checkpoint, files affected, time, undo checkpoint', () => {
+    const html = renderPanel(rolledBack(), false);
+    for (const text of ['Rollback complete', PLAN_ID, CP1, 'Files affected</th><td>4', '42 ms', SAFETY, 'Undo Rollback', 'Copy as JSON', 'Open All']) {
+      assert.ok(html.includes(text), text);
+    }
+    assert.ok(html.includes('class="mark added"') && html.includes('class="mark modified"') && html.includes('class="mark deleted"'));
+  });
+
+  it('disables the buttons while busy, and hides Undo once undone', () => {
+    assert.match(renderPanel(rolledBack(), true), /data-action="undo"[^>]*disabled/);
+    const undone = { ...rolledBack(), rollback: { ...rolledBack().rollback!, undone: true } };
+    assert.ok(!renderPanel(undone, false).includes('data-action="undo"'));
+  });
+
+  it('a preview offers Rollback…, a comparison neither Rollback nor Undo', () => {
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+    assert.ok(renderPanel(preview, false).includes('data-action="rollback"'));
+    const compare = comparisonState({ mode: 'comparePrevious', folder, plan: plan(), from: checkpoint(CP1), to: checkpoint(CP2, 'Later'), changes: [], now });
+    const html = renderPanel(compare, false);
+    assert.ok(!html.includes('data-action="rollback"') && !html.includes('data-action="undo"'));
+    assert.ok(html.includes('No files differ.'));
+  });
+});
+
+describe('rollback panel: page HTML', () => {
+  it('has a CSP with this load\'s nonce and nothing inline', () => {
+    const nonce = makeNonce();
+    assert.match(nonce, /^[A-Za-z0-9_-]{22}$/);
+    assert.notEqual(nonce, makeNonce());
+    const html = panelHtml({ cspSource: 'https://x.vscode-cdn.net', nonce, scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/media/panel.css' });
+    const csp = /content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.ok(csp.includes("default-src 'none'"));
+    assert.ok(csp.includes(`script-src 'nonce-${nonce}'`));
+    assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'));
+    assert.ok(html.includes(`<script nonce="${nonce}" src="https://x/dist/webview.js"></script>`));
+    assert.equal((html.match(/<script/g) ?? []).length, 1);
+  });
+});
+
+describe('rollback panel: messages and states are validated on the host', () => {
+  it('accepts the protocol\'s messages', () => {
+    for (const m of [{ type: 'ready' }, { type: 'openDiff', path: EVIL }, { type: 'openAll' }, { type: 'undo' }, { type: 'rollback' }, { type: 'copyJson' }]) {
+      assert.ok(parsePageMessage(m).ok, JSON.stringify(m));
+    }
+  });
+
+  it('refuses anything else: unknown types, extra fields, paths that leave the sandbox', () => {
+    for (const m of [
+      null,
+      'undo',
+      { type: 'exec', command: 'rm -rf /' },
+      { type: 'undo', checkpointId: CP1 },
+      { type: 'openDiff' },
+      { type: 'openDiff', path: '../../etc/passwd' },
+      { type: 'openDiff', path: '/etc/passwd' },
+      { type: 'openDiff', path: 'C:\\Windows' },
+      { type: 'openDiff', path: 'a\0b' },
+      { type: 'openDiff', path: 42 },
+    ]) {
+      assert.equal(parsePageMessage(m).ok, false, JSON.stringify(m));
+    }
+  });
+
+  it('a state survives the round trip through the page; a tampered one does not', () => {
+    const state = rolledBack();
+    const back = parsePanelState(JSON.parse(JSON.stringify(state)));
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, state);
+    const bad: unknown[] = [
+      { ...state, version: 2 },
+      { ...state, plan: { ...state.plan, id: 'not-a-ulid' } },
+      { ...state, changes: [{ path: '../x', change: 'modified' }] },
+      { ...state, rollback: null },
+      { ...state, mode: 'comparePrevious' },
+      { ...state, extra: 1 },
+      undefined,
+    ];
+    for (const b of bad) assert.equal(parsePanelState(b).ok, false, JSON.stringify(b)?.slice(0, 80));
+  });
+});
+
+describe('rollback panel: Copy as JSON and the diff sides', () => {
+  it('copies the envelope the CLI prints for the same rollback', () => {
+    const state = rolledBack();
+    const copied = JSON.parse(panelJson(state));
+    const sortedOutcome = { ...outcome, result: { ...outcome.result, changed_paths: [...outcome.result.changed_paths].sort((a, b) => (a.path < b.path ? -1 : 1)) } };
+    assert.deepEqual(copied, JSON.parse(JSON.stringify(rollbackEnvelope(sortedOutcome))));
+    assert.deepEqual(Object.keys(copied), ['rollback_summary', 'changes_reverted', 'impact', 'post_rollback_state', 'timing', 'messages']);
+    assert.equal(copied.impact.files_affected, 4);
+    assert.equal(copied.post_rollback_state.undo_checkpoint_id, SAFETY);
+    assert.deepEqual(outcomeOfState(state)?.result.changed_paths.length, 4);
+  });
+
+  it('copies a comparison as `agents plan diff` does', () => {
+    const state = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'a', change: 'added' }], now });
+    assert.deepEqual(JSON.parse(panelJson(state)), { changes: [{ path: 'a', change: 'added' }] });
+  });
+
+  it('an added path has no left side, a deleted one no right side', () => {
+    assert.deepEqual(sidesOf('added'), { left: false, right: true });
+    assert.deepEqual(sidesOf('deleted'), { left: true, right: false });
+    assert.deepEqual(sidesOf('modified'), { left: true, right: true });
+  });
+});
+
+describe('checkpoint document URIs', () => {
+  const loc = { folder: 'file:///work/my ws', planId: PLAN_ID, checkpointId: CP1, path: `src/${EVIL}` };
+
+  it('round-trip folder, plan, checkpoint and path', () => {
+    const { path, query } = formatCheckpointLocation(loc);
+    assert.equal(path, `/src/${EVIL}`);
+    assert.deepEqual(parseCheckpointLocation(path, query), loc);
+    const empty = formatCheckpointLocation({ ...loc, checkpointId: null });
+    assert.equal(parseCheckpointLocation(empty.path, empty.query).checkpointId, null);
+  });
+
+  it('refuse anything not made by formatCheckpointLocation', () => {
+    const ok = formatCheckpointLocation(loc);
+    const cases: [string, string][] = [
+      ['/../etc/passwd', ok.query],
+      ['/src/../../x', ok.query],
+      ['relative', ok.query],
+      ['/', ok.query],
+      ['/src/', ok.query],
+      ['/a//b', ok.query],
+      [ok.path, ok.query.replace(PLAN_ID, 'x')],
+      [ok.path, ok.query.replace(CP1, 'HEAD')],
+      [ok.path, `${ok.query}&plan=${PLAN_ID}`],
+      [ok.path, `${ok.query}&more=1`],
+      [ok.path, ''],
+    ];
+    for (const [p, q] of cases) assert.throws(() => parseCheckpointLocation(p, q), /Validation Error/, `${p}?${q}`);
+  });
+
+  it('show text as text and binary files as a note', () => {
+    assert.equal(checkpointFileText(new TextEncoder().encode('héllo\n')), 'héllo\n');
+    assert.match(checkpointFileText(new Uint8Array([0x89, 0x50, 0x00, 0x01])), /^\(binary file, 4 bytes: not shown\)$/);
+  });
+});
+
+describe('rollback dialogs: text', () => {
+  const many = Array.from({ length: 14 }, (_, i) => ({ path: `src/f${String(i).padStart(2, '0')}.js`, change: (['added', 'modified', 'deleted'] as const)[i % 3] }));
+
+  it('say how many files will be added, modified and deleted', () => {
+    assert.equal(countsSentence(many), '5 files will be added, 5 modified and 4 deleted.');
+    assert.equal(countsSentence([{ path: 'a', change: 'added' }]), '1 file will be added, 0 modified and 0 deleted.');
+  });
+
+  it('list the first paths, then "and N more"', () => {
+    const lines = listPaths(many).split('\n');
+    assert.equal(lines.length, 11);
+    assert.match(lines[0], /^add\s+src\/f00\.js$/);
+    assert.match(lines[1], /^restore\s+src\/f01\.js$/);
+    assert.match(lines[2], /^delete\s+src\/f02\.js$/);
+    assert.equal(lines[10], 'and 4 more');
+    assert.ok(!listPaths(many.slice(0, 3)).includes('more'));
+  });
+
+  it('the confirmation names plan and checkpoint and says it can be undone', () => {
+    const text = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'Before', checkpointId: CP1, changes: many, undo: false });
+    assert.equal(text.message, 'Roll back “P” to “Before”?');
+    assert.ok(text.detail.startsWith('5 files will be added, 5 modified and 4 deleted.'));
+    assert.ok(text.detail.includes('and 4 more') && text.detail.includes(CP1) && /undone/.test(text.detail));
+    assert.equal(rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'x', checkpointId: SAFETY, changes: many, undo: true }).message, 'Undo the rollback of “P”?');
+  });
+
+  it('unsaved editors: a question, or a refusal when nobody can be asked', () => {
+    assert.match(unsavedEditorsQuestion(['a.js']).message, /^1 file the rollback changes has unsaved changes: a\.js$/);
+    assert.match(unsavedEditorsError(['a', 'b', 'c', 'd', 'e', 'f', 'g']), /^Rollback blocked: 7 files .* a, b, c, d, e and 2 more\./);
+  });
+});
+
+describe('rollback settings', () => {
+  it('defaults: confirm, automatic checkpoints off', () => {
+    const { settings, problems } = parseRollbackSettings(() => undefined, 's');
+    assert.deepEqual(settings, { confirm: true, auto: { enabled: false, debounceMs: 2000, minIntervalMs: 5000 } });
+    assert.deepEqual(problems, []);
+  });
+
+  it('a bad value falls back to its default and is reported', () => {
+    const raw: Record<string, unknown> = { 'rollback.confirm': 'no', 'autoCheckpoint.enabled': true, 'autoCheckpoint.debounceMs': 5, 'autoCheckpoint.minIntervalMs': 0 };
+    const { settings, problems } = parseRollbackSettings((k) => raw[k], 'cleveragents.checkpoints');
+    assert.deepEqual(settings, { confirm: true, auto: { enabled: true, debounceMs: 2000, minIntervalMs: 0 } });
+    assert.equal(problems.length, 2);
+    assert.match(problems[0], /^Setting "cleveragents\.checkpoints\.rollback\.confirm" is invalid/);
+  });
+});
+
+describe('status bar: the active plan', () => {
+  const c = (state: Plan['state'], updated: string, id = PLAN_ID) => ({ plan: plan({ state, updated_at: updated, plan_id: id }) });
+
+  it('an executing plan wins, the newest of them', () => {
+    const chosen = chooseActivePlan([c('draft', '2026-11-29T12:00:00.000Z'), c('executing', '2026-11-29T10:00:00.000Z', CP1), c('executing', '2026-11-29T11:00:00.000Z', CP2)]);
+    assert.equal(chosen?.plan.plan_id, CP2);
+  });
+
+  it('else the newest open plan; never an applied or cancelled one', () => {
+    assert.equal(chooseActivePlan([c('completed', '2026-11-29T10:00:00.000Z', CP1), c('draft', '2026-11-29T11:00:00.000Z', CP2)])?.plan.plan_id, CP2);
+    assert.equal(chooseActivePlan([c('applied', '2026-11-29T10:00:00.000Z'), c('cancelled', '2026-11-29T11:00:00.000Z')]), undefined);
+  });
+});
