@@ -19,6 +19,7 @@ const node = {
   sourcesContent: false,
   logLevel: 'warning',
   external: ['vscode'],
+  keepNames: true,
 };
 
 const builds = [
