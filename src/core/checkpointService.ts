@@ -107,7 +107,7 @@ export class CheckpointService {
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: `Before rollback to ${checkpoint.checkpoint_id}`,
+          reason: `Before rollback to “${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`,
           source_tool: 'rollback',
           phase: 'rollback',
           extra: { rollback_to: checkpoint.checkpoint_id },

@@ -16,11 +16,6 @@ function panelCheckpoint(c: Checkpoint, label?: string): PanelCheckpoint {
   return { id: c.checkpoint_id, label: label ?? checkpointLabel(c), type: c.checkpoint_type, createdAt: c.created_at };
 }
 
-/** A rollback's safety checkpoint, named after the checkpoint that rollback went to. */
-export function safetyCheckpointLabel(rolledBackTo: Checkpoint): string {
-  return `Before the rollback to “${checkpointLabel(rolledBackTo)}”`;
-}
-
 function panelPlan(plan: Plan): PanelState['plan'] {
   return { id: plan.plan_id, title: plan.title, sandboxPath: plan.sandbox_path, state: plan.state };
 }

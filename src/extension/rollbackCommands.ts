@@ -12,7 +12,7 @@ import type { TreeNode } from './checkpointTree';
 import { parseArgs } from './commandArgs';
 import { explainRestricted } from './commands';
 import type { FolderServices } from './folderServices';
-import { comparisonState, panelJson, rollbackState, safetyCheckpointLabel, sidesOf } from './panelStates';
+import { comparisonState, panelJson, rollbackState, sidesOf } from './panelStates';
 import { pickCheckpoint, pickPlan } from './prompts';
 import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import type { RollbackDialogs } from './rollbackDialogs';
@@ -132,10 +132,10 @@ export class RollbackController {
     // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
     const preview = await t.services.checkpoints.previewRollback(planId, checkpointId);
     if (preview.length === 0 && request.interactive) {
-      this.deps.dialogs.info(nothingToRollBack(t.plan.title, await this.labelOf(t)));
+      this.deps.dialogs.info(nothingToRollBack(t.plan.title, checkpointLabel(t.checkpoint)));
       return undefined;
     }
-    const label = await this.labelOf(t);
+    const label = checkpointLabel(t.checkpoint);
     if (request.confirm) {
       const text = rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointId, changes: preview, undo: request.undo });
       const primary = request.undo ? UNDO : ROLLBACK;
@@ -158,17 +158,6 @@ export class RollbackController {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
     }
     return outcome;
-  }
-
-  /** How a checkpoint is named to the user; a safety checkpoint after the checkpoint its rollback went to. */
-  private async labelOf(t: CheckpointTarget): Promise<string> {
-    const to = t.checkpoint.metadata.extra.rollback_to;
-    if (!isSafetyCheckpoint(t.checkpoint) || to === undefined) return checkpointLabel(t.checkpoint);
-    try {
-      return safetyCheckpointLabel(await t.services.checkpoints.getCheckpoint(t.plan.plan_id, to));
-    } catch {
-      return checkpointLabel(t.checkpoint); // that checkpoint was deleted or pruned since
-    }
   }
 
   /** The plan's newest safety checkpoint (of its last rollback), if any. */
