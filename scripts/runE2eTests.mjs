@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
 import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
-import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
+import { ignoreClosedOutput, launchBrowser, runnerExit, shortTempDir, startServer } from './vscodeHost/server.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -86,15 +86,7 @@ const cleanup = () =>
     await server?.stop().catch(() => {});
     rmSync(tempDir, { recursive: true, force: true });
   })());
-let finishing = false;
-async function finish(code, message) {
-  if (finishing) return new Promise(() => {});
-  finishing = true;
-  if (message) (code === 0 ? console.log : console.error)(`[e2e] ${message}`);
-  await cleanup();
-  process.exit(code);
-}
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void finish(130, `interrupted (${sig})`));
+const finish = runnerExit('e2e', cleanup);
 const timer = setTimeout(() => {
   console.error(`[e2e] FAILED: timed out after ${timeoutMs / 1000} s`);
   if (server) console.error(`[e2e] last lines of code-server's log:\n${server.readLog().split('\n').slice(-30).join('\n')}`);

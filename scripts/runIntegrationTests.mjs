@@ -19,7 +19,7 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
-import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
+import { ignoreClosedOutput, launchBrowser, runnerExit, shortTempDir, startServer } from './vscodeHost/server.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -81,17 +81,7 @@ const cleanup = () =>
     rmSync(work, { recursive: true, force: true });
   })());
 
-let finishing = false;
-async function finish(code, message) {
-  // the first outcome wins: closing the page while cleaning up must not report a second one
-  if (finishing) return new Promise(() => {});
-  finishing = true;
-  if (message) (code === 0 ? console.log : console.error)(`[integration] ${message}`);
-  await cleanup();
-  process.exit(code);
-}
-
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void finish(130, `interrupted (${sig})`));
+const finish = runnerExit('integration', cleanup);
 
 const timer = setTimeout(async () => {
   console.error(`[integration] FAILED: timed out after ${timeoutMs / 1000} s (no result from the extension host)`);

@@ -5,8 +5,9 @@ import type { SkippedPath } from '../core/checkpoint';
 import { SandboxError, ValidationError } from '../core/errors';
 import { OBJECT_ID_PATTERN, RelativePathSchema } from '../core/ids';
 import type { Logger, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
-import { sortChanges, type ChangeKind, type PathChange } from '../core/rollbackResult';
+import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
+import { configText, escapeIgnorePattern, nulList, parseLsTree, parseNameStatus, parseStatus } from './gitOutput';
 import { tempFileFor } from './atomicFile';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -34,11 +35,6 @@ interface SandboxState {
   sizeBytes?: number;
   fileCount?: number;
   skipped: SkippedPath[];
-}
-
-interface StatusEntry {
-  path: string;
-  kind: 'untracked' | 'changed' | 'deleted' | 'nested';
 }
 
 /**
@@ -470,18 +466,6 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 }
 
-/** Git config file text for `section.key` pairs, values quoted. */
-function configText(config: Record<string, string>): string {
-  const sections = new Map<string, string[]>();
-  for (const [name, value] of Object.entries(config)) {
-    const dot = name.lastIndexOf('.');
-    const lines = sections.get(name.slice(0, dot)) ?? [];
-    lines.push(`\t${name.slice(dot + 1)} = "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
-    sections.set(name.slice(0, dot), lines);
-  }
-  return [...sections].map(([section, lines]) => `[${section}]\n${lines.join('\n')}\n`).join('');
-}
-
 /** Milliseconds per phase, for the debug log. */
 class PhaseTimer {
   private last = performance.now();
@@ -525,58 +509,6 @@ function assertRelative(p: string): string {
   const parsed = RelativePathSchema.safeParse(p);
   if (!parsed.success || p === '.') throw new ValidationError(`not a relative path: ${JSON.stringify(p)}`);
   return parsed.data;
-}
-
-function nulList(items: readonly string[]): string {
-  return items.map((i) => `${i}\0`).join('');
-}
-
-function parseStatus(out: string): StatusEntry[] {
-  const entries: StatusEntry[] = [];
-  for (const record of out.split('\0')) {
-    if (record.length < 4) continue;
-    const code = record.slice(0, 2);
-    const p = record.slice(3);
-    if (code === '??') entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'nested' : 'untracked' });
-    else if (code[1] === 'D') entries.push({ path: p, kind: 'deleted' });
-    else if (code[1] !== ' ') entries.push({ path: p, kind: 'changed' });
-  }
-  return entries;
-}
-
-function parseNameStatus(out: string): PathChange[] {
-  const parts = out.split('\0');
-  const changes: PathChange[] = [];
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const status = parts[i];
-    const p = parts[i + 1];
-    if (!status || p === undefined) continue;
-    const change: ChangeKind = status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified';
-    changes.push({ path: p, change });
-  }
-  return sortChanges(changes);
-}
-
-interface TreeEntry {
-  mode: string;
-  oid: string;
-  size: number;
-  path: string;
-}
-
-function parseLsTree(out: string): TreeEntry[] {
-  const entries: TreeEntry[] = [];
-  for (const record of out.split('\0')) {
-    const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(\S+)\t([\s\S]*)$/.exec(record);
-    if (!m || m[2] !== 'blob') continue;
-    entries.push({ mode: m[1]!, oid: m[3]!, size: Number.parseInt(m[4]!, 10) || 0, path: m[5]! });
-  }
-  return entries;
-}
-
-/** A literal path as a gitignore pattern: wildcards and leading specials escaped. */
-function escapeIgnorePattern(p: string): string {
-  return p.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, '\\ ');
 }
 
 async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -3,21 +3,10 @@ import type { CreatedCheckpoint } from '../core/checkpointService';
 import type { Plan } from '../core/plan';
 import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
 import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
+import { formatBytes } from '../core/formatBytes';
 
 // `--format text`: what a person reads. Free of Node imports; every function returns the text and
 // the caller decides where it goes. Stable enough to read, not a contract: scripts use JSON.
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 /** Local time to the second: 2026-11-29 10:02:03. */
 export function formatTime(iso: string): string {

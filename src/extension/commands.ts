@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
-import type { WorkspaceServices } from '../composition';
 import type { Checkpoint } from '../core/checkpoint';
 import { ValidationError } from '../core/errors';
 import type { Plan } from '../core/plan';
@@ -14,10 +13,11 @@ import {
 } from './commandArgs';
 import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type RollbackCommandName } from './commandIds';
 import type { CheckpointTree, TreeNode } from './checkpointTree';
-import type { FolderServices } from './folderServices';
+import type { FolderPlan, FolderServices } from './folderServices';
 import type { ErrorReporter } from './log';
 import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
-import { checkpointLabel, formatBytes } from './treePresentation';
+import { formatBytes } from '../core/formatBytes';
+import { checkpointLabel } from './treePresentation';
 
 export interface CommandDeps {
   readonly folders: FolderServices;
@@ -27,11 +27,7 @@ export interface CommandDeps {
   readonly reporter: ErrorReporter;
 }
 
-interface PlanTarget {
-  readonly folder: vscode.WorkspaceFolder;
-  readonly services: WorkspaceServices;
-  readonly plan: Plan;
-}
+type PlanTarget = FolderPlan;
 
 interface CheckpointTarget extends PlanTarget {
   readonly checkpoint: Checkpoint;
@@ -270,15 +266,7 @@ class CheckpointCommands {
 
   /** Asks for one of the plans of all folders that pass `filter`, newest first. */
   private async pickPlan(placeHolder: string, filter: (plan: Plan) => boolean): Promise<PlanTarget | undefined> {
-    const folders = this.deps.folders.folders();
-    const choices: { plan: Plan; folderName: string | undefined; value: PlanTarget }[] = [];
-    for (const folder of folders) {
-      if (!(await this.deps.folders.databaseExists(folder))) continue;
-      const services = await this.deps.folders.services(folder);
-      for (const plan of [...(await services.plans.listPlans())].reverse()) {
-        if (filter(plan)) choices.push({ plan, folderName: folders.length > 1 ? folder.name : undefined, value: { folder, services, plan } });
-      }
-    }
+    const choices = await this.deps.folders.planChoices(filter);
     if (choices.length === 0) {
       const create = 'Create Plan';
       void vscode.window.showInformationMessage('There is no plan to choose: create a plan first.', create).then((choice) => {

@@ -27,6 +27,13 @@ export interface FolderServicesOptions {
  * Creating this costs nothing: the engine (sql.js, git) loads when a folder's services are first
  * asked for, which happens when the tree is shown or a command runs.
  */
+/** A plan with the folder it lives in and that folder's services. */
+export interface FolderPlan {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly services: WorkspaceServices;
+  readonly plan: Plan;
+}
+
 export class FolderServices implements vscode.Disposable {
   private readonly entries = new Map<string, FolderEntry>();
   private readonly changed = new vscode.EventEmitter<vscode.WorkspaceFolder>();
@@ -82,8 +89,22 @@ export class FolderServices implements vscode.Disposable {
     return entry.services;
   }
 
+  /** The plans of every folder with a database that pass `filter`, newest first, for a quick pick. */
+  async planChoices(filter: (plan: Plan) => boolean): Promise<{ plan: Plan; folderName: string | undefined; value: FolderPlan }[]> {
+    const folders = this.folders();
+    const choices: { plan: Plan; folderName: string | undefined; value: FolderPlan }[] = [];
+    for (const folder of folders) {
+      if (!(await this.databaseExists(folder))) continue;
+      const services = await this.services(folder);
+      for (const plan of [...(await services.plans.listPlans())].reverse()) {
+        if (filter(plan)) choices.push({ plan, folderName: folders.length > 1 ? folder.name : undefined, value: { folder, services, plan } });
+      }
+    }
+    return choices;
+  }
+
   /** Finds the folder whose database holds the plan. */
-  async findPlan(planId: string, folder?: vscode.WorkspaceFolder): Promise<{ folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan }> {
+  async findPlan(planId: string, folder?: vscode.WorkspaceFolder): Promise<FolderPlan> {
     const candidates = folder ? [folder] : this.folders();
     for (const f of candidates) {
       if (!folder && !(await this.databaseExists(f))) continue;

@@ -11,7 +11,7 @@ import { checkpointFileUri } from './checkpointContentProvider';
 import type { TreeNode } from './checkpointTree';
 import { parseArgs } from './commandArgs';
 import { explainRestricted } from './commands';
-import type { FolderServices } from './folderServices';
+import type { FolderPlan, FolderServices } from './folderServices';
 import { comparisonState, panelJson, rollbackState, sidesOf } from './panelStates';
 import { pickCheckpoint, pickPlan } from './prompts';
 import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
@@ -27,7 +27,7 @@ import {
 } from './rollbackText';
 import { checkpointLabel } from './treePresentation';
 
-export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan'>;
+export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
 
 /** The tree, as far as commands need it: telling its nodes from arguments, and its selection. */
 export interface TreeAccess {
@@ -344,16 +344,8 @@ export class RollbackController {
 
   // ---- helpers ----------------------------------------------------------------------------------
 
-  private async pickPlanTarget(placeHolder: string, filter: (plan: Plan) => boolean): Promise<{ folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan } | undefined> {
-    const folders = this.deps.folders.folders();
-    const choices: { plan: Plan; folderName: string | undefined; value: { folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan } }[] = [];
-    for (const folder of folders) {
-      if (!(await this.deps.folders.databaseExists(folder))) continue;
-      const services = await this.deps.folders.services(folder);
-      for (const plan of [...(await services.plans.listPlans())].reverse()) {
-        if (filter(plan)) choices.push({ plan, folderName: folders.length > 1 ? folder.name : undefined, value: { folder, services, plan } });
-      }
-    }
+  private async pickPlanTarget(placeHolder: string, filter: (plan: Plan) => boolean): Promise<FolderPlan | undefined> {
+    const choices = await this.deps.folders.planChoices(filter);
     if (choices.length === 0) {
       this.deps.dialogs.info('There is no plan to choose (applied plans cannot be rolled back).');
       return undefined;

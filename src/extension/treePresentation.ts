@@ -2,6 +2,7 @@
 // No `vscode` import: plain functions of the data and the current time.
 import type { Checkpoint, CheckpointType, SkippedPath } from '../core/checkpoint';
 import type { Plan, PlanState } from '../core/plan';
+import { formatBytes } from '../core/formatBytes';
 
 /** A codicon id and, optionally, a theme color id. */
 export interface IconSpec {
@@ -147,18 +148,6 @@ export function escapeMarkdown(value: string): string {
   return value
     .replace(/[\r\n]+/g, ' ')
     .replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`);
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
 /** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date. */

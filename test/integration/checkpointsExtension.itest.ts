@@ -10,7 +10,8 @@ import type { Logger } from '../../src/core/ports';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api';
 import { CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, TREE_VIEW_ID, type CommandName } from '../../src/extension/commandIds';
 import { parseFolderSettings } from '../../src/extension/settings';
-import { formatBytes, formatRelativeTime } from '../../src/extension/treePresentation';
+import { formatBytes } from '../../src/core/formatBytes';
+import { formatRelativeTime } from '../../src/extension/treePresentation';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -4,7 +4,8 @@ import { parseCommandLine, sniffFormat } from '../../src/cli/args';
 import { CliError, UsageError } from '../../src/cli/cliErrors';
 import { askLine, confirmChange, isYes, type ConfirmationIo } from '../../src/cli/confirm';
 import { errorEnvelope, rollbackEnvelope } from '../../src/cli/envelopes';
-import { formatBytes, table } from '../../src/cli/textOutput';
+import { formatBytes } from '../../src/core/formatBytes';
+import { table } from '../../src/cli/textOutput';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError } from '../../src/core/errors';
 
 const P = '01ARZ3NDEKTSV4RRFFQ69G5FAV';

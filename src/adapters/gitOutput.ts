@@ -1,0 +1,76 @@
+import { sortChanges, type ChangeKind, type PathChange } from '../core/rollbackResult';
+
+// Reading and writing git's plumbing formats (NUL-separated where git offers it, so that any file
+// name survives).
+
+export interface StatusEntry {
+  path: string;
+  kind: 'untracked' | 'changed' | 'deleted' | 'nested';
+}
+
+/** Git config file text for `section.key` pairs, values quoted. */
+export function configText(config: Record<string, string>): string {
+  const sections = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(config)) {
+    const dot = name.lastIndexOf('.');
+    const lines = sections.get(name.slice(0, dot)) ?? [];
+    lines.push(`\t${name.slice(dot + 1)} = "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+    sections.set(name.slice(0, dot), lines);
+  }
+  return [...sections].map(([section, lines]) => `[${section}]\n${lines.join('\n')}\n`).join('');
+}
+
+/** Paths for a `-z --stdin` command. */
+export function nulList(items: readonly string[]): string {
+  return items.map((i) => `${i}\0`).join('');
+}
+
+/** `status --porcelain=v1 -z`: what differs from the index (untracked entries ending in `/` are nested repositories). */
+export function parseStatus(out: string): StatusEntry[] {
+  const entries: StatusEntry[] = [];
+  for (const record of out.split('\0')) {
+    if (record.length < 4) continue;
+    const code = record.slice(0, 2);
+    const p = record.slice(3);
+    if (code === '??') entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'nested' : 'untracked' });
+    else if (code[1] === 'D') entries.push({ path: p, kind: 'deleted' });
+    else if (code[1] !== ' ') entries.push({ path: p, kind: 'changed' });
+  }
+  return entries;
+}
+
+/** `diff-tree --name-status -z`: added / deleted / modified (type changes count as modified), sorted. */
+export function parseNameStatus(out: string): PathChange[] {
+  const parts = out.split('\0');
+  const changes: PathChange[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const status = parts[i];
+    const p = parts[i + 1];
+    if (!status || p === undefined) continue;
+    const change: ChangeKind = status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified';
+    changes.push({ path: p, change });
+  }
+  return sortChanges(changes);
+}
+
+export interface TreeEntry {
+  mode: string;
+  oid: string;
+  size: number;
+  path: string;
+}
+
+export function parseLsTree(out: string): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const record of out.split('\0')) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(\S+)\t([\s\S]*)$/.exec(record);
+    if (!m || m[2] !== 'blob') continue;
+    entries.push({ mode: m[1]!, oid: m[3]!, size: Number.parseInt(m[4]!, 10) || 0, path: m[5]! });
+  }
+  return entries;
+}
+
+/** A literal path as a gitignore pattern: wildcards and leading specials escaped. */
+export function escapeIgnorePattern(p: string): string {
+  return p.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, '\\ ');
+}
