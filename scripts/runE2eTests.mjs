@@ -1,7 +1,8 @@
 // Runs the end-to-end tests (test/e2e/*.e2e.ts, compiled to out/test/e2e/) with mocha in this Node
 // process: starts code-server on 127.0.0.1 with this repository as the extension under
 // development and a headless chromium, hands them to the tests through test/e2e/workbench.ts
-// (each suite opens its own workbench on a fresh copy of a fixture), and saves screenshots under
+// (each suite opens its own workbench on a fresh copy of a fixture; a suite asking for an untrusted
+// workspace gets a second code-server with Workspace Trust on), and saves screenshots under
 // test-results/. Exit code = result.
 //
 // Usage: node scripts/runE2eTests.mjs [--build] [--grep RE] [--timeout SECONDS] [--verbose]
@@ -78,12 +79,15 @@ const resultsDir = join(REPO_ROOT, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
 let server;
+/** A second server with Workspace Trust on, started when a suite first asks for an untrusted workspace. */
+let untrustedServer;
 let browser;
 let cleaning;
 const cleanup = () =>
   (cleaning ??= (async () => {
     await browser?.close().catch(() => {});
     await server?.stop().catch(() => {});
+    await untrustedServer?.then((s) => s.stop()).catch(() => {});
     rmSync(tempDir, { recursive: true, force: true });
   })());
 const finish = runnerExit('e2e', cleanup);
@@ -94,10 +98,19 @@ const timer = setTimeout(() => {
 }, timeoutMs);
 
 try {
-  server = await startServer({ extensionDevelopmentPath: extensionDir, verbose: opts.verbose, env: { CLEVERAGENTS_TEST_HOST: 'code-server' } });
+  const serverOptions = { extensionDevelopmentPath: extensionDir, verbose: opts.verbose, env: { CLEVERAGENTS_TEST_HOST: 'code-server' } };
+  server = await startServer(serverOptions);
   say(`code-server on 127.0.0.1:${server.port} (${secs()}); extension ${extensionDir}`);
   browser = await launchBrowser();
-  globalThis.__cleveragentsE2e = { browser, url: (folder) => server.url(folder), fixtureDir, resultsDir, tempDir };
+  const untrustedUrl = async (folder) => {
+    untrustedServer ??= startServer({ ...serverOptions, workspaceTrust: true }).then((s) => {
+      say(`code-server with Workspace Trust on 127.0.0.1:${s.port} (${secs()})`);
+      void s.exited.then((e) => finish(1, `FAILED: the Workspace Trust code-server exited during the run (code ${e.code}, signal ${e.signal})\n${s.readLog().split('\n').slice(-30).join('\n')}`));
+      return s;
+    });
+    return (await untrustedServer).url(folder);
+  };
+  globalThis.__cleveragentsE2e = { browser, url: (folder) => server.url(folder), untrustedUrl, fixtureDir, resultsDir, tempDir };
   void server.exited.then((e) => finish(1, `FAILED: code-server exited during the run (code ${e.code}, signal ${e.signal})\n${server.readLog().split('\n').slice(-30).join('\n')}`));
 
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 10_000, grep: opts.grep });

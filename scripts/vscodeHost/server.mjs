@@ -25,6 +25,12 @@ export const DEFAULT_USER_SETTINGS = {
   'window.restoreWindows': 'none',
 };
 
+/** Settings of a host with Workspace Trust on: no modal asking to trust the folder at startup. */
+const TRUST_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+};
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -110,6 +116,8 @@ process.on('exit', () => {
  * @param {boolean} [o.verbose] stream the server's log to stderr
  * @param {number} [o.startTimeoutMs] default 60 s
  * @param {boolean} [o.keepTemp] leave the temp folder after stop()
+ * @param {boolean} [o.workspaceTrust] turn Workspace Trust on (default off): folders open untrusted,
+ *   in Restricted Mode, without the startup dialog asking to trust them
  */
 export async function startServer(o = {}) {
   if (!isHostInstalled()) {
@@ -143,7 +151,7 @@ async function startOnce(o) {
   };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...o.userSettings }, null, 2));
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...(o.workspaceTrust ? TRUST_SETTINGS : {}), ...o.userSettings }, null, 2));
   const logFile = join(temp, 'server.log');
 
   const env = { ...process.env };
@@ -166,7 +174,7 @@ async function startOnce(o) {
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(o.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--disable-proxy',
     '--ignore-last-opened',

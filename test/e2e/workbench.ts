@@ -11,6 +11,8 @@ export interface E2eHost {
   browser: Browser;
   /** The page URL opening `folder` with this repository loaded as the extension under development. */
   url(folder: string): string;
+  /** The same for a server with Workspace Trust on: the folder opens untrusted, in Restricted Mode. */
+  untrustedUrl(folder: string): Promise<string>;
   /** The fixture copied for a suite that names none. */
   fixtureDir: string;
   /** Screenshots go here (the repository's test-results/). */
@@ -35,6 +37,8 @@ export interface WorkbenchOptions {
   /** Runs on the copy before the workbench opens it (e.g. to make a database through the services). */
   prepare?: (workspaceDir: string) => void | Promise<void>;
   viewport?: { width: number; height: number };
+  /** false: open the folder untrusted, in Restricted Mode (default: Workspace Trust is off, so trusted). */
+  trusted?: boolean;
 }
 
 export interface Workbench {
@@ -70,7 +74,7 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
     page.on('console', (m) => {
       if (m.type() === 'error') pageErrors.push(m.text());
     });
-    await page.goto(host.url(workspaceDir));
+    await page.goto(options.trusted === false ? await host.untrustedUrl(workspaceDir) : host.url(workspaceDir));
     await waitForWorkbench(page);
   });
 

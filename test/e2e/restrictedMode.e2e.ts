@@ -1,0 +1,135 @@
+// Workspace Trust in a real host: a folder opened untrusted (Restricted Mode) still lists its plans
+// and checkpoints, but Create Plan, Create Manual Checkpoint, Rollback and the other commands that
+// run git or write files are not offered anywhere a user would look (the view's title bar, the rows'
+// inline buttons and context menus, the command palette), and the view says why.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { openView, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+
+const VIEW = 'Checkpoints';
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
+const RESTRICTED_MESSAGE = /^Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off/;
+/** Commands that write (their palette titles), none of which Restricted Mode may offer. */
+const WRITE_COMMANDS = ['Create Plan', 'Create Manual Checkpoint', 'Rollback to Checkpoint', 'Delete Checkpoint', 'Undo Rollback', 'Set Retention Policy', 'Create Checkpoint of Active Plan'];
+
+/** Runs the built `agents` CLI on the workspace, as an agent's tooling would, and returns its JSON answer. */
+function agents(workspaceDir: string, ...args: string[]): { plan?: { plan_id: string } } {
+  const r = spawnSync(process.execPath, [CLI, '--workspace', workspaceDir, '--format', 'json', 'plan', ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`agents plan ${args.join(' ')} failed (exit ${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
+  return JSON.parse(r.stdout) as { plan?: { plan_id: string } };
+}
+
+/** The labels of the actions in the side bar's title bar (the view's buttons, merged into it). */
+async function titleBarActions(page: Page): Promise<string[]> {
+  const labels = await page.locator('.part.sidebar .composite.title .actions-container a.action-label').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  return labels.filter(Boolean);
+}
+
+/** The labels of the entries the command palette lists for `filter` (a short list: all of it renders). */
+async function paletteEntries(page: Page, filter: string): Promise<string[]> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${filter}`);
+  // the list is filtered as typed: wait for an entry every workspace has, then read the rest
+  await widget.locator('.quick-input-list .monaco-list-row .label-name', { hasText: 'Checkpoints: Refresh' }).first().waitFor({ state: 'visible' });
+  const labels = (await widget.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.trim());
+  await page.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden' });
+  return labels;
+}
+
+function treeRow(page: Page, label: string): Locator {
+  return page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+}
+
+/**
+ * The entries of a row's context menu (closed again afterwards). A row whose every entry is hidden
+ * gets no menu at all: with `mayBeEmpty`, no menu within a few seconds means none.
+ */
+async function contextMenuEntries(page: Page, label: string, mayBeEmpty = false): Promise<string[]> {
+  await treeRow(page, label).click({ button: 'right' });
+  const menu = page.locator('.monaco-menu').first();
+  try {
+    await menu.waitFor({ state: 'visible', timeout: mayBeEmpty ? 3_000 : 10_000 });
+  } catch (e) {
+    if (mayBeEmpty) return [];
+    throw e;
+  }
+  const entries = (await menu.locator('.action-item .action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return entries;
+}
+
+describe('Checkpoints view in Restricted Mode (an untrusted workspace)', () => {
+  const wb = useWorkbench({
+    trusted: false,
+    viewport: { width: 1200, height: 760 },
+    prepare: (dir) => {
+      const plan = agents(dir, 'create', '--title', 'Refactor the greeting', '--sandbox', 'src').plan;
+      if (!plan) throw new Error('agents plan create answered no plan');
+      agents(dir, 'checkpoint', plan.plan_id, '--reason', 'Before the agent starts');
+    },
+  });
+
+  it('opens the folder untrusted: the status bar shows Restricted Mode', async () => {
+    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'visible' });
+  });
+
+  it('still lists the plan and its checkpoint', async () => {
+    await openView(wb.page, VIEW);
+    const plans = await waitForTreeRow(wb.page, 'Refactor the greeting', VIEW, 30_000);
+    // a plan not applied yet shows expanded; a click on an expanded row would collapse it
+    if (plans.find((r) => r.label === 'Refactor the greeting')?.expanded === false) await treeRow(wb.page, 'Refactor the greeting').click();
+    const rows = await waitForTreeRow(wb.page, 'Before the agent starts', VIEW);
+    assert.deepEqual(
+      rows.map((r) => [r.label, r.level]),
+      [
+        ['Refactor the greeting', 1],
+        ['Before the agent starts', 2],
+      ],
+    );
+  });
+
+  it('shows the Restricted Mode message in the view', async () => {
+    const message = wb.page.locator('.part.sidebar', { hasText: 'Restricted Mode: plans and checkpoints are listed' }).getByText(RESTRICTED_MESSAGE).first();
+    await message.waitFor({ state: 'visible' });
+    assert.match((await message.innerText()).trim(), /Trust this workspace to turn them on\.$/);
+  });
+
+  it('offers no write command in the view’s title bar, only the read-only ones', async () => {
+    await wb.page.locator('.part.sidebar .composite.title a.action-label[aria-label^="Refresh"]').waitFor({ state: 'visible' });
+    const actions = await titleBarActions(wb.page);
+    for (const title of WRITE_COMMANDS) assert.ok(!actions.some((a) => a.startsWith(title)), `the title bar offers ${title}: ${actions.join(' | ')}`);
+    await wb.page.mouse.move(700, 600); // off the activity bar, whose tooltip would cover the view
+    await screenshot(wb.page, 'restricted-mode-view');
+  });
+
+  it('offers no write command on the rows: no inline buttons, nor in their context menus', async () => {
+    for (const label of ['Refactor the greeting', 'Before the agent starts']) {
+      await treeRow(wb.page, label).hover();
+      const inline = await treeRow(wb.page, label)
+        .locator('.actions a.action-label')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      for (const title of WRITE_COMMANDS) assert.ok(!inline.some((a) => a.startsWith(title)), `${label} has an inline ${title} button: ${inline.join(' | ')}`);
+    }
+    // the checkpoint's menu first: it keeps Copy Checkpoint ID, so it shows that right-clicks open menus
+    const checkpointMenu = await contextMenuEntries(wb.page, 'Before the agent starts');
+    // every entry of a plan's menu writes: in Restricted Mode it has none, and no menu opens
+    const planMenu = await contextMenuEntries(wb.page, 'Refactor the greeting', true);
+    assert.deepEqual(planMenu, [], `the plan's context menu offers: ${planMenu.join(' | ')}`);
+    assert.ok(checkpointMenu.includes('Copy Checkpoint ID'), `the checkpoint's menu lacks Copy Checkpoint ID: ${checkpointMenu.join(' | ')}`);
+    for (const title of WRITE_COMMANDS) assert.ok(!checkpointMenu.includes(title), `the checkpoint's context menu offers ${title}: ${checkpointMenu.join(' | ')}`);
+  });
+
+  it('does not list the write commands in the command palette', async () => {
+    const entries = await paletteEntries(wb.page, 'Checkpoints: ');
+    assert.ok(entries.includes('Checkpoints: Show Log'), `the palette lacks the read-only commands: ${entries.join(' | ')}`);
+    for (const title of WRITE_COMMANDS) assert.ok(!entries.includes(`Checkpoints: ${title}`), `the palette offers Checkpoints: ${title}: ${entries.join(' | ')}`);
+  });
+});
