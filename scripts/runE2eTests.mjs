@@ -14,13 +14,13 @@
 //   --extension  the extension under development, default: this repository
 //   --workspace  the default fixture, default: test/fixtures/workspace
 //   files        compiled test files, default: every out/test/e2e/**/*.e2e.js
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
 import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
-import { ignoreClosedOutput, launchBrowser, runnerExit, shortTempDir, startServer } from './vscodeHost/server.mjs';
+import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
+import { buildForTests, runnerExit, runnerOutput } from './testRunner.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,19 +34,8 @@ const { values: opts, positionals } = parseArgs({
   },
 });
 
-const say = (msg) => console.log(`[e2e] ${msg}`);
-const fail = (msg) => {
-  console.error(`[e2e] FAILED: ${msg}`);
-  process.exit(1);
-};
-
-if (opts.build) {
-  for (const args of [['esbuild.mjs'], ['node_modules/typescript/bin/tsc', '-p', '.']]) {
-    say(`$ node ${args.join(' ')}`);
-    const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (r.status !== 0) fail(`node ${args.join(' ')} exited with ${r.status ?? r.signal}`);
-  }
-}
+const { say, fail } = runnerOutput('e2e');
+if (opts.build) buildForTests(REPO_ROOT, { say, fail });
 
 function findTests(dir) {
   if (!existsSync(dir)) return [];

@@ -14,12 +14,12 @@
 //   --extension  the extension under development, default: this repository
 //   --tests      the extensionTestsPath module, default: out/test/integration/index.js
 //   --workspace  the folder copied to a temp folder and opened, default: test/fixtures/workspace
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
-import { ignoreClosedOutput, launchBrowser, runnerExit, shortTempDir, startServer } from './vscodeHost/server.mjs';
+import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
+import { buildForTests, runnerExit, runnerOutput } from './testRunner.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -33,19 +33,8 @@ const { values: opts } = parseArgs({
   },
 });
 
-const say = (msg) => console.log(`[integration] ${msg}`);
-const fail = (msg) => {
-  console.error(`[integration] FAILED: ${msg}`);
-  process.exit(1);
-};
-
-if (opts.build) {
-  for (const args of [['esbuild.mjs'], ['node_modules/typescript/bin/tsc', '-p', '.']]) {
-    say(`$ node ${args.join(' ')}`);
-    const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (r.status !== 0) fail(`node ${args.join(' ')} exited with ${r.status ?? r.signal}`);
-  }
-}
+const { say, fail } = runnerOutput('integration');
+if (opts.build) buildForTests(REPO_ROOT, { say, fail });
 
 const extensionDir = resolve(opts.extension);
 const testsIndex = resolve(opts.tests);

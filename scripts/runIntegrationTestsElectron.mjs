@@ -10,13 +10,13 @@
 //                     20.19+ or 22.12+. Recent releases are; if an older VS Code's is not, it says
 //                     so ("cannot load mocha"): use the code-server runner (this machine's Node).
 //   --code            use this installed VS Code executable instead of downloading one
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
+import { buildForTests, runnerOutput } from './testRunner.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
@@ -29,17 +29,9 @@ const { values: opts } = parseArgs({
   },
 });
 
-const fail = (msg) => {
-  console.error(`[integration:electron] FAILED: ${msg}`);
-  process.exit(1);
-};
-
-if (opts.build) {
-  for (const args of [['esbuild.mjs'], ['node_modules/typescript/bin/tsc', '-p', '.']]) {
-    const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (r.status !== 0) fail(`node ${args.join(' ')} exited with ${r.status ?? r.signal}`);
-  }
-}
+const output = runnerOutput('integration:electron');
+const { fail } = output;
+if (opts.build) buildForTests(REPO_ROOT, output);
 
 const extensionTestsPath = join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
 if (!existsSync(extensionTestsPath)) fail(`${extensionTestsPath} is missing: compile the tests first (tsc -p .), or pass --build`);

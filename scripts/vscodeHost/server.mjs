@@ -285,20 +285,3 @@ export async function launchBrowser(o = {}) {
   });
   return browser;
 }
-
-/**
- * How a test runner ends: the first outcome wins (closing the page while cleaning up must not
- * report a second one), `cleanup` runs once, and Ctrl-C / SIGTERM end it the same way.
- */
-export function runnerExit(label, cleanup) {
-  let finishing = false;
-  const finish = async (code, message) => {
-    if (finishing) return new Promise(() => {});
-    finishing = true;
-    if (message) (code === 0 ? console.log : console.error)(`[${label}] ${message}`);
-    await cleanup();
-    process.exit(code);
-  };
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void finish(130, `interrupted (${sig})`));
-  return finish;
-}

@@ -98,8 +98,13 @@ function isInside(root: string, candidate: string): boolean {
 export async function ensureDataDir(workspaceRoot: string): Promise<string> {
   const dir = path.join(workspaceRoot, DATA_DIR_NAME);
   await fs.mkdir(dir, { recursive: true });
+  await writeIgnoreAll(dir);
+  return dir;
+}
+
+/** A `.gitignore` of `*` in `dir`, unless it has one already (never overwritten). */
+export async function writeIgnoreAll(dir: string): Promise<void> {
   await fs.writeFile(path.join(dir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST') throw error;
   });
-  return dir;
 }

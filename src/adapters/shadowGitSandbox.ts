@@ -3,14 +3,14 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SkippedPath } from '../core/checkpoint';
 import { SandboxError, ValidationError } from '../core/errors';
-import { OBJECT_ID_PATTERN, RelativePathSchema } from '../core/ids';
+import { OBJECT_ID_PATTERN, RelativePathSchema, ULID_PATTERN } from '../core/ids';
 import type { Logger, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
 import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
 import { configText, escapeIgnorePattern, nulList, parseLsTree, parseNameStatus, parseStatus } from './gitOutput';
 import { tempFileFor } from './atomicFile';
 
-const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+const ULID = ULID_PATTERN.source.slice(1, -1);
 const KEY_PATTERN = new RegExp(`^(?:${ULID}|workspace)$`);
 const PIN_PATTERN = new RegExp(`^${ULID}/(?:${ULID}|base|before-apply|applied)$`);
 /** Above this many paths, staging goes through one `git add -A` that writes a single pack. */

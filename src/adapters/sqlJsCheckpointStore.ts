@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { StoreError } from '../core/errors';
@@ -8,6 +8,7 @@ import { FileLock, type FileLockOptions } from './fileLock';
 import { SCHEMA_VERSION, listSchemaObjects, migrate, readSchemaVersion } from './schemaMigrations';
 import { StatementCache, createUnitOfWork, sqliteError } from './sqlJsRepositories';
 import { loadSqlJs } from './sqlJsLoader';
+import { writeIgnoreAll } from './nodeWorkspaceFiles';
 
 /** The folder of the workspace the product owns, and the database file in it. */
 export const CLEVERAGENTS_DIR = '.cleveragents';
@@ -353,9 +354,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     try {
       const created = await mkdir(dir, { recursive: true });
       if (created !== undefined || path.basename(dir) === CLEVERAGENTS_DIR) {
-        await writeFile(path.join(dir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'EEXIST') throw error;
-        });
+        await writeIgnoreAll(dir);
       }
     } catch (error) {
       throw new StoreError(`Cannot create the folder ${dir}: ${(error as Error).message}`, { cause: error });

@@ -151,9 +151,9 @@ export class CheckpointService {
   /** Whether the sandbox differs from the plan's newest checkpoint (true when it has none). */
   async hasChangesSinceLastCheckpoint(planId: string): Promise<boolean> {
     const id = parseId(planId, 'plan id');
-    const plan = await this.requirePlan(id);
+    const { plan, latest } = await this.deps.store.read((uow) => ({ plan: uow.plans.get(id), latest: uow.checkpoints.listForPlan(id).at(-1) }));
+    if (!plan) throw new NotFoundError('plan', id);
     const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
-    const latest = (await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id))).at(-1);
     if (!latest) return true;
     return this.deps.snapshotter.exclusive(id, async () => {
       const current = await this.deps.snapshotter.snapshot(sandbox, null, 'dirty check');

@@ -3,7 +3,7 @@ import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationErr
 import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
 import type { SandboxLocation } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
-import { sortChanges, type PathChange } from './rollbackResult';
+import type { PathChange } from './rollbackResult';
 import { parseId, type ServiceDeps } from './checkpointService';
 
 export const CreatePlanInputSchema = z
@@ -166,7 +166,7 @@ export class PlanService {
     const sandboxChanges = await snapshotter.changes(plan.base_ref, sandbox.ref);
     const workspaceChanged = new Set((await snapshotter.changes(plan.base_ref, workspace.ref)).map((c) => c.path));
     const conflicts = sandboxChanges.filter((c) => workspaceChanged.has(c.path)).map((c) => c.path);
-    return { changes: sortChanges(sandboxChanges), conflicts, sandboxRef: sandbox.ref };
+    return { changes: sandboxChanges, conflicts, sandboxRef: sandbox.ref };
   }
 
   private workspaceLocation(): SandboxLocation {

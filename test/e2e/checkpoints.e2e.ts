@@ -20,6 +20,7 @@ import {
   screenshot,
   treeItems,
   useWorkbench,
+  widenSideBar,
   waitForWorkbench,
   waitForTreeRow,
   type TreeRow,
@@ -32,18 +33,6 @@ const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () 
 /** The services on a workspace folder, as another process (the CLI, an agent) would use them. */
 function services(dir: string) {
   return createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
-}
-
-/** Drags the side bar's edge so that descriptions are not cut off in screenshots. */
-async function widenSideBar(page: Page, width: number): Promise<void> {
-  const box = await page.locator('.part.sidebar').boundingBox();
-  if (!box) return;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 5 });
-  await page.mouse.up();
-  await page.mouse.move(box.x + width + 300, y); // off the sash, which stays highlighted under the mouse
 }
 
 /** Opens a workspace file in an editor through Quick Open. */

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -33,18 +33,6 @@ async function inlineAction(page: Page, rowLabel: string, action: string): Promi
   const button = row.locator(`.actions .action-label[aria-label="${action}"]`);
   await button.waitFor({ state: 'visible' });
   await button.click();
-}
-
-/** Drags the side bar's edge so that labels are not cut off in screenshots. */
-async function widenSideBar(page: Page, width: number): Promise<void> {
-  const box = await page.locator('.part.sidebar').boundingBox();
-  if (!box) return;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, y, { steps: 5 });
-  await page.mouse.up();
-  await page.mouse.move(box.x + width + 400, y);
 }
 
 describe('Rollback from the Checkpoints view', () => {

@@ -443,3 +443,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/** Drags the side bar's edge so that labels and descriptions are not cut off in screenshots. */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) return;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 5 });
+  await page.mouse.up();
+  await page.mouse.move(box.x + width + 400, y); // off the sash, which stays highlighted under the mouse
+}

@@ -257,12 +257,18 @@ describe('Rollback from VS Code', function () {
   });
 
   describe('unsaved editors on paths the rollback changes', () => {
-    it('are asked about before anything is touched: Cancel leaves everything as it was', async () => {
-      const s = await changedSandbox();
-      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
+    /** Opens the file in an editor and types into it without saving. */
+    async function openWithUnsavedEdit(file: string): Promise<vscode.TextDocument> {
+      const doc = await vscode.workspace.openTextDocument(file);
       const editor = await vscode.window.showTextDocument(doc);
       assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
       assert.equal(doc.isDirty, true);
+      return doc;
+    }
+
+    it('are asked about before anything is touched: Cancel leaves everything as it was', async () => {
+      const s = await changedSandbox();
+      const doc = await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
       try {
         const count = (await api.listCheckpoints(s.plan.plan_id)).length;
         await dialogs(['Rollback', null]);
@@ -282,10 +288,7 @@ describe('Rollback from VS Code', function () {
 
     it('"Save and Continue" saves first, so the safety checkpoint keeps the edits', async () => {
       const s = await changedSandbox();
-      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
-      const editor = await vscode.window.showTextDocument(doc);
-      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
-      assert.equal(doc.isDirty, true);
+      const doc = await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
       await dialogs(['Rollback', 'Save and Continue']);
       const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
       assert.ok(outcome);
@@ -299,10 +302,7 @@ describe('Rollback from VS Code', function () {
 
     it('"Discard and Continue" drops the edits, then rolls back', async () => {
       const s = await changedSandbox();
-      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
-      const editor = await vscode.window.showTextDocument(doc);
-      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
-      assert.equal(doc.isDirty, true);
+      const doc = await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
       await dialogs(['Rollback', 'Discard and Continue']);
       const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
       assert.ok(outcome);
@@ -314,10 +314,7 @@ describe('Rollback from VS Code', function () {
 
     it('refuse the API\'s unconfirmed rollback (nobody to ask)', async () => {
       const s = await changedSandbox();
-      const doc = await vscode.workspace.openTextDocument(path.join(root, s.rel('a.txt')));
-      const editor = await vscode.window.showTextDocument(doc);
-      assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
-      assert.equal(doc.isDirty, true);
+      await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
       try {
         await assert.rejects(api.rollback(s.plan.plan_id, s.checkpointId), (e: Error & { type?: string }) => {
           assert.equal(e.type, 'BusinessRuleViolation');

@@ -1,0 +1,39 @@
+// What the test runners share: their output lines, the --build step, and how they end.
+import { spawnSync } from 'node:child_process';
+
+/**
+ * How a test runner ends: the first outcome wins (closing the page while cleaning up must not
+ * report a second one), `cleanup` runs once, and Ctrl-C / SIGTERM end it the same way.
+ */
+export function runnerExit(label, cleanup) {
+  let finishing = false;
+  const finish = async (code, message) => {
+    if (finishing) return new Promise(() => {});
+    finishing = true;
+    if (message) (code === 0 ? console.log : console.error)(`[${label}] ${message}`);
+    await cleanup();
+    process.exit(code);
+  };
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void finish(130, `interrupted (${sig})`));
+  return finish;
+}
+
+/** `[label] message` lines for a runner, and a fail that ends it with exit code 1. */
+export function runnerOutput(label) {
+  return {
+    say: (msg) => console.log(`[${label}] ${msg}`),
+    fail: (msg) => {
+      console.error(`[${label}] FAILED: ${msg}`);
+      process.exit(1);
+    },
+  };
+}
+
+/** `--build`: the bundles (esbuild) and the compiled tests (tsc) the runners load. */
+export function buildForTests(repoRoot, { say, fail }) {
+  for (const args of [['esbuild.mjs'], ['node_modules/typescript/bin/tsc', '-p', '.']]) {
+    say(`$ node ${args.join(' ')}`);
+    const r = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
+    if (r.status !== 0) fail(`node ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+  }
+}
