@@ -1,22 +1,25 @@
 // The checkpoint engine against plain git doing the same work, in one run, on synthetic
 // workspaces. Prints medians and ratios (ours / plain git). Not a test: figures, not verdicts.
-// Usage: npm run bench -- [--sizes S,M] [--runs 5]
+// Usage: npm run bench -- [--sizes S,M] [--runs 5] [--keep] [--verbose]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: 'S,M' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: 'S,M' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+});
 const RUNS = Math.max(1, Number(values.runs));
 const SIZES: Record<string, { files: number; bytes: number }> = {
   S: { files: 1_000, bytes: 10 * 1024 * 1024 },
   M: { files: 10_000, bytes: 100 * 1024 * 1024 },
   L: { files: 50_000, bytes: 235 * 1024 * 1024 },
 };
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: (m) => console.warn(m), error: (m) => console.error(m) };
+/** `--verbose` prints the engine's own timings of each phase of a snapshot. */
+const quiet: Logger = { debug: (m) => values.verbose && console.log(`      ${m}`), info: (m) => values.verbose && console.log(`      ${m}`), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
 interface Row {
   size: string;
@@ -89,6 +92,7 @@ class PlainGit {
   init(): void {
     rmSync(this.gitDir, { recursive: true, force: true });
     execFileSync('git', ['init', '-q', '--bare', this.gitDir], { env: { ...this.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
+    writeFileSync(path.join(this.gitDir, 'info', 'exclude'), '/.cleveragents/\n');
     this.git('config', 'gc.auto', '0');
     this.git('config', 'core.untrackedCache', 'true');
   }
@@ -108,6 +112,19 @@ function modify(root: string, files: string[], count: number, round: number): vo
   }
 }
 
+/** Median cost of creating (and closing) an empty file in a folder: the conditions of a run. */
+function fileCreationMs(dir: string): number {
+  mkdirSync(dir, { recursive: true });
+  const costs: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const start = performance.now();
+    closeSync(openSync(path.join(dir, `probe-${i}`), 'wx'));
+    costs.push(performance.now() - start);
+  }
+  for (let i = 0; i < 30; i++) unlinkSync(path.join(dir, `probe-${i}`));
+  return median(costs);
+}
+
 function dirSize(dir: string): number {
   let total = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -118,18 +135,35 @@ function dirSize(dir: string): number {
 }
 
 async function benchSize(name: string, spec: { files: number; bytes: number }, base: string): Promise<void> {
-  const root = path.join(base, name);
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
-  console.log(`\n[${name}] generating ${spec.files} files / ${(spec.bytes / 1048576).toFixed(0)} MB ...`);
+  // Two identical workspaces, one per side, each with its store at the same place inside
+  // (`.cleveragents/checkpoints/shadow.git`), made in the same order: where a folder sits on disk
+  // changes what creating a file in it costs (ext4 puts a file's inode near its folder's, and a
+  // freshly generated workspace leaves the block groups around it nearly full), and a checkpoint
+  // creates a file per changed object. With one shared workspace the two stores landed in different
+  // block groups and creating a file cost 0.02 ms in one and 0.9 ms in the other.
+  console.log(`\n[${name}] generating 2 x ${spec.files} files / ${(spec.bytes / 1048576).toFixed(0)} MB ...`);
+  const root = path.join(base, name, 'ours');
+  const plainRoot = path.join(base, name, 'plain');
   const files = generate(root, spec);
-  const plain = new PlainGit(path.join(base, `${name}-plain.git`), root);
+  generate(plainRoot, spec);
+  const plain = new PlainGit(path.join(plainRoot, '.cleveragents', 'checkpoints', 'shadow.git'), plainRoot);
+  const both = (change: (workspace: string) => void): void => {
+    change(root);
+    change(plainRoot);
+  };
   const record = (step: string, ours: number[], theirs: number[]): void => {
     const row = { size: name, step, ours: median(ours), plain: median(theirs) };
     rows.push(row);
     console.log(`  ${step.padEnd(34)} ours ${row.ours.toFixed(0).padStart(6)} ms   plain git ${row.plain.toFixed(0).padStart(6)} ms   ratio ${(row.ours / row.plain).toFixed(2)}`);
   };
   const open = (): WorkspaceServices => createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(__dirname), logger: quiet });
+  /** A new, empty store of ours. */
+  const reopen = (old: WorkspaceServices): WorkspaceServices => {
+    old.dispose();
+    rmSync(old.checkpointDir, { recursive: true, force: true });
+    rmSync(old.databasePath, { force: true });
+    return open();
+  };
 
   // First checkpoint: a new store each run.
   const firstRuns = name === 'S' ? RUNS : Math.min(RUNS, 3);
@@ -138,15 +172,15 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
   let s = open();
   let planId = '';
   for (let r = 0; r < firstRuns; r++) {
-    s.dispose();
-    rmSync(path.join(root, '.cleveragents'), { recursive: true, force: true });
-    s = open();
+    s = reopen(s);
     planId = (await s.plans.createPlan({ title: 'bench' })).plan_id;
     oursFirst.push(await time(() => s.checkpoints.createCheckpoint(planId)));
     plain.init();
     plainFirst.push(await time(() => plain.checkpoint()));
   }
   record('first checkpoint', oursFirst, plainFirst);
+  const probe = (dir: string) => `${fileCreationMs(path.join(dir, 'objects', 'ab')).toFixed(2)} ms`;
+  console.log(`  (creating a file in an object folder: ours ${probe(path.join(s.checkpointDir, 'shadow.git'))}, plain git ${probe(plain.gitDir)})`);
   const baseline = (await s.checkpoints.listCheckpoints(planId))[0]!;
   const plainBase = plain.checkpoint();
 
@@ -154,7 +188,7 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
     const o: number[] = [];
     const p: number[] = [];
     for (let r = 0; r < RUNS; r++) {
-      modify(root, files, count, r + count);
+      both((w) => modify(w, files, count, r + count));
       o.push(await time(() => s.checkpoints.createCheckpoint(planId)));
       p.push(await time(() => plain.checkpoint()));
     }
@@ -173,7 +207,7 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
     const o: number[] = [];
     const p: number[] = [];
     for (let r = 0; r < RUNS; r++) {
-      modify(root, files, 10, 500 + r);
+      both((w) => modify(w, files, 10, 500 + r));
       o.push(await time(() => s.checkpoints.previewRollback(planId, baseline.checkpoint_id)));
       p.push(
         await time(() => {
@@ -191,35 +225,33 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
     const p: number[] = [];
     const target = (await s.checkpoints.createCheckpoint(planId)).checkpoint;
     const plainTarget = plain.checkpoint();
-    const mess = (r: number): void => {
-      modify(root, files, 100, 900 + r);
-      for (let i = 0; i < 20; i++) writeFileSync(path.join(root, `src/added-${r}-${i}.ts`), `new ${i}\n`);
-      for (let i = 0; i < 20; i++) unlinkSync(path.join(root, files[(i * 104729 + 13) % files.length]!));
+    const mess = (w: string, r: number): void => {
+      modify(w, files, 100, 900 + r);
+      for (let i = 0; i < 20; i++) writeFileSync(path.join(w, `src/added-${r}-${i}.ts`), `new ${i}\n`);
+      for (let i = 0; i < 20; i++) unlinkSync(path.join(w, files[(i * 104729 + 13) % files.length]!));
     };
     for (let r = 0; r < RUNS; r++) {
-      mess(r);
+      both((w) => mess(w, r));
       o.push(await time(() => s.checkpoints.rollbackToCheckpoint(planId, target.checkpoint_id)));
-      mess(r);
       p.push(
         await time(() => {
           const safety = plain.checkpoint();
           plain.git('read-tree', '-m', '-u', safety, plainTarget);
         }),
       );
-      plain.git('read-tree', '-m', '-u', plainTarget, plainTarget);
     }
     record('rollback 100 M + 20 A + 20 D', o, p);
   }
   {
     // Store size: 50 checkpoints of 10 changed files and one changed 2 MiB binary each.
-    s.dispose();
-    rmSync(path.join(root, '.cleveragents'), { recursive: true, force: true });
-    s = open();
+    s = reopen(s);
     planId = (await s.plans.createPlan({ title: 'disk' })).plan_id;
     plain.init();
     for (let r = 0; r < 50; r++) {
-      modify(root, files, 10, 2000 + r);
-      writeFileSync(path.join(root, 'assets/blob0.bin'), noise(2 * 1024 * 1024, 100 + r));
+      both((w) => {
+        modify(w, files, 10, 2000 + r);
+        writeFileSync(path.join(w, 'assets/blob0.bin'), noise(2 * 1024 * 1024, 100 + r));
+      });
       await s.checkpoints.createCheckpoint(planId);
       plain.checkpoint();
     }
@@ -239,8 +271,7 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
 }
 
 async function main(): Promise<void> {
-  const base = path.join(os.tmpdir(), 'ca-bench');
-  mkdirSync(base, { recursive: true });
+  const base = mkdtempSync(path.join(os.tmpdir(), 'ca-bench-'));
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
   for (const size of String(values.sizes).split(',')) {
     const spec = SIZES[size.trim()];
@@ -254,7 +285,8 @@ async function main(): Promise<void> {
     const unit = r.step.startsWith('store') ? ' MB' : ' ms';
     console.log(`| ${r.size} | ${r.step} | ${r.ours.toFixed(r.step.startsWith('store') ? 1 : 0)}${unit} | ${Number.isNaN(r.plain) ? '-' : r.plain.toFixed(r.step.startsWith('store') ? 1 : 0) + unit} | ${Number.isNaN(r.plain) ? '-' : (r.ours / r.plain).toFixed(2)} |`);
   }
-  if (!values.keep) rmSync(base, { recursive: true, force: true });
+  if (values.keep) console.log(`\nKept the workspaces in ${base}`);
+  else rmSync(base, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

@@ -39,18 +39,31 @@ export function parseStatus(out: string): StatusEntry[] {
   return entries;
 }
 
-/** `diff-tree --name-status -z`: added / deleted / modified (type changes count as modified), sorted. */
-export function parseNameStatus(out: string): PathChange[] {
+/** One path of a raw diff (`diff-tree -r -z`, `diff-index -z`): its change and the blobs on each side. */
+export interface RawChange extends PathChange {
+  /** All zeros when the path is added. */
+  readonly oldOid: string;
+  /** All zeros when the path is deleted. */
+  readonly newOid: string;
+}
+
+/** The raw diff format with `-z`: `:<mode> <mode> <oid> <oid> <status>\0<path>\0` (type changes count as modified). */
+export function parseRawDiff(out: string): RawChange[] {
   const parts = out.split('\0');
-  const changes: PathChange[] = [];
+  const changes: RawChange[] = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const status = parts[i];
+    const m = /^:\d{6} \d{6} ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(parts[i]!);
     const p = parts[i + 1];
-    if (!status || p === undefined) continue;
-    const change: ChangeKind = status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified';
-    changes.push({ path: p, change });
+    if (!m || p === undefined) continue;
+    const change: ChangeKind = m[3] === 'A' ? 'added' : m[3] === 'D' ? 'deleted' : 'modified';
+    changes.push({ path: p, change, oldOid: m[1]!, newOid: m[2]! });
   }
-  return sortChanges(changes);
+  return changes;
+}
+
+/** The paths and their changes only, sorted. */
+export function pathChanges(raw: readonly RawChange[]): PathChange[] {
+  return sortChanges(raw.map(({ path, change }) => ({ path, change })));
 }
 
 export interface TreeEntry {

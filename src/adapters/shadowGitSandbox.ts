@@ -4,11 +4,13 @@ import { randomBytes } from 'node:crypto';
 import type { SkippedPath } from '../core/checkpoint';
 import { SandboxError, ValidationError } from '../core/errors';
 import { OBJECT_ID_PATTERN, RelativePathSchema, ULID_PATTERN } from '../core/ids';
-import type { Logger, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
+import type { Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
 import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
-import { configText, escapeIgnorePattern, nulList, parseLsTree, parseNameStatus, parseStatus } from './gitOutput';
+import { configText, escapeIgnorePattern, nulList, parseLsTree, parseRawDiff, parseStatus, pathChanges, type RawChange } from './gitOutput';
 import { tempFileFor } from './atomicFile';
+import { writeCommitObject } from './gitCommitObject';
+import { deleteLooseRefs, readRef, writeRefs } from './gitRefFiles';
 
 const ULID = ULID_PATTERN.source.slice(1, -1);
 const KEY_PATTERN = new RegExp(`^(?:${ULID}|workspace)$`);
@@ -93,34 +95,32 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
   async changes(fromRef: string, toRef: string): Promise<PathChange[]> {
-    assertObjectId(fromRef);
-    assertObjectId(toRef);
-    await this.ensureRepo();
-    const out = await this.repoGit().raw(['diff-tree', '-r', '-z', '--no-renames', '--name-status', fromRef, toRef]);
-    return parseNameStatus(out);
+    return pathChanges(await this.rawChanges(fromRef, toRef));
   }
 
-  async restore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PathChange[]> {
+  async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore> {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.ensureKey(sandbox.key);
-    const [target, skipped] = await Promise.all([
-      leaveAlone.length > 0 ? this.overlayTree(toRef, fromRef, leaveAlone) : toRef,
-      this.readState(sandbox.key).then((st) => st?.skipped ?? []),
-    ]);
-    const [changes, targetTree] = await Promise.all([this.changes(fromRef, target), this.treeOf(target)]);
-    if (changes.length === 0) return [];
-    const git = this.keyGit(sandbox);
-    try {
-      // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
-      // checks everything up front: it refuses rather than overwrite a file it does not know.
-      await git.raw(['read-tree', '-m', '-u', fromRef, target]);
-    } catch (error) {
-      await this.putBack(sandbox, changes, error);
-    }
-    const commit = target === toRef ? toRef : await this.commitTree(targetTree, 'restored');
-    await this.recordHead(sandbox.key, { commit, tree: targetTree, skipped });
-    return changes;
+    const target = leaveAlone.length > 0 ? await this.overlayTree(toRef, fromRef, leaveAlone) : toRef;
+    const [diff, targetTree, state] = await Promise.all([this.rawChanges(fromRef, target), this.treeOf(target), this.readState(sandbox.key)]);
+    const changes = pathChanges(diff);
+    // The sandbox's size after the restore, from its size now and what the restore changes.
+    const measured = state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined ? await this.measureDelta(state, diff) : {};
+    const skipped = state?.skipped ?? [];
+    const apply = async (): Promise<void> => {
+      if (changes.length === 0) return;
+      try {
+        // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
+        // checks everything up front: it refuses rather than overwrite a file it does not know.
+        await this.keyGit(sandbox).raw(['read-tree', '-m', '-u', fromRef, target]);
+      } catch (error) {
+        await this.putBack(sandbox, changes, error);
+      }
+      const commit = target === toRef ? toRef : await this.commitTree(targetTree, 'restored');
+      await this.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped });
+    };
+    return { changes, apply };
   }
 
   async overlay(baseRef: string, sourceRef: string, paths: readonly string[], pin: string): Promise<Snapshot> {
@@ -130,7 +130,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await this.ensureRepo();
     const tree = await this.overlayTree(baseRef, sourceRef, paths);
     const commit = await this.commitTree(tree, `overlay for ${pin}`);
-    await this.repoGit().raw(['update-ref', pinRef(pin), commit]);
+    await writeRefs(this.gitDir, [[pinRef(pin), commit]]);
     const { sizeBytes, fileCount } = await this.measureTree(tree);
     return { ref: commit, filesystemPath: pinPath(pin), sizeBytes, fileCount, skipped: [] };
   }
@@ -150,7 +150,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     pins.forEach(assertPin);
     if (pins.length === 0) return;
     await this.ensureRepo();
-    await this.repoGit().raw(['update-ref', '--stdin'], pins.map((pin) => `delete ${pinRef(pin)}\n`).join(''));
+    await this.deleteRefs(pins.map(pinRef));
     const counter = path.join(this.gitDir, 'unpinned-since-gc');
     const before = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
     await replaceFile(counter, String(before + pins.length));
@@ -175,7 +175,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
     for (const key of keys.filter((k) => KEY_PATTERN.test(k))) {
       const tree = await shadowGit({ cwd: this.options.checkpointDir, gitDir: this.keyDir(key) }).raw(['write-tree']).catch(() => '');
-      if (OBJECT_ID_PATTERN.test(tree.trim())) await git.raw(['update-ref', `refs/sandboxes/${key}/index`, await this.commitTree(tree.trim(), 'index')]);
+      if (OBJECT_ID_PATTERN.test(tree.trim())) await writeRefs(this.gitDir, [[indexRef(key), await this.commitTree(tree.trim(), 'index')]]);
     }
     await git.raw(['repack', '-a', '-d', '-q', '--no-write-bitmap-index']);
     await git.raw(['prune', '--expire=now']);
@@ -190,7 +190,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   async forgetSandbox(key: string): Promise<void> {
     assertKey(key);
     await this.ensureRepo();
-    await this.repoGit().raw(['update-ref', '--stdin'], `delete ${headRef(key)}\ndelete refs/sandboxes/${key}/index\n`);
+    await this.deleteRefs([headRef(key), indexRef(key)]);
     await fs.rm(this.keyDir(key), { recursive: true, force: true });
   }
 
@@ -203,7 +203,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const git = this.keyGit(sandbox);
     const firstTime = !state;
     phases.mark('prepare');
-    const entries = parseStatus(await git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames']));
+    const statusOut = await git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames']);
+    const entries = parseStatus(statusOut);
     phases.mark('status');
 
     const toStage: string[] = [];
@@ -245,30 +246,26 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
     phases.mark('stage');
     const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
-    const byDelta = pin !== null && known !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD;
-    // What changed since the last pinned snapshot, read from the index beside write-tree.
-    const [treeOut, delta] = await Promise.all([
-      git.raw(['write-tree']),
-      byDelta ? git.raw(['diff-index', '--cached', '-z', '--no-renames', known.tree]) : undefined,
-    ]);
-    const tree = treeOut.trim();
-    assertObjectId(tree);
-    phases.mark('write-tree');
+    // Status printed nothing (files, index and HEAD agree) and HEAD is the recorded state: its
+    // tree is known without a write-tree.
+    const unchanged = known !== undefined && statusOut.length === 0 && (await readRef(this.gitDir, headRef(sandbox.key))) === known.commit;
+    const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
     if (pin === null && state) {
       // A throw-away snapshot (preview, comparison): the index moves ahead of HEAD, which keeps
       // naming the last pinned state, so nothing is committed or measured.
+      const tree = await treeWritten;
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
-    const [commit, measured] = await Promise.all([
-      this.commitTree(tree, message),
-      known?.tree === tree
-        ? { sizeBytes: known.sizeBytes!, fileCount: known.fileCount! }
-        : byDelta && delta !== undefined
-          ? this.measureDelta(known, delta)
-          : this.measureTree(tree),
-    ]);
-    phases.mark('commit+measure');
+    // The size is measured beside write-tree and the commit: from what changed since the last
+    // pinned snapshot when that is known and small, else from the whole tree.
+    const measuring = unchanged
+      ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
+      : known !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD
+        ? git.raw(['diff-index', '--cached', '-z', '--no-renames', known.tree]).then((delta) => this.measureDelta(known, parseRawDiff(delta)))
+        : treeWritten.then((tree) => this.measureTree(tree));
+    const [tree, commit, measured] = await Promise.all([treeWritten, treeWritten.then((t) => this.commitTree(t, message)), measuring]);
+    phases.mark('tree+commit+measure');
     await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
     phases.mark('pin');
     this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
@@ -291,35 +288,36 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
   /** The previous size plus what changed since: the cost follows the changed paths. */
-  private async measureDelta(state: SandboxState, rawDiff: string): Promise<{ sizeBytes: number; fileCount: number }> {
+  private async measureDelta(state: SandboxState, changes: readonly RawChange[]): Promise<{ sizeBytes: number; fileCount: number }> {
     let sizeBytes = state.sizeBytes ?? 0;
     let fileCount = state.fileCount ?? 0;
-    const git = this.repoGit();
-    const records = rawDiff.split('\0');
-    const deltas: { oldOid: string; newOid: string }[] = [];
-    for (let i = 0; i + 1 < records.length; i += 2) {
-      const m = /^:\d{6} \d{6} ([0-9a-f]+) ([0-9a-f]+) \w/.exec(records[i]!);
-      if (m) deltas.push({ oldOid: m[1]!, newOid: m[2]! });
-    }
-    const oids = [...new Set(deltas.flatMap((d) => [d.oldOid, d.newOid]).filter((o) => !/^0+$/.test(o)))];
+    const isNull = (oid: string) => /^0+$/.test(oid);
+    const oids = [...new Set(changes.flatMap((c) => [c.oldOid, c.newOid]).filter((o) => !isNull(o)))];
     const sizes = new Map<string, number>();
     if (oids.length > 0) {
-      for (const line of (await git.raw(['cat-file', '--batch-check=%(objectname) %(objectsize)'], oids.join('\n') + '\n')).split('\n')) {
+      for (const line of (await this.repoGit().raw(['cat-file', '--batch-check=%(objectname) %(objectsize)'], oids.join('\n') + '\n')).split('\n')) {
         const [oid, size] = line.split(' ');
         if (oid && size) sizes.set(oid, Number.parseInt(size, 10) || 0);
       }
     }
-    for (const d of deltas) {
-      if (!/^0+$/.test(d.oldOid)) {
-        sizeBytes -= sizes.get(d.oldOid) ?? 0;
+    for (const c of changes) {
+      if (!isNull(c.oldOid)) {
+        sizeBytes -= sizes.get(c.oldOid) ?? 0;
         fileCount -= 1;
       }
-      if (!/^0+$/.test(d.newOid)) {
-        sizeBytes += sizes.get(d.newOid) ?? 0;
+      if (!isNull(c.newOid)) {
+        sizeBytes += sizes.get(c.newOid) ?? 0;
         fileCount += 1;
       }
     }
     return { sizeBytes, fileCount };
+  }
+
+  private async rawChanges(fromRef: string, toRef: string): Promise<RawChange[]> {
+    assertObjectId(fromRef);
+    assertObjectId(toRef);
+    await this.ensureRepo();
+    return parseRawDiff(await this.repoGit().raw(['diff-tree', '-r', '-z', '--no-renames', fromRef, toRef]));
   }
 
   private async measureTree(tree: string): Promise<{ sizeBytes: number; fileCount: number }> {
@@ -368,10 +366,9 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     throw new SandboxError(`Rollback failed and the sandbox was put back as it was: ${reason}`, { cause });
   }
 
-  private async commitTree(tree: string, message: string): Promise<string> {
-    const commit = (await this.repoGit().raw(['commit-tree', tree, '-m', message.slice(0, 2000) || 'snapshot'])).trim();
-    assertObjectId(commit);
-    return commit;
+  private commitTree(tree: string, message: string): Promise<string> {
+    const identity = { name: SHADOW_REPO_CONFIG['user.name']!, email: SHADOW_REPO_CONFIG['user.email']! };
+    return writeCommitObject(path.join(this.gitDir, 'objects'), tree, message.slice(0, 2000) || 'snapshot', identity, new Date());
   }
 
   private async treeOf(ref: string): Promise<string> {
@@ -384,10 +381,17 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   /** Points the sandbox's HEAD at its newest state, so the next status compares against it. */
   private async recordHead(key: string, state: SandboxState, pin: string | null = null): Promise<void> {
-    const updates = [`update ${headRef(key)} ${state.commit}\n`];
-    if (pin !== null) updates.push(`update ${pinRef(pin)} ${state.commit}\n`);
-    await this.repoGit().raw(['update-ref', '--stdin'], updates.join(''));
-    await replaceFile(path.join(this.keyDir(key), 'state.json'), JSON.stringify(state));
+    const updates: [string, string][] = [[headRef(key), state.commit]];
+    if (pin !== null) updates.push([pinRef(pin), state.commit]);
+    // Either order survives a crash between the two: a snapshot trusts state.json only while HEAD
+    // names the same commit.
+    await Promise.all([writeRefs(this.gitDir, updates), replaceFile(path.join(this.keyDir(key), 'state.json'), JSON.stringify(state))]);
+  }
+
+  /** Loose refs are deleted as files; one that `git pack-refs` packed goes through git. */
+  private async deleteRefs(refs: readonly string[]): Promise<void> {
+    const packed = await deleteLooseRefs(this.gitDir, refs);
+    if (packed.length > 0) await this.repoGit().raw(['update-ref', '--stdin'], packed.map((ref) => `delete ${ref}\n`).join(''));
   }
 
   private async readState(key: string): Promise<SandboxState | undefined> {
@@ -484,6 +488,11 @@ function headRef(key: string): string {
   return `refs/sandboxes/${key}/last`;
 }
 
+/** Keeps what a sandbox's index names alive through a garbage collection. */
+function indexRef(key: string): string {
+  return `refs/sandboxes/${key}/index`;
+}
+
 function pinRef(pin: string): string {
   return `refs/checkpoints/${pin}`;
 }
@@ -503,6 +512,13 @@ function assertPin(pin: string): void {
 
 function assertObjectId(ref: string): void {
   if (!OBJECT_ID_PATTERN.test(ref)) throw new ValidationError(`not a git object id: ${JSON.stringify(ref)}`);
+}
+
+/** The object id a git command printed. */
+function objectIdIn(output: string): string {
+  const oid = output.trim();
+  assertObjectId(oid);
+  return oid;
 }
 
 function assertRelative(p: string): string {

@@ -113,9 +113,15 @@ export class CheckpointService {
           extra: { rollback_to: checkpoint.checkpoint_id },
         },
       });
-      // No pruning here: the target may be an interior checkpoint, and the next checkpoint prunes.
-      await this.recordCheckpoint(safetyCheckpoint, false);
-      const changes = await this.deps.snapshotter.restore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety));
+      // The safety checkpoint is recorded while the restore is worked out (which writes nothing);
+      // the sandbox is written only once both are done. No pruning here: the target may be an
+      // interior checkpoint, and the next checkpoint prunes.
+      const [, restore] = await allOrFirstError([
+        this.recordCheckpoint(safetyCheckpoint, false),
+        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety)),
+      ]);
+      await restore.apply();
+      const { changes } = restore;
       this.deps.logger.info(`Rolled back plan ${plan.plan_id} to ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
       return {
         plan_id: plan.plan_id,
@@ -236,6 +242,14 @@ export class CheckpointService {
       this.deps.logger.warn(`Could not drop the shadow-store pins of ${checkpointIds.join(', ')}: ${String(error)}`);
     }
   }
+}
+
+/** Like Promise.all, but settles only when every task has: nothing still runs after a failure. */
+async function allOrFirstError<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(tasks);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** Paths either snapshot left out: a rollback never touches them. */

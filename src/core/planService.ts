@@ -124,7 +124,7 @@ export class PlanService {
           const workspace = this.workspaceLocation();
           const before = await snapshotter.snapshot(workspace, `${plan.plan_id}/before-apply`, `workspace before applying plan ${plan.plan_id}`);
           const target = await snapshotter.overlay(before.ref, compared.sandboxRef, changes.map((c) => c.path), `${plan.plan_id}/applied`);
-          await snapshotter.restore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path));
+          await (await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path))).apply();
         });
       }
     }

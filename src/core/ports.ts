@@ -74,6 +74,14 @@ export interface Snapshot {
   readonly skipped: SkippedPath[];
 }
 
+/** A restore worked out and not yet written: callers record what they must first, then apply. */
+export interface PreparedRestore {
+  /** What applying it changes, sorted; empty when the sandbox already matches. */
+  readonly changes: PathChange[];
+  /** Writes only the paths that differ; if that fails half-way, puts them back and says so. */
+  apply(): Promise<void>;
+}
+
 /** The shadow store: snapshots of sandboxes, diffs between them, and restoring one. */
 export interface SandboxSnapshotter {
   /** Runs `work` while no other process or call works on the same sandbox. */
@@ -90,10 +98,10 @@ export interface SandboxSnapshotter {
   /** Paths that differ going from `fromRef` to `toRef`, sorted. */
   changes(fromRef: string, toRef: string): Promise<PathChange[]>;
   /**
-   * Makes the sandbox's files equal `toRef`, given that they equal `fromRef` now (a snapshot just
-   * taken). Paths in `leaveAlone` are not touched. Returns what changed, sorted.
+   * Works out, without writing anything, how to make the sandbox's files equal `toRef`, given that
+   * they equal `fromRef` now (a snapshot just taken). Paths in `leaveAlone` are not touched.
    */
-  restore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PathChange[]>;
+  prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore>;
   /**
    * A new snapshot equal to `baseRef` with the given paths taken from `sourceRef` (deleted ones
    * removed): what an isolated sandbox's changes look like on top of the workspace.

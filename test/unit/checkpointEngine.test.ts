@@ -187,6 +187,36 @@ describe('checkpoint engine (real git, real files)', function () {
     s.dispose();
   });
 
+  it('writes commits and refs that git itself accepts, also after git packed the refs', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'p' });
+    await s.plans.setRetentionPolicy(plan.plan_id, { max_checkpoints: 2 });
+    const shadow = (...args: string[]) => git(s.checkpointDir, '--git-dir=shadow.git', ...args).trim();
+    const first = (await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'line one\nline two\0with a NUL' })).checkpoint;
+    const unchanged = (await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'pre_write' })).checkpoint;
+    assert.equal(shadow('cat-file', '-t', first.sandbox_ref), 'commit');
+    assert.equal(shadow('rev-parse', `${unchanged.sandbox_ref}^{tree}`), shadow('rev-parse', `${first.sandbox_ref}^{tree}`), 'no change: the same tree');
+    assert.match(shadow('cat-file', 'commit', first.sandbox_ref), /^tree [0-9a-f]{40}\nauthor CleverAgents Checkpoints <checkpoints@cleveragents\.invalid> \d+ \+0000\ncommitter .*\n\nmanual: line one\nline twowith a NUL$/);
+    assert.equal(shadow('rev-parse', `refs/checkpoints/${plan.plan_id}/${first.checkpoint_id}`), first.sandbox_ref);
+    // A user (or a future git) packs the refs: deleting and adding pins still works.
+    shadow('pack-refs', '--all');
+    write(root, 'a.txt', 'two\n');
+    const { checkpoint: third, pruned } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    assert.deepEqual(pruned, [unchanged.checkpoint_id]);
+    const pins = shadow('for-each-ref', '--format=%(refname) %(objectname)', 'refs/checkpoints/').split('\n').sort();
+    assert.deepEqual(pins, [first, third].map((c) => `refs/checkpoints/${plan.plan_id}/${c.checkpoint_id} ${c.sandbox_ref}`).sort());
+    const outcome = await s.checkpoints.rollbackToCheckpoint(plan.plan_id, first.checkpoint_id);
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\n');
+    await s.checkpoints.rollbackToCheckpoint(plan.plan_id, outcome.undo_checkpoint_id);
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'two\n');
+    await s.snapshotter.exclusive(plan.plan_id, () => s.snapshotter.collectGarbage());
+    // fsck checks every object's format and that every ref names a complete snapshot.
+    shadow('fsck', '--strict', '--no-dangling');
+    s.dispose();
+  });
+
   it('skips files above the size limit, lists them, and never touches them on rollback', async () => {
     const root = tempDir();
     write(root, 'small.txt', 'small\n');
@@ -278,6 +308,7 @@ describe('checkpoint engine (real git, real files)', function () {
     assert.equal(readFileSync(path.join(root, 'b/c.txt'), 'utf8'), 'y'.repeat(250));
     const third = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
     assert.equal(third.size_bytes, first.size_bytes);
+    assert.equal(third.metadata.file_count, 3);
     s.dispose();
   });
 
