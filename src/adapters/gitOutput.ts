@@ -39,6 +39,23 @@ export function parseStatus(out: string): StatusEntry[] {
   return entries;
 }
 
+/** Every path `status --porcelain=v1 -z` names, whatever differs there (index, files, or both). */
+export function statusPaths(out: string): string[] {
+  return out
+    .split('\0')
+    .filter((record) => record.length >= 4)
+    .map((record) => record.slice(3).replace(/\/$/, ''));
+}
+
+/** The size of each object `cat-file --batch-check='%(objecttype) %(objectsize)'` was asked about; undefined when it is missing or not a blob. */
+export function parseBlobSizes(out: string, count: number): (number | undefined)[] {
+  const lines = out.split('\n');
+  return Array.from({ length: count }, (_, i) => {
+    const m = /^(blob|tree|commit|tag) (\d+)$/.exec(lines[i] ?? '');
+    return m && m[1] === 'blob' ? Number.parseInt(m[2]!, 10) : undefined;
+  });
+}
+
 /** One path of a raw diff (`diff-tree -r -z`, `diff-index -z`): its change and the blobs on each side. */
 export interface RawChange extends PathChange {
   /** All zeros when the path is added. */

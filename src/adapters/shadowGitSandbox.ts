@@ -7,7 +7,7 @@ import { OBJECT_ID_PATTERN, RelativePathSchema, ULID_PATTERN } from '../core/ids
 import type { Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
 import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
-import { configText, escapeIgnorePattern, nulList, parseLsTree, parseRawDiff, parseStatus, pathChanges, type RawChange } from './gitOutput';
+import { configText, escapeIgnorePattern, nulList, parseBlobSizes, parseLsTree, parseRawDiff, parseStatus, pathChanges, statusPaths, type RawChange } from './gitOutput';
 import { tempFileFor } from './atomicFile';
 import { writeCommitObject } from './gitCommitObject';
 import { deleteLooseRefs, readRef, writeRefs } from './gitRefFiles';
@@ -61,28 +61,19 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return this.options.lock('shadow-store', work);
   }
 
-  async snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
-    await this.ensureKey(sandbox.key);
-    try {
-      return await this.takeSnapshot(sandbox, pin, message);
-    } catch (error) {
-      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error))) throw wrap('Snapshot failed', error);
-      // The persistent index names objects the store lost (a crash before a commit, then a
-      // garbage collection): start that sandbox's index over, which re-hashes its files once.
-      this.options.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);
-      await fs.rm(this.keyDir(sandbox.key), { recursive: true, force: true });
-      await this.ensureKey(sandbox.key);
-      try {
-        return await this.takeSnapshot(sandbox, pin, message);
-      } catch (second) {
-        throw wrap('Snapshot failed', second);
-      }
-    }
+  snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+    if (pin !== null) assertPin(pin);
+    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message));
   }
 
-  async sameContent(refA: string, refB: string): Promise<boolean> {
-    const [a, b] = await Promise.all([this.treeOf(refA), this.treeOf(refB)]);
-    return a === b;
+  changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }> {
+    assertObjectId(ref);
+    return this.withIndex(sandbox, async () => {
+      // The sandbox staged into its index, then compared with the snapshot: no tree is written.
+      const { skipped } = await this.stage(sandbox);
+      const out = await this.keyGit(sandbox).raw(['diff-index', '--cached', '-z', '--no-renames', ref]);
+      return { changes: pathChanges(parseRawDiff(out)), skipped };
+    });
   }
 
   async materialize(sandbox: SandboxLocation, ref: string): Promise<void> {
@@ -106,7 +97,11 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const [diff, targetTree, state] = await Promise.all([this.rawChanges(fromRef, target), this.treeOf(target), this.readState(sandbox.key)]);
     const changes = pathChanges(diff);
     // The sandbox's size after the restore, from its size now and what the restore changes.
-    const measured = state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined ? await this.measureDelta(state, diff) : {};
+    const blob = (oid: string) => (/^0+$/.test(oid) ? undefined : oid);
+    const measured =
+      state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
+        ? await this.measureChanges(sandbox, state, diff.map((c) => ({ before: blob(c.oldOid), after: blob(c.newOid) })))
+        : {};
     const skipped = state?.skipped ?? [];
     const apply = async (): Promise<void> => {
       if (changes.length === 0) return;
@@ -194,9 +189,65 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await fs.rm(this.keyDir(key), { recursive: true, force: true });
   }
 
+  /** Runs work on the sandbox's persistent index; an index that names lost objects is rebuilt once. */
+  private async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>): Promise<T> {
+    await this.ensureKey(sandbox.key);
+    try {
+      return await work();
+    } catch (error) {
+      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error))) throw wrap('Snapshot failed', error);
+      // The persistent index names objects the store lost (a crash before a commit, then a
+      // garbage collection): start that sandbox's index over, which re-hashes its files once.
+      this.options.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);
+      await fs.rm(this.keyDir(sandbox.key), { recursive: true, force: true });
+      await this.ensureKey(sandbox.key);
+      try {
+        return await work();
+      } catch (second) {
+        throw wrap('Snapshot failed', second);
+      }
+    }
+  }
+
   private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
-    if (pin !== null) assertPin(pin);
     const phases = new PhaseTimer();
+    const { state, statusOut, changedCount, skipped } = await this.stage(sandbox, phases);
+    const git = this.keyGit(sandbox);
+    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
+    // HEAD names the recorded state (it does unless a crash came between the two writes).
+    const headKnown = known !== undefined && (await readRef(this.gitDir, headRef(sandbox.key))) === known.commit;
+    // Status printed nothing: files, index and HEAD agree, and the tree is known without a write-tree.
+    const unchanged = headKnown && statusOut.length === 0;
+    const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
+    if (pin === null && state) {
+      // A throw-away snapshot (preview, comparison): the index moves ahead of HEAD, which keeps
+      // naming the last pinned state, so nothing is committed or measured.
+      const tree = await treeWritten;
+      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${changedCount} changed path(s); ${phases}`);
+      return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
+    }
+    // The size is measured beside write-tree and the commit: from the paths status named (all
+    // that can differ from the last pinned state, which HEAD names) when they are few, else from
+    // the whole tree. Batch input is line-based: a name with a line break takes the long way.
+    const changedPaths = statusPaths(statusOut);
+    const measuring = unchanged
+      ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
+      : headKnown && changedPaths.length <= BULK_STAGE_THRESHOLD && !changedPaths.some((p) => /[\n\r]/.test(p))
+        ? this.measureChanges(sandbox, known, changedPaths.map((p) => ({ before: `${known.tree}:${p}`, after: `:0:${p}` })))
+        : treeWritten.then((tree) => this.measureTree(tree));
+    const [tree, commit, measured] = await Promise.all([treeWritten, treeWritten.then((t) => this.commitTree(t, message)), measuring]);
+    phases.mark('tree+commit+measure');
+    await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
+    phases.mark('pin');
+    this.options.logger.debug(`snapshot ${sandbox.key}: ${changedCount} changed path(s); ${phases}`);
+    return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
+  }
+
+  /**
+   * Brings the sandbox's index up to date with its files: what status names is staged, except
+   * nested repositories and files above the size limit, which are skipped (and listed).
+   */
+  private async stage(sandbox: SandboxLocation, phases = new PhaseTimer()): Promise<{ state: SandboxState | undefined; statusOut: string; changedCount: number; skipped: SkippedPath[] }> {
     const state = await this.readState(sandbox.key);
     const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
     await this.writeSkipList(sandbox.key, skipped);
@@ -245,31 +296,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
 
     phases.mark('stage');
-    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
-    // Status printed nothing (files, index and HEAD agree) and HEAD is the recorded state: its
-    // tree is known without a write-tree.
-    const unchanged = known !== undefined && statusOut.length === 0 && (await readRef(this.gitDir, headRef(sandbox.key))) === known.commit;
-    const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
-    if (pin === null && state) {
-      // A throw-away snapshot (preview, comparison): the index moves ahead of HEAD, which keeps
-      // naming the last pinned state, so nothing is committed or measured.
-      const tree = await treeWritten;
-      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
-      return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
-    }
-    // The size is measured beside write-tree and the commit: from what changed since the last
-    // pinned snapshot when that is known and small, else from the whole tree.
-    const measuring = unchanged
-      ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
-      : known !== undefined && toStage.length + toDrop.length <= BULK_STAGE_THRESHOLD
-        ? git.raw(['diff-index', '--cached', '-z', '--no-renames', known.tree]).then((delta) => this.measureDelta(known, parseRawDiff(delta)))
-        : treeWritten.then((tree) => this.measureTree(tree));
-    const [tree, commit, measured] = await Promise.all([treeWritten, treeWritten.then((t) => this.commitTree(t, message)), measuring]);
-    phases.mark('tree+commit+measure');
-    await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
-    phases.mark('pin');
-    this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
-    return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
+    return { state, statusOut, changedCount: entries.length, skipped };
   }
 
   /** Paths skipped before stay skipped while they are still too large or still a repository. */
@@ -287,28 +314,24 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return kept;
   }
 
-  /** The previous size plus what changed since: the cost follows the changed paths. */
-  private async measureDelta(state: SandboxState, changes: readonly RawChange[]): Promise<{ sizeBytes: number; fileCount: number }> {
+  /**
+   * The previous size plus what changed since: the cost follows the changed paths. `before` and
+   * `after` name each changed path's blob on either side (an object id, `<tree>:<path>`, or
+   * `:0:<path>` for the index), or nothing where the path is absent.
+   */
+  private async measureChanges(sandbox: SandboxLocation, state: SandboxState, changes: ReadonlyArray<{ before?: string; after?: string }>): Promise<{ sizeBytes: number; fileCount: number }> {
+    const names = changes.flatMap((c) => [c.before, c.after]).filter((n): n is string => n !== undefined);
+    const sizes = new Map<string, number | undefined>();
+    if (names.length > 0) {
+      const out = await this.keyGit(sandbox).raw(['cat-file', '--batch-check=%(objecttype) %(objectsize)'], names.join('\n') + '\n');
+      parseBlobSizes(out, names.length).forEach((size, i) => sizes.set(names[i]!, size));
+    }
     let sizeBytes = state.sizeBytes ?? 0;
     let fileCount = state.fileCount ?? 0;
-    const isNull = (oid: string) => /^0+$/.test(oid);
-    const oids = [...new Set(changes.flatMap((c) => [c.oldOid, c.newOid]).filter((o) => !isNull(o)))];
-    const sizes = new Map<string, number>();
-    if (oids.length > 0) {
-      for (const line of (await this.repoGit().raw(['cat-file', '--batch-check=%(objectname) %(objectsize)'], oids.join('\n') + '\n')).split('\n')) {
-        const [oid, size] = line.split(' ');
-        if (oid && size) sizes.set(oid, Number.parseInt(size, 10) || 0);
-      }
-    }
-    for (const c of changes) {
-      if (!isNull(c.oldOid)) {
-        sizeBytes -= sizes.get(c.oldOid) ?? 0;
-        fileCount -= 1;
-      }
-      if (!isNull(c.newOid)) {
-        sizeBytes += sizes.get(c.newOid) ?? 0;
-        fileCount += 1;
-      }
+    for (const { before, after } of changes) {
+      const [old, now] = [before === undefined ? undefined : sizes.get(before), after === undefined ? undefined : sizes.get(after)];
+      sizeBytes += (now ?? 0) - (old ?? 0);
+      fileCount += (now === undefined ? 0 : 1) - (old === undefined ? 0 : 1);
     }
     return { sizeBytes, fileCount };
   }

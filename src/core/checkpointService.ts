@@ -4,7 +4,7 @@ import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { Clock, IdGenerator, Logger, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
-import type { PathChange, RollbackOutcome } from './rollbackResult';
+import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
 export interface ServiceDeps {
   readonly store: CheckpointStore;
@@ -85,10 +85,9 @@ export class CheckpointService {
   async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
     const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
-      const current = await this.deps.snapshotter.snapshot(sandbox, null, 'preview');
+      const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
       const leaveAlone = skippedPaths(checkpoint, current);
-      const changes = await this.deps.snapshotter.changes(current.ref, checkpoint.sandbox_ref);
-      return changes.filter((c) => !isLeftAlone(c.path, leaveAlone));
+      return reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone));
     });
   }
 
@@ -140,10 +139,7 @@ export class CheckpointService {
       return this.deps.snapshotter.changes(from.sandbox_ref, to.sandbox_ref);
     }
     const sandbox = await this.requireSandbox(plan, 'Diff blocked: sandbox is missing');
-    return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
-      const current = await this.deps.snapshotter.snapshot(sandbox, null, 'diff');
-      return this.deps.snapshotter.changes(from.sandbox_ref, current.ref);
-    });
+    return this.deps.snapshotter.exclusive(plan.plan_id, async () => (await this.deps.snapshotter.changesSince(sandbox, from.sandbox_ref)).changes);
   }
 
   /** A file's content at a checkpoint; undefined when the checkpoint does not hold it. */
@@ -161,10 +157,7 @@ export class CheckpointService {
     if (!plan) throw new NotFoundError('plan', id);
     const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
     if (!latest) return true;
-    return this.deps.snapshotter.exclusive(id, async () => {
-      const current = await this.deps.snapshotter.snapshot(sandbox, null, 'dirty check');
-      return !(await this.deps.snapshotter.sameContent(current.ref, latest.sandbox_ref));
-    });
+    return this.deps.snapshotter.exclusive(id, async () => (await this.deps.snapshotter.changesSince(sandbox, latest.sandbox_ref)).changes.length > 0);
   }
 
   private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {
@@ -253,7 +246,7 @@ async function allOrFirstError<T extends readonly unknown[]>(tasks: { [K in keyo
 }
 
 /** Paths either snapshot left out: a rollback never touches them. */
-function skippedPaths(checkpoint: Checkpoint, current: Snapshot): string[] {
+function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>): string[] {
   return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
 }
 

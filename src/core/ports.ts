@@ -91,8 +91,11 @@ export interface SandboxSnapshotter {
    * pinned (a throw-away snapshot for previews and comparisons).
    */
   snapshot(sandbox: SandboxLocation, pinName: string | null, message: string): Promise<Snapshot>;
-  /** Whether two snapshots hold the same files. */
-  sameContent(refA: string, refB: string): Promise<boolean>;
+  /**
+   * What changed going from the snapshot `ref` to the sandbox's files now (captured as an unpinned
+   * snapshot would, but without writing a tree), and what the sandbox's capture skips.
+   */
+  changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }>;
   /** Fills an empty folder with a snapshot's files, as a new sandbox. */
   materialize(sandbox: SandboxLocation, ref: string): Promise<void>;
   /** Paths that differ going from `fromRef` to `toRef`, sorted. */

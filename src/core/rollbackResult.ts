@@ -29,6 +29,12 @@ export function sortChanges(changes: PathChange[]): PathChange[] {
   return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** The same changes seen the other way round: what was added from A to B is deleted from B to A. */
+export function reverseChanges(changes: readonly PathChange[]): PathChange[] {
+  const opposite: Record<ChangeKind, ChangeKind> = { added: 'deleted', deleted: 'added', modified: 'modified' };
+  return changes.map((c) => ({ path: c.path, change: opposite[c.change] }));
+}
+
 export function countChanges(changes: readonly PathChange[]): Record<ChangeKind, number> {
   const counts: Record<ChangeKind, number> = { added: 0, modified: 0, deleted: 0 };
   for (const c of changes) counts[c.change] += 1;

@@ -230,6 +230,12 @@ describe('checkpoint engine (real git, real files)', function () {
     const outcome = await s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id);
     assert.deepEqual(outcome.result.changed_paths, [{ path: 'small.txt', change: 'modified' }]);
     assert.ok(noise(4096, 4).equals(readFileSync(path.join(root, 'huge.bin'))));
+    // A captured file that grows past the limit leaves the capture, and the size, from then on.
+    write(root, 'small.txt', 'x'.repeat(2000));
+    const grown = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    assert.deepEqual(grown.metadata.skipped.map((x) => x.path), ['huge.bin', 'small.txt']);
+    assert.equal(grown.size_bytes, 0);
+    assert.equal(grown.metadata.file_count, 0);
     s.dispose();
   });
 
