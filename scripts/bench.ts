@@ -242,7 +242,8 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
     record('preview of a rollback', o, p);
   }
   {
-    // 100 modified, 20 added, 20 deleted since a checkpoint, then back to it (safety snapshot included on both sides).
+    // 100 modified, 20 added, 20 deleted since a checkpoint, then back to it. Both sides take a
+    // safety snapshot first and list the paths the rollback changed (a rollback's result names them).
     const o: number[] = [];
     const p: number[] = [];
     const target = (await s.checkpoints.createCheckpoint(planId)).checkpoint;
@@ -258,6 +259,7 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
       p.push(
         await time(() => {
           const safety = plain.checkpoint();
+          plain.git('diff-tree', '-r', '-z', '--name-status', '--no-renames', safety, plainTarget);
           plain.git('read-tree', '-m', '-u', safety, plainTarget);
         }),
       );

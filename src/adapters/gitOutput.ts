@@ -5,7 +5,10 @@ import { sortChanges, type ChangeKind, type PathChange } from '../core/rollbackR
 
 export interface StatusEntry {
   path: string;
-  kind: 'untracked' | 'changed' | 'deleted' | 'nested';
+  /** `staged`: the file matches the index, which differs from HEAD (an unpinned snapshot staged it). */
+  kind: 'untracked' | 'changed' | 'deleted' | 'nested' | 'staged';
+  /** The path's blob in HEAD; undefined when HEAD does not have it. */
+  headOid?: string;
 }
 
 /** Git config file text for `section.key` pairs, values quoted. */
@@ -25,26 +28,26 @@ export function nulList(items: readonly string[]): string {
   return items.map((i) => `${i}\0`).join('');
 }
 
-/** `status --porcelain=v1 -z`: what differs from the index (untracked entries ending in `/` are nested repositories). */
+/**
+ * `status --porcelain=v2 -z --no-renames`: every path that differs between HEAD, index and files
+ * (untracked entries ending in `/` are nested repositories).
+ */
 export function parseStatus(out: string): StatusEntry[] {
   const entries: StatusEntry[] = [];
   for (const record of out.split('\0')) {
-    if (record.length < 4) continue;
-    const code = record.slice(0, 2);
-    const p = record.slice(3);
-    if (code === '??') entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'nested' : 'untracked' });
-    else if (code[1] === 'D') entries.push({ path: p, kind: 'deleted' });
-    else if (code[1] !== ' ') entries.push({ path: p, kind: 'changed' });
+    if (record.startsWith('? ')) {
+      const p = record.slice(2);
+      entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'nested' : 'untracked' });
+      continue;
+    }
+    // `1 XY sub mH mI mW hH hI path`
+    const m = /^1 (.)(.) \S+ \d+ \d+ \d+ ([0-9a-f]+) [0-9a-f]+ ([\s\S]+)$/.exec(record);
+    if (!m) continue;
+    const [, inIndex, inFiles, headOid, p] = m as unknown as [string, string, string, string, string];
+    const kind = inFiles === 'D' ? 'deleted' : inFiles !== '.' ? 'changed' : inIndex !== '.' ? 'staged' : undefined;
+    if (kind) entries.push({ path: p, kind, headOid: /^0+$/.test(headOid) ? undefined : headOid });
   }
   return entries;
-}
-
-/** Every path `status --porcelain=v1 -z` names, whatever differs there (index, files, or both). */
-export function statusPaths(out: string): string[] {
-  return out
-    .split('\0')
-    .filter((record) => record.length >= 4)
-    .map((record) => record.slice(3).replace(/\/$/, ''));
 }
 
 /** The size of each object `cat-file --batch-check='%(objecttype) %(objectsize)'` was asked about; undefined when it is missing or not a blob. */

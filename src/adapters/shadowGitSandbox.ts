@@ -7,7 +7,7 @@ import { OBJECT_ID_PATTERN, RelativePathSchema, ULID_PATTERN } from '../core/ids
 import type { Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
 import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
-import { configText, escapeIgnorePattern, nulList, parseBlobSizes, parseLsTree, parseRawDiff, parseStatus, pathChanges, statusPaths, type RawChange } from './gitOutput';
+import { configText, escapeIgnorePattern, nulList, parseBlobSizes, parseLsTree, parseRawDiff, parseStatus, pathChanges, type RawChange, type StatusEntry } from './gitOutput';
 import { tempFileFor } from './atomicFile';
 import { writeCommitObject } from './gitCommitObject';
 import { deleteLooseRefs, readRef, writeRefs } from './gitRefFiles';
@@ -211,7 +211,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
     const phases = new PhaseTimer();
-    const { state, statusOut, changedCount, skipped } = await this.stage(sandbox, phases);
+    const { state, statusOut, entries, skipped } = await this.stage(sandbox, phases);
     const git = this.keyGit(sandbox);
     const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
     // HEAD names the recorded state (it does unless a crash came between the two writes).
@@ -223,23 +223,23 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       // A throw-away snapshot (preview, comparison): the index moves ahead of HEAD, which keeps
       // naming the last pinned state, so nothing is committed or measured.
       const tree = await treeWritten;
-      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${changedCount} changed path(s); ${phases}`);
+      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
     // The size is measured beside write-tree and the commit: from the paths status named (all
-    // that can differ from the last pinned state, which HEAD names) when they are few, else from
-    // the whole tree. Batch input is line-based: a name with a line break takes the long way.
-    const changedPaths = statusPaths(statusOut);
+    // that can differ from the last pinned state, which HEAD names: their blobs there, and in the
+    // index now) when they are few, else from the whole tree. Batch input is line-based: a name
+    // with a line break takes the long way.
     const measuring = unchanged
       ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
-      : headKnown && changedPaths.length <= BULK_STAGE_THRESHOLD && !changedPaths.some((p) => /[\n\r]/.test(p))
-        ? this.measureChanges(sandbox, known, changedPaths.map((p) => ({ before: `${known.tree}:${p}`, after: `:0:${p}` })))
+      : headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
+        ? this.measureChanges(sandbox, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
         : treeWritten.then((tree) => this.measureTree(tree));
     const [tree, commit, measured] = await Promise.all([treeWritten, treeWritten.then((t) => this.commitTree(t, message)), measuring]);
     phases.mark('tree+commit+measure');
     await this.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
     phases.mark('pin');
-    this.options.logger.debug(`snapshot ${sandbox.key}: ${changedCount} changed path(s); ${phases}`);
+    this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
     return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
   }
 
@@ -247,14 +247,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
    * Brings the sandbox's index up to date with its files: what status names is staged, except
    * nested repositories and files above the size limit, which are skipped (and listed).
    */
-  private async stage(sandbox: SandboxLocation, phases = new PhaseTimer()): Promise<{ state: SandboxState | undefined; statusOut: string; changedCount: number; skipped: SkippedPath[] }> {
+  private async stage(sandbox: SandboxLocation, phases = new PhaseTimer()): Promise<{ state: SandboxState | undefined; statusOut: string; entries: StatusEntry[]; skipped: SkippedPath[] }> {
     const state = await this.readState(sandbox.key);
     const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
     await this.writeSkipList(sandbox.key, skipped);
     const git = this.keyGit(sandbox);
     const firstTime = !state;
     phases.mark('prepare');
-    const statusOut = await git.raw(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames']);
+    const statusOut = await git.raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
     const entries = parseStatus(statusOut);
     phases.mark('status');
 
@@ -265,6 +265,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         skipped.push({ path: entry.path, reason: 'nested_repository' });
         return;
       }
+      if (entry.kind === 'staged') return;
       if (entry.kind === 'deleted') {
         toStage.push(entry.path);
         return;
@@ -296,7 +297,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
 
     phases.mark('stage');
-    return { state, statusOut, changedCount: entries.length, skipped };
+    return { state, statusOut, entries, skipped };
   }
 
   /** Paths skipped before stay skipped while they are still too large or still a repository. */
