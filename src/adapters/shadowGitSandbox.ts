@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { lstatSync, promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SkippedPath } from '../core/checkpoint';
@@ -96,15 +96,15 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const target = leaveAlone.length > 0 ? await this.overlayTree(toRef, fromRef, leaveAlone) : toRef;
     const [diff, targetTree, state] = await Promise.all([this.rawChanges(fromRef, target), this.treeOf(target), this.readState(sandbox.key)]);
     const changes = pathChanges(diff);
-    // The sandbox's size after the restore, from its size now and what the restore changes.
-    const blob = (oid: string) => (/^0+$/.test(oid) ? undefined : oid);
-    const measured =
-      state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
-        ? await this.measureChanges(sandbox, state, diff.map((c) => ({ before: blob(c.oldOid), after: blob(c.newOid) })))
-        : {};
-    const skipped = state?.skipped ?? [];
     const apply = async (): Promise<void> => {
       if (changes.length === 0) return;
+      // The sandbox's size after the restore, from its size now and what the restore changes,
+      // looked up while the files are written (a failure only means the next snapshot measures all).
+      const blob = (oid: string) => (/^0+$/.test(oid) ? undefined : oid);
+      const measuring =
+        state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
+          ? this.measureChanges(sandbox, state, diff.map((c) => ({ before: blob(c.oldOid), after: blob(c.newOid) }))).catch(() => ({}))
+          : Promise.resolve({});
       try {
         // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
         // checks everything up front: it refuses rather than overwrite a file it does not know.
@@ -112,8 +112,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       } catch (error) {
         await this.putBack(sandbox, changes, error);
       }
-      const commit = target === toRef ? toRef : await this.commitTree(targetTree, 'restored');
-      await this.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped });
+      const [commit, measured] = await Promise.all([target === toRef ? toRef : this.commitTree(targetTree, 'restored'), measuring]);
+      await this.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
     };
     return { changes, apply };
   }
@@ -260,7 +260,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
     const toStage: string[] = [];
     const toDrop: string[] = [];
-    await forEachLimited(entries, 32, async (entry) => {
+    await forEachInSlices(entries, (entry) => {
       if (entry.kind === 'nested') {
         skipped.push({ path: entry.path, reason: 'nested_repository' });
         return;
@@ -270,7 +270,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         toStage.push(entry.path);
         return;
       }
-      const stat = await fs.lstat(path.join(sandbox.dir, entry.path)).catch(() => undefined);
+      const stat = lstatOrUndefined(path.join(sandbox.dir, entry.path));
       if (!stat) {
         toStage.push(entry.path);
         return;
@@ -551,12 +551,24 @@ function assertRelative(p: string): string {
   return parsed.data;
 }
 
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  });
-  await Promise.all(workers);
+/** The file's lstat, or undefined when it is gone (or cannot be looked at: git then says why). */
+function lstatOrUndefined(file: string): Stats | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs a quick synchronous step (an lstat: microseconds, where a promise round trip through the
+ * thread pool costs ten times more) for each item, giving the event loop back every few hundred.
+ */
+async function forEachInSlices<T>(items: readonly T[], fn: (item: T) => void): Promise<void> {
+  for (let start = 0; start < items.length; start += 256) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const item of items.slice(start, start + 256)) fn(item);
+  }
 }
 
 async function directorySize(dir: string): Promise<number> {
