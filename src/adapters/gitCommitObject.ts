@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { deflate } from 'node:zlib';
+import { constants, deflate, inflate } from 'node:zlib';
 import { OBJECT_ID_PATTERN } from '../core/ids';
 
 const deflateAsync = promisify(deflate);
+const inflateAsync = promisify(inflate);
 
 export interface CommitIdentity {
   readonly name: string;
@@ -46,4 +47,19 @@ export async function writeCommitObject(objectsDir: string, tree: string, messag
 
 function cleanIdentity(value: string): string {
   return value.replace(/[<>\n\0]/g, '').trim();
+}
+
+/**
+ * The tree a loose commit (or a loose tree: itself) stands for, read from its file: the commits of
+ * recent snapshots are loose, and reading one costs less than starting `git rev-parse`. Undefined
+ * when the object is not loose (git packed it) or not a commit or tree.
+ */
+export async function looseObjectTree(objectsDir: string, oid: string): Promise<string | undefined> {
+  if (!OBJECT_ID_PATTERN.test(oid) || oid.length !== 40) return undefined;
+  const compressed = await fs.readFile(path.join(objectsDir, oid.slice(0, 2), oid.slice(2))).catch(() => undefined);
+  if (!compressed) return undefined;
+  const head = (await inflateAsync(compressed, { finishFlush: constants.Z_SYNC_FLUSH }).catch(() => undefined))?.subarray(0, 64).toString('latin1');
+  if (head?.startsWith('tree ')) return oid;
+  const m = head && /^commit \d+\0tree ([0-9a-f]{40})\n/.exec(head);
+  return m ? m[1] : undefined;
 }

@@ -9,7 +9,7 @@ import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
 import { configText, escapeIgnorePattern, nulList, parseBlobSizes, parseLsTree, parseRawDiff, parseStatus, pathChanges, type RawChange, type StatusEntry } from './gitOutput';
 import { tempFileFor } from './atomicFile';
-import { writeCommitObject } from './gitCommitObject';
+import { looseObjectTree, writeCommitObject } from './gitCommitObject';
 import { deleteLooseRefs, readRef, writeRefs } from './gitRefFiles';
 
 const ULID = ULID_PATTERN.source.slice(1, -1);
@@ -398,6 +398,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   private async treeOf(ref: string): Promise<string> {
     assertObjectId(ref);
     await this.ensureRepo();
+    const loose = await looseObjectTree(path.join(this.gitDir, 'objects'), ref);
+    if (loose) return loose;
     const tree = (await this.repoGit().raw(['rev-parse', '--verify', '-q', `${ref}^{tree}`])).trim();
     if (!OBJECT_ID_PATTERN.test(tree)) throw new SandboxError(`The shadow store has no snapshot ${ref}`);
     return tree;
