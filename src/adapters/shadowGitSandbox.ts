@@ -220,7 +220,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const unchanged = headKnown && statusOut.length === 0;
     const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
     if (pin === null && state) {
-      // A throw-away snapshot (preview, comparison): the index moves ahead of HEAD, which keeps
+      // A throw-away snapshot (to compare trees): the index moves ahead of HEAD, which keeps
       // naming the last pinned state, so nothing is committed or measured.
       const tree = await treeWritten;
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);

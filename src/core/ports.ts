@@ -88,7 +88,7 @@ export interface SandboxSnapshotter {
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   /**
    * Captures the sandbox's files and pins the result under `pinName`; with `null` nothing is
-   * pinned (a throw-away snapshot for previews and comparisons).
+   * pinned (a throw-away snapshot, for comparing its tree with others).
    */
   snapshot(sandbox: SandboxLocation, pinName: string | null, message: string): Promise<Snapshot>;
   /**
