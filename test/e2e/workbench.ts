@@ -110,9 +110,16 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
  * before that, screenshots show a fallback theme and contributed views may be missing).
  */
 export async function waitForWorkbench(page: Page, timeout = 60_000): Promise<void> {
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout });
-  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout });
-  await page.locator('.monaco-workbench[class*="vscode-theme-"]').waitFor({ state: 'attached', timeout });
+  try {
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout });
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout });
+    await page.locator('.monaco-workbench[class*="vscode-theme-"]').waitFor({ state: 'attached', timeout });
+  } catch (error) {
+    // A failing before() hook gets no afterEach screenshot: keep a picture of what the page showed.
+    const shot = await screenshot(page, `FAILED workbench not ready ${Date.now()}`).catch(() => undefined);
+    if (shot) console.log(`      screenshot of the workbench that was not ready: ${shot}`);
+    throw error;
+  }
 }
 
 // The functions passed to page.evaluate / waitForFunction run in the browser. tsconfig has no DOM
