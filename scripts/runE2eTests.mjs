@@ -18,9 +18,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
-import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
+import { REPO_ROOT } from './vscodeHost/install.mjs';
 import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
-import { buildForTests, runnerExit, runnerOutput } from './testRunner.mjs';
+import { buildForTests, prepareHostRun, runnerExit, runnerOutput } from './testRunner.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -46,22 +46,9 @@ function findTests(dir) {
 
 const files = positionals.length ? positionals.map((f) => resolve(f)) : findTests(join(REPO_ROOT, 'out', 'test', 'e2e'));
 if (files.length === 0) fail('no compiled e2e tests (out/test/e2e/**/*.e2e.js): compile them first (tsc -p .), or pass --build');
-const extensionDir = resolve(opts.extension);
-if (!existsSync(join(extensionDir, 'package.json'))) fail(`no package.json in the extension folder ${extensionDir}`);
-const fixtureDir = resolve(opts.workspace);
-if (!existsSync(fixtureDir)) fail(`the fixture workspace ${fixtureDir} is missing`);
-const timeoutMs = Number(opts.timeout) * 1000;
-if (!(timeoutMs > 0)) fail(`--timeout must be a number of seconds, not ${opts.timeout}`);
-
-try {
-  ensureHost();
-} catch (e) {
-  fail(e.message);
-}
+const { extensionDir, fixtureDir, timeoutMs, secs } = prepareHostRun(opts, fail);
 
 ignoreClosedOutput();
-const started = Date.now();
-const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const tempDir = shortTempDir('e2e-');
 process.on('exit', () => rmSync(tempDir, { recursive: true, force: true }));
 const resultsDir = join(REPO_ROOT, 'test-results');

@@ -17,9 +17,9 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { format, parseArgs } from 'node:util';
-import { ensureHost, REPO_ROOT } from './vscodeHost/install.mjs';
+import { REPO_ROOT } from './vscodeHost/install.mjs';
 import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
-import { buildForTests, runnerExit, runnerOutput } from './testRunner.mjs';
+import { buildForTests, prepareHostRun, runnerExit, runnerOutput } from './testRunner.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -36,24 +36,11 @@ const { values: opts } = parseArgs({
 const { say, fail } = runnerOutput('integration');
 if (opts.build) buildForTests(REPO_ROOT, { say, fail });
 
-const extensionDir = resolve(opts.extension);
+const { extensionDir, fixtureDir: fixture, timeoutMs, secs } = prepareHostRun(opts, fail);
 const testsIndex = resolve(opts.tests);
-const fixture = resolve(opts.workspace);
-if (!existsSync(join(extensionDir, 'package.json'))) fail(`no package.json in the extension folder ${extensionDir}`);
 if (!existsSync(testsIndex)) fail(`${testsIndex} is missing: compile the tests first (tsc -p .), or pass --build`);
-if (!existsSync(fixture)) fail(`the fixture workspace ${fixture} is missing`);
-const timeoutMs = Number(opts.timeout) * 1000;
-if (!(timeoutMs > 0)) fail(`--timeout must be a number of seconds, not ${opts.timeout}`);
-
-try {
-  ensureHost();
-} catch (e) {
-  fail(e.message);
-}
 
 ignoreClosedOutput();
-const started = Date.now();
-const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const work = shortTempDir('cait-');
 const workspaceDir = join(work, 'workspace');
 cpSync(fixture, workspaceDir, { recursive: true });

@@ -1,5 +1,8 @@
 // What the test runners share: their output lines, the --build step, and how they end.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureHost } from './vscodeHost/install.mjs';
 
 /**
  * How a test runner ends: the first outcome wins (closing the page while cleaning up must not
@@ -36,4 +39,26 @@ export function buildForTests(repoRoot, { say, fail }) {
     const r = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
     if (r.status !== 0) fail(`node ${args.join(' ')} exited with ${r.status ?? r.signal}`);
   }
+}
+
+/**
+ * What both code-server runners do before they start anything: check the extension under
+ * development, the fixture workspace and the whole run's limit (seconds), and install the host if
+ * needed. `secs()` tells the time since then, for their progress lines.
+ */
+export function prepareHostRun(opts, fail) {
+  const extensionDir = resolve(opts.extension);
+  if (!existsSync(join(extensionDir, 'package.json'))) fail(`no package.json in the extension folder ${extensionDir}`);
+  const fixtureDir = resolve(opts.workspace);
+  if (!existsSync(fixtureDir)) fail(`the fixture workspace ${fixtureDir} is missing`);
+  const timeoutMs = Number(opts.timeout) * 1000;
+  if (!(timeoutMs > 0)) fail(`--timeout must be a number of seconds, not ${opts.timeout}`);
+  try {
+    ensureHost();
+  } catch (e) {
+    fail(e.message);
+  }
+  const started = Date.now();
+  const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  return { extensionDir, fixtureDir, timeoutMs, secs };
 }

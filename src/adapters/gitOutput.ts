@@ -45,7 +45,7 @@ export function parseStatus(out: string): StatusEntry[] {
     if (!m) continue;
     const [, inIndex, inFiles, headOid, p] = m as unknown as [string, string, string, string, string];
     const kind = inFiles === 'D' ? 'deleted' : inFiles !== '.' ? 'changed' : inIndex !== '.' ? 'staged' : undefined;
-    if (kind) entries.push({ path: p, kind, headOid: /^0+$/.test(headOid) ? undefined : headOid });
+    if (kind) entries.push({ path: p, kind, headOid: objectOrNone(headOid) });
   }
   return entries;
 }
@@ -61,10 +61,10 @@ export function parseBlobSizes(out: string, count: number): (number | undefined)
 
 /** One path of a raw diff (`diff-tree -r -z`, `diff-index -z`): its change and the blobs on each side. */
 export interface RawChange extends PathChange {
-  /** All zeros when the path is added. */
-  readonly oldOid: string;
-  /** All zeros when the path is deleted. */
-  readonly newOid: string;
+  /** Undefined when the path is added. */
+  readonly oldOid?: string;
+  /** Undefined when the path is deleted. */
+  readonly newOid?: string;
 }
 
 /** The raw diff format with `-z`: `:<mode> <mode> <oid> <oid> <status>\0<path>\0` (type changes count as modified). */
@@ -76,9 +76,14 @@ export function parseRawDiff(out: string): RawChange[] {
     const p = parts[i + 1];
     if (!m || p === undefined) continue;
     const change: ChangeKind = m[3] === 'A' ? 'added' : m[3] === 'D' ? 'deleted' : 'modified';
-    changes.push({ path: p, change, oldOid: m[1]!, newOid: m[2]! });
+    changes.push({ path: p, change, oldOid: objectOrNone(m[1]!), newOid: objectOrNone(m[2]!) });
   }
   return changes;
+}
+
+/** Git writes an all-zero id where a side has no object. */
+function objectOrNone(oid: string): string | undefined {
+  return /^0+$/.test(oid) ? undefined : oid;
 }
 
 /** The paths and their changes only, sorted. */

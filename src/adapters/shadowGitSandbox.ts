@@ -100,10 +100,9 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       if (changes.length === 0) return;
       // The sandbox's size after the restore, from its size now and what the restore changes,
       // looked up while the files are written (a failure only means the next snapshot measures all).
-      const blob = (oid: string) => (/^0+$/.test(oid) ? undefined : oid);
       const measuring =
         state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
-          ? this.measureChanges(sandbox, state, diff.map((c) => ({ before: blob(c.oldOid), after: blob(c.newOid) }))).catch(() => ({}))
+          ? this.measureChanges(sandbox, state, diff.map((c) => ({ before: c.oldOid, after: c.newOid }))).catch(() => ({}))
           : Promise.resolve({});
       try {
         // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
