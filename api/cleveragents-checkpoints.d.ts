@@ -51,8 +51,8 @@ export interface Checkpoint {
     readonly phase: string | null;
     readonly extra: Readonly<Record<string, string>>;
     readonly file_count?: number;
-    /** Paths the snapshot left out (too large, nested repositories); a rollback never touches them. */
-    readonly skipped: readonly { readonly path: string; readonly reason: 'too_large' | 'nested_repository'; readonly size_bytes?: number }[];
+    /** Paths the snapshot left out (too large, nested repositories, unreadable files); rollback and apply never touch them. */
+    readonly skipped: readonly { readonly path: string; readonly reason: 'too_large' | 'nested_repository' | 'unreadable'; readonly size_bytes?: number }[];
   };
 }
 

@@ -56,6 +56,8 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
       return storeLock.withLock(work);
     },
     logger: options.logger,
+    // The database may live inside a sandbox (its path is a setting): never snapshot or restore it.
+    protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
   });
   const workspace = new NodeWorkspaceFiles(root);
   const deps: ServiceDeps = { store, snapshotter, workspace, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };

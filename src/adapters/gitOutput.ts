@@ -65,6 +65,9 @@ export interface RawChange extends PathChange {
   readonly oldOid?: string;
   /** Undefined when the path is deleted. */
   readonly newOid?: string;
+  /** `<mode> <oid>` of each side (as {@link DiskEntry} ids), undefined where the side has nothing. */
+  readonly oldId?: string;
+  readonly newId?: string;
 }
 
 /** The raw diff format with `-z`: `:<mode> <mode> <oid> <oid> <status>\0<path>\0` (type changes count as modified). */
@@ -72,11 +75,13 @@ export function parseRawDiff(out: string): RawChange[] {
   const parts = out.split('\0');
   const changes: RawChange[] = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const m = /^:\d{6} \d{6} ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(parts[i]!);
+    const m = /^:(\d{6}) (\d{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(parts[i]!);
     const p = parts[i + 1];
     if (!m || p === undefined) continue;
-    const change: ChangeKind = m[3] === 'A' ? 'added' : m[3] === 'D' ? 'deleted' : 'modified';
-    changes.push({ path: p, change, oldOid: objectOrNone(m[1]!), newOid: objectOrNone(m[2]!) });
+    const [, oldMode, newMode, oldHex, newHex, status] = m as unknown as [string, string, string, string, string, string];
+    const change: ChangeKind = status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified';
+    const [oldOid, newOid] = [objectOrNone(oldHex), objectOrNone(newHex)];
+    changes.push({ path: p, change, oldOid, newOid, oldId: oldOid && `${oldMode} ${oldOid}`, newId: newOid && `${newMode} ${newOid}` });
   }
   return changes;
 }
@@ -108,7 +113,12 @@ export function parseLsTree(out: string): TreeEntry[] {
   return entries;
 }
 
-/** A literal path as a gitignore pattern: wildcards and leading specials escaped. */
-export function escapeIgnorePattern(p: string): string {
-  return p.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, '\\ ');
+/**
+ * A gitignore line that matches exactly this path from the top (a folder only, with `folder`):
+ * wildcards and specials escaped. Undefined for a name with a line break, which no gitignore line
+ * can hold: such a path must be kept out by other means.
+ */
+export function exactIgnorePattern(p: string, folder = false): string | undefined {
+  if (/[\n\r]/.test(p)) return undefined;
+  return `/${p.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, '\\ ')}${folder ? '/' : ''}`;
 }

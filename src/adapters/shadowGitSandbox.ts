@@ -1,16 +1,19 @@
-import { lstatSync, promises as fs, type Stats } from 'node:fs';
+import { accessSync, constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SkippedPath } from '../core/checkpoint';
 import { SandboxError, ValidationError } from '../core/errors';
 import { OBJECT_ID_PATTERN, RelativePathSchema, ULID_PATTERN } from '../core/ids';
-import type { Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
+import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../core/ports';
 import type { PathChange } from '../core/rollbackResult';
 import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
-import { configText, escapeIgnorePattern, nulList, parseBlobSizes, parseLsTree, parseRawDiff, parseStatus, pathChanges, type RawChange, type StatusEntry } from './gitOutput';
-import { tempFileFor } from './atomicFile';
+import { configText, exactIgnorePattern, nulList, parseBlobSizes, parseLsTree, parseRawDiff, parseStatus, pathChanges, type RawChange, type StatusEntry } from './gitOutput';
+import { TEMP_FILE_SUFFIX, tempFileFor } from './atomicFile';
 import { looseObjectTree, writeCommitObject } from './gitCommitObject';
 import { deleteLooseRefs, readRef, writeRefs } from './gitRefFiles';
+import { putBackAfterFailedRestore } from './restorePutBack';
+import { lstatOrUndefined } from './sandboxPaths';
+import { uncapturedFilesInTheWay } from './uncapturedFiles';
 
 const ULID = ULID_PATTERN.source.slice(1, -1);
 const KEY_PATTERN = new RegExp(`^(?:${ULID}|workspace)$`);
@@ -28,6 +31,11 @@ export interface ShadowGitSandboxOptions {
   readonly logger: Logger;
   /** How many dropped pins make a garbage collection worthwhile. */
   readonly gcAfterUnpins?: number;
+  /**
+   * Absolute paths of files the store itself writes (the database, its lock and temporary files):
+   * wherever they are, no snapshot captures them and no restore touches them.
+   */
+  readonly protectedFiles?: readonly string[];
 }
 
 /** What the shadow store remembers about a sandbox between snapshots. */
@@ -89,13 +97,19 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return pathChanges(await this.rawChanges(fromRef, toRef));
   }
 
+  async changesWithContent(fromRef: string, toRef: string): Promise<ContentChange[]> {
+    return (await this.rawChanges(fromRef, toRef)).map((c) => ({ path: c.path, change: c.change, contentAfter: c.newId }));
+  }
+
   async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore> {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.ensureKey(sandbox.key);
-    const target = leaveAlone.length > 0 ? await this.overlayTree(toRef, fromRef, leaveAlone) : toRef;
+    const keep = [...leaveAlone, ...this.protectedIn(sandbox)];
+    const target = keep.length > 0 ? await this.overlayTree(toRef, fromRef, keep) : toRef;
     const [diff, targetTree, state] = await Promise.all([this.rawChanges(fromRef, target), this.treeOf(target), this.readState(sandbox.key)]);
     const changes = pathChanges(diff);
+    const uncaptured = await this.uncapturedInTheWay(sandbox, changes);
     const apply = async (): Promise<void> => {
       if (changes.length === 0) return;
       // The sandbox's size after the restore, from its size now and what the restore changes,
@@ -109,12 +123,16 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         // checks everything up front: it refuses rather than overwrite a file it does not know.
         await this.keyGit(sandbox).raw(['read-tree', '-m', '-u', fromRef, target]);
       } catch (error) {
-        await this.putBack(sandbox, changes, error);
+        await this.putBack(sandbox, diff, error);
       }
       const [commit, measured] = await Promise.all([target === toRef ? toRef : this.commitTree(targetTree, 'restored'), measuring]);
       await this.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
     };
-    return { changes, apply };
+    return { changes, uncaptured, apply };
+  }
+
+  uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]> {
+    return uncapturedFilesInTheWay(sandbox.dir, this.keyGit(sandbox), changes);
   }
 
   async overlay(baseRef: string, sourceRef: string, paths: readonly string[], pin: string): Promise<Snapshot> {
@@ -249,7 +267,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   private async stage(sandbox: SandboxLocation, phases = new PhaseTimer()): Promise<{ state: SandboxState | undefined; statusOut: string; entries: StatusEntry[]; skipped: SkippedPath[] }> {
     const state = await this.readState(sandbox.key);
     const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
-    await this.writeSkipList(sandbox.key, skipped);
+    const isProtected = this.protectedMatcher(sandbox);
+    await this.writeSkipList(sandbox, skipped);
     const git = this.keyGit(sandbox);
     const firstTime = !state;
     phases.mark('prepare');
@@ -258,38 +277,46 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     phases.mark('status');
 
     const toStage: string[] = [];
+    // Gone from the index as they are from the files: deleted paths (also those behind a folder
+    // that became a symlink, which a plain `--remove` refuses) and what must not be captured.
     const toDrop: string[] = [];
     await forEachInSlices(entries, (entry) => {
+      if (isProtected(entry.path)) {
+        if (entry.kind !== 'untracked') toDrop.push(entry.path);
+        return;
+      }
       if (entry.kind === 'nested') {
         skipped.push({ path: entry.path, reason: 'nested_repository' });
         return;
       }
       if (entry.kind === 'staged') return;
       if (entry.kind === 'deleted') {
-        toStage.push(entry.path);
+        toDrop.push(entry.path);
         return;
       }
-      const stat = lstatOrUndefined(path.join(sandbox.dir, entry.path));
+      const abs = path.join(sandbox.dir, entry.path);
+      const stat = lstatOrUndefined(abs);
       if (!stat) {
         toStage.push(entry.path);
         return;
       }
-      if (!stat.isSymbolicLink() && stat.size > this.options.maxFileBytes) {
-        skipped.push({ path: entry.path, reason: 'too_large', size_bytes: stat.size });
+      const why = stat.isSymbolicLink() ? undefined : stat.size > this.options.maxFileBytes ? 'too_large' : !isReadable(abs) ? 'unreadable' : undefined;
+      if (why) {
+        skipped.push(why === 'too_large' ? { path: entry.path, reason: why, size_bytes: stat.size } : { path: entry.path, reason: why });
         if (entry.kind === 'changed') toDrop.push(entry.path);
         return;
       }
       toStage.push(entry.path);
     });
     skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
-    await this.writeSkipList(sandbox.key, skipped);
+    const allExcluded = await this.writeSkipList(sandbox, skipped);
     phases.mark('stat');
 
-    if (firstTime || toStage.length > BULK_STAGE_THRESHOLD) {
+    if ((firstTime || toStage.length > BULK_STAGE_THRESHOLD) && allExcluded) {
       // One walk that streams every blob into a single pack (fast, and far smaller than loose
-      // objects); the skip list keeps the large files and nested repositories out.
+      // objects); the skip list keeps what is not captured out.
       const bulk = this.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
-      await bulk.raw(['add', '-A', '--ignore-errors']);
+      await bulk.raw(['add', '-A']);
     } else {
       if (toStage.length > 0) await git.raw(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], nulList(toStage));
     }
@@ -299,17 +326,19 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return { state, statusOut, entries, skipped };
   }
 
-  /** Paths skipped before stay skipped while they are still too large or still a repository. */
+  /** Paths skipped before stay skipped while they are still too large, unreadable or a repository. */
   private async stillSkipped(sandbox: SandboxLocation, previous: readonly SkippedPath[]): Promise<SkippedPath[]> {
     const kept: SkippedPath[] = [];
     for (const s of previous) {
       const abs = path.join(sandbox.dir, s.path);
       if (s.reason === 'nested_repository') {
         if (await fs.lstat(path.join(abs, '.git')).then(() => true, () => false)) kept.push(s);
-      } else {
-        const stat = await fs.lstat(abs).catch(() => undefined);
-        if (stat && !stat.isSymbolicLink() && stat.size > this.options.maxFileBytes) kept.push({ ...s, size_bytes: stat.size });
+        continue;
       }
+      const stat = await fs.lstat(abs).catch(() => undefined);
+      if (!stat || stat.isSymbolicLink()) continue;
+      if (stat.size > this.options.maxFileBytes) kept.push({ path: s.path, reason: 'too_large', size_bytes: stat.size });
+      else if (!isReadable(abs)) kept.push({ path: s.path, reason: 'unreadable' });
     }
     return kept;
   }
@@ -370,21 +399,20 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     }
   }
 
-  /**
-   * After a failed restore the index still describes the state before it: rewrite the paths the
-   * restore may have touched from there, and remove the ones it may have added.
-   */
-  private async putBack(sandbox: SandboxLocation, changes: readonly PathChange[], cause: unknown): Promise<never> {
+  /** After a failed restore: puts back what it changed (see {@link putBackAfterFailedRestore}) and says how that went. */
+  private async putBack(sandbox: SandboxLocation, diff: readonly RawChange[], cause: unknown): Promise<never> {
     const reason = firstLine(cause);
+    let left: string[];
     try {
-      const git = this.keyGit(sandbox);
-      for (const c of changes.filter((x) => x.change === 'added')) {
-        await fs.rm(path.join(sandbox.dir, c.path), { force: true });
-      }
-      const rewrite = changes.filter((c) => c.change !== 'added').map((c) => c.path);
-      if (rewrite.length > 0) await git.raw(['checkout-index', '-f', '-u', '-z', '--stdin'], nulList(rewrite));
+      ({ left } = await putBackAfterFailedRestore(sandbox.dir, this.keyGit(sandbox), diff));
     } catch (second) {
       throw new SandboxError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); roll back to the safety checkpoint to recover.`, { cause });
+    }
+    if (left.length > 0) {
+      throw new SandboxError(
+        `Rollback failed (${reason}); the sandbox was put back, except ${left.length} path(s) that changed meanwhile and were left as they are: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}. The safety checkpoint holds them as they were before the rollback.`,
+        { cause },
+      );
     }
     throw new SandboxError(`Rollback failed and the sandbox was put back as it was: ${reason}`, { cause });
   }
@@ -430,10 +458,31 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     }
   }
 
-  private async writeSkipList(key: string, skipped: readonly SkippedPath[]): Promise<void> {
-    const file = path.join(this.keyDir(key), 'skipped');
-    const text = skipped.map((s) => `/${escapeIgnorePattern(s.path)}${s.reason === 'nested_repository' ? '/' : ''}\n`).join('') || '\n';
+  /**
+   * Writes the sandbox's exclude file: what is skipped, and the store's own files. Returns false
+   * when a name cannot be written there (a line break in it): then only staging by explicit path
+   * keeps it out.
+   */
+  private async writeSkipList(sandbox: SandboxLocation, skipped: readonly SkippedPath[]): Promise<boolean> {
+    const file = path.join(this.keyDir(sandbox.key), 'skipped');
+    const ownFiles = this.protectedIn(sandbox).flatMap((p) => [exactIgnorePattern(p), exactIgnorePattern(p) && `${exactIgnorePattern(p)}.*${TEMP_FILE_SUFFIX}`]);
+    const patterns = [...ownFiles, ...skipped.map((s) => exactIgnorePattern(s.path, s.reason === 'nested_repository'))];
+    const text = patterns.filter((p) => p !== undefined).map((p) => `${p}\n`).join('') || '\n';
     if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) await replaceFile(file, text);
+    return patterns.every((p) => p !== undefined);
+  }
+
+  /** Whether a path of the sandbox is a protected file or one of its temporary files. */
+  private protectedMatcher(sandbox: SandboxLocation): (rel: string) => boolean {
+    const files = this.protectedIn(sandbox);
+    return (rel) => files.some((p) => rel === p || (rel.startsWith(`${p}.`) && rel.endsWith(TEMP_FILE_SUFFIX)));
+  }
+
+  /** The protected files inside this sandbox, relative to it. */
+  private protectedIn(sandbox: SandboxLocation): string[] {
+    return (this.options.protectedFiles ?? [])
+      .map((file) => path.relative(sandbox.dir, file).split(path.sep).join('/'))
+      .filter((rel) => rel !== '' && rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel));
   }
 
   private keyDir(key: string): string {
@@ -552,12 +601,13 @@ function assertRelative(p: string): string {
   return parsed.data;
 }
 
-/** The file's lstat, or undefined when it is gone (or cannot be looked at: git then says why). */
-function lstatOrUndefined(file: string): Stats | undefined {
+/** Whether this process may read the file (a file it cannot read is skipped, not a failed snapshot). */
+function isReadable(file: string): boolean {
   try {
-    return lstatSync(file);
+    accessSync(file, fsConstants.R_OK);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ObjectIdSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from './ids';
+import { ObjectIdSchema, RecordedPathSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from './ids';
 
 export const CHECKPOINT_TYPES = ['pre_write', 'post_step', 'manual'] as const;
 export const CheckpointTypeSchema = z.enum(CHECKPOINT_TYPES);
@@ -9,10 +9,13 @@ export type CheckpointType = z.infer<typeof CheckpointTypeSchema>;
 export const CheckpointScopeSchema = z.enum(['none', 'pre_write', 'post_step', 'both']);
 export type CheckpointScope = z.infer<typeof CheckpointScopeSchema>;
 
-/** A path a snapshot did not capture, and why; rollback leaves such paths alone. */
+/**
+ * A path a snapshot did not capture, and why: above the size limit, a nested repository, or a
+ * file the snapshot could not read. Rollback and apply leave such paths alone.
+ */
 export const SkippedPathSchema = z.object({
-  path: RelativePathSchema,
-  reason: z.enum(['too_large', 'nested_repository']),
+  path: RecordedPathSchema,
+  reason: z.enum(['too_large', 'nested_repository', 'unreadable']),
   size_bytes: z.number().int().nonnegative().optional(),
 });
 export type SkippedPath = z.infer<typeof SkippedPathSchema>;

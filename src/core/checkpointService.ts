@@ -1,5 +1,5 @@
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
-import { BusinessRuleViolation, NotFoundError, ValidationError, describeIssues } from './errors';
+import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { Clock, IdGenerator, Logger, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
@@ -48,16 +48,18 @@ export class CheckpointService {
       const checkpointId = this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
       const snap = await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
-      const checkpoint = this.toCheckpoint(plan, checkpointId, snap, {
-        checkpoint_type: opts.type,
-        decision_id: opts.decisionId ?? null,
-        resource_id: opts.resourceId ?? null,
-        metadata: { reason: opts.reason ?? null, source_tool: opts.sourceTool ?? null, phase: opts.phase ?? null, extra: opts.extra ?? {} },
-      });
-      const pruned = await this.recordCheckpoint(checkpoint, true);
-      await this.unpin(id, pruned);
-      if (pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();
-      return { checkpoint, pruned };
+      const recorded = await this.recordCheckpoint(pinName(id, checkpointId), () =>
+        this.toCheckpoint(plan, checkpointId, snap, {
+          checkpoint_type: opts.type,
+          decision_id: opts.decisionId ?? null,
+          resource_id: opts.resourceId ?? null,
+          metadata: { reason: opts.reason ?? null, source_tool: opts.sourceTool ?? null, phase: opts.phase ?? null, extra: opts.extra ?? {} },
+        }),
+        true,
+      );
+      await this.unpin(id, recorded.pruned);
+      if (recorded.pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();
+      return recorded;
     });
   }
 
@@ -77,8 +79,11 @@ export class CheckpointService {
 
   async deleteCheckpoint(planId: string, checkpointId: string): Promise<void> {
     const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
-    await this.deps.store.write((uow) => uow.checkpoints.delete(checkpoint.checkpoint_id));
-    await this.unpin(plan.plan_id, [checkpoint.checkpoint_id]);
+    // Under the store's lock, like every other change of its refs.
+    await this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      await this.deps.store.write((uow) => uow.checkpoints.delete(checkpoint.checkpoint_id));
+      await this.unpin(plan.plan_id, [checkpoint.checkpoint_id]);
+    });
   }
 
   /** What a rollback to the checkpoint would change, without changing anything. */
@@ -87,7 +92,10 @@ export class CheckpointService {
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
       const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
       const leaveAlone = skippedPaths(checkpoint, current);
-      return reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone));
+      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return changes;
     });
   }
 
@@ -101,7 +109,7 @@ export class CheckpointService {
     return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
       const safetyId = this.deps.ids.next();
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before rollback to ${checkpoint.checkpoint_id}`);
-      const safetyCheckpoint = this.toCheckpoint(plan, safetyId, safety, {
+      const safetyCheckpoint = (): Checkpoint => this.toCheckpoint(plan, safetyId, safety, {
         checkpoint_type: 'manual',
         decision_id: null,
         resource_id: null,
@@ -116,9 +124,15 @@ export class CheckpointService {
       // the sandbox is written only once both are done. No pruning here: the target may be an
       // interior checkpoint, and the next checkpoint prunes.
       const [, restore] = await allOrFirstError([
-        this.recordCheckpoint(safetyCheckpoint, false),
+        this.recordCheckpoint(pinName(plan.plan_id, safetyId), safetyCheckpoint, false),
         this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety)),
       ]);
+      if (restore.uncaptured.length > 0) {
+        // Refused before anything was written: the safety checkpoint is not needed.
+        await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
+        await this.unpin(plan.plan_id, [safetyId]);
+        throw new UncapturedFilesError('Rollback', restore.uncaptured);
+      }
       await restore.apply();
       const { changes } = restore;
       this.deps.logger.info(`Rolled back plan ${plan.plan_id} to ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
@@ -208,31 +222,40 @@ export class CheckpointService {
     });
   }
 
-  /** Stores the checkpoint (and prunes, when asked) in one transaction; unpins it if that fails. */
-  private async recordCheckpoint(checkpoint: Checkpoint, prune: boolean): Promise<string[]> {
+  /**
+   * Stores the checkpoint (and prunes, when asked) in one transaction. Its snapshot is pinned
+   * already: if the row cannot be made or stored, the pin goes too.
+   */
+  private async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean): Promise<CreatedCheckpoint> {
     try {
-      return await this.deps.store.write((uow) => {
-        const plan = uow.plans.get(checkpoint.plan_id);
-        if (!plan) throw new NotFoundError('plan', checkpoint.plan_id);
-        uow.checkpoints.insert(checkpoint);
+      const row = make();
+      const pruned = await this.deps.store.write((uow) => {
+        const plan = uow.plans.get(row.plan_id);
+        if (!plan) throw new NotFoundError('plan', row.plan_id);
+        uow.checkpoints.insert(row);
         if (!prune) return [];
         const victims = selectCheckpointsToPrune(uow.checkpoints.listForPlan(plan.plan_id), plan.retention);
         for (const v of victims) uow.checkpoints.delete(v.checkpoint_id);
         return victims.map((v) => v.checkpoint_id);
       });
+      return { checkpoint: row, pruned };
     } catch (error) {
-      await this.unpin(checkpoint.plan_id, [checkpoint.checkpoint_id]);
+      await this.unpinQuietly([pin]);
       throw error;
     }
   }
 
+  private unpin(planId: string, checkpointIds: readonly string[]): Promise<void> {
+    return this.unpinQuietly(checkpointIds.map((c) => pinName(planId, c)));
+  }
+
   /** Unpinning can fail without harm (an orphan pin only costs disk): log, don't fail the operation. */
-  private async unpin(planId: string, checkpointIds: readonly string[]): Promise<void> {
-    if (checkpointIds.length === 0) return;
+  private async unpinQuietly(pins: readonly string[]): Promise<void> {
+    if (pins.length === 0) return;
     try {
-      await this.deps.snapshotter.unpin(checkpointIds.map((c) => pinName(planId, c)));
+      await this.deps.snapshotter.unpin(pins);
     } catch (error) {
-      this.deps.logger.warn(`Could not drop the shadow-store pins of ${checkpointIds.join(', ')}: ${String(error)}`);
+      this.deps.logger.warn(`Could not drop the shadow-store pins ${pins.join(', ')}: ${String(error)}`);
     }
   }
 }

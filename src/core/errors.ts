@@ -18,6 +18,23 @@ export class BusinessRuleViolation extends CheckpointError {
   }
 }
 
+/**
+ * A restore or apply would overwrite or delete files that no snapshot holds (ignored, too large,
+ * unreadable, nested repositories): nothing could bring them back, so it is refused with the list.
+ */
+export class UncapturedFilesError extends BusinessRuleViolation {
+  constructor(
+    operation: 'Rollback' | 'Apply',
+    readonly paths: readonly string[],
+  ) {
+    super(
+      `${operation} blocked: ${paths.length} path(s) hold files that checkpoints have not captured (ignored, too large, unreadable or nested repositories), ` +
+        `which it would overwrite or delete: ${paths.slice(0, 10).join(', ')}${paths.length > 10 ? `, and ${paths.length - 10} more` : ''}. ` +
+        'Move them out of the way, then try again.',
+    );
+  }
+}
+
 export class NotFoundError extends CheckpointError {
   readonly type = 'NotFound';
   constructor(readonly entity: 'checkpoint' | 'plan', readonly id?: string) {
@@ -46,7 +63,10 @@ export class SandboxError extends CheckpointError {
   readonly type = 'SandboxError';
 }
 
-/** An isolated sandbox cannot be applied: the workspace changed the same files meanwhile. */
+/**
+ * An isolated sandbox cannot be applied: the workspace changed, differently, a path the sandbox
+ * changed, or a path inside or above one (a folder the sandbox replaced by a file, say).
+ */
 export class ApplyConflictError extends CheckpointError {
   readonly type = 'ApplyConflict';
   constructor(readonly conflicts: readonly string[]) {

@@ -29,6 +29,20 @@ export const RelativePathSchema = z
   .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p), 'must be relative')
   .refine((p) => !p.split(/[\\/]/).includes('..'), 'must not contain ".."');
 
+/**
+ * A path exactly as git records it in a snapshot: `/`-separated, relative, no `.` or `..` segment,
+ * no NUL. Unlike {@link RelativePathSchema}, a backslash is an ordinary character of a file name
+ * (POSIX allows `big\\..\\z.bin` as one name), so this is for paths we report, never for paths
+ * we are asked to open.
+ */
+export const RecordedPathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0'), 'must not contain NUL')
+  .refine((p) => !p.startsWith('/'), 'must be relative')
+  .refine((p) => p.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..'), 'must not contain an empty, "." or ".." segment');
+
 export function isUlid(value: string): boolean {
   return ULID_PATTERN.test(value);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationError, describeIssues } from './errors';
+import { applyConflicts, changesStillToApply } from './applyConflicts';
+import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
-import type { SandboxLocation } from './ports';
+import type { SandboxLocation, Snapshot } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
 import { parseId, type ServiceDeps } from './checkpointService';
@@ -103,33 +104,48 @@ export class PlanService {
   async previewApply(planId: string): Promise<ApplyPreview> {
     const plan = await this.guardApply(planId);
     if (plan.sandbox_kind === 'in_place') return { changes: [], conflicts: [] };
-    const { changes, conflicts } = await this.compareWithWorkspace(plan);
-    return { changes, conflicts };
+    return this.deps.snapshotter.exclusive(WORKSPACE_KEY, async () => {
+      const { changes, conflicts } = await this.compareWithWorkspace(plan, null);
+      return { changes, conflicts };
+    });
   }
 
   /**
    * Isolated sandbox: brings its changes into the workspace, refusing when the workspace changed
-   * the same paths since the sandbox was made. In place: the work is already there; only marks it.
+   * the same paths (or paths inside or above them) differently since the sandbox was made. In
+   * place: the work is already there; only marks it. The check, the write and the state change
+   * happen under one lock; if the state cannot be recorded, the workspace is put back.
    */
   async applyPlan(planId: string): Promise<{ plan: Plan; changes: PathChange[] }> {
     const plan = await this.guardApply(planId);
-    let changes: PathChange[] = [];
-    if (plan.sandbox_kind === 'isolated') {
-      const compared = await this.compareWithWorkspace(plan);
-      if (compared.conflicts.length > 0) throw new ApplyConflictError(compared.conflicts);
-      changes = compared.changes;
-      if (changes.length > 0) {
-        const { snapshotter } = this.deps;
-        await snapshotter.exclusive(WORKSPACE_KEY, async () => {
-          const workspace = this.workspaceLocation();
-          const before = await snapshotter.snapshot(workspace, `${plan.plan_id}/before-apply`, `workspace before applying plan ${plan.plan_id}`);
-          const target = await snapshotter.overlay(before.ref, compared.sandboxRef, changes.map((c) => c.path), `${plan.plan_id}/applied`);
-          await (await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path))).apply();
-        });
+    if (plan.sandbox_kind === 'in_place') return { plan: await this.markApplied(plan.plan_id), changes: [] };
+    const { snapshotter } = this.deps;
+    const workspace = this.workspaceLocation();
+    return snapshotter.exclusive(WORKSPACE_KEY, async () => {
+      const beforePin = `${plan.plan_id}/before-apply`;
+      const compared = await this.compareWithWorkspace(plan, beforePin);
+      const before = compared.workspace;
+      let written: { from: string; to: string } | undefined;
+      try {
+        if (compared.conflicts.length > 0) throw new ApplyConflictError(compared.conflicts);
+        if (compared.toApply.length > 0) {
+          const target = await snapshotter.overlay(before.ref, compared.sandboxRef, compared.toApply, `${plan.plan_id}/applied`);
+          const restore = await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path));
+          if (restore.uncaptured.length > 0) throw new UncapturedFilesError('Apply', restore.uncaptured);
+          await restore.apply();
+          written = { from: before.ref, to: target.ref };
+        }
+      } catch (error) {
+        await snapshotter.unpin([beforePin, `${plan.plan_id}/applied`]).catch(() => undefined);
+        throw error;
       }
-    }
-    const updated = await this.update(plan.plan_id, (p) => ({ ...p, state: 'applied' }));
-    return { plan: updated, changes };
+      try {
+        return { plan: await this.markApplied(plan.plan_id), changes: compared.changes };
+      } catch (error) {
+        if (written) await this.putBackWorkspace(written, error);
+        throw error;
+      }
+    });
   }
 
   /** Removes an isolated sandbox; the plan stays, and rollback is refused from then on. */
@@ -157,16 +173,47 @@ export class PlanService {
     return plan;
   }
 
-  private async compareWithWorkspace(plan: Plan): Promise<ApplyPreview & { sandboxRef: string }> {
+  /**
+   * Snapshots the sandbox and the workspace (pinning the latter under `workspacePin` unless null)
+   * and compares both with the plan's base. Call it inside `exclusive`.
+   */
+  private async compareWithWorkspace(plan: Plan, workspacePin: string | null): Promise<ApplyPreview & { sandboxRef: string; workspace: Snapshot; toApply: string[] }> {
     if (!plan.base_ref) throw new ValidationError(`isolated plan ${plan.plan_id} has no base snapshot`);
     const { snapshotter } = this.deps;
     const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
-    const sandbox = await snapshotter.exclusive(plan.plan_id, () => snapshotter.snapshot({ key: plan.plan_id, dir }, null, 'apply preview'));
-    const workspace = await snapshotter.exclusive(WORKSPACE_KEY, () => snapshotter.snapshot(this.workspaceLocation(), null, 'apply preview'));
-    const sandboxChanges = await snapshotter.changes(plan.base_ref, sandbox.ref);
-    const workspaceChanged = new Set((await snapshotter.changes(plan.base_ref, workspace.ref)).map((c) => c.path));
-    const conflicts = sandboxChanges.filter((c) => workspaceChanged.has(c.path)).map((c) => c.path);
-    return { changes: sandboxChanges, conflicts, sandboxRef: sandbox.ref };
+    const sandbox = await snapshotter.snapshot({ key: plan.plan_id, dir }, null, 'apply preview');
+    const workspace = await snapshotter.snapshot(this.workspaceLocation(), workspacePin, `workspace before applying plan ${plan.plan_id}`);
+    const [sandboxChanges, workspaceChanges] = await Promise.all([
+      snapshotter.changesWithContent(plan.base_ref, sandbox.ref),
+      snapshotter.changesWithContent(plan.base_ref, workspace.ref),
+    ]);
+    return {
+      changes: sandboxChanges.map(({ path, change }) => ({ path, change })),
+      conflicts: applyConflicts(sandboxChanges, workspaceChanges),
+      toApply: changesStillToApply(sandboxChanges, workspaceChanges).map((c) => c.path),
+      sandboxRef: sandbox.ref,
+      workspace,
+    };
+  }
+
+  /** The workspace was written but the plan could not be marked applied: undo the write. */
+  private async putBackWorkspace(written: { from: string; to: string }, cause: unknown): Promise<never> {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    try {
+      const back = await this.deps.snapshotter.prepareRestore(this.workspaceLocation(), written.to, written.from, []);
+      if (back.uncaptured.length > 0) throw new UncapturedFilesError('Apply', back.uncaptured);
+      await back.apply();
+    } catch (second) {
+      throw new StoreError(`${reason} The plan is not marked applied and its changes are in the workspace; run the apply again to finish it (${second instanceof Error ? second.message : String(second)}).`, { cause });
+    }
+    throw new StoreError(`${reason} The plan is not marked applied, and the workspace was put back as it was.`, { cause });
+  }
+
+  private markApplied(planId: string): Promise<Plan> {
+    return this.update(planId, (p) => {
+      if (p.state === 'applied') throw new BusinessRuleViolation('Apply blocked: plan is already applied');
+      return { ...p, state: 'applied' };
+    });
   }
 
   private workspaceLocation(): SandboxLocation {

@@ -74,10 +74,20 @@ export interface Snapshot {
   readonly skipped: SkippedPath[];
 }
 
+/** A changed path and what it holds afterwards: undefined when deleted. */
+export interface ContentChange extends PathChange {
+  readonly contentAfter?: string;
+}
+
 /** A restore worked out and not yet written: callers record what they must first, then apply. */
 export interface PreparedRestore {
   /** What applying it changes, sorted; empty when the sandbox already matches. */
   readonly changes: PathChange[];
+  /**
+   * Paths holding files that no snapshot captured (ignored, skipped, nested repositories) which
+   * applying would overwrite or delete. Callers refuse rather than apply while there are any.
+   */
+  readonly uncaptured: string[];
   /** Writes only the paths that differ; if that fails half-way, puts them back and says so. */
   apply(): Promise<void>;
 }
@@ -100,6 +110,13 @@ export interface SandboxSnapshotter {
   materialize(sandbox: SandboxLocation, ref: string): Promise<void>;
   /** Paths that differ going from `fromRef` to `toRef`, sorted. */
   changes(fromRef: string, toRef: string): Promise<PathChange[]>;
+  /** Like `changes`, with an id of each path's content in `toRef` (equal ids: equal content and mode). */
+  changesWithContent(fromRef: string, toRef: string): Promise<ContentChange[]>;
+  /**
+   * Of the paths a restore of `changes` (from the sandbox's last snapshot, staged or pinned, to a
+   * target) writes or removes, those holding files no snapshot captured, as `PreparedRestore.uncaptured`.
+   */
+  uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]>;
   /**
    * Works out, without writing anything, how to make the sandbox's files equal `toRef`, given that
    * they equal `fromRef` now (a snapshot just taken). Paths in `leaveAlone` are not touched.
