@@ -31,12 +31,3 @@ export function applyConflicts(sandbox: readonly ContentChange[], workspace: rea
   }
   return [...conflicts].sort();
 }
-
-/** The sandbox's changes that the workspace does not hold already. */
-export function changesStillToApply(sandbox: readonly ContentChange[], workspace: readonly ContentChange[]): ContentChange[] {
-  const byPath = new Map(workspace.map((c) => [c.path, c]));
-  return sandbox.filter((c) => {
-    const same = byPath.get(c.path);
-    return !same || same.contentAfter !== c.contentAfter;
-  });
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applyConflicts, changesStillToApply } from './applyConflicts';
+import { applyConflicts } from './applyConflicts';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
 import type { SandboxLocation, Snapshot } from './ports';
@@ -128,12 +128,13 @@ export class PlanService {
       let written: { from: string; to: string } | undefined;
       try {
         if (compared.conflicts.length > 0) throw new ApplyConflictError(compared.conflicts);
-        if (compared.toApply.length > 0) {
-          const target = await snapshotter.overlay(before.ref, compared.sandboxRef, compared.toApply, `${plan.plan_id}/applied`);
+        if (compared.changes.length > 0) {
+          // Paths the workspace changed the same way come out of the overlay as they are.
+          const target = await snapshotter.overlay(before.ref, compared.sandboxRef, compared.changes.map((c) => c.path), `${plan.plan_id}/applied`);
           const restore = await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path));
           if (restore.uncaptured.length > 0) throw new UncapturedFilesError('Apply', restore.uncaptured);
           await restore.apply();
-          written = { from: before.ref, to: target.ref };
+          if (restore.changes.length > 0) written = { from: before.ref, to: target.ref };
         }
       } catch (error) {
         await snapshotter.unpin([beforePin, `${plan.plan_id}/applied`]).catch(() => undefined);
@@ -177,7 +178,7 @@ export class PlanService {
    * Snapshots the sandbox and the workspace (pinning the latter under `workspacePin` unless null)
    * and compares both with the plan's base. Call it inside `exclusive`.
    */
-  private async compareWithWorkspace(plan: Plan, workspacePin: string | null): Promise<ApplyPreview & { sandboxRef: string; workspace: Snapshot; toApply: string[] }> {
+  private async compareWithWorkspace(plan: Plan, workspacePin: string | null): Promise<ApplyPreview & { sandboxRef: string; workspace: Snapshot }> {
     if (!plan.base_ref) throw new ValidationError(`isolated plan ${plan.plan_id} has no base snapshot`);
     const { snapshotter } = this.deps;
     const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
@@ -190,7 +191,6 @@ export class PlanService {
     return {
       changes: sandboxChanges.map(({ path, change }) => ({ path, change })),
       conflicts: applyConflicts(sandboxChanges, workspaceChanges),
-      toApply: changesStillToApply(sandboxChanges, workspaceChanges).map((c) => c.path),
       sandboxRef: sandbox.ref,
       workspace,
     };

@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { CheckpointJson, ErrorEnvelope, PlanJson } from '../../src/cli/envelopes';
 import { FileLock } from '../../src/adapters/fileLock';
+import { BusinessRuleViolation } from '../../src/core/errors';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { hashTree, services, write } from './helpers/sandboxFixtures';
 import { RecordingLogger, SQL_WASM_DIR } from './helpers/storeFixtures';
@@ -66,7 +67,7 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     assert.deepEqual(hashTree(root), before);
   });
 
-  it('2. a rollback never overwrites or deletes an ignored file: it refuses with the list', () => {
+  it('2. a rollback never overwrites or deletes an ignored file: it refuses with the list', async () => {
     const root = tempDir();
     write(root, 'x.log', 'old log\n');
     write(root, 'build', 'a file named build\n');
@@ -87,6 +88,13 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     assert.match(error.message, /x\.log/);
     assert.deepEqual(hashTree(root), before);
     assert.equal(checkpointIds(root, plan.plan_id).length, 2, 'no safety checkpoint is left behind by a refused rollback');
+    // The preview (the confirmation's list) says so before anyone is asked.
+    const s = services(root);
+    try {
+      await assert.rejects(s.checkpoints.previewRollback(plan.plan_id, c1.checkpoint_id), (e: Error) => e instanceof BusinessRuleViolation && /^Rollback blocked: 2 path\(s\)/.test(e.message));
+    } finally {
+      s.dispose();
+    }
 
     // Once the user moved them away, the same rollback goes through, and its undo brings back the rest.
     rmSync(path.join(root, 'build'), { recursive: true });
@@ -174,6 +182,7 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
       c1.metadata.skipped.map((s) => s.path),
       ['*.md', 'docs\nhuge.bin'],
     );
+    assert.equal(c1.metadata.file_count, 1, 'neither large file is in the snapshot');
     write(root, 'docs/new.md', 'new\n');
     write(root, 'huge.bin', 'small\n');
     write(root, 'other.md', 'o\n');
