@@ -1,4 +1,4 @@
-import type { Checkpoint } from '../core/checkpoint';
+import { skipReasonText, type Checkpoint } from '../core/checkpoint';
 import type { CreatedCheckpoint } from '../core/checkpointService';
 import type { Plan } from '../core/plan';
 import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
@@ -98,8 +98,7 @@ export function renderCheckpointCreated(created: CreatedCheckpoint): string {
   const lines = [`Checkpoint ${c.checkpoint_id} (${c.checkpoint_type}) of plan ${c.plan_id}: ${files}${formatBytes(c.size_bytes)}`];
   if (c.metadata.reason) lines.push(`  reason: ${c.metadata.reason}`);
   for (const s of c.metadata.skipped) {
-    const why = s.reason === 'too_large' ? `too large${s.size_bytes === undefined ? '' : `, ${formatBytes(s.size_bytes)}`}` : 'nested git repository';
-    lines.push(`  not captured: ${s.path} (${why})`);
+    lines.push(`  not captured: ${s.path} (${skipReasonText(s)})`);
   }
   if (created.pruned.length > 0) lines.push(`  pruned by the retention policy: ${created.pruned.join(', ')}`);
   return lines.join('\n');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBytes } from './formatBytes';
 import { ObjectIdSchema, RecordedPathSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from './ids';
 
 export const CHECKPOINT_TYPES = ['pre_write', 'post_step', 'manual'] as const;
@@ -61,3 +62,15 @@ export const CreateCheckpointOptionsSchema = z
   })
   .strict();
 export type CreateCheckpointOptions = z.input<typeof CreateCheckpointOptionsSchema>;
+
+/** Why a path was not captured, in a few words: `too large, 6.0 MiB`, `nested git repository`, `unreadable`. */
+export function skipReasonText(s: SkippedPath): string {
+  switch (s.reason) {
+    case 'too_large':
+      return s.size_bytes === undefined ? 'too large' : `too large, ${formatBytes(s.size_bytes)}`;
+    case 'nested_repository':
+      return 'nested git repository';
+    case 'unreadable':
+      return 'unreadable';
+  }
+}

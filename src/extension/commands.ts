@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
-import type { Checkpoint } from '../core/checkpoint';
+import { skipReasonText, type Checkpoint } from '../core/checkpoint';
 import { ValidationError } from '../core/errors';
 import type { Plan } from '../core/plan';
 import {
@@ -211,7 +211,7 @@ class CheckpointCommands {
     if (skipped.length === 0) return;
     const listed = skipped
       .slice(0, 3)
-      .map((s) => `${s.path} (${s.reason === 'too_large' ? `${s.size_bytes !== undefined ? formatBytes(s.size_bytes) : 'too large'}` : 'nested git repository'})`)
+      .map((s) => `${s.path} (${skipReasonText(s)})`)
       .join(', ');
     const more = skipped.length > 3 ? ` and ${skipped.length - 3} more` : '';
     const settings = 'Open Settings';

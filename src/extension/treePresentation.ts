@@ -1,6 +1,6 @@
 // How plans and checkpoints read in the tree: labels, descriptions, icons and Markdown tooltips.
 // No `vscode` import: plain functions of the data and the current time.
-import type { Checkpoint, CheckpointType, SkippedPath } from '../core/checkpoint';
+import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../core/checkpoint';
 import type { Plan, PlanState } from '../core/plan';
 import { formatBytes } from '../core/formatBytes';
 
@@ -117,8 +117,7 @@ const SKIPPED_SHOWN = 20;
 
 function skippedList(skipped: readonly SkippedPath[]): string {
   const lines = skipped.slice(0, SKIPPED_SHOWN).map((s) => {
-    const why = s.reason === 'too_large' ? `larger than the size limit${s.size_bytes !== undefined ? ` (${formatBytes(s.size_bytes)})` : ''}` : 'a nested git repository';
-    return `- ${code(s.path)}: ${why}`;
+    return `- ${code(s.path)}: ${skipReasonText(s)}`;
   });
   if (skipped.length > SKIPPED_SHOWN) lines.push(`- and ${skipped.length - SKIPPED_SHOWN} more`);
   return lines.join('\n');
