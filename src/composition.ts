@@ -5,7 +5,7 @@ import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/fileLock';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/nodeWorkspaceFiles';
-import { ShadowGitSandbox } from './adapters/shadowGitSandbox';
+import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath } from './adapters/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { PathChange } from '../core/rollbackResult';
+import type { PathChange } from '../../core/rollbackResult';
 import type { ShadowGit } from './gitEnvironment';
 import { ancestorsOf, lstatOrUndefined } from './sandboxPaths';
 

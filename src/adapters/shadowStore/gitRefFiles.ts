@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { OBJECT_ID_PATTERN } from '../core/ids';
+import { OBJECT_ID_PATTERN } from '../../core/ids';
 
 // Refs of the shadow store read and written as git's own loose ref files (`<git-dir>/<ref>` holding
 // the object id), with git's `<ref>.lock` protocol. A git process costs 5-10 ms to start on a slow

@@ -1,4 +1,4 @@
-import { sortChanges, type ChangeKind, type PathChange } from '../core/rollbackResult';
+import { sortChanges, type ChangeKind, type PathChange } from '../../core/rollbackResult';
 
 // Reading and writing git's plumbing formats (NUL-separated where git offers it, so that any file
 // name survives).

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
-import { OBJECT_ID_PATTERN } from '../core/ids';
+import { OBJECT_ID_PATTERN } from '../../core/ids';
 
 const deflateAsync = promisify(deflate);
 const inflateAsync = promisify(inflate);

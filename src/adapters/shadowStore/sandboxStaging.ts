@@ -1,0 +1,157 @@
+import { accessSync, constants as fsConstants, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { SkippedPath } from '../../core/checkpoint';
+import type { SandboxLocation } from '../../core/ports';
+import { TEMP_FILE_SUFFIX } from '../atomicFile';
+import { exactIgnorePattern, nulList, parseStatus, type StatusEntry } from './gitOutput';
+import { PhaseTimer } from './phaseTimer';
+import { lstatOrUndefined } from './sandboxPaths';
+import type { SandboxState, ShadowRepository } from './shadowRepository';
+import { replaceFile } from './storeFiles';
+
+/** Above this many paths, staging goes through one `git add -A` that writes a single pack. */
+export const BULK_STAGE_THRESHOLD = 1000;
+
+/**
+ * Brings a sandbox's persistent index up to date with its files, and decides what is not
+ * captured: files above the size limit, unreadable files, nested repositories (listed as skipped)
+ * and the store's own files wherever they are (never listed).
+ */
+export class SandboxStaging {
+  constructor(
+    private readonly repo: ShadowRepository,
+    private readonly maxFileBytes: number,
+    private readonly protectedFiles: readonly string[],
+  ) {}
+
+  /**
+   * Brings the sandbox's index up to date with its files: what status names is staged, except
+   * nested repositories and files above the size limit, which are skipped (and listed).
+   */
+  async stage(sandbox: SandboxLocation, phases = new PhaseTimer()): Promise<{ state: SandboxState | undefined; statusOut: string; entries: StatusEntry[]; skipped: SkippedPath[] }> {
+    const state = await this.repo.readState(sandbox.key);
+    const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
+    const isProtected = this.protectedMatcher(sandbox);
+    await this.writeSkipList(sandbox, skipped);
+    const git = this.repo.keyGit(sandbox);
+    const firstTime = !state;
+    phases.mark('prepare');
+    const statusOut = await git.raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
+    const entries = parseStatus(statusOut);
+    phases.mark('status');
+
+    const toStage: string[] = [];
+    // Gone from the index as they are from the files: deleted paths (also those behind a folder
+    // that became a symlink, which a plain `--remove` refuses) and what must not be captured.
+    const toDrop: string[] = [];
+    await forEachInSlices(entries, (entry) => {
+      if (isProtected(entry.path)) {
+        if (entry.kind !== 'untracked') toDrop.push(entry.path);
+        return;
+      }
+      if (entry.kind === 'nested') {
+        skipped.push({ path: entry.path, reason: 'nested_repository' });
+        return;
+      }
+      if (entry.kind === 'staged') return;
+      if (entry.kind === 'deleted') {
+        toDrop.push(entry.path);
+        return;
+      }
+      const abs = path.join(sandbox.dir, entry.path);
+      const stat = lstatOrUndefined(abs);
+      if (!stat) {
+        toStage.push(entry.path);
+        return;
+      }
+      const why = stat.isSymbolicLink() ? undefined : stat.size > this.maxFileBytes ? 'too_large' : !isReadable(abs) ? 'unreadable' : undefined;
+      if (why) {
+        skipped.push(why === 'too_large' ? { path: entry.path, reason: why, size_bytes: stat.size } : { path: entry.path, reason: why });
+        if (entry.kind === 'changed') toDrop.push(entry.path);
+        return;
+      }
+      toStage.push(entry.path);
+    });
+    skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
+    const allExcluded = await this.writeSkipList(sandbox, skipped);
+    phases.mark('stat');
+
+    if ((firstTime || toStage.length > BULK_STAGE_THRESHOLD) && allExcluded) {
+      // One walk that streams every blob into a single pack (fast, and far smaller than loose
+      // objects); the skip list keeps what is not captured out.
+      const bulk = this.repo.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
+      await bulk.raw(['add', '-A']);
+    } else {
+      if (toStage.length > 0) await git.raw(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], nulList(toStage));
+    }
+    if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
+
+    phases.mark('stage');
+    return { state, statusOut, entries, skipped };
+  }
+
+  /** Paths skipped before stay skipped while they are still too large, unreadable or a repository. */
+  async stillSkipped(sandbox: SandboxLocation, previous: readonly SkippedPath[]): Promise<SkippedPath[]> {
+    const kept: SkippedPath[] = [];
+    for (const s of previous) {
+      const abs = path.join(sandbox.dir, s.path);
+      if (s.reason === 'nested_repository') {
+        if (await fs.lstat(path.join(abs, '.git')).then(() => true, () => false)) kept.push(s);
+        continue;
+      }
+      const stat = await fs.lstat(abs).catch(() => undefined);
+      if (!stat || stat.isSymbolicLink()) continue;
+      if (stat.size > this.maxFileBytes) kept.push({ path: s.path, reason: 'too_large', size_bytes: stat.size });
+      else if (!isReadable(abs)) kept.push({ path: s.path, reason: 'unreadable' });
+    }
+    return kept;
+  }
+
+  /**
+   * Writes the sandbox's exclude file: what is skipped, and the store's own files. Returns false
+   * when a name cannot be written there (a line break in it): then only staging by explicit path
+   * keeps it out.
+   */
+  async writeSkipList(sandbox: SandboxLocation, skipped: readonly SkippedPath[]): Promise<boolean> {
+    const file = path.join(this.repo.keyDir(sandbox.key), 'skipped');
+    const ownFiles = this.protectedIn(sandbox).flatMap((p) => [exactIgnorePattern(p), exactIgnorePattern(p) && `${exactIgnorePattern(p)}.*${TEMP_FILE_SUFFIX}`]);
+    const patterns = [...ownFiles, ...skipped.map((s) => exactIgnorePattern(s.path, s.reason === 'nested_repository'))];
+    const text = patterns.filter((p) => p !== undefined).map((p) => `${p}\n`).join('') || '\n';
+    if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) await replaceFile(file, text);
+    return patterns.every((p) => p !== undefined);
+  }
+
+  /** Whether a path of the sandbox is a protected file or one of its temporary files. */
+  protectedMatcher(sandbox: SandboxLocation): (rel: string) => boolean {
+    const files = this.protectedIn(sandbox);
+    return (rel) => files.some((p) => rel === p || (rel.startsWith(`${p}.`) && rel.endsWith(TEMP_FILE_SUFFIX)));
+  }
+
+  /** The protected files inside this sandbox, relative to it. */
+  protectedIn(sandbox: SandboxLocation): string[] {
+    return this.protectedFiles
+      .map((file) => path.relative(sandbox.dir, file).split(path.sep).join('/'))
+      .filter((rel) => rel !== '' && rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel));
+  }
+}
+
+/** Whether this process may read the file (a file it cannot read is skipped, not a failed snapshot). */
+function isReadable(file: string): boolean {
+  try {
+    accessSync(file, fsConstants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a quick synchronous step (an lstat: microseconds, where a promise round trip through the
+ * thread pool costs ten times more) for each item, giving the event loop back every few hundred.
+ */
+async function forEachInSlices<T>(items: readonly T[], fn: (item: T) => void): Promise<void> {
+  for (let start = 0; start < items.length; start += 256) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const item of items.slice(start, start + 256)) fn(item);
+  }
+}

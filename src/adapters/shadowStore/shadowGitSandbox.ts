@@ -1,0 +1,269 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { SkippedPath } from '../../core/checkpoint';
+import { SandboxError } from '../../core/errors';
+import { OBJECT_ID_PATTERN } from '../../core/ids';
+import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
+import type { PathChange } from '../../core/rollbackResult';
+import { shadowGit } from './gitEnvironment';
+import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
+import { readRef, writeRefs } from './gitRefFiles';
+import { PhaseTimer } from './phaseTimer';
+import { putBackAfterFailedRestore } from './restorePutBack';
+import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
+import { ShadowRepository } from './shadowRepository';
+import { measureChanges, measureTree } from './snapshotSize';
+import { directorySize, firstLine, replaceFile, wrap } from './storeFiles';
+import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, headRef, indexRef, objectIdIn, pinPath, pinRef } from './storeNames';
+import { overlayTree } from './treeOverlay';
+import { uncapturedFilesInTheWay } from './uncapturedFiles';
+
+export interface ShadowGitSandboxOptions {
+  /** Absolute path of the checkpoint directory (`.cleveragents/checkpoints`). */
+  readonly checkpointDir: string;
+  /** Files larger than this are not captured; they are listed as skipped. */
+  readonly maxFileBytes: number;
+  /** Cross-process mutual exclusion by name (a lock file). */
+  readonly lock: <T>(name: string, work: () => Promise<T>) => Promise<T>;
+  readonly logger: Logger;
+  /** How many dropped pins make a garbage collection worthwhile. */
+  readonly gcAfterUnpins?: number;
+  /**
+   * Absolute paths of files the store itself writes (the database, its lock and temporary files):
+   * wherever they are, no snapshot captures them and no restore touches them.
+   */
+  readonly protectedFiles?: readonly string[];
+}
+
+/**
+ * Snapshots sandboxes into one shadow git repository under the checkpoint directory, never the
+ * user's own `.git`. Every sandbox has a persistent index (and a HEAD naming its last snapshot) in
+ * `indexes/<key>/`, linked to the shared object store like a git worktree, so an incremental
+ * snapshot costs a stat of the tree plus the changed files. Each checkpoint is a parentless commit
+ * pinned by `refs/checkpoints/<plan>/<checkpoint>`, so dropping a pin frees exactly its objects.
+ */
+export class ShadowGitSandbox implements SandboxSnapshotter {
+  private readonly repo: ShadowRepository;
+  private readonly staging: SandboxStaging;
+
+  constructor(private readonly options: ShadowGitSandboxOptions) {
+    this.repo = new ShadowRepository(options.checkpointDir);
+    this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
+  }
+
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    assertKey(key);
+    // One lock for the whole store: snapshots of different sandboxes share objects and the
+    // garbage collector must never run beside a half-made snapshot.
+    return this.options.lock('shadow-store', work);
+  }
+
+  snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+    if (pin !== null) assertPin(pin);
+    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message));
+  }
+
+  changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }> {
+    assertObjectId(ref);
+    return this.withIndex(sandbox, async () => {
+      // The sandbox staged into its index, then compared with the snapshot: no tree is written.
+      const { skipped } = await this.staging.stage(sandbox);
+      const out = await this.repo.keyGit(sandbox).raw(['diff-index', '--cached', '-z', '--no-renames', ref]);
+      return { changes: pathChanges(parseRawDiff(out)), skipped };
+    });
+  }
+
+  async materialize(sandbox: SandboxLocation, ref: string): Promise<void> {
+    assertObjectId(ref);
+    await this.repo.ensureKey(sandbox.key);
+    const git = this.repo.keyGit(sandbox);
+    await git.raw(['read-tree', '--reset', '-u', ref]);
+    const tree = await this.repo.treeOf(ref);
+    await this.repo.recordHead(sandbox.key, { commit: await this.repo.commitTree(tree, 'sandbox created'), tree, skipped: [] });
+  }
+
+  async changes(fromRef: string, toRef: string): Promise<PathChange[]> {
+    return pathChanges(await this.repo.rawChanges(fromRef, toRef));
+  }
+
+  async changesWithContent(fromRef: string, toRef: string): Promise<ContentChange[]> {
+    return (await this.repo.rawChanges(fromRef, toRef)).map((c) => ({ path: c.path, change: c.change, contentAfter: c.newId }));
+  }
+
+  async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore> {
+    assertObjectId(fromRef);
+    assertObjectId(toRef);
+    await this.repo.ensureKey(sandbox.key);
+    const keep = [...leaveAlone, ...this.staging.protectedIn(sandbox)];
+    const target = keep.length > 0 ? await overlayTree(this.repo, toRef, fromRef, keep) : toRef;
+    const [diff, targetTree, state] = await Promise.all([this.repo.rawChanges(fromRef, target), this.repo.treeOf(target), this.repo.readState(sandbox.key)]);
+    const changes = pathChanges(diff);
+    const uncaptured = await this.uncapturedInTheWay(sandbox, changes);
+    const apply = async (): Promise<void> => {
+      if (changes.length === 0) return;
+      // The sandbox's size after the restore, from its size now and what the restore changes,
+      // looked up while the files are written (a failure only means the next snapshot measures all).
+      const measuring =
+        state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
+          ? measureChanges(this.repo.keyGit(sandbox), state, diff.map((c) => ({ before: c.oldOid, after: c.newOid }))).catch(() => ({}))
+          : Promise.resolve({});
+      try {
+        // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
+        // checks everything up front: it refuses rather than overwrite a file it does not know.
+        await this.repo.keyGit(sandbox).raw(['read-tree', '-m', '-u', fromRef, target]);
+      } catch (error) {
+        await this.putBack(sandbox, diff, error);
+      }
+      const [commit, measured] = await Promise.all([target === toRef ? toRef : this.repo.commitTree(targetTree, 'restored'), measuring]);
+      await this.repo.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
+    };
+    return { changes, uncaptured, apply };
+  }
+
+  uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]> {
+    return uncapturedFilesInTheWay(sandbox.dir, this.repo.keyGit(sandbox), changes);
+  }
+
+  async overlay(baseRef: string, sourceRef: string, paths: readonly string[], pin: string): Promise<Snapshot> {
+    assertObjectId(baseRef);
+    assertObjectId(sourceRef);
+    assertPin(pin);
+    await this.repo.ensureRepo();
+    const tree = await overlayTree(this.repo, baseRef, sourceRef, paths);
+    const commit = await this.repo.commitTree(tree, `overlay for ${pin}`);
+    await writeRefs(this.repo.gitDir, [[pinRef(pin), commit]]);
+    const { sizeBytes, fileCount } = await measureTree(this.repo.repoGit(), tree);
+    return { ref: commit, filesystemPath: pinPath(pin), sizeBytes, fileCount, skipped: [] };
+  }
+
+  async readFile(ref: string, filePath: string): Promise<Uint8Array | undefined> {
+    assertObjectId(ref);
+    const rel = assertRelative(filePath);
+    await this.repo.ensureRepo();
+    const git = this.repo.repoGit();
+    const entry = (await git.raw(['ls-tree', '-z', ref, '--', rel])).split('\0')[0];
+    if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
+    const buffer = await git.run(['cat-file', 'blob', `${ref}:${rel}`]);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async unpin(pins: readonly string[]): Promise<void> {
+    pins.forEach(assertPin);
+    if (pins.length === 0) return;
+    await this.repo.ensureRepo();
+    await this.repo.deleteRefs(pins.map(pinRef));
+    const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
+    const before = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
+    await replaceFile(counter, String(before + pins.length));
+  }
+
+  async collectGarbageIfWorthwhile(): Promise<void> {
+    const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
+    const pending = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
+    if (pending < (this.options.gcAfterUnpins ?? 25)) return;
+    await this.collectGarbage();
+  }
+
+  /**
+   * Packs what is pinned and deletes what no pin or sandbox reaches. Call it inside `exclusive`:
+   * every sandbox's index then matches a pinned snapshot, so nothing in use can be deleted.
+   */
+  async collectGarbage(): Promise<void> {
+    await this.repo.ensureRepo();
+    const git = this.repo.repoGit();
+    // Unpinned snapshots leave an index ahead of its HEAD: pin each index's tree so that nothing a
+    // sandbox's index names is deleted.
+    const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
+    for (const key of keys.filter((k) => KEY_PATTERN.test(k))) {
+      const tree = await shadowGit({ cwd: this.options.checkpointDir, gitDir: this.repo.keyDir(key) }).raw(['write-tree']).catch(() => '');
+      if (OBJECT_ID_PATTERN.test(tree.trim())) await writeRefs(this.repo.gitDir, [[indexRef(key), await this.repo.commitTree(tree.trim(), 'index')]]);
+    }
+    await git.raw(['repack', '-a', '-d', '-q', '--no-write-bitmap-index']);
+    await git.raw(['prune', '--expire=now']);
+    await replaceFile(path.join(this.repo.gitDir, 'unpinned-since-gc'), '0');
+  }
+
+  /** Bytes the store takes on disk. */
+  async diskUsage(): Promise<number> {
+    return directorySize(this.options.checkpointDir);
+  }
+
+  async forgetSandbox(key: string): Promise<void> {
+    assertKey(key);
+    await this.repo.ensureRepo();
+    await this.repo.deleteRefs([headRef(key), indexRef(key)]);
+    await fs.rm(this.repo.keyDir(key), { recursive: true, force: true });
+  }
+
+  /** Runs work on the sandbox's persistent index; an index that names lost objects is rebuilt once. */
+  private async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>): Promise<T> {
+    await this.repo.ensureKey(sandbox.key);
+    try {
+      return await work();
+    } catch (error) {
+      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error))) throw wrap('Snapshot failed', error);
+      // The persistent index names objects the store lost (a crash before a commit, then a
+      // garbage collection): start that sandbox's index over, which re-hashes its files once.
+      this.options.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);
+      await fs.rm(this.repo.keyDir(sandbox.key), { recursive: true, force: true });
+      await this.repo.ensureKey(sandbox.key);
+      try {
+        return await work();
+      } catch (second) {
+        throw wrap('Snapshot failed', second);
+      }
+    }
+  }
+
+  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+    const phases = new PhaseTimer();
+    const { state, statusOut, entries, skipped } = await this.staging.stage(sandbox, phases);
+    const git = this.repo.keyGit(sandbox);
+    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
+    // HEAD names the recorded state (it does unless a crash came between the two writes).
+    const headKnown = known !== undefined && (await readRef(this.repo.gitDir, headRef(sandbox.key))) === known.commit;
+    // Status printed nothing: files, index and HEAD agree, and the tree is known without a write-tree.
+    const unchanged = headKnown && statusOut.length === 0;
+    const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
+    if (pin === null && state) {
+      // A throw-away snapshot (to compare trees): the index moves ahead of HEAD, which keeps
+      // naming the last pinned state, so nothing is committed or measured.
+      const tree = await treeWritten;
+      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
+      return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
+    }
+    // The size is measured beside write-tree and the commit: from the paths status named (all
+    // that can differ from the last pinned state, which HEAD names: their blobs there, and in the
+    // index now) when they are few, else from the whole tree. Batch input is line-based: a name
+    // with a line break takes the long way.
+    const measuring = unchanged
+      ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
+      : headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
+        ? measureChanges(git, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
+        : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
+    const [tree, commit, measured] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring]);
+    phases.mark('tree+commit+measure');
+    await this.repo.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
+    phases.mark('pin');
+    this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
+    return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
+  }
+
+  /** After a failed restore: puts back what it changed (see {@link putBackAfterFailedRestore}) and says how that went. */
+  private async putBack(sandbox: SandboxLocation, diff: readonly RawChange[], cause: unknown): Promise<never> {
+    const reason = firstLine(cause);
+    let left: string[];
+    try {
+      ({ left } = await putBackAfterFailedRestore(sandbox.dir, this.repo.keyGit(sandbox), diff));
+    } catch (second) {
+      throw new SandboxError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); roll back to the safety checkpoint to recover.`, { cause });
+    }
+    if (left.length > 0) {
+      throw new SandboxError(
+        `Rollback failed (${reason}); the sandbox was put back, except ${left.length} path(s) that changed meanwhile and were left as they are: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}. The safety checkpoint holds them as they were before the rollback.`,
+        { cause },
+      );
+    }
+    throw new SandboxError(`Rollback failed and the sandbox was put back as it was: ${reason}`, { cause });
+  }
+}

@@ -1,0 +1,142 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { SkippedPath } from '../../core/checkpoint';
+import { SandboxError } from '../../core/errors';
+import { OBJECT_ID_PATTERN, RelativePathSchema } from '../../core/ids';
+import type { SandboxLocation } from '../../core/ports';
+import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } from './gitEnvironment';
+import { configText, parseRawDiff, type RawChange } from './gitOutput';
+import { looseObjectTree, writeCommitObject } from './gitCommitObject';
+import { deleteLooseRefs, writeRefs } from './gitRefFiles';
+import { assertKey, assertObjectId, headRef, pinRef } from './storeNames';
+import { replaceFile, wrap } from './storeFiles';
+
+/** What the shadow store remembers about a sandbox between snapshots. */
+export interface SandboxState {
+  commit: string;
+  tree: string;
+  sizeBytes?: number;
+  fileCount?: number;
+  skipped: SkippedPath[];
+}
+
+/**
+ * The shadow repository on disk: `shadow.git/` (objects, pins) and one linked git dir per sandbox
+ * under `indexes/<key>/` (its persistent index, HEAD, exclude file and `state.json`), the git
+ * runners for both, and the objects and refs the store writes itself.
+ */
+export class ShadowRepository {
+  readonly gitDir: string;
+  private ready: Promise<void> | undefined;
+
+  constructor(readonly checkpointDir: string) {
+    this.gitDir = path.join(checkpointDir, 'shadow.git');
+  }
+
+  ensureRepo(): Promise<void> {
+    this.ready ??= this.initRepo().catch((error: unknown) => {
+      this.ready = undefined;
+      throw wrap('Could not create the checkpoint store', error);
+    });
+    return this.ready;
+  }
+
+  private async initRepo(): Promise<void> {
+    if (await fs.stat(path.join(this.gitDir, 'HEAD')).then(() => true, () => false)) return;
+    await fs.mkdir(this.checkpointDir, { recursive: true });
+    // Made aside and renamed into place, so another process never sees a half-made store.
+    const temp = `${this.gitDir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const git = shadowGit({ cwd: this.checkpointDir, gitDir: temp });
+    await git.raw(['init', '--bare', '--quiet', '--template=', temp]);
+    await fs.mkdir(path.join(temp, 'no-hooks'), { recursive: true });
+    const config = { ...SHADOW_REPO_CONFIG, 'core.hooksPath': path.join(this.gitDir, 'no-hooks') };
+    await fs.appendFile(path.join(temp, 'config'), configText(config));
+    await fs.mkdir(path.join(temp, 'info'), { recursive: true });
+    await fs.writeFile(path.join(temp, 'info', 'exclude'), '.cleveragents/\n');
+    await fs.writeFile(path.join(temp, 'info', 'attributes'), NEUTRAL_ATTRIBUTES);
+    try {
+      await fs.rename(temp, this.gitDir);
+    } catch (error) {
+      await fs.rm(temp, { recursive: true, force: true });
+      if (!(await fs.stat(path.join(this.gitDir, 'HEAD')).then(() => true, () => false))) throw error;
+    }
+  }
+
+  keyDir(key: string): string {
+    assertKey(key);
+    return path.join(this.checkpointDir, 'indexes', key);
+  }
+
+  /** A per-sandbox git dir linked to the shared store, as `git worktree` links its own. */
+  async ensureKey(key: string): Promise<void> {
+    await this.ensureRepo();
+    const dir = this.keyDir(key);
+    if (await fs.stat(path.join(dir, 'commondir')).then(() => true, () => false)) return;
+    await fs.mkdir(dir, { recursive: true });
+    await replaceFile(path.join(dir, 'HEAD'), `ref: ${headRef(key)}\n`);
+    await replaceFile(path.join(dir, 'skipped'), '\n');
+    await replaceFile(path.join(dir, 'commondir'), `${this.gitDir}\n`);
+  }
+
+  keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}): ShadowGit {
+    return shadowGit({
+      cwd: sandbox.dir,
+      gitDir: this.keyDir(sandbox.key),
+      workTree: sandbox.dir,
+      config: { 'core.excludesFile': path.join(this.keyDir(sandbox.key), 'skipped'), ...extraConfig },
+    });
+  }
+
+  repoGit(): ShadowGit {
+    return shadowGit({ cwd: this.checkpointDir, gitDir: this.gitDir });
+  }
+
+  commitTree(tree: string, message: string): Promise<string> {
+    const identity = { name: SHADOW_REPO_CONFIG['user.name']!, email: SHADOW_REPO_CONFIG['user.email']! };
+    return writeCommitObject(path.join(this.gitDir, 'objects'), tree, message.slice(0, 2000) || 'snapshot', identity, new Date());
+  }
+
+  async treeOf(ref: string): Promise<string> {
+    assertObjectId(ref);
+    await this.ensureRepo();
+    const loose = await looseObjectTree(path.join(this.gitDir, 'objects'), ref);
+    if (loose) return loose;
+    const tree = (await this.repoGit().raw(['rev-parse', '--verify', '-q', `${ref}^{tree}`])).trim();
+    if (!OBJECT_ID_PATTERN.test(tree)) throw new SandboxError(`The shadow store has no snapshot ${ref}`);
+    return tree;
+  }
+
+  async rawChanges(fromRef: string, toRef: string): Promise<RawChange[]> {
+    assertObjectId(fromRef);
+    assertObjectId(toRef);
+    await this.ensureRepo();
+    return parseRawDiff(await this.repoGit().raw(['diff-tree', '-r', '-z', '--no-renames', fromRef, toRef]));
+  }
+
+  /** Points the sandbox's HEAD at its newest state, so the next status compares against it. */
+  async recordHead(key: string, state: SandboxState, pin: string | null = null): Promise<void> {
+    const updates: [string, string][] = [[headRef(key), state.commit]];
+    if (pin !== null) updates.push([pinRef(pin), state.commit]);
+    // Either order survives a crash between the two: a snapshot trusts state.json only while HEAD
+    // names the same commit.
+    await Promise.all([writeRefs(this.gitDir, updates), replaceFile(path.join(this.keyDir(key), 'state.json'), JSON.stringify(state))]);
+  }
+
+  /** Loose refs are deleted as files; one that `git pack-refs` packed goes through git. */
+  async deleteRefs(refs: readonly string[]): Promise<void> {
+    const packed = await deleteLooseRefs(this.gitDir, refs);
+    if (packed.length > 0) await this.repoGit().raw(['update-ref', '--stdin'], packed.map((ref) => `delete ${ref}\n`).join(''));
+  }
+
+  async readState(key: string): Promise<SandboxState | undefined> {
+    try {
+      const parsed = JSON.parse(await fs.readFile(path.join(this.keyDir(key), 'state.json'), 'utf8')) as SandboxState;
+      if (!OBJECT_ID_PATTERN.test(parsed.commit) || !OBJECT_ID_PATTERN.test(parsed.tree)) return undefined;
+      if (!(await fs.stat(path.join(this.keyDir(key), 'index')).then(() => true, () => false))) return undefined;
+      return { ...parsed, skipped: Array.isArray(parsed.skipped) ? parsed.skipped.filter((s) => RelativePathSchema.safeParse(s.path).success) : [] };
+    } catch {
+      return undefined;
+    }
+  }
+}
