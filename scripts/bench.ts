@@ -1,6 +1,8 @@
 // The checkpoint engine against plain git doing the same work, in one run, on synthetic
 // workspaces. Prints medians and ratios (ours / plain git). Not a test: figures, not verdicts.
-// Usage: npm run bench -- [--sizes S,M] [--runs 5] [--keep] [--verbose]
+// Usage: npm run bench -- [--sizes S,M,L] [--runs 5] [--keep] [--verbose]
+//        npm run bench -- --repo DIR [--from REV] [--steps 10] [--repo DIR2 …]   (real history; no
+//        synthetic sizes unless --sizes is given too)
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -8,38 +10,32 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
+import { median, PlainGit, settle, time, type Row } from './benchCommon';
+import { benchRepository } from './benchRepository';
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: 'S,M' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+  options: {
+    sizes: { type: 'string' },
+    repo: { type: 'string', multiple: true },
+    from: { type: 'string' },
+    steps: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '5' },
+    keep: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Math.max(1, Number(values.runs));
 const SIZES: Record<string, { files: number; bytes: number }> = {
   S: { files: 1_000, bytes: 10 * 1024 * 1024 },
   M: { files: 10_000, bytes: 100 * 1024 * 1024 },
-  L: { files: 50_000, bytes: 235 * 1024 * 1024 },
+  L: { files: 50_000, bytes: 300 * 1024 * 1024 },
 };
 /** `--verbose` prints the engine's own timings of each phase of a snapshot. */
 const quiet: Logger = { debug: (m) => values.verbose && console.log(`      ${m}`), info: (m) => values.verbose && console.log(`      ${m}`), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
-interface Row {
-  size: string;
-  step: string;
-  ours: number;
-  plain: number;
-}
 const rows: Row[] = [];
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
-async function time(fn: () => unknown): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 /** Deterministic incompressible bytes. */
 function noise(bytes: number, seed: number): Buffer {
@@ -78,34 +74,6 @@ function generate(root: string, spec: { files: number; bytes: number }): string[
   return files;
 }
 
-/** Plain git with a persistent index in a shadow repository of its own: the baseline. */
-class PlainGit {
-  private readonly env: NodeJS.ProcessEnv;
-  constructor(readonly gitDir: string, workTree: string) {
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
-    this.env = { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: workTree, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
-  }
-  git(...args: string[]): string {
-    return execFileSync('git', args, { env: this.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
-  }
-  init(): void {
-    rmSync(this.gitDir, { recursive: true, force: true });
-    execFileSync('git', ['init', '-q', '--bare', this.gitDir], { env: { ...this.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
-    writeFileSync(path.join(this.gitDir, 'info', 'exclude'), '/.cleveragents/\n');
-    this.git('config', 'gc.auto', '0');
-    this.git('config', 'core.untrackedCache', 'true');
-  }
-  /** `packed`: the blobs go into one pack instead of one file each, as ours does on a first checkpoint. */
-  checkpoint(packed = false): string {
-    if (packed) this.git('-c', 'core.bigFileThreshold=1', '-c', 'pack.compression=1', 'add', '-A');
-    else this.git('add', '-A');
-    const tree = this.git('write-tree');
-    const commit = this.git('commit-tree', tree, '-m', 'cp');
-    this.git('update-ref', `refs/cp/${commit}`, commit);
-    return commit;
-  }
-}
 
 function modify(root: string, files: string[], count: number, round: number): void {
   for (let i = 0; i < count; i++) {
@@ -114,15 +82,6 @@ function modify(root: string, files: string[], count: number, round: number): vo
   }
 }
 
-/**
- * Waits until the kernel has written every dirty page to disk. Without it, the hundreds of MB a
- * step leaves behind (the generated workspaces, plain git's loose objects) are written back during
- * the next steps, and whichever store shares block groups with them waits on that: creating a file
- * there measured 0.9 ms instead of 0.02 ms, and a ratio moved from 1.1 to 3.
- */
-function settle(): void {
-  execFileSync('sync');
-}
 
 /** Median cost of creating (and closing) an empty file in a folder: the conditions of a run. */
 function fileCreationMs(dir: string): number {
@@ -294,17 +253,50 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
   s.dispose();
 }
 
+/** What every `agents` call pays before any work: node's start, the bundle, sql.js; against `node -e 0`. */
+function cliFixedCost(base: string): Row[] {
+  const cli = path.join(__dirname, 'cli.js');
+  const run = (args: string[], cwd = base): number => {
+    const start = performance.now();
+    execFileSync(process.execPath, args, { cwd, stdio: 'ignore' });
+    return performance.now() - start;
+  };
+  const workspace = path.join(base, 'cli-fixed-cost');
+  mkdirSync(workspace, { recursive: true });
+  execFileSync(process.execPath, [cli, '--workspace', workspace, 'plan', 'create', '--title', 'fixed cost'], { stdio: 'ignore' });
+  const runs = Math.max(RUNS, 7);
+  const measure = (args: string[]): number[] => Array.from({ length: runs }, () => run(args));
+  const node = measure(['-e', '0']);
+  console.log('\n[CLI fixed cost]');
+  const out: Row[] = [];
+  for (const [step, args] of [
+    ['agents --version', [cli, '--version']],
+    ['agents plan list (1 plan)', [cli, '--workspace', workspace, 'plan', 'list']],
+  ] as const) {
+    const ours = measure([...args]);
+    const row = { size: 'CLI', step: `${step} vs node -e 0`, ours: median(ours), plain: median(node) };
+    out.push(row);
+    console.log(`  ${row.step.padEnd(44)} ours ${row.ours.toFixed(0).padStart(6)} ms   node ${row.plain.toFixed(0).padStart(6)} ms   ratio ${(row.ours / row.plain).toFixed(2)}`);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const base = mkdtempSync(path.join(os.tmpdir(), 'ca-bench-'));
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
-  for (const size of String(values.sizes).split(',')) {
+  const repos = values.repo ?? [];
+  for (const size of (values.sizes ?? (repos.length > 0 ? '' : 'S,M')).split(',').filter(Boolean)) {
     const spec = SIZES[size.trim()];
     if (!spec) throw new Error(`unknown size ${size} (S, M or L)`);
     await benchSize(size.trim(), spec, base);
   }
+  for (const repo of repos) {
+    rows.push(...(await benchRepository({ repo, from: values.from, steps: Math.max(2, Number(values.steps)), runs: RUNS, base, logger: quiet })));
+  }
+  rows.push(...cliFixedCost(base));
   mkdirSync('.bench', { recursive: true });
   writeFileSync(path.join('.bench', 'results.json'), JSON.stringify(rows, null, 2));
-  console.log('\n| size | step | ours | plain git | ratio |\n|---|---|---:|---:|---:|');
+  console.log('\n| workspace | step | ours | plain git | ratio |\n|---|---|---:|---:|---:|');
   for (const r of rows) {
     const unit = r.step.startsWith('store') ? ' MB' : ' ms';
     console.log(`| ${r.size} | ${r.step} | ${r.ours.toFixed(r.step.startsWith('store') ? 1 : 0)}${unit} | ${Number.isNaN(r.plain) ? '-' : r.plain.toFixed(r.step.startsWith('store') ? 1 : 0) + unit} | ${Number.isNaN(r.plain) ? '-' : (r.ours / r.plain).toFixed(2)} |`);
