@@ -1,11 +1,13 @@
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ApplyConflictError, ValidationError } from '../core/errors';
+import { escapeUnsafe } from '../core/displayText';
 import type { Logger } from '../core/ports';
 import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
 import { CliError, EXIT_FAILED, EXIT_OK, UsageError } from './cliErrors';
 import { askLine } from './confirm';
 import { errorEnvelope, errorMessage } from './envelopes';
+import { promptText, writeJson, writeText, type TextSink } from './terminalOutput';
 import { commandHelp, globalHelp, usageHint } from './usage';
 
 /** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
@@ -30,12 +32,13 @@ export async function runCli(env: CliEnvironment): Promise<number> {
     format = invocation.global.format;
     debug ||= invocation.global.debug;
     if (invocation.kind === 'version') {
-      env.stdout.write(format === 'json' ? `${JSON.stringify({ version: env.version })}\n` : `${env.version}\n`);
+      if (format === 'json') writeJson(env.stdout, { version: env.version });
+      else writeText(env.stdout, env.version);
       return EXIT_OK;
     }
     if (invocation.kind === 'help') {
       const topic = invocation.topic;
-      env.stdout.write(`${topic === 'global' || topic === 'plan' ? globalHelp() : commandHelp(topic)}\n`);
+      writeText(env.stdout, topic === 'global' || topic === 'plan' ? globalHelp() : commandHelp(topic));
       return EXIT_OK;
     }
     const workspaceRoot = await requireWorkspace(path.resolve(env.cwd, invocation.global.workspace ?? '.'));
@@ -49,11 +52,12 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         confirmation: {
           // Someone must both see the question (stderr) and be able to answer it (stdin).
           interactive: env.stdin.isTTY === true && env.stderr.isTTY === true,
-          write: (text) => env.stderr.write(text),
-          ask: (question) => askLine(env.stdin, env.stderr, question),
+          write: (text) => writeText(env.stderr, text),
+          ask: (question) => askLine(env.stdin, env.stderr, promptText(question)),
         },
       });
-      env.stdout.write(format === 'json' ? `${JSON.stringify(output.json, null, 2)}\n` : `${output.text}\n`);
+      if (format === 'json') writeJson(env.stdout, output.json);
+      else writeText(env.stdout, output.text);
       return EXIT_OK;
     } finally {
       services.dispose();
@@ -72,32 +76,33 @@ async function requireWorkspace(dir: string): Promise<string> {
 }
 
 function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error: unknown): number {
-  if (debug && !(error instanceof CliError)) env.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  if (debug && !(error instanceof CliError)) writeText(env.stderr, error instanceof Error ? (error.stack ?? error.message) : String(error));
   if (format === 'json') {
-    env.stdout.write(`${JSON.stringify(errorEnvelope(error), null, 2)}\n`);
+    writeJson(env.stdout, errorEnvelope(error));
   } else {
-    const lines = [`agents: ${errorMessage(error)}`];
-    if (error instanceof ApplyConflictError && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${c}`));
+    // An error message may quote a path or a title: one escaped line, whatever it holds.
+    const lines = [`agents: ${escapeUnsafe(errorMessage(error))}`];
+    if (error instanceof ApplyConflictError && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${escapeUnsafe(c)}`));
     if (error instanceof UsageError) lines.push(usageHint(error.command));
-    env.stderr.write(`${lines.join('\n')}\n`);
+    writeText(env.stderr, lines.join('\n'));
   }
   // Core errors (guards, not found, validation, store, sandbox, conflicts) and unexpected ones: 1.
   return error instanceof CliError ? error.exitCode : EXIT_FAILED;
 }
 
-function stderrLogger(stderr: NodeJS.WritableStream, verbose: boolean): Logger {
+function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
   return {
     debug: (m) => {
-      if (verbose) stderr.write(`debug: ${m}\n`);
+      if (verbose) writeText(stderr, `debug: ${escapeUnsafe(m)}`);
     },
     info: (m) => {
-      if (verbose) stderr.write(`info: ${m}\n`);
+      if (verbose) writeText(stderr, `info: ${escapeUnsafe(m)}`);
     },
     warn: (m) => {
-      stderr.write(`warning: ${m}\n`);
+      writeText(stderr, `warning: ${escapeUnsafe(m)}`);
     },
     error: (m) => {
-      stderr.write(`error: ${m}\n`);
+      writeText(stderr, `error: ${escapeUnsafe(m)}`);
     },
   };
 }

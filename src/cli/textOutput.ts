@@ -3,10 +3,14 @@ import type { CreatedCheckpoint } from '../core/checkpointService';
 import type { Plan } from '../core/plan';
 import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
 import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
+import { escapeUnsafe as v } from '../core/displayText';
 import { formatBytes } from '../core/formatBytes';
 
 // `--format text`: what a person reads. Free of Node imports; every function returns the text and
 // the caller decides where it goes. Stable enough to read, not a contract: scripts use JSON.
+// Every value from the database, the sandbox or git goes through `v` (visible escapes): a name
+// cannot start a line, move the cursor or talk to the terminal. The writer (terminalOutput.ts)
+// escapes every line once more, so a value forgotten here still cannot reach the terminal raw.
 
 /** Local time to the second: 2026-11-29 10:02:03. */
 export function formatTime(iso: string): string {
@@ -43,7 +47,7 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 }
 
 function describeSandbox(plan: Plan): string {
-  return plan.sandbox_kind === 'isolated' ? `${plan.sandbox_path} (isolated copy)` : `${plan.sandbox_path} (in place)`;
+  return plan.sandbox_kind === 'isolated' ? `${v(plan.sandbox_path)} (isolated copy)` : `${v(plan.sandbox_path)} (in place)`;
 }
 
 function describePolicy(policy: CheckpointRetentionPolicy): string {
@@ -52,7 +56,7 @@ function describePolicy(policy: CheckpointRetentionPolicy): string {
 
 /** One line per path: "  modified  src/app.ts". */
 export function changeLines(changes: readonly PathChange[], indent = '  '): string {
-  return changes.map((c) => `${indent}${c.change.padEnd(8)}  ${c.path}`).join('\n');
+  return changes.map((c) => `${indent}${c.change.padEnd(8)}  ${v(c.path)}`).join('\n');
 }
 
 function changeCounts(changes: readonly PathChange[]): string {
@@ -62,7 +66,7 @@ function changeCounts(changes: readonly PathChange[]): string {
 
 export function renderPlanCreated(plan: Plan): string {
   return [
-    `Created plan ${plan.plan_id} "${plan.title}"`,
+    `Created plan ${v(plan.plan_id)} "${v(plan.title)}"`,
     `  state:     ${plan.state}`,
     `  sandbox:   ${describeSandbox(plan)}`,
     `  retention: ${describePolicy(plan.retention)}`,
@@ -73,7 +77,7 @@ export function renderPlanList(plans: readonly Plan[]): string {
   if (plans.length === 0) return 'No plans yet. Create one with: agents plan create --title TEXT';
   return table(
     ['PLAN ID', 'STATE', 'SANDBOX', 'CREATED', 'TITLE'],
-    plans.map((p) => [p.plan_id, p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : p.sandbox_path, formatTime(p.created_at), p.title]),
+    plans.map((p) => [v(p.plan_id), p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : v(p.sandbox_path), formatTime(p.created_at), v(p.title)]),
   );
 }
 
@@ -81,80 +85,89 @@ export function renderPlan(plan: Plan, checkpoints: readonly Checkpoint[], now: 
   const latest = checkpoints.at(-1);
   const total = checkpoints.reduce((sum, c) => sum + c.size_bytes, 0);
   return [
-    `Plan ${plan.plan_id} "${plan.title}"`,
+    `Plan ${v(plan.plan_id)} "${v(plan.title)}"`,
     `  state:       ${plan.state}`,
     `  sandbox:     ${describeSandbox(plan)}`,
     `  retention:   ${describePolicy(plan.retention)}`,
     `  created:     ${formatTime(plan.created_at)} (${formatAge(plan.created_at, now)})`,
     `  updated:     ${formatTime(plan.updated_at)} (${formatAge(plan.updated_at, now)})`,
     `  checkpoints: ${checkpoints.length}${checkpoints.length ? ` (${formatBytes(total)} of files captured)` : ''}`,
-    ...(latest ? [`  latest:      ${latest.checkpoint_id} ${latest.checkpoint_type}, ${formatAge(latest.created_at, now)}`] : []),
+    ...(latest ? [`  latest:      ${v(latest.checkpoint_id)} ${latest.checkpoint_type}, ${formatAge(latest.created_at, now)}`] : []),
   ].join('\n');
 }
 
 export function renderCheckpointCreated(created: CreatedCheckpoint): string {
   const c = created.checkpoint;
   const files = c.metadata.file_count === undefined ? '' : `${plural(c.metadata.file_count, 'file')}, `;
-  const lines = [`Checkpoint ${c.checkpoint_id} (${c.checkpoint_type}) of plan ${c.plan_id}: ${files}${formatBytes(c.size_bytes)}`];
-  if (c.metadata.reason) lines.push(`  reason: ${c.metadata.reason}`);
+  const lines = [`Checkpoint ${v(c.checkpoint_id)} (${c.checkpoint_type}) of plan ${v(c.plan_id)}: ${files}${formatBytes(c.size_bytes)}`];
+  if (c.metadata.reason) lines.push(`  reason: ${v(c.metadata.reason)}`);
   for (const s of c.metadata.skipped) {
-    lines.push(`  not captured: ${s.path} (${skipReasonText(s)})`);
+    lines.push(`  not captured: ${v(s.path)} (${skipReasonText(s)})`);
   }
-  if (created.pruned.length > 0) lines.push(`  pruned by the retention policy: ${created.pruned.join(', ')}`);
+  if (created.pruned.length > 0) lines.push(`  pruned by the retention policy: ${created.pruned.map(v).join(', ')}`);
   return lines.join('\n');
 }
 
 export function renderCheckpointList(planId: string, checkpoints: readonly Checkpoint[]): string {
-  if (checkpoints.length === 0) return `Plan ${planId} has no checkpoints yet. Take one with: agents plan checkpoint ${planId}`;
+  if (checkpoints.length === 0) return `Plan ${v(planId)} has no checkpoints yet. Take one with: agents plan checkpoint ${v(planId)}`;
   return table(
     ['CHECKPOINT ID', 'TYPE', 'CREATED', 'FILES', 'SIZE', 'REASON'],
     checkpoints.map((c) => [
-      c.checkpoint_id,
+      v(c.checkpoint_id),
       c.checkpoint_type,
       formatTime(c.created_at),
       c.metadata.file_count === undefined ? '' : String(c.metadata.file_count),
       formatBytes(c.size_bytes),
-      c.metadata.reason ?? '',
+      v(c.metadata.reason ?? ''),
     ]),
   );
 }
 
 export function renderDiff(changes: readonly PathChange[], from: string, to: string | undefined): string {
-  const target = to === undefined ? 'the sandbox now' : `checkpoint ${to}`;
-  if (changes.length === 0) return `No differences between checkpoint ${from} and ${target}.`;
-  return [`${plural(changes.length, 'path')} differ from checkpoint ${from} to ${target} (${changeCounts(changes)}):`, changeLines(changes)].join('\n');
+  const target = to === undefined ? 'the sandbox now' : `checkpoint ${v(to)}`;
+  if (changes.length === 0) return `No differences between checkpoint ${v(from)} and ${target}.`;
+  return [`${plural(changes.length, 'path')} differ from checkpoint ${v(from)} to ${target} (${changeCounts(changes)}):`, changeLines(changes)].join('\n');
+}
+
+/**
+ * What a confirmation shows about the paths: the list, one escaped path a line, then the counts on
+ * their own line after it. The counts are computed here, never taken from a name, and stand apart
+ * from the list, right above the question, where a forged line could not pass for them.
+ */
+function confirmationPaths(changes: readonly PathChange[]): string[] {
+  return [changeLines(changes), `In all: ${plural(changes.length, 'path')} (${changeCounts(changes)}).`];
 }
 
 export function renderRollbackPreview(planId: string, checkpointId: string, changes: readonly PathChange[]): string {
   const head =
     changes.length === 0
-      ? `Rolling back plan ${planId} to checkpoint ${checkpointId} changes no file: the sandbox already matches it.`
-      : `Rolling back plan ${planId} to checkpoint ${checkpointId} changes ${plural(changes.length, 'path')} (${changeCounts(changes)}):`;
-  return [head, ...(changes.length ? [changeLines(changes)] : []), 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
+      ? [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes no file: the sandbox already matches it.`]
+      : [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes these paths of the sandbox:`, ...confirmationPaths(changes)];
+  return [...head, 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
 }
 
 export function renderRollback(outcome: RollbackOutcome): string {
   const { result } = outcome;
   return [
-    `Rolled back plan ${outcome.plan_id} to checkpoint ${result.from_checkpoint_id}: ${plural(result.restored_files_count, 'path')} restored in ${outcome.elapsed_seconds.toFixed(2)} s.`,
+    `Rolled back plan ${v(outcome.plan_id)} to checkpoint ${v(result.from_checkpoint_id)}: ${plural(result.restored_files_count, 'path')} restored in ${outcome.elapsed_seconds.toFixed(2)} s.`,
     ...(result.changed_paths.length ? [changeLines(result.changed_paths)] : []),
-    `Undo with: agents plan rollback ${outcome.plan_id} ${outcome.undo_checkpoint_id}`,
+    `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
   ].join('\n');
 }
 
 export function renderApplyPreview(plan: Plan, changes: readonly PathChange[]): string {
   const lines =
     plan.sandbox_kind === 'in_place'
-      ? [`Plan ${plan.plan_id} works in place: applying changes no file, it marks the plan applied.`]
+      ? [`Plan ${v(plan.plan_id)} works in place: applying changes no file, it marks the plan applied.`]
       : changes.length === 0
-        ? [`Applying plan ${plan.plan_id} changes no file in the workspace: its sandbox made no change.`]
-        : [`Applying plan ${plan.plan_id} changes ${plural(changes.length, 'path')} in the workspace (${changeCounts(changes)}):`, changeLines(changes)];
+        ? [`Applying plan ${v(plan.plan_id)} changes no file in the workspace: its sandbox made no change.`]
+        : [`Applying plan ${v(plan.plan_id)} changes these paths in the workspace:`, ...confirmationPaths(changes)];
   lines.push('An applied plan is final: it can no longer be rolled back or checkpointed.');
   return lines.join('\n');
 }
 
 export function renderApplied(plan: Plan, changes: readonly PathChange[]): string {
-  return [`Applied plan ${plan.plan_id} "${plan.title}": ${plural(changes.length, 'path')} changed in the workspace.`, ...(changes.length ? [changeLines(changes)] : [])].join('\n');
+  return [`Applied plan ${v(plan.plan_id)} "${v(plan.title)}": ${plural(changes.length, 'path')} changed in the workspace.`, ...(changes.length ? [changeLines(changes)] : [])].join('\n');
 }
 
 export interface SandboxContents {
@@ -164,19 +177,19 @@ export interface SandboxContents {
 }
 
 export function renderCleanupPreview(plan: Plan, contents: SandboxContents, unapplied: readonly PathChange[]): string {
-  if (!contents.exists) return `The sandbox ${plan.sandbox_path} of plan ${plan.plan_id} is already gone; cleanup only records that.`;
-  const lines = [`Cleanup deletes the isolated sandbox ${plan.sandbox_path} of plan ${plan.plan_id}: ${plural(contents.files, 'file')}, ${formatBytes(contents.bytes)}.`];
+  if (!contents.exists) return `The sandbox ${v(plan.sandbox_path)} of plan ${v(plan.plan_id)} is already gone; cleanup only records that.`;
+  const lines = [`Cleanup deletes the isolated sandbox ${v(plan.sandbox_path)} of plan ${v(plan.plan_id)}: ${plural(contents.files, 'file')}, ${formatBytes(contents.bytes)}.`];
   if (unapplied.length > 0) {
-    lines.push(`These changes of the sandbox were never applied to the workspace and will be lost (${changeCounts(unapplied)}):`, changeLines(unapplied));
+    lines.push('These changes of the sandbox were never applied to the workspace and will be lost:', ...confirmationPaths(unapplied));
   }
   lines.push('The plan and its checkpoints stay, but rollback is refused from then on.');
   return lines.join('\n');
 }
 
 export function renderCleanedUp(plan: Plan): string {
-  return `Removed the sandbox ${plan.sandbox_path} of plan ${plan.plan_id}.`;
+  return `Removed the sandbox ${v(plan.sandbox_path)} of plan ${v(plan.plan_id)}.`;
 }
 
 export function renderPolicy(planId: string, policy: CheckpointRetentionPolicy, changed: boolean): string {
-  return `${changed ? 'Retention policy of plan' : 'Plan'} ${planId}${changed ? ' is now:' : ':'} ${describePolicy(policy)}.`;
+  return `${changed ? 'Retention policy of plan' : 'Plan'} ${v(planId)}${changed ? ' is now:' : ':'} ${describePolicy(policy)}.`;
 }

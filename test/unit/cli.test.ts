@@ -563,7 +563,12 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       for (const answer of ['n\n', '\n']) {
         const no = runCliOnTerminal(root, ['plan', 'rollback', plan.plan_id, checkpointId], answer);
         assert.equal(no.code, 1, no.stdout);
-        assert.match(no.stdout, new RegExp(`Rolling back plan ${plan.plan_id} to checkpoint ${checkpointId} changes 3 paths \\(1 added, 1 modified, 1 deleted\\):\n  added     README\\.md\n  deleted   extra\\.txt\n  modified  src/app\\.ts\n`));
+        assert.match(
+          no.stdout,
+          new RegExp(
+            `Rolling back plan ${plan.plan_id} to checkpoint ${checkpointId} changes these paths of the sandbox:\n  added     README\\.md\n  deleted   extra\\.txt\n  modified  src/app\\.ts\nIn all: 3 paths \\(1 added, 1 modified, 1 deleted\\)\\.\n`,
+          ),
+        );
         assert.match(no.stdout, /Roll back\? \[y\/N\] /);
         assert.match(no.stdout, /agents: Rollback cancelled: not confirmed; nothing was changed\.\n/);
         assert.deepEqual(state(root), before);
@@ -595,7 +600,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       write(path.join(root, plan.sandbox_path), 'src/app.ts', 'sandbox\n');
       const apply = runCliOnTerminal(root, ['plan', 'apply', plan.plan_id], 'yes\n');
       assert.equal(apply.code, 0, apply.stdout);
-      assert.match(apply.stdout, /changes 1 path in the workspace \(0 added, 1 modified, 0 deleted\):\n  modified  src\/app\.ts\n/);
+      assert.match(apply.stdout, /changes these paths in the workspace:\n  modified  src\/app\.ts\nIn all: 1 path \(0 added, 1 modified, 0 deleted\)\.\n/);
       assert.match(apply.stdout, /Apply\? \[y\/N\] /);
       assert.equal(readFileSync(path.join(root, 'src/app.ts'), 'utf8'), 'sandbox\n');
 

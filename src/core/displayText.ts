@@ -1,0 +1,107 @@
+// Untrusted text (file names, plan titles, reasons, metadata, error messages: whatever came from
+// the database, the file system, git or an agent) made displayable. Nothing a terminal, a dialog or
+// a page would interpret survives: each such character is shown as a visible escape instead, so a
+// name can neither move the cursor, clear lines, retitle the terminal, reorder text with bidi
+// controls, nor start a line of its own. Pure functions, no imports: the CLI, the extension and the
+// panel's page all use them.
+
+const NAMED: Readonly<Record<number, string>> = { 0x1b: '\\e', 0x0d: '\\r', 0x0a: '\\n', 0x09: '\\t', 0x00: '\\0', 0x08: '\\b', 0x07: '\\a' };
+
+/**
+ * Code points shown escaped: C0 controls, DEL, C1 controls, the bidi marks, embeddings, overrides
+ * and isolates, the line and paragraph separators, lone surrogates, and U+FFFD (what a decoder
+ * puts for bytes that were not UTF-8, so the user sees that the name was not what it shows).
+ */
+export function isUnsafeCodePoint(cp: number): boolean {
+  return (
+    cp <= 0x1f ||
+    (cp >= 0x7f && cp <= 0x9f) ||
+    cp === 0x061c ||
+    cp === 0x200e ||
+    cp === 0x200f ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    (cp >= 0xd800 && cp <= 0xdfff) ||
+    cp === 0xfffd
+  );
+}
+
+function escapeCodePoint(cp: number): string {
+  const named = NAMED[cp];
+  if (named) return named;
+  return cp <= 0xff ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+
+/** Each unsafe code point of `value` as a visible escape (`\e`, `\r`, `\n`, `\u202e`, `\x7f`). */
+export function escapeUnsafe(value: string): string {
+  let out = '';
+  // for…of walks code points; a lone surrogate comes out on its own and is escaped.
+  for (const ch of value) {
+    const cp = ch.codePointAt(0) ?? 0;
+    out += isUnsafeCodePoint(cp) ? escapeCodePoint(cp) : ch;
+  }
+  return out;
+}
+
+/** Whether `value` holds anything `escapeUnsafe` would change. */
+export function hasUnsafe(value: string): boolean {
+  for (const ch of value) if (isUnsafeCodePoint(ch.codePointAt(0) ?? 0)) return true;
+  return false;
+}
+
+/**
+ * Terminal text made of our own lines: every line is escaped and only the line breaks between them
+ * stay. The last barrier of the CLI's output, so a value that was not escaped by its renderer
+ * still cannot reach the terminal raw.
+ */
+export function terminalLines(text: string): string {
+  return text.split('\n').map(escapeUnsafe).join('\n');
+}
+
+/** Longest a value may be on one line of a dialog, notification, tree row or quick pick. */
+export const DISPLAY_LINE_MAX = 200;
+
+export interface DisplayLine {
+  /** Escaped, single line, at most `max` characters. */
+  readonly text: string;
+  /** The value did not fit: the full value (escaped) belongs in the log. */
+  readonly shortened: boolean;
+}
+
+/**
+ * One value on one line of VS Code's UI: escaped, and when longer than `max`, its beginning and its
+ * end around an ellipsis (the end of a path is its file name, the part worth keeping).
+ */
+export function displayLine(value: string, max = DISPLAY_LINE_MAX): DisplayLine {
+  const escaped = escapeUnsafe(value);
+  if (escaped.length <= max) return { text: escaped, shortened: false };
+  const keep = max - 1;
+  const head = cutEscaped(escaped, Math.ceil(keep / 2), 'start');
+  const tail = cutEscaped(escaped, keep - head.length, 'end');
+  return { text: `${head}…${tail}`, shortened: true };
+}
+
+/** The displayed form of a value, shortened when needed; `displayLine` when the caller must log. */
+export function displayText(value: string, max = DISPLAY_LINE_MAX): string {
+  return displayLine(value, max).text;
+}
+
+/** A prefix or suffix of escaped text, no longer than `length`, that splits neither an escape nor a surrogate pair. */
+function cutEscaped(escaped: string, length: number, from: 'start' | 'end'): string {
+  const units = [...escaped.matchAll(/\\(?:u[0-9a-f]{4}|x[0-9a-f]{2}|[ernt0ba])|[\s\S]/gu)].map((m) => m[0]);
+  let out = '';
+  if (from === 'start') {
+    for (const u of units) {
+      if (out.length + u.length > length) break;
+      out += u;
+    }
+  } else {
+    for (let i = units.length - 1; i >= 0; i--) {
+      if (out.length + units[i]!.length > length) break;
+      out = units[i]! + out;
+    }
+  }
+  return out;
+}
