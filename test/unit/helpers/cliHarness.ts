@@ -104,3 +104,14 @@ export function runCliOnTerminal(cwd: string, args: readonly string[], answer: s
   const clean = r.stdout.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r\n?/g, '\n');
   return result(r.status, clean, r.stderr);
 }
+
+/**
+ * Runs the CLI on a real pseudo-terminal like `runCliOnTerminal`, and returns the bytes the
+ * terminal received exactly as they came (the terminal itself turns each LF into CR LF).
+ */
+export function runCliOnTerminalRaw(cwd: string, args: readonly string[], answer: string): { code: number | null; bytes: Buffer } {
+  const command = [process.execPath, CLI_PATH, ...args].map(shellQuote).join(' ');
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd, input: answer, env: childEnv({ TERM: 'dumb' }), timeout: 30_000 });
+  if (r.error) throw r.error;
+  return { code: r.status, bytes: r.stdout };
+}
