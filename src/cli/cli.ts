@@ -52,7 +52,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         confirmation: {
           // Someone must both see the question (stderr) and be able to answer it (stdin).
           interactive: env.stdin.isTTY === true && env.stderr.isTTY === true,
-          write: (text) => writeText(env.stderr, text),
+          show: (text) => writeText(env.stderr, text),
           ask: (question) => askLine(env.stdin, env.stderr, promptText(question)),
         },
       });

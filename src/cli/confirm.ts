@@ -7,8 +7,11 @@ export interface ConfirmationIo {
   readonly assumeYes: boolean;
   /** Someone can answer: stdin is a terminal. */
   readonly interactive: boolean;
-  /** Where the preview and the question go (stderr, so stdout stays one document). */
-  write(text: string): void;
+  /**
+   * Shows the preview (on stderr, so stdout stays one document), through the CLI's one writer
+   * (terminalOutput.ts): every line escaped.
+   */
+  show(text: string): void;
   /** Asks one line; undefined when no answer can come (end of input, Ctrl-C). */
   ask(question: string): Promise<string | undefined>;
 }
@@ -36,7 +39,7 @@ export async function confirmChange(io: ConfirmationIo, request: ConfirmationReq
   if (!io.interactive) {
     throw new CliError('ConfirmationRequired', `${request.action} refused: confirmation needed; re-run with --yes`, EXIT_FAILED);
   }
-  io.write(request.preview.endsWith('\n') ? request.preview : `${request.preview}\n`);
+  io.show(request.preview);
   const answer = await io.ask(`${request.question} [y/N] `);
   if (!isYes(answer)) throw new CliError('Cancelled', `${request.action} cancelled: not confirmed; nothing was changed.`, EXIT_FAILED);
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { setStatus, shown, shownMarkdown, withProgressTitled } from './shownText';
 import type { WorkspaceServices } from '../composition';
+import { displayText } from '../core/displayText';
 import type { Plan } from '../core/plan';
 import { chooseActivePlan } from './activePlan';
 import { explainRestricted } from './commands';
@@ -103,15 +105,13 @@ export class CheckpointStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const title = a.plan.title.length > 30 ? `${a.plan.title.slice(0, 29)}…` : a.plan.title;
-    this.item.text = `$(history) ${title} · ${a.checkpointCount}`;
+    this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${a.checkpointCount}`);
     const multi = this.folders.folders().length > 1 ? ` in ${escapeMarkdown(a.folder.name)}` : '';
-    const tooltip = new vscode.MarkdownString(
+    this.item.tooltip = shownMarkdown(
       `**${escapeMarkdown(a.plan.title)}** (${escapeMarkdown(a.plan.state)})${multi}\n\n` +
         `${a.checkpointCount} checkpoint${a.checkpointCount === 1 ? '' : 's'}\n\nClick to create a manual checkpoint.`,
     );
-    this.item.tooltip = tooltip;
-    this.item.accessibilityInformation = { label: `Checkpoints: plan ${a.plan.title}, ${a.plan.state}, ${a.checkpointCount} checkpoints. Click to create a manual checkpoint.` };
+    this.item.accessibilityInformation = { label: `Checkpoints: plan ${shown(a.plan.title)}, ${a.plan.state}, ${a.checkpointCount} checkpoints. Click to create a manual checkpoint.` };
     this.item.show();
   }
 
@@ -129,10 +129,10 @@ export class CheckpointStatusBar implements vscode.Disposable {
         this.dialogs.info('There is no active plan to checkpoint: create a plan first, or start one.');
         return undefined;
       }
-      const { checkpoint } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Creating a checkpoint…' }, () =>
+      const { checkpoint } = await withProgressTitled(vscode.ProgressLocation.Window, 'Creating a checkpoint…', () =>
         a.services.checkpoints.createCheckpoint(a.plan.plan_id, { type: 'manual', reason: 'Manual checkpoint (status bar)', sourceTool: 'vscode' }),
       );
-      vscode.window.setStatusBarMessage(`$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created`, 5000);
+      setStatus(`$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created`, 5000);
       await this.refresh();
       return checkpoint.checkpoint_id;
     } catch (error) {

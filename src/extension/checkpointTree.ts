@@ -5,6 +5,7 @@ import { Commands, TreeItemContext } from './commandIds';
 import { ContextKeys, type DatabaseState } from './contextKeys';
 import { Debouncer } from './debouncer';
 import type { FolderServices } from './folderServices';
+import { shown, shownMarkdown } from './shownText';
 import {
   checkpointDescription,
   checkpointIcon,
@@ -172,11 +173,11 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   getTreeItem(node: TreeNode): vscode.TreeItem {
     switch (node.kind) {
       case 'folder': {
-        const item = new vscode.TreeItem(node.folder.name, vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(shown(node.folder.name), vscode.TreeItemCollapsibleState.Expanded);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon('root-folder');
         item.contextValue = TreeItemContext.folder;
-        item.tooltip = node.folder.uri.fsPath;
+        item.tooltip = shown(node.folder.uri.fsPath);
         return item;
       }
       case 'plan': {
@@ -188,30 +189,30 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             : finished
               ? vscode.TreeItemCollapsibleState.Collapsed
               : vscode.TreeItemCollapsibleState.Expanded;
-        const item = new vscode.TreeItem(plan.title, state);
+        const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
-        item.description = planDescription(plan);
+        item.description = shown(planDescription(plan));
         item.iconPath = themeIcon(planIcon(plan));
         item.contextValue = plan.state === 'applied' ? TreeItemContext.appliedPlan : TreeItemContext.plan;
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
-        item.accessibilityInformation = { label: `Plan ${plan.title}, ${item.description}, ${node.checkpoints.length} checkpoints` };
+        item.accessibilityInformation = { label: `Plan ${shown(plan.title)}, ${item.description}, ${node.checkpoints.length} checkpoints` };
         return item;
       }
       case 'checkpoint': {
         const { checkpoint } = node;
-        const item = new vscode.TreeItem(checkpointLabel(checkpoint), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(shown(checkpointLabel(checkpoint)), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
-        item.description = checkpointDescription(checkpoint, this.now());
+        item.description = shown(checkpointDescription(checkpoint, this.now()));
         item.iconPath = themeIcon(checkpointIcon(checkpoint));
         item.contextValue = node.plan.state === 'applied' ? TreeItemContext.appliedCheckpoint : TreeItemContext.checkpoint;
         item.accessibilityInformation = { label: `Checkpoint ${item.label as string}, ${item.description}` };
         return item;
       }
       case 'message': {
-        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(shown(node.label), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'error' : 'info', node.severity === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
-        item.tooltip = node.tooltip;
+        item.tooltip = node.tooltip === undefined ? undefined : shown(node.tooltip);
         item.command = node.command;
         item.contextValue = TreeItemContext.message;
         return item;
@@ -222,7 +223,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   /** Markdown tooltips are built when hovered, not for every row of every refresh. */
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
     const markdown = this.tooltipMarkdown(node);
-    if (markdown !== undefined) item.tooltip = new vscode.MarkdownString(markdown);
+    if (markdown !== undefined) item.tooltip = shownMarkdown(markdown);
     return item;
   }
 

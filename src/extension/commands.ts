@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { setStatus, showInfo, showWarning, withProgressTitled } from './shownText';
 import type { z } from 'zod';
 import { skipReasonText, type Checkpoint } from '../core/checkpoint';
 import { ValidationError } from '../core/errors';
@@ -76,7 +77,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
 /** Why a command does nothing in Restricted Mode, with the way out. */
 export function explainRestricted(title: string): void {
   const manage = 'Manage Workspace Trust';
-  void vscode.window.showWarningMessage(`“${title}” is not available: ${RESTRICTED_WHY}. Trust the workspace to enable it.`, manage).then((choice) => {
+  void showWarning(`“${title}” is not available: ${RESTRICTED_WHY}. Trust the workspace to enable it.`, manage).then((choice) => {
     if (choice === manage) void vscode.commands.executeCommand(BuiltinCommands.manageTrust);
   });
 }
@@ -97,7 +98,7 @@ class CheckpointCommands {
     if (!sandbox) return undefined;
     const services = await this.deps.folders.services(folder);
     const plan = await withProgress(`Creating the plan “${title}”…`, () => services.plans.createPlan({ title, ...sandbox }));
-    vscode.window.setStatusBarMessage(`$(check) Plan “${plan.title}” created`, STATUS_MESSAGE_MS);
+    setStatus(`$(check) Plan “${plan.title}” created`, STATUS_MESSAGE_MS);
     await this.show(folder, plan.plan_id);
     return plan.plan_id;
   }
@@ -124,7 +125,7 @@ class CheckpointCommands {
       services.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: reason || undefined, sourceTool: 'vscode' }),
     );
     const files = checkpoint.metadata.file_count;
-    vscode.window.setStatusBarMessage(
+    setStatus(
       `$(check) Checkpoint “${checkpointLabel(checkpoint)}” created: ${files ?? '?'} files, ${formatBytes(checkpoint.size_bytes)}` +
         (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
       STATUS_MESSAGE_MS,
@@ -138,7 +139,7 @@ class CheckpointCommands {
     const target = await this.checkpointTarget(arg, 'Checkpoint whose ID to copy', Commands.copyCheckpointId);
     if (!target) return undefined;
     await vscode.env.clipboard.writeText(target.checkpoint.checkpoint_id);
-    vscode.window.setStatusBarMessage(`$(copy) Copied the checkpoint ID ${target.checkpoint.checkpoint_id}`, STATUS_MESSAGE_MS);
+    setStatus(`$(copy) Copied the checkpoint ID ${target.checkpoint.checkpoint_id}`, STATUS_MESSAGE_MS);
     return target.checkpoint.checkpoint_id;
   }
 
@@ -148,7 +149,7 @@ class CheckpointCommands {
     const skip = !this.deps.tree.isNode(arg) && arg !== undefined && parseArgs(CheckpointArgsSchema, arg, Commands.deleteCheckpoint).skipConfirmation === true;
     if (!skip && !(await confirmDelete(target.checkpoint, target.plan))) return;
     await withProgress('Deleting the checkpoint…', () => target.services.checkpoints.deleteCheckpoint(target.plan.plan_id, target.checkpoint.checkpoint_id));
-    vscode.window.setStatusBarMessage(`$(trash) Checkpoint “${checkpointLabel(target.checkpoint)}” deleted`, STATUS_MESSAGE_MS);
+    setStatus(`$(trash) Checkpoint “${checkpointLabel(target.checkpoint)}” deleted`, STATUS_MESSAGE_MS);
     this.deps.tree.refresh();
   }
 
@@ -170,7 +171,7 @@ class CheckpointCommands {
     const plan = await target.services.plans.setRetentionPolicy(target.plan.plan_id, policy);
     const count = (await target.services.checkpoints.listCheckpoints(plan.plan_id)).length;
     const later = plan.retention.auto_prune && count > plan.retention.max_checkpoints ? ' The extra checkpoints go when the next one is made.' : '';
-    vscode.window.setStatusBarMessage(
+    setStatus(
       `$(check) “${plan.title}” keeps at most ${plan.retention.max_checkpoints} checkpoints${plan.retention.auto_prune ? ', pruned automatically' : ', never pruned'}.${later}`,
       STATUS_MESSAGE_MS,
     );
@@ -186,7 +187,7 @@ class CheckpointCommands {
     if (!(await this.deps.folders.databaseExists(folder))) {
       const create = 'Create Plan';
       const relative = this.deps.folders.settings(folder).databasePath;
-      void vscode.window.showInformationMessage(`There is no checkpoint database at ${relative} in “${folder.name}” yet: the first plan creates it.`, create).then((choice) => {
+      void showInfo(`There is no checkpoint database at ${relative} in “${folder.name}” yet: the first plan creates it.`, create).then((choice) => {
         if (choice === create) void vscode.commands.executeCommand(Commands.createPlan, { folder: folder.uri.toString() });
       });
       return;
@@ -215,16 +216,11 @@ class CheckpointCommands {
       .join(', ');
     const more = skipped.length > 3 ? ` and ${skipped.length - 3} more` : '';
     const settings = 'Open Settings';
-    void vscode.window
-      .showWarningMessage(
-        `The checkpoint did not capture ${skipped.length} path(s): ${listed}${more}. A rollback leaves them as they are.`,
-        settings,
-      )
-      .then((choice) => {
-        if (choice === settings) {
-          void vscode.commands.executeCommand(BuiltinCommands.openSettings, `${SETTINGS_SECTION}.${SettingKeys.maxFileSizeMiB}`);
-        }
-      });
+    void showWarning(`The checkpoint did not capture ${skipped.length} path(s): ${listed}${more}. A rollback leaves them as they are.`, settings).then((choice) => {
+      if (choice === settings) {
+        void vscode.commands.executeCommand(BuiltinCommands.openSettings, `${SETTINGS_SECTION}.${SettingKeys.maxFileSizeMiB}`);
+      }
+    });
     this.deps.channel.warn(`[${folder.name}] checkpoint ${checkpoint.checkpoint_id} skipped: ${skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`);
   }
 
@@ -257,7 +253,7 @@ class CheckpointCommands {
     if (!plan) return undefined;
     const checkpoints = await plan.services.checkpoints.listCheckpoints(plan.plan.plan_id);
     if (checkpoints.length === 0) {
-      void vscode.window.showInformationMessage(`The plan “${plan.plan.title}” has no checkpoints.`);
+      void showInfo(`The plan “${plan.plan.title}” has no checkpoints.`);
       return undefined;
     }
     const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
@@ -269,7 +265,7 @@ class CheckpointCommands {
     const choices = await this.deps.folders.planChoices(filter);
     if (choices.length === 0) {
       const create = 'Create Plan';
-      void vscode.window.showInformationMessage('There is no plan to choose: create a plan first.', create).then((choice) => {
+      void showInfo('There is no plan to choose: create a plan first.', create).then((choice) => {
         if (choice === create) void vscode.commands.executeCommand(Commands.createPlan);
       });
       return undefined;
@@ -281,7 +277,7 @@ class CheckpointCommands {
     if (given !== undefined) return this.folderArg(given);
     const folders = this.deps.folders.folders();
     if (folders.length === 0) {
-      void vscode.window.showInformationMessage('Open a folder first: plans and checkpoints live in a workspace folder.');
+      void showInfo('Open a folder first: plans and checkpoints live in a workspace folder.');
       return undefined;
     }
     if (folders.length === 1) return folders[0];
@@ -311,12 +307,12 @@ async function withProgress<T>(title: string, work: () => Promise<T>): Promise<T
     () => undefined,
     () => undefined,
   );
-  await vscode.window.withProgress({ location: { viewId: TREE_VIEW_ID }, title }, async () => {
+  await withProgressTitled({ viewId: TREE_VIEW_ID }, title, async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
     const first = await Promise.race([settled.then(() => 'done' as const), slow]);
     clearTimeout(timer);
-    if (first === 'slow') await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, () => settled);
+    if (first === 'slow') await withProgressTitled(vscode.ProgressLocation.Notification, title, () => settled);
   });
   return task;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { logShortenedTextTo } from './shownText';
 import type { CheckpointsApi } from './api';
 import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './checkpointTree';
 import { TREE_VIEW_ID } from './commandIds';
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
 
   context.subscriptions.push(
     channel,
+    logShortenedTextTo((message) => channel.info(message)),
     folders,
     tree,
     view,

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { showError, showWarning } from './shownText';
 import { isCheckpointError } from '../core/errors';
 import type { Logger } from '../core/ports';
 
@@ -30,7 +31,7 @@ export class ErrorReporter {
       : `${doing} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     this.channel.error(`${doing}: ${error instanceof Error && !isCheckpointError(error) ? (error.stack ?? error.message) : message}`);
     // Not awaited: the promise settles only when the user closes the notification.
-    void vscode.window.showErrorMessage(message, SHOW_LOG).then((choice) => {
+    void showError(message, SHOW_LOG).then((choice) => {
       if (choice === SHOW_LOG) this.channel.show(true);
     });
   }
@@ -38,7 +39,7 @@ export class ErrorReporter {
   /** A problem the user should know about that did not stop anything (a bad setting). */
   warn(message: string): void {
     this.channel.warn(message);
-    void vscode.window.showWarningMessage(message, SHOW_LOG).then((choice) => {
+    void showWarning(message, SHOW_LOG).then((choice) => {
       if (choice === SHOW_LOG) this.channel.show(true);
     });
   }

@@ -2,6 +2,7 @@
 // user cancels (Escape), which ends the command quietly.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { showModal, showInput, showPick } from './shownText';
 import type { Checkpoint } from '../core/checkpoint';
 import { PlanSchema, type Plan } from '../core/plan';
 import { DEFAULT_RETENTION_POLICY, MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS, type CheckpointRetentionPolicy } from '../core/retentionPolicy';
@@ -13,7 +14,7 @@ export interface SandboxChoice {
 }
 
 export async function askPlanTitle(): Promise<string | undefined> {
-  const title = await vscode.window.showInputBox({
+  const title = await showInput({
     title: 'Create Plan (1/2)',
     prompt: 'What is the plan about?',
     placeHolder: 'e.g. Replace the hand-written parser',
@@ -55,7 +56,7 @@ export async function askSandbox(folder: vscode.WorkspaceFolder): Promise<Sandbo
     ...subfolders.map((name): SandboxItem => ({ label: `$(folder) ${name}`, description: `${name}/`, choice: { sandbox: name } })),
     { label: '$(folder-opened) Other folder…', detail: 'Choose any folder inside the workspace folder.', choice: 'browse' },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await showPick(items, {
     title: 'Create Plan (2/2)',
     placeHolder: 'Where does the plan work? Its checkpoints capture this folder.',
     ignoreFocusOut: true,
@@ -78,7 +79,7 @@ export async function askSandbox(folder: vscode.WorkspaceFolder): Promise<Sandbo
 }
 
 export async function askCheckpointReason(plan: Plan): Promise<string | undefined> {
-  const reason = await vscode.window.showInputBox({
+  const reason = await showInput({
     title: `Create Manual Checkpoint: ${plan.title}`,
     prompt: 'Why this checkpoint? (optional; it becomes the label in the tree)',
     placeHolder: 'e.g. Before trying another approach',
@@ -90,7 +91,7 @@ export async function askCheckpointReason(plan: Plan): Promise<string | undefine
 
 export async function askRetentionPolicy(plan: Plan): Promise<CheckpointRetentionPolicy | undefined> {
   const current = plan.retention;
-  const max = await vscode.window.showInputBox({
+  const max = await showInput({
     title: `Set Retention Policy: ${plan.title} (1/2)`,
     prompt: `How many checkpoints may the plan keep? ${MIN_MAX_CHECKPOINTS}–${MAX_MAX_CHECKPOINTS} (default ${DEFAULT_RETENTION_POLICY.max_checkpoints})`,
     value: String(current.max_checkpoints),
@@ -104,7 +105,7 @@ export async function askRetentionPolicy(plan: Plan): Promise<CheckpointRetentio
   });
   if (max === undefined) return undefined;
   const mark = (on: boolean) => (current.auto_prune === on ? ' (current)' : '');
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showPick(
     [
       { label: `$(trash) Prune automatically${mark(true)}`, detail: 'When a new checkpoint exceeds the limit, the oldest ones in between go; the first and the newest always stay.', autoPrune: true },
       { label: `$(lock) Keep every checkpoint${mark(false)}`, detail: 'The limit is not enforced; delete checkpoints by hand.', autoPrune: false },
@@ -122,7 +123,7 @@ export interface PlanChoice<T> {
 }
 
 export async function pickPlan<T>(choices: readonly PlanChoice<T>[], placeHolder: string): Promise<T | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showPick(
     choices.map((c) => ({ label: `$(${planIcon(c.plan).id}) ${c.plan.title}`, description: planDescription(c.plan), detail: c.folderName, value: c.value })),
     { placeHolder, matchOnDescription: true, ignoreFocusOut: true },
   );
@@ -131,7 +132,7 @@ export async function pickPlan<T>(choices: readonly PlanChoice<T>[], placeHolder
 
 export async function pickCheckpoint(checkpointsOldestFirst: readonly Checkpoint[], placeHolder: string): Promise<Checkpoint | undefined> {
   const now = new Date();
-  const picked = await vscode.window.showQuickPick(
+  const picked = await showPick(
     [...checkpointsOldestFirst].reverse().map((c) => ({
       label: `$(${checkpointIcon(c).id}) ${checkpointLabel(c)}`,
       description: checkpointDescription(c, now),
@@ -144,14 +145,13 @@ export async function pickCheckpoint(checkpointsOldestFirst: readonly Checkpoint
 }
 
 export async function confirmDelete(checkpoint: Checkpoint, plan: Plan): Promise<boolean> {
-  const choice = await vscode.window.showWarningMessage(
+  const choice = await showModal(
     `Delete the checkpoint “${checkpointLabel(checkpoint)}”?`,
-    {
-      modal: true,
-      detail: `It belongs to the plan “${plan.title}” and was made ${checkpointDescription(checkpoint, new Date()).split(' · ')[0]}. ` +
+    [
+      `It belongs to the plan “${plan.title}” and was made ${checkpointDescription(checkpoint, new Date()).split(' · ')[0]}. ` +
         'Its snapshot is dropped from the shadow store; this cannot be undone.',
-    },
-    'Delete',
+    ],
+    ['Delete'],
   );
   return choice === 'Delete';
 }

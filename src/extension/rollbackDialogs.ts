@@ -1,14 +1,17 @@
-import * as vscode from 'vscode';
 import { isCheckpointError } from '../core/errors';
 import type { ErrorReporter } from './log';
+import { showInfo, showModal, shown, shownLines } from './shownText';
 
 /**
  * The questions and messages of the rollback features, behind one seam: the integration tests
  * answer the modal dialogs (which a test cannot click) and read what was said.
  */
 export interface RollbackDialogs {
-  /** A modal warning with `actions` (VS Code adds Cancel); the chosen action, or undefined. */
-  confirm(message: string, detail: string, actions: readonly string[]): Promise<string | undefined>;
+  /**
+   * A modal warning with `actions` (VS Code adds Cancel); the chosen action, or undefined. The
+   * message is one line and each entry of `detail` one line: untrusted text cannot add lines.
+   */
+  confirm(message: string, detail: readonly string[], actions: readonly string[]): Promise<string | undefined>;
   /** A failure, as an error notification (the product's errors in their own words). */
   error(error: unknown, doing: string): void;
   info(message: string): void;
@@ -17,8 +20,8 @@ export interface RollbackDialogs {
 export class WindowDialogs implements RollbackDialogs {
   constructor(private readonly reporter: ErrorReporter) {}
 
-  async confirm(message: string, detail: string, actions: readonly string[]): Promise<string | undefined> {
-    return vscode.window.showWarningMessage(message, { modal: true, detail }, ...actions);
+  async confirm(message: string, detail: readonly string[], actions: readonly string[]): Promise<string | undefined> {
+    return showModal(message, detail, actions);
   }
 
   error(error: unknown, doing: string): void {
@@ -26,13 +29,15 @@ export class WindowDialogs implements RollbackDialogs {
   }
 
   info(message: string): void {
-    void vscode.window.showInformationMessage(message);
+    void showInfo(message);
   }
 }
 
 export interface RecordedDialog {
   readonly kind: 'confirm' | 'error' | 'info';
+  /** As shown: escaped, one line. */
   readonly message: string;
+  /** As shown: one escaped line per entry, joined by line breaks. */
   readonly detail?: string;
   readonly actions?: readonly string[];
   /** confirm: what was answered (null: Cancel). */
@@ -59,26 +64,27 @@ export class ScriptedDialogs implements RollbackDialogs {
     return this.recorded.splice(0);
   }
 
-  async confirm(message: string, detail: string, actions: readonly string[]): Promise<string | undefined> {
+  async confirm(message: string, detail: readonly string[], actions: readonly string[]): Promise<string | undefined> {
+    const seen = { kind: 'confirm' as const, message: shown(message), detail: shownLines(detail), actions };
     if (this.answers.length === 0) {
       const answer = await this.inner.confirm(message, detail, actions);
-      this.recorded.push({ kind: 'confirm', message, detail, actions, answer: answer ?? null });
+      this.recorded.push({ ...seen, answer: answer ?? null });
       return answer;
     }
     const answer = this.answers.shift() ?? null;
     if (answer !== null && !actions.includes(answer)) throw new Error(`scripted answer "${answer}" is not one of the dialog's actions: ${actions.join(', ')}`);
-    this.recorded.push({ kind: 'confirm', message, detail, actions, answer });
+    this.recorded.push({ ...seen, answer });
     return answer ?? undefined;
   }
 
   error(error: unknown, doing: string): void {
     const message = isCheckpointError(error) ? error.message : `${doing} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-    this.recorded.push({ kind: 'error', message });
+    this.recorded.push({ kind: 'error', message: shown(message) });
     this.inner.error(error, doing);
   }
 
   info(message: string): void {
-    this.recorded.push({ kind: 'info', message });
+    this.recorded.push({ kind: 'info', message: shown(message) });
     this.inner.info(message);
   }
 }

@@ -16,15 +16,19 @@ export function countsSentence(changes: readonly PathChange[]): string {
 const WILL: Record<PathChange['change'], string> = { added: 'add', modified: 'restore', deleted: 'delete' };
 
 /** The first paths, one a line, each with what the rollback does to it; then "and N more". */
-export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS): string {
+export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS): string[] {
   const lines = changes.slice(0, shown).map((c) => `${WILL[c.change].padEnd(7)}  ${c.path}`);
   if (changes.length > shown) lines.push(`and ${changes.length - shown} more`);
-  return lines.join('\n');
+  return lines;
 }
 
+/**
+ * A modal's text: `message` is one line, and each entry of `detail` one line of its own (the
+ * dialog escapes every entry, so a path holding a line break stays on its line).
+ */
 export interface ConfirmationText {
   readonly message: string;
-  readonly detail: string;
+  readonly detail: readonly string[];
 }
 
 /** The modal asking before a rollback (`undo`: before restoring the safety checkpoint of one). */
@@ -39,22 +43,29 @@ export function rollbackConfirmation(o: {
     ? `Undo the rollback of “${o.planTitle}”?`
     : `Roll back “${o.planTitle}” to “${o.checkpointLabel}”?`;
   const target = o.undo ? `the state before the rollback (checkpoint ${o.checkpointId})` : `checkpoint ${o.checkpointId}`;
+  // The counts are computed and come first, apart from the list: a name cannot stand in for them.
   const detail = [
-    `${countsSentence(o.changes)}`,
-    listPaths(o.changes),
+    countsSentence(o.changes),
+    '',
+    ...listPaths(o.changes),
+    '',
     `The sandbox becomes exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,
-  ].join('\n\n');
+  ];
   return { message, detail };
 }
 
 /** Unsaved editors on paths the rollback is about to change. */
 export function unsavedEditorsQuestion(paths: readonly string[]): ConfirmationText {
-  const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
+  const listed = paths.slice(0, LISTED_PATHS);
   return {
-    message: `${plural(paths.length, 'file')} the rollback changes ${paths.length === 1 ? 'has' : 'have'} unsaved changes: ${shown}`,
-    detail:
+    message: `${plural(paths.length, 'file')} the rollback changes ${paths.length === 1 ? 'has' : 'have'} unsaved changes.`,
+    detail: [
+      ...listed,
+      ...(paths.length > listed.length ? [`and ${paths.length - listed.length} more`] : []),
+      '',
       'Save them first: the rollback then restores the checkpoint over the saved files, and its safety checkpoint keeps your edits (Undo Rollback brings them back). ' +
-      'Or discard the unsaved changes. Nothing has been touched yet.',
+        'Or discard the unsaved changes. Nothing has been touched yet.',
+    ],
   };
 }
 

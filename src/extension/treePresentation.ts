@@ -2,6 +2,7 @@
 // No `vscode` import: plain functions of the data and the current time.
 import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../core/checkpoint';
 import type { Plan, PlanState } from '../core/plan';
+import { escapeUnsafe } from '../core/displayText';
 import { formatBytes } from '../core/formatBytes';
 
 /** A codicon id and, optionally, a theme color id. */
@@ -139,14 +140,16 @@ function timestamp(iso: string, now: Date): string {
 
 /** Inline code for ids and paths; text that holds backticks or pipes is escaped instead. */
 function code(value: string): string {
-  return /[`|\r\n]/.test(value) ? escapeMarkdown(value) : `\`${value}\``;
+  const visible = escapeUnsafe(value);
+  return /[`|\\]/.test(visible) ? escapeMarkdown(value) : `\`${visible}\``;
 }
 
-/** Makes text from the database inert in Markdown (also inside a table cell). */
+/**
+ * Makes text from the database inert in Markdown (also inside a table cell): controls, bidi
+ * controls and line breaks become visible escapes first, then Markdown's own characters are escaped.
+ */
 export function escapeMarkdown(value: string): string {
-  return value
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (c) => `\\${c}`);
+  return escapeUnsafe(value).replace(/[\\`*_{}[\]()#+\-.!|<>~&$]/g, (c) => `\\${c}`);
 }
 
 /** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date. */

@@ -21,7 +21,7 @@ describe('CLI building blocks (in process)', () => {
         interactive,
         written,
         asked,
-        write: (t) => written.push(t),
+        show: (t) => written.push(t),
         ask: (q) => {
           asked.push(q);
           return Promise.resolve(answer);
@@ -46,7 +46,7 @@ describe('CLI building blocks (in process)', () => {
       for (const yes of ['y', 'Y', 'yes', 'YES', ' yes ']) {
         const x = io(true, yes);
         await confirmChange(x, request);
-        assert.deepEqual(x.written, ['  modified  a.txt\n']);
+        assert.deepEqual(x.written, ['  modified  a.txt']);
         assert.deepEqual(x.asked, ['Roll back? [y/N] ']);
       }
       for (const no of ['', 'n', 'no', 'yy', 'y e s', 'ok', undefined]) {
