@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { setStatus, shown, withProgressTitled } from './shownText';
 import { z } from 'zod';
 import type { WorkspaceServices } from '../composition';
 import type { Checkpoint } from '../core/checkpoint';
@@ -12,6 +13,7 @@ import type { TreeNode } from './checkpointTree';
 import { parseArgs } from './commandArgs';
 import { explainRestricted } from './commands';
 import type { FolderPlan, FolderServices } from './folderServices';
+import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
 import { comparisonState, panelJson, rollbackState, sidesOf } from './panelStates';
 import { pickCheckpoint, pickPlan } from './prompts';
 import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
@@ -100,10 +102,6 @@ export const UndoArgsSchema = z
 
 export const CompareArgsSchema = z.object({ folder: z.string().min(1).max(4096).optional(), planId: UlidSchema, checkpointId: UlidSchema }).strict();
 
-/** Whether a checkpoint is the safety checkpoint a rollback took (rolling back to it undoes that rollback). */
-export function isSafetyCheckpoint(c: Checkpoint): boolean {
-  return c.metadata.source_tool === 'rollback' && c.metadata.phase === 'rollback' && c.metadata.extra.rollback_to !== undefined;
-}
 
 /**
  * Rollback, undo and the comparisons, from commands, the panel and the API: the guards run first,
@@ -127,6 +125,8 @@ export class RollbackController {
 
   /** Rolls back after the guards and the questions; undefined when the user said no. */
   async rollback(t: CheckpointTarget, request: RollbackRequest): Promise<RollbackOutcome | undefined> {
+    // Every way in (commands, the panel, a restored panel, the API) ends here: Restricted Mode stops it.
+    if (!vscode.workspace.isTrusted) throw new BusinessRuleViolation(`${request.undo ? 'Undo' : 'Rollback'} blocked: the workspace is not trusted (Restricted Mode)`);
     const planId = t.plan.plan_id;
     const checkpointId = t.checkpoint.checkpoint_id;
     // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
@@ -150,10 +150,8 @@ export class RollbackController {
 
     const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
     const work = () => t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
-    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: false }, () =>
-      this.deps.writes ? this.deps.writes.suppress(planId, work) : work(),
-    );
-    vscode.window.setStatusBarMessage(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
+    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
     }
@@ -216,8 +214,9 @@ export class RollbackController {
   async undo(state: PanelState): Promise<PanelState | undefined> {
     return this.guarded(RollbackCommandTitles.undoRollback, async () => {
       if (!state.rollback) return undefined;
+      // The id comes from the page's state (restored after a reload, too): only a safety checkpoint is undone without more ado.
       const t = await this.target(state.plan.id, state.rollback.undoCheckpointId, state.folder.uri);
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: true, showPanel: true });
+      await this.rollback(t, { ...undoRequest(t.checkpoint, this.deps.confirmByDefault()), interactive: true, showPanel: true });
       return undefined;
     });
   }
@@ -242,7 +241,7 @@ export class RollbackController {
   async copyJson(state: PanelState): Promise<void> {
     await this.guarded('Copy as JSON', async () => {
       await (this.deps.clipboard ?? vscode.env.clipboard).writeText(panelJson(state));
-      vscode.window.setStatusBarMessage(`$(copy) Copied the ${state.rollback ? 'rollback envelope' : 'changes'} as JSON`, STATUS_MESSAGE_MS);
+      setStatus(`$(copy) Copied the ${state.rollback ? 'rollback envelope' : 'changes'} as JSON`, STATUS_MESSAGE_MS);
     });
   }
 
@@ -307,7 +306,8 @@ export class RollbackController {
       this.deps.dialogs.info(`The plan “${plan.plan.title}” has no rollback to undo.`);
       return undefined;
     }
-    const outcome = await this.rollback({ ...plan, checkpoint }, { confirm: skip ? false : this.deps.confirmByDefault(), interactive: true, undo: true, showPanel: true });
+    const how = undoRequest(checkpoint, skip ? false : this.deps.confirmByDefault());
+    const outcome = await this.rollback({ ...plan, checkpoint }, { ...how, interactive: true, showPanel: true });
     return outcome ? plainOutcome(outcome) : undefined;
   }
 
@@ -456,7 +456,12 @@ export function sandboxFileUri(folder: vscode.WorkspaceFolder, sandboxPath: stri
 
 const shortLabel = (s: string) => (s.length > 32 ? `${s.slice(0, 31)}…` : s);
 
+/** The diff editor's title: a tab title, so `shown`. */
 export function diffTitle(state: PanelState, path: string): string {
+  return shown(rawDiffTitle(state, path));
+}
+
+function rawDiffTitle(state: PanelState, path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   switch (state.mode) {
     case 'rollback':
@@ -472,6 +477,10 @@ export function diffTitle(state: PanelState, path: string): string {
 }
 
 function changesTitle(state: PanelState): string {
+  return shown(rawChangesTitle(state));
+}
+
+function rawChangesTitle(state: PanelState): string {
   switch (state.mode) {
     case 'rollback':
       return `Rollback of ${state.plan.title} to ${shortLabel(state.from.label)}`;

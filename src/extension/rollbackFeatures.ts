@@ -4,6 +4,7 @@ import { createAgentApi } from './agentApi';
 import { AutoCheckpointer } from './autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointContentProvider';
 import { CheckpointStatusBar } from './checkpointStatusBar';
+import { explainRestricted } from './commands';
 import { SETTINGS_SECTION } from './commandIds';
 import type { FolderServices } from './folderServices';
 import { channelLogger, type ErrorReporter } from './log';
@@ -11,7 +12,7 @@ import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from './rollbackComman
 import { RollbackController, type TreeAccess } from './rollbackCommands';
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollbackDialogs';
 import { RollbackPanels } from './rollbackPanel';
-import { parseRollbackSettings, type RollbackSettings } from './rollbackSettings';
+import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollbackSettings';
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
@@ -31,7 +32,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
   const shownProblems = new Set<string>();
   const settings = (): RollbackSettings => {
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const { settings: s, problems } = parseRollbackSettings((key) => config.get(key), SETTINGS_SECTION);
+    const { settings: s, problems } = parseRollbackSettings((key) => safeguardValue(key, config.inspect(key), config.get(key)), SETTINGS_SECTION);
     for (const p of problems) {
       if (shownProblems.has(p)) continue;
       shownProblems.add(p);
@@ -51,11 +52,18 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
 
   const auto = new AutoCheckpointer(folders, () => settings().auto, channelLogger(channel));
   const controller = new RollbackController({ folders, dialogs, confirmByDefault: () => settings().confirm, log: channel, tree: deps.tree, writes: auto, clipboard });
-  const panels = new RollbackPanels(context.extensionUri, controller.panelActions, channel, (uri) => folders.folders().some((f) => f.uri.toString() === uri));
+  const trustGranted = new vscode.EventEmitter<void>();
+  const panels = new RollbackPanels(context.extensionUri, controller.panelActions, channel, (uri) => folders.folders().some((f) => f.uri.toString() === uri), {
+    isTrusted: () => vscode.workspace.isTrusted,
+    explain: explainRestricted,
+    onDidGrant: trustGranted.event,
+  });
   controller.attachPanels(panels);
   const statusBar = new CheckpointStatusBar(folders, dialogs, channel);
 
   context.subscriptions.push(
+    trustGranted,
+    vscode.workspace.onDidGrantWorkspaceTrust(() => trustGranted.fire()),
     registerCheckpointContentProvider(folders),
     controller.registerCommands(),
     panels,

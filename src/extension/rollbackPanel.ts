@@ -22,6 +22,14 @@ export interface PanelLog {
   debug(message: string): void;
 }
 
+/** Workspace Trust, as the panel needs it: Undo and Roll Back write files and run git. */
+export interface PanelTrust {
+  isTrusted(): boolean;
+  /** Says why an action is not available (a warning with the way to trust the workspace). */
+  explain(action: string): void;
+  readonly onDidGrant: vscode.Event<void>;
+}
+
 /**
  * The rollback panel: one at a time, reused by every result (rollback, undo, preview, comparisons).
  * Survives a window reload through the serializer, which gets the page's last state back.
@@ -36,8 +44,13 @@ export class RollbackPanels implements vscode.Disposable {
     private readonly log: PanelLog,
     /** Whether a restored state's workspace folder is still open. */
     private readonly folderExists: (uri: string) => boolean,
+    private readonly trust: PanelTrust,
   ) {
-    this.disposables.push(vscode.window.registerWebviewPanelSerializer(ROLLBACK_PANEL_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
+    this.disposables.push(
+      vscode.window.registerWebviewPanelSerializer(ROLLBACK_PANEL_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }),
+      // Trust granted: the page may now offer what it held back.
+      trust.onDidGrant(() => this.current?.update(this.current.state)),
+    );
   }
 
   /** What the panel shows now (undefined: no panel). */
@@ -84,7 +97,7 @@ export class RollbackPanels implements vscode.Disposable {
   private adopt(panel: vscode.WebviewPanel, state: PanelState): void {
     // One panel at a time: a second one (two restored after a reload) replaces the first.
     this.current?.panel.dispose();
-    const created: RollbackPanel = new RollbackPanel(panel, state, this.extensionUri, this.actions, this.log, () => {
+    const created: RollbackPanel = new RollbackPanel(panel, state, this.extensionUri, this.actions, this.log, this.trust, () => {
       if (this.current === created) this.current = undefined;
     });
     this.current = created;
@@ -110,6 +123,7 @@ class RollbackPanel {
     private readonly extensionUri: vscode.Uri,
     private readonly actions: PanelActions,
     private readonly log: PanelLog,
+    private readonly trust: PanelTrust,
     onDispose: () => void,
   ) {
     panel.title = panelTitle(state);
@@ -127,7 +141,7 @@ class RollbackPanel {
   update(state: PanelState): void {
     this.state = state;
     this.panel.title = panelTitle(state);
-    this.post({ type: 'show', state });
+    this.post({ type: 'show', state, canWrite: this.trust.isTrusted() });
   }
 
   /** A fresh page with a fresh nonce; it asks for the state when it is ready. */
@@ -149,11 +163,17 @@ class RollbackPanel {
     }
     const message = parsed.value;
     if (message.type === 'ready') {
-      this.post({ type: 'show', state: this.state });
+      this.post({ type: 'show', state: this.state, canWrite: this.trust.isTrusted() });
       return;
     }
     if (message.type === 'openDiff' && !this.state.changes.some((c) => c.path === message.path)) {
       this.log.warn(`Ignored a request of the rollback panel to open ${JSON.stringify(message.path)}: the panel does not list it`);
+      return;
+    }
+    if ((message.type === 'undo' || message.type === 'rollback') && !this.trust.isTrusted()) {
+      // The page offers neither in Restricted Mode; a message that asks anyway is refused here.
+      this.log.warn(`Refused "${message.type}" from the rollback panel: the workspace is not trusted (Restricted Mode)`);
+      this.trust.explain(message.type === 'undo' ? 'Undo Rollback' : 'Rollback to Checkpoint');
       return;
     }
     if (this.busy) return;

@@ -32,6 +32,28 @@ export const DEFAULT_ROLLBACK_SETTINGS: RollbackSettings = {
   auto: { enabled: false, debounceMs: 2000, minIntervalMs: 5000 },
 };
 
+/** What `WorkspaceConfiguration.inspect` says of a setting, as far as the rules below need it. */
+export interface InspectedSetting {
+  readonly globalValue?: unknown;
+  readonly workspaceValue?: unknown;
+  readonly workspaceFolderValue?: unknown;
+}
+
+/**
+ * The value a setting that guards the user counts with. `rollback.confirm` is the user's alone: a
+ * workspace's own settings (which come with the repository an agent works on) are ignored, even in
+ * a trusted workspace, where VS Code's `restricted` no longer applies. `autoCheckpoint.enabled` may
+ * be switched on by a workspace, never off. Every other setting: as VS Code resolves it.
+ */
+export function safeguardValue(key: string, inspected: InspectedSetting | undefined, resolved: unknown): unknown {
+  if (key === RollbackSettingKeys.confirm) return inspected?.globalValue;
+  if (key === RollbackSettingKeys.autoEnabled) {
+    const byWorkspace = inspected?.workspaceFolderValue === true || inspected?.workspaceValue === true;
+    return byWorkspace ? true : inspected?.globalValue;
+  }
+  return resolved;
+}
+
 const fields = {
   [RollbackSettingKeys.confirm]: z.boolean(),
   [RollbackSettingKeys.autoEnabled]: z.boolean(),

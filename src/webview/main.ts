@@ -15,12 +15,14 @@ const vscode = acquireVsCodeApi();
 const root = document.getElementById('root') as HTMLElement;
 let state = vscode.getState() as PanelState | undefined;
 let busy = false;
+// Until the host says the workspace is trusted, the page offers no action that writes.
+let canWrite = false;
 
 function render(): void {
   // Keep the focused row or button focused across a re-render (keyboard users).
   const focused = document.activeElement as HTMLElement | null;
   const focusKey = focused?.dataset.path !== undefined ? `path:${focused.dataset.path}` : focused?.dataset.action !== undefined ? `action:${focused.dataset.action}` : undefined;
-  root.innerHTML = state ? renderPanel(state, busy) : renderEmpty();
+  root.innerHTML = state ? renderPanel(state, busy, canWrite) : renderEmpty();
   if (focusKey) {
     for (const el of root.querySelectorAll<HTMLElement>('[data-path], [data-action]')) {
       const key = el.dataset.path !== undefined ? `path:${el.dataset.path}` : `action:${el.dataset.action}`;
@@ -41,6 +43,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!isHostMessage(message)) return;
   if (message.type === 'show') {
     state = message.state;
+    canWrite = message.canWrite === true;
     busy = false;
     vscode.setState(state);
     render();
@@ -58,7 +61,8 @@ root.addEventListener('click', (event) => {
     return;
   }
   const action = target.dataset.action;
-  if (action === 'openAll' || action === 'undo' || action === 'rollback' || action === 'copyJson') vscode.postMessage({ type: action });
+  if (action === 'openAll' || action === 'copyJson') vscode.postMessage({ type: action });
+  else if ((action === 'undo' || action === 'rollback') && canWrite) vscode.postMessage({ type: action });
 });
 
 render();

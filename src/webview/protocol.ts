@@ -58,7 +58,11 @@ export interface PanelState {
 
 /** Host → page. */
 export type HostMessage =
-  | { readonly type: 'show'; readonly state: PanelState }
+  /**
+   * `canWrite`: the workspace is trusted, so the panel may offer Undo and Roll Back. A page shows
+   * neither until the host said so (a panel restored in Restricted Mode never offers them).
+   */
+  | { readonly type: 'show'; readonly state: PanelState; readonly canWrite: boolean }
   /** An action of the panel is running (or finished): its buttons are disabled meanwhile. */
   | { readonly type: 'busy'; readonly busy: boolean };
 

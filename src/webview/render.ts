@@ -1,7 +1,8 @@
 // The rollback panel's markup, as pure functions of its state: the page assigns the result to
 // innerHTML, and the unit tests run them in plain Node. Every piece of data (paths, titles,
-// labels, ids) goes through escapeHtml; nothing here builds a style or script attribute (the
+// labels, ids) goes through shownHtml (visible escapes for controls, then HTML-escaped); nothing here builds a style or script attribute (the
 // page's CSP allows neither inline styles nor inline handlers).
+import { displayText, escapeUnsafe } from '../core/displayText';
 import type { PanelChange, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from './protocol';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
@@ -9,6 +10,14 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Text made inert in HTML, in element content and in quoted attribute values alike. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]);
+}
+
+/**
+ * Text to read: controls, bidi controls and line breaks as visible escapes (`\u202e`, `\n`), then
+ * made inert in HTML. Only the attribute that names a path for the host (data-path) keeps the raw path.
+ */
+export function shownHtml(value: string): string {
+  return escapeHtml(escapeUnsafe(value));
 }
 
 export interface FolderGroup {
@@ -65,13 +74,13 @@ const HEADINGS: Record<PanelMode, string> = {
   comparePrevious: 'Compare with previous',
 };
 
+/** The editor tab's title (plain text, not HTML): the plan's title escaped and shortened. */
 export function panelTitle(state: PanelState): string {
-  const short = state.plan.title.length > 40 ? `${state.plan.title.slice(0, 39)}…` : state.plan.title;
-  return `${HEADINGS[state.mode]}: ${short}`;
+  return `${HEADINGS[state.mode]}: ${displayText(state.plan.title, 40)}`;
 }
 
 function checkpointText(c: PanelCheckpoint): string {
-  return `<span class="label">${escapeHtml(c.label)}</span> <code>${escapeHtml(c.id)}</code> <span class="muted">${escapeHtml(typeLabel(c.type))} · ${escapeHtml(formatTimestamp(c.createdAt))}</span>`;
+  return `<span class="label">${shownHtml(c.label)}</span> <code>${shownHtml(c.id)}</code> <span class="muted">${shownHtml(typeLabel(c.type))} · ${shownHtml(formatTimestamp(c.createdAt))}</span>`;
 }
 
 function typeLabel(type: PanelCheckpoint['type']): string {
@@ -85,8 +94,8 @@ export function formatTimestamp(iso: string): string {
 }
 
 function subtitle(state: PanelState): string {
-  const plan = `<strong>${escapeHtml(state.plan.title)}</strong>`;
-  const from = `<strong>${escapeHtml(state.from.label)}</strong>`;
+  const plan = `<strong>${shownHtml(state.plan.title)}</strong>`;
+  const from = `<strong>${shownHtml(state.from.label)}</strong>`;
   switch (state.mode) {
     case 'rollback':
       return `${plan} was rolled back to ${from}.`;
@@ -97,14 +106,14 @@ function subtitle(state: PanelState): string {
     case 'compareCurrent':
       return `What changed in the sandbox of ${plan} since ${from}.`;
     case 'comparePrevious':
-      return `What changed from ${from} to <strong>${escapeHtml(state.to?.label ?? '')}</strong>.`;
+      return `What changed from ${from} to <strong>${shownHtml(state.to?.label ?? '')}</strong>.`;
   }
 }
 
 function summaryRows(state: PanelState): [string, string][] {
-  const rows: [string, string][] = [['Plan', `<span class="label">${escapeHtml(state.plan.title)}</span> <code>${escapeHtml(state.plan.id)}</code>`]];
+  const rows: [string, string][] = [['Plan', `<span class="label">${shownHtml(state.plan.title)}</span> <code>${shownHtml(state.plan.id)}</code>`]];
   const sandbox = state.plan.sandboxPath === '.' ? 'the whole folder' : `${state.plan.sandboxPath}/`;
-  rows.push(['Sandbox', `${escapeHtml(sandbox)} <span class="muted">in ${escapeHtml(state.folder.name)}</span>`]);
+  rows.push(['Sandbox', `${shownHtml(sandbox)} <span class="muted">in ${shownHtml(state.folder.name)}</span>`]);
   const r = state.rollback;
   switch (state.mode) {
     case 'rollback':
@@ -112,8 +121,8 @@ function summaryRows(state: PanelState): [string, string][] {
       rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state.from)]);
       if (r) {
         rows.push(['Files affected', String(r.restoredFilesCount)]);
-        rows.push(['Time', `${escapeHtml(formatSeconds(r.elapsedSeconds))} <span class="muted">at ${escapeHtml(formatTimestamp(state.madeAt))}</span>`]);
-        rows.push(['Undo checkpoint', `<code>${escapeHtml(r.undoCheckpointId)}</code>`]);
+        rows.push(['Time', `${shownHtml(formatSeconds(r.elapsedSeconds))} <span class="muted">at ${shownHtml(formatTimestamp(state.madeAt))}</span>`]);
+        rows.push(['Undo checkpoint', `<code>${shownHtml(r.undoCheckpointId)}</code>`]);
       }
       break;
     case 'preview':
@@ -122,7 +131,7 @@ function summaryRows(state: PanelState): [string, string][] {
       break;
     case 'compareCurrent':
       rows.push(['Checkpoint', checkpointText(state.from)]);
-      rows.push(['Compared with', `the sandbox now <span class="muted">(${escapeHtml(formatTimestamp(state.madeAt))})</span>`]);
+      rows.push(['Compared with', `the sandbox now <span class="muted">(${shownHtml(formatTimestamp(state.madeAt))})</span>`]);
       rows.push(['Files changed', String(state.changes.length)]);
       break;
     case 'comparePrevious':
@@ -140,15 +149,15 @@ export function formatSeconds(seconds: number): string {
 
 function button(action: string, text: string, options: { primary?: boolean; disabled: boolean; title?: string }): string {
   const cls = options.primary ? 'button primary' : 'button secondary';
-  const title = options.title ? ` title="${escapeHtml(options.title)}"` : '';
-  return `<button type="button" class="${cls}" data-action="${escapeHtml(action)}"${title}${options.disabled ? ' disabled' : ''}>${escapeHtml(text)}</button>`;
+  const title = options.title ? ` title="${shownHtml(options.title)}"` : '';
+  return `<button type="button" class="${cls}" data-action="${escapeHtml(action)}"${title}${options.disabled ? ' disabled' : ''}>${shownHtml(text)}</button>`;
 }
 
-function toolbar(state: PanelState, busy: boolean): string {
+function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   const buttons: string[] = [];
   const none = state.changes.length === 0;
-  if (state.mode === 'preview') buttons.push(button('rollback', 'Rollback…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
-  if ((state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
+  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Rollback…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
+  if (canWrite && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
   }
   buttons.push(button('openAll', 'Open All', { disabled: busy || none, title: 'Open every change in one multi-file diff editor' }));
@@ -166,40 +175,51 @@ function counts(state: PanelState): string {
 function changeList(state: PanelState): string {
   if (state.changes.length === 0) {
     const why = state.mode === 'preview' ? 'The sandbox already matches this checkpoint: a rollback would change nothing.' : 'No files differ.';
-    return `<p class="empty">${escapeHtml(why)}</p>`;
+    return `<p class="empty">${shownHtml(why)}</p>`;
   }
   const groups = groupByFolder(state.changes).map((g) => {
     const rows = g.entries
       .map((e) => {
         const what = describeChange(state.mode, e.change);
         return (
-          `<li><button type="button" class="path ${e.change}" data-path="${escapeHtml(e.path)}" title="${escapeHtml(`${e.path} (${what}): open the diff`)}">` +
+          `<li><button type="button" class="path ${e.change}" data-path="${escapeHtml(e.path)}" title="${shownHtml(`${e.path} (${what}): open the diff`)}">` +
           `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +
-          `<span class="name">${escapeHtml(e.name)}</span><span class="kind">${escapeHtml(what)}</span></button></li>`
+          `<span class="name">${shownHtml(e.name)}</span><span class="kind">${shownHtml(what)}</span></button></li>`
         );
       })
       .join('');
     const folder = g.folder === '' ? '(top level)' : g.folder;
-    return `<section class="group"><h3 class="folder"><span class="folder-icon" aria-hidden="true"></span>${escapeHtml(folder)}<span class="muted"> ${g.entries.length}</span></h3><ul>${rows}</ul></section>`;
+    return `<section class="group"><h3 class="folder"><span class="folder-icon" aria-hidden="true"></span>${shownHtml(folder)}<span class="muted"> ${g.entries.length}</span></h3><ul>${rows}</ul></section>`;
   });
   return `<div class="groups">${groups.join('')}</div>`;
 }
 
-/** The whole panel body for a state; `busy` disables the buttons while an action runs. */
-export function renderPanel(state: PanelState, busy: boolean): string {
+/**
+ * The whole panel body for a state; `busy` disables the buttons while an action runs. Without
+ * `canWrite` (Restricted Mode, or before the host answered) there is no Undo and no Roll Back.
+ */
+export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean): string {
   const rows = summaryRows(state)
-    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`)
+    .map(([k, v]) => `<tr><th scope="row">${shownHtml(k)}</th><td>${v}</td></tr>`)
     .join('');
   const undone = state.rollback?.undone ? `<p class="note">This rollback was undone.</p>` : '';
   return (
-    `<header><h1>${escapeHtml(HEADINGS[state.mode])}</h1><p class="subtitle">${subtitle(state)}</p></header>` +
+    `<header><h1>${shownHtml(HEADINGS[state.mode])}</h1><p class="subtitle">${subtitle(state)}</p></header>` +
     `<table class="summary"><tbody>${rows}</tbody></table>` +
     undone +
     counts(state) +
-    toolbar(state, busy) +
+    (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
+    toolbar(state, busy, canWrite) +
     changeList(state)
   );
 }
+
+/** Whether the panel would offer Roll Back or Undo (given a trusted workspace). */
+function offersWrite(state: PanelState): boolean {
+  return state.mode === 'preview' || ((state.mode === 'rollback' || state.mode === 'undo') && state.rollback !== null && !state.rollback.undone);
+}
+
+const RESTRICTED_NOTE = '<p class="note restricted">Restricted Mode: rolling back and undoing run git and write files, so they need a trusted workspace.</p>';
 
 export function renderEmpty(): string {
   return '<p class="empty">Nothing to show.</p>';

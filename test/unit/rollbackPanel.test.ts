@@ -76,7 +76,7 @@ describe('rollback panel: markup', () => {
   });
 
   it('a file named <img src=x onerror=alert(1)>.txt shows as text, never as markup', () => {
-    const html = renderPanel(rolledBack(), false);
+    const html = renderPanel(rolledBack(), false, true);
     assert.ok(!html.includes('<img'), 'no img element');
     assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;.txt'), 'shown escaped');
     assert.ok(html.includes(`data-path="${escapeHtml(EVIL)}"`));
@@ -89,7 +89,7 @@ describe('rollback panel: markup', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !s.includes('\0') && !s.startsWith('/') && !s.split('/').includes('..') && !s.split('/').includes('')), (name) => {
         const state: PanelState = { ...rolledBack(), changes: [{ path: name, change: 'modified' }] };
-        const html = renderPanel(state, false);
+        const html = renderPanel(state, false, true);
         const tags = html.match(/<[a-z][a-z0-9]*/gi) ?? [];
         const allowed = new Set(['<header', '<h1', '<p', '<strong', '<table', '<tbody', '<tr', '<th', '<td', '<span', '<code', '<div', '<button', '<section', '<h3', '<ul', '<li']);
         for (const t of tags) assert.ok(allowed.has(t.toLowerCase()), `unexpected ${t} for ${JSON.stringify(name)}`);
@@ -119,7 +119,7 @@ describe('rollback panel: markup', () => {
   });
 
   it('shows the envelope summary: plan, from checkpoint, files affected, time, undo checkpoint', () => {
-    const html = renderPanel(rolledBack(), false);
+    const html = renderPanel(rolledBack(), false, true);
     for (const text of ['Rollback complete', PLAN_ID, CP1, 'Files affected</th><td>4', '42 ms', SAFETY, 'Undo Rollback', 'Copy as JSON', 'Open All']) {
       assert.ok(html.includes(text), text);
     }
@@ -127,16 +127,36 @@ describe('rollback panel: markup', () => {
   });
 
   it('disables the buttons while busy, and hides Undo once undone', () => {
-    assert.match(renderPanel(rolledBack(), true), /data-action="undo"[^>]*disabled/);
+    assert.match(renderPanel(rolledBack(), true, true), /data-action="undo"[^>]*disabled/);
     const undone = { ...rolledBack(), rollback: { ...rolledBack().rollback!, undone: true } };
-    assert.ok(!renderPanel(undone, false).includes('data-action="undo"'));
+    assert.ok(!renderPanel(undone, false, true).includes('data-action="undo"'));
+  });
+
+  it('in Restricted Mode (or before the host said otherwise) neither Undo nor Rollback is offered, and the panel says why', () => {
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+    for (const state of [rolledBack(), preview]) {
+      const html = renderPanel(state, false, false);
+      assert.ok(!html.includes('data-action="undo"') && !html.includes('data-action="rollback"'), state.mode);
+      assert.match(html, /Restricted Mode: rolling back and undoing/);
+      assert.ok(html.includes('data-action="copyJson"'), 'what only reads stays');
+    }
+  });
+
+  it('controls, bidi controls and line breaks in names and titles show as visible escapes; data-path keeps the real path', () => {
+    const hostile = 'a\u202eexe.txt\r\x1b[2Jb\nc';
+    const state: PanelState = { ...rolledBack(), plan: { ...rolledBack().plan, title: 'T\u2066x\u2069\x07' }, changes: [{ path: hostile, change: 'added' }] };
+    const html = renderPanel(state, false, true);
+    assert.ok(!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u.test(html.replace(/data-path="[^"]*"/g, '')), 'nothing to interpret outside data-path');
+    assert.ok(html.includes('a\\u202eexe.txt\\r\\e[2Jb\\nc'), 'the name, escaped');
+    assert.ok(html.includes('T\\u2066x\\u2069\\a'), 'the title, escaped');
+    assert.ok(html.includes(`data-path="${escapeHtml(hostile)}"`), 'the host gets the path back as it is');
   });
 
   it('a preview offers Rollback…, a comparison neither Rollback nor Undo', () => {
     const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
-    assert.ok(renderPanel(preview, false).includes('data-action="rollback"'));
+    assert.ok(renderPanel(preview, false, true).includes('data-action="rollback"'));
     const compare = comparisonState({ mode: 'comparePrevious', folder, plan: plan(), from: checkpoint(CP1), to: checkpoint(CP2, 'Later'), changes: [], now });
-    const html = renderPanel(compare, false);
+    const html = renderPanel(compare, false, true);
     assert.ok(!html.includes('data-action="rollback"') && !html.includes('data-action="undo"'));
     assert.ok(html.includes('No files differ.'));
   });
@@ -267,7 +287,7 @@ describe('rollback dialogs: text', () => {
   });
 
   it('list the first paths, then "and N more"', () => {
-    const lines = listPaths(many).split('\n');
+    const lines = listPaths(many);
     assert.equal(lines.length, 11);
     assert.match(lines[0], /^add\s+src\/f00\.js$/);
     assert.match(lines[1], /^restore\s+src\/f01\.js$/);
@@ -279,13 +299,14 @@ describe('rollback dialogs: text', () => {
   it('the confirmation names plan and checkpoint and says it can be undone', () => {
     const text = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'Before', checkpointId: CP1, changes: many, undo: false });
     assert.equal(text.message, 'Roll back “P” to “Before”?');
-    assert.ok(text.detail.startsWith('5 files will be added, 5 modified and 4 deleted.'));
-    assert.ok(text.detail.includes('and 4 more') && text.detail.includes(CP1) && /undone/.test(text.detail));
+    assert.deepEqual(text.detail.slice(0, 3), ['5 files will be added, 5 modified and 4 deleted.', '', 'add      src/f00.js'], 'the counts first, apart from the list');
+    assert.ok(text.detail.includes('and 4 more') && text.detail.at(-1)!.includes(CP1) && /undone/.test(text.detail.at(-1)!));
     assert.equal(rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'x', checkpointId: SAFETY, changes: many, undo: true }).message, 'Undo the rollback of “P”?');
   });
 
   it('unsaved editors: a question, or a refusal when nobody can be asked', () => {
-    assert.match(unsavedEditorsQuestion(['a.js']).message, /^1 file the rollback changes has unsaved changes: a\.js$/);
+    assert.equal(unsavedEditorsQuestion(['a.js']).message, '1 file the rollback changes has unsaved changes.');
+    assert.deepEqual(unsavedEditorsQuestion(['a.js']).detail.slice(0, 2), ['a.js', '']);
     assert.match(unsavedEditorsError(['a', 'b', 'c', 'd', 'e', 'f', 'g']), /^Rollback blocked: 7 files .* a, b, c, d, e and 2 more\./);
   });
 });
