@@ -60,8 +60,11 @@ export function terminalLines(text: string): string {
   return text.split('\n').map(escapeUnsafe).join('\n');
 }
 
-/** Longest a value may be on one line of a dialog, notification, tree row or quick pick. */
-export const DISPLAY_LINE_MAX = 200;
+/** Longest a value may be on one line of a dialog's list, a tree row or a quick pick. */
+export const DISPLAY_LINE_MAX = 300;
+
+/** Longest a message may be (a notification, a dialog's question, an error row): our sentences around values. */
+export const DISPLAY_MESSAGE_MAX = 1000;
 
 export interface DisplayLine {
   /** Escaped, single line, at most `max` characters. */

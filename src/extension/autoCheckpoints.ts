@@ -241,6 +241,8 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private async take(key: string, type: AutoCheckpointType): Promise<CheckpointAttempt> {
     const s = this.known.get(key);
     if (!s) return 'skipped';
+    // The scheduler only starts in a trusted workspace; checked again where the write happens.
+    if (!vscode.workspace.isTrusted) return 'skipped';
     try {
       const services = await this.folders.services(s.folder);
       const plan = await services.plans.getPlan(s.planId);

@@ -5,7 +5,7 @@ import { Commands, TreeItemContext } from './commandIds';
 import { ContextKeys, type DatabaseState } from './contextKeys';
 import { Debouncer } from './debouncer';
 import type { FolderServices } from './folderServices';
-import { shown, shownMarkdown } from './shownText';
+import { shown, shownMarkdown, shownMessage } from './shownText';
 import {
   checkpointDescription,
   checkpointIcon,
@@ -209,10 +209,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return item;
       }
       case 'message': {
-        const item = new vscode.TreeItem(shown(node.label), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(shownMessage(node.label), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'error' : 'info', node.severity === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
-        item.tooltip = node.tooltip === undefined ? undefined : shown(node.tooltip);
+        item.tooltip = node.tooltip === undefined ? undefined : shownMessage(node.tooltip);
         item.command = node.command;
         item.contextValue = TreeItemContext.message;
         return item;

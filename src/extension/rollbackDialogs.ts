@@ -1,6 +1,6 @@
 import { isCheckpointError } from '../core/errors';
 import type { ErrorReporter } from './log';
-import { showInfo, showModal, shown, shownLines } from './shownText';
+import { showInfo, showModal, shownLines, shownMessage } from './shownText';
 
 /**
  * The questions and messages of the rollback features, behind one seam: the integration tests
@@ -65,7 +65,7 @@ export class ScriptedDialogs implements RollbackDialogs {
   }
 
   async confirm(message: string, detail: readonly string[], actions: readonly string[]): Promise<string | undefined> {
-    const seen = { kind: 'confirm' as const, message: shown(message), detail: shownLines(detail), actions };
+    const seen = { kind: 'confirm' as const, message: shownMessage(message), detail: shownLines(detail), actions };
     if (this.answers.length === 0) {
       const answer = await this.inner.confirm(message, detail, actions);
       this.recorded.push({ ...seen, answer: answer ?? null });
@@ -79,12 +79,12 @@ export class ScriptedDialogs implements RollbackDialogs {
 
   error(error: unknown, doing: string): void {
     const message = isCheckpointError(error) ? error.message : `${doing} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-    this.recorded.push({ kind: 'error', message: shown(message) });
+    this.recorded.push({ kind: 'error', message: shownMessage(message) });
     this.inner.error(error, doing);
   }
 
   info(message: string): void {
-    this.recorded.push({ kind: 'info', message: shown(message) });
+    this.recorded.push({ kind: 'info', message: shownMessage(message) });
     this.inner.info(message);
   }
 }

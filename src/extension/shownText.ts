@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayLine } from '../core/displayText';
+import { DISPLAY_MESSAGE_MAX, displayLine } from '../core/displayText';
 
 // The one place the extension hands text to VS Code's window: notifications, modal dialogs, the
 // status bar's messages, progress titles, quick picks and input boxes. Every text goes through
@@ -37,6 +37,11 @@ export function shownLines(lines: readonly string[]): string {
   return lines.map((l) => shown(l)).join('\n');
 }
 
+/** A message (our sentence around values): `shown`, with room for the sentence. */
+export function shownMessage(text: string): string {
+  return shown(text, DISPLAY_MESSAGE_MAX);
+}
+
 /** A Markdown tooltip built from escaped parts (treePresentation escapes every value); never trusted, no HTML, no command links. */
 export function shownMarkdown(markdown: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(markdown, false);
@@ -46,20 +51,20 @@ export function shownMarkdown(markdown: string): vscode.MarkdownString {
 }
 
 export function showInfo(message: string, ...actions: string[]): Thenable<string | undefined> {
-  return vscode.window.showInformationMessage(shown(message), ...actions);
+  return vscode.window.showInformationMessage(shownMessage(message), ...actions);
 }
 
 export function showWarning(message: string, ...actions: string[]): Thenable<string | undefined> {
-  return vscode.window.showWarningMessage(shown(message), ...actions);
+  return vscode.window.showWarningMessage(shownMessage(message), ...actions);
 }
 
 export function showError(message: string, ...actions: string[]): Thenable<string | undefined> {
-  return vscode.window.showErrorMessage(shown(message), ...actions);
+  return vscode.window.showErrorMessage(shownMessage(message), ...actions);
 }
 
 /** A modal warning: `message` on one line, `detail` one `shown` line per entry. */
 export function showModal(message: string, detail: readonly string[], actions: readonly string[]): Thenable<string | undefined> {
-  return vscode.window.showWarningMessage(shown(message), { modal: true, detail: shownLines(detail) }, ...actions);
+  return vscode.window.showWarningMessage(shownMessage(message), { modal: true, detail: shownLines(detail) }, ...actions);
 }
 
 export function setStatus(text: string, timeoutMs: number): vscode.Disposable {

@@ -4,9 +4,10 @@
 // inline buttons and context menus, the command palette), and the view says why.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { openView, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { answerDialog, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -131,5 +132,76 @@ describe('Checkpoints view in Restricted Mode (an untrusted workspace)', () => {
     const entries = await paletteEntries(wb.page, 'Checkpoints: ');
     assert.ok(entries.includes('Checkpoints: Show Log'), `the palette lacks the read-only commands: ${entries.join(' | ')}`);
     for (const title of WRITE_COMMANDS) assert.ok(!entries.includes(`Checkpoints: ${title}`), `the palette offers Checkpoints: ${title}: ${entries.join(' | ')}`);
+  });
+});
+
+/** The rollback panel's page: VS Code puts each webview in an iframe holding another one. */
+function panelFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+}
+
+/** Clicks a button of the Workspace Trust editor (opened from the palette). */
+async function workspaceTrust(page: Page, button: 'Trust' | "Don't Trust"): Promise<void> {
+  await runCommand(page, 'Workspaces: Manage Workspace Trust');
+  const target = page.locator('.workspace-trust-editor .monaco-button', { hasText: new RegExp(`^\\s*${button}\\s*$`) }).first();
+  await target.waitFor({ state: 'visible' });
+  await target.click();
+}
+
+// An agent's file names, made to hide or fake what the panel lists.
+const BIDI_NAME = 'report\u202etxt.exe';
+const ESCAPE_NAME = 'zzz\r\x1b[3Afake.txt';
+
+describe('A rollback panel restored in Restricted Mode', () => {
+  let workspace = '';
+  const wb = useWorkbench({
+    trusted: false,
+    viewport: { width: 1300, height: 800 },
+    prepare: (dir) => {
+      workspace = dir;
+      const plan = agents(dir, 'create', '--title', 'Agent run', '--sandbox', 'src').plan;
+      if (!plan) throw new Error('agents plan create answered no plan');
+      agents(dir, 'checkpoint', plan.plan_id, '--reason', 'Before the agent');
+      fs.writeFileSync(path.join(dir, 'src', BIDI_NAME), 'x\n');
+      fs.writeFileSync(path.join(dir, 'src', ESCAPE_NAME), 'x\n');
+      fs.appendFileSync(path.join(dir, 'src', 'greet.js'), '// changed by the agent\n');
+    },
+  });
+
+  it('trusted, a rollback opens the panel with Undo, and the names show escaped', async () => {
+    await workspaceTrust(wb.page, 'Trust');
+    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'hidden' });
+    await openView(wb.page, VIEW);
+    await waitForTreeRow(wb.page, 'Agent run', VIEW, 30_000);
+    await runCommand(wb.page, 'Checkpoints: Rollback to Checkpoint');
+    await pickQuickPickItem(wb.page, 'Agent run');
+    await pickQuickPickItem(wb.page, 'Before the agent');
+    const text = await answerDialog(wb.page, 'Rollback');
+    assert.ok(text.includes('report\\u202etxt.exe') && text.includes('zzz\\r\\e[3Afake.txt'), text);
+    const frame = panelFrame(wb.page);
+    await frame.locator('h1', { hasText: 'Rollback complete' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await frame.locator('button[data-action="undo"]').waitFor({ state: 'visible' });
+    const names = (await frame.locator('button.path .name').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(names.sort(), ['greet.js', 'report\\u202etxt.exe', 'zzz\\r\\e[3Afake.txt'].sort());
+    assert.equal(fs.existsSync(path.join(workspace, 'src', BIDI_NAME)), false, 'rolled back');
+    await wb.page.waitForTimeout(1500); // the progress notification closes
+    await screenshot(wb.page, 'restricted-panel-1-trusted');
+  });
+
+  it('after trust is taken back (VS Code reloads the window), the restored panel offers neither Undo nor Roll Back', async () => {
+    await workspaceTrust(wb.page, "Don't Trust");
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const panelTab = wb.page.locator('.editor-group-container .tab', { hasText: 'Rollback complete' }).first();
+    await panelTab.waitFor({ state: 'visible', timeout: 30_000 });
+    await panelTab.click();
+    const frame = panelFrame(wb.page);
+    await frame.locator('h1', { hasText: 'Rollback complete' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await frame.locator('p.restricted').waitFor({ state: 'visible' });
+    assert.equal(await frame.locator('button[data-action="undo"]').count(), 0, 'Undo offered in Restricted Mode');
+    assert.equal(await frame.locator('button[data-action="rollback"]').count(), 0, 'Roll Back offered in Restricted Mode');
+    assert.equal(await frame.locator('button[data-action="copyJson"]').count(), 1, 'what only reads stays');
+    assert.equal(fs.existsSync(path.join(workspace, 'src', BIDI_NAME)), false, 'nothing undone');
+    await screenshot(wb.page, 'restricted-panel-2-restored');
   });
 });

@@ -275,7 +275,8 @@ describe('Rollback from VS Code', function () {
         assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId }), undefined);
         const shown = await dialogs();
         assert.deepEqual(shown.map((d) => d.kind), ['confirm', 'confirm']);
-        assert.equal(shown[1].message, '1 file the rollback changes has unsaved changes: a.txt');
+        assert.equal(shown[1].message, '1 file the rollback changes has unsaved changes.');
+        assert.equal(shown[1].detail?.split('\n')[0], 'a.txt', 'the paths, one a line');
         assert.deepEqual(shown[1].actions, ['Save and Continue', 'Discard and Continue']);
         assert.equal(doc.isDirty, true);
         assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');

@@ -30,7 +30,7 @@ const WINDOW_FUNCTIONS = new Set([
 /** Properties of tree items, status-bar items and panels that VS Code shows. */
 const SHOWN_PROPERTIES = new Set(['label', 'description', 'tooltip', 'text', 'title']);
 /** Calls whose result is safe to show: the display helpers. */
-const SAFE_CALLS = new Set(['shown', 'shownMarkdown', 'shownLines', 'panelTitle', 'diffTitle']);
+const SAFE_CALLS = new Set(['shown', 'shownMessage', 'shownMarkdown', 'shownLines', 'panelTitle', 'diffTitle']);
 
 function isConstantText(node: ts.Expression): boolean {
   return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
