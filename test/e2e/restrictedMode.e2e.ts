@@ -140,12 +140,23 @@ function panelFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
 }
 
-/** Clicks a button of the Workspace Trust editor (opened from the palette). */
-async function workspaceTrust(page: Page, button: 'Trust' | "Don't Trust"): Promise<void> {
+/** Trusts the workspace with the Workspace Trust editor's Trust button (opened from the palette). */
+async function trustWorkspace(page: Page): Promise<void> {
   await runCommand(page, 'Workspaces: Manage Workspace Trust');
-  const target = page.locator('.workspace-trust-editor .monaco-button', { hasText: new RegExp(`^\\s*${button}\\s*$`) }).first();
-  await target.waitFor({ state: 'visible' });
-  await target.click();
+  const trust = page.locator('.workspace-trust-editor .monaco-button', { hasText: /^\s*Trust\s*$/ }).first();
+  await trust.waitFor({ state: 'visible' });
+  await trust.click();
+}
+
+/** Takes the trust back: removes the folder from the editor's list of trusted folders (VS Code then reloads the window). */
+async function untrustWorkspace(page: Page, folder: string): Promise<void> {
+  await runCommand(page, 'Workspaces: Manage Workspace Trust');
+  const row = page.locator('.workspace-trust-editor .monaco-list-row', { hasText: folder }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.hover();
+  const remove = row.locator('[aria-label="Delete Path"], [title="Delete Path"]').first();
+  await remove.waitFor({ state: 'visible' });
+  await remove.click();
 }
 
 // An agent's file names, made to hide or fake what the panel lists.
@@ -169,7 +180,7 @@ describe('A rollback panel restored in Restricted Mode', () => {
   });
 
   it('trusted, a rollback opens the panel with Undo, and the names show escaped', async () => {
-    await workspaceTrust(wb.page, 'Trust');
+    await trustWorkspace(wb.page);
     await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'hidden' });
     await openView(wb.page, VIEW);
     await waitForTreeRow(wb.page, 'Agent run', VIEW, 30_000);
@@ -188,8 +199,8 @@ describe('A rollback panel restored in Restricted Mode', () => {
     await screenshot(wb.page, 'restricted-panel-1-trusted');
   });
 
-  it('after trust is taken back (VS Code reloads the window), the restored panel offers neither Undo nor Roll Back', async () => {
-    await workspaceTrust(wb.page, "Don't Trust");
+  it('after trust is taken back (VS Code reloads the window), the panel it restores offers neither Undo nor Roll Back', async () => {
+    await untrustWorkspace(wb.page, workspace);
     await wb.page.waitForEvent('load', { timeout: 60_000 });
     await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'visible', timeout: 60_000 });
     const panelTab = wb.page.locator('.editor-group-container .tab', { hasText: 'Rollback complete' }).first();
