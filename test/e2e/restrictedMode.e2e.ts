@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { answerDialog, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import type { Locator, Page } from 'playwright-core';
+import { answerDialog, openView, panelFrame, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -134,11 +134,6 @@ describe('Checkpoints view in Restricted Mode (an untrusted workspace)', () => {
     for (const title of WRITE_COMMANDS) assert.ok(!entries.includes(`Checkpoints: ${title}`), `the palette offers Checkpoints: ${title}: ${entries.join(' | ')}`);
   });
 });
-
-/** The rollback panel's page: VS Code puts each webview in an iframe holding another one. */
-function panelFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
-}
 
 /** Trusts the workspace with the Workspace Trust editor's Trust button (opened from the palette). */
 async function trustWorkspace(page: Page): Promise<void> {

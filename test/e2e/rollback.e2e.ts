@@ -8,17 +8,12 @@ import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { answerDialog, contextMenu, openView, panelFrame, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const EVIL = '<img src=x onerror=alert(1)>.txt';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** The rollback panel's page: VS Code puts each webview in an iframe holding another one. */
-function panelFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
-}
 
 async function waitForPanel(page: Page, heading: string): Promise<FrameLocator> {
   const frame = panelFrame(page);

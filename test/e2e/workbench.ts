@@ -4,7 +4,7 @@
 // boxes, quick picks, modal dialogs, tree rows, screenshots.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 
 /** What scripts/runE2eTests.mjs puts on globalThis before it loads the test files. */
 export interface E2eHost {
@@ -440,6 +440,11 @@ export async function waitForNotification(page: Page, text: string | RegExp, tim
 
 function resultsDir(): string {
   return globalThis.__cleveragentsE2e?.resultsDir ?? path.resolve(__dirname, '..', '..', '..', 'test-results');
+}
+
+/** The rollback panel's page: VS Code puts each webview in an iframe holding another one. */
+export function panelFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
 }
 
 /** Saves a PNG of the page as test-results/<name>.png and returns its path. */
