@@ -12,7 +12,7 @@ const NAMED: Readonly<Record<number, string>> = { 0x1b: '\\e', 0x0d: '\\r', 0x0a
  * and isolates, the line and paragraph separators, lone surrogates, and U+FFFD (what a decoder
  * puts for bytes that were not UTF-8, so the user sees that the name was not what it shows).
  */
-export function isUnsafeCodePoint(cp: number): boolean {
+function isUnsafeCodePoint(cp: number): boolean {
   return (
     cp <= 0x1f ||
     (cp >= 0x7f && cp <= 0x9f) ||
@@ -43,12 +43,6 @@ export function escapeUnsafe(value: string): string {
     out += isUnsafeCodePoint(cp) ? escapeCodePoint(cp) : ch;
   }
   return out;
-}
-
-/** Whether `value` holds anything `escapeUnsafe` would change. */
-export function hasUnsafe(value: string): boolean {
-  for (const ch of value) if (isUnsafeCodePoint(ch.codePointAt(0) ?? 0)) return true;
-  return false;
 }
 
 /**

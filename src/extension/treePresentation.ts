@@ -53,7 +53,8 @@ export function planDescription(plan: Plan): string {
 
 export function checkpointLabel(checkpoint: Checkpoint): string {
   const reason = checkpoint.metadata.reason?.split(/\r?\n/)[0].trim();
-  if (reason) return reason.length > 80 ? `${reason.slice(0, 79)}…` : reason;
+  // Cut by code points: a half of a surrogate pair would show as an escape.
+  if (reason) return [...reason].length > 80 ? `${[...reason].slice(0, 79).join('')}…` : reason;
   const tool = checkpoint.metadata.source_tool?.trim();
   return tool ? `${TYPE_LABELS[checkpoint.checkpoint_type]} (${tool})` : TYPE_LABELS[checkpoint.checkpoint_type];
 }
