@@ -1,6 +1,9 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { CheckpointService, type ServiceDeps } from './core/checkpointService';
 import { PlanService } from './core/planService';
+import { RecoveryService } from './core/recoveryService';
+import { FileOperationJournal } from './adapters/fileOperationJournal';
 import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/fileLock';
@@ -28,6 +31,7 @@ export interface WorkspaceServicesOptions {
 export interface WorkspaceServices {
   readonly plans: PlanService;
   readonly checkpoints: CheckpointService;
+  readonly recovery: RecoveryService;
   readonly store: SqlJsCheckpointStore;
   readonly snapshotter: ShadowGitSandbox;
   readonly workspace: NodeWorkspaceFiles;
@@ -60,10 +64,12 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
   });
   const workspace = new NodeWorkspaceFiles(root);
-  const deps: ServiceDeps = { store, snapshotter, workspace, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
+  const journal = new FileOperationJournal(path.join(root, DATA_DIR_NAME, 'operations'));
+  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
   return {
     plans: new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY)),
     checkpoints: new CheckpointService(deps),
+    recovery: new RecoveryService(deps),
     store,
     snapshotter,
     workspace,

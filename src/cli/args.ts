@@ -11,7 +11,7 @@ import { UsageError } from './cliErrors';
 // UsageError (exit 2); a value that has the right place but does not fit (a malformed ULID,
 // --max-checkpoints 0, --type bogus) is a ValidationError (exit 1), with the core's own text.
 
-export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy'] as const;
+export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover'] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export const OUTPUT_FORMATS = ['text', 'json'] as const;
@@ -35,6 +35,7 @@ const OPTIONS = {
   resource: { type: 'string' },
   extra: { type: 'string', multiple: true },
   yes: { type: 'boolean', short: 'y' },
+  undo: { type: 'boolean' },
   'max-checkpoints': { type: 'string' },
   'auto-prune': { type: 'string' },
 } as const;
@@ -60,6 +61,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   apply: { options: ['yes'], positionals: ['plan_id'] },
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
+  recover: { options: ['yes', 'undo'], positionals: ['plan_id'] },
 };
 
 export interface GlobalOptions {
@@ -89,7 +91,8 @@ export type Command =
   | { readonly name: 'rollback'; readonly planId: string; readonly checkpointId: string; readonly yes: boolean }
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
-  | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean };
+  | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean }
+  | { readonly name: 'recover'; readonly planId: string; readonly yes: boolean; readonly undo: boolean };
 
 export type Invocation =
   | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
@@ -206,6 +209,8 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
     case 'apply':
     case 'cleanup':
       return { name, planId: planIdArg(args[0]), yes: values.yes === true };
+    case 'recover':
+      return { name, planId: planIdArg(args[0]), yes: values.yes === true, undo: values.undo === true };
     case 'policy':
       return {
         name,

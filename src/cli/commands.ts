@@ -3,12 +3,13 @@ import { ApplyConflictError } from '../core/errors';
 import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
-import { changesJson, checkpointJson, planJson, rollbackEnvelope } from './envelopes';
+import { changesJson, checkpointJson, interruptedOperationJson, planJson, rollbackEnvelope } from './envelopes';
+import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
 
 export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace'>;
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery'>;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
 }
@@ -21,7 +22,7 @@ export interface CommandOutput {
 
 /** Runs one parsed command on the services; every check and rule is the core's. */
 export async function runCommand(command: Command, ctx: CommandContext): Promise<CommandOutput> {
-  const { plans, checkpoints, workspace } = ctx.services;
+  const { plans, checkpoints, workspace, recovery } = ctx.services;
   switch (command.name) {
     case 'create': {
       const plan = await plans.createPlan(
@@ -35,8 +36,11 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
     }
     case 'show': {
       const plan = await plans.getPlan(command.planId);
-      const list = await checkpoints.listCheckpoints(plan.plan_id);
-      return { json: { plan: planJson(plan) }, text: text.renderPlan(plan, list, ctx.now()) };
+      const [list, interrupted] = await Promise.all([checkpoints.listCheckpoints(plan.plan_id), recovery.interrupted(plan.plan_id)]);
+      return {
+        json: { plan: planJson(plan), interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null },
+        text: text.renderPlan(plan, list, ctx.now()) + (interrupted ? `\n${renderInterrupted(interrupted)}` : ''),
+      };
     }
     case 'checkpoint': {
       const created = await checkpoints.createCheckpoint(command.planId, {
@@ -95,6 +99,21 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
       }
       const cleaned = await plans.cleanupPlan(plan.plan_id);
       return { json: { plan: planJson(cleaned), removed_sandbox: cleaned.sandbox_path }, text: text.renderCleanedUp(cleaned) };
+    }
+    case 'recover': {
+      const mode = command.undo ? 'undo' : 'finish';
+      if (!command.yes) {
+        const interrupted = await recovery.interrupted(command.planId);
+        await confirmChange(
+          { ...ctx.confirmation, assumeYes: false },
+          { action: 'Recover', question: mode === 'finish' ? 'Finish it?' : 'Undo it?', preview: renderRecoverPreview(command.planId, interrupted, mode) },
+        );
+      }
+      const outcome = await recovery.recover(command.planId, mode);
+      return {
+        json: { recovered: { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, left_as_they_were: outcome.left } },
+        text: renderRecovered(outcome),
+      };
     }
     case 'policy': {
       const changes = {

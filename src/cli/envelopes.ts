@@ -1,5 +1,6 @@
 import type { Checkpoint } from '../core/checkpoint';
 import { ApplyConflictError, CheckpointError } from '../core/errors';
+import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 import { CliError } from './cliErrors';
@@ -50,6 +51,18 @@ export interface RollbackEnvelope {
   post_rollback_state: { active_checkpoint: string; plan_id: string; undo_checkpoint_id: string };
   timing: { elapsed_seconds: number };
   messages: string[];
+}
+
+/** An operation a dead process left half done (`plan show`'s `interrupted_operation`). */
+export function interruptedOperationJson(op: InterruptedOperation): Record<string, unknown> {
+  return {
+    type: op.type,
+    plan_id: op.plan_id,
+    target_checkpoint_id: op.target_checkpoint_id,
+    undo_checkpoint_id: op.undo_checkpoint_id,
+    started_at: op.started_at,
+    process: { pid: op.pid, host: op.host },
+  };
 }
 
 export interface ErrorEnvelope {

@@ -50,6 +50,14 @@ confirmation like rollback.`,
     text: `Deletes an isolated sandbox. The plan and its checkpoints stay; rollback is refused from then on.
 Asks for confirmation like rollback.`,
   },
+  recover: {
+    synopsis: 'agents plan recover [--yes|-y] [--undo] <plan_id>',
+    text: `Resolves an operation that a dead process left half done (a rollback, an apply or a cleanup:
+"plan show" names it, and every write on the plan is refused until then). By default finishes it:
+the files become what the operation was making them. With --undo, puts them back as they were
+before it (a cleanup can only be finished). Paths someone changed since are left as they are and
+listed. Asks for confirmation like rollback.`,
+  },
   policy: {
     synopsis: 'agents plan policy <plan_id> [--max-checkpoints N] [--auto-prune true|false]',
     text: `Shows the plan's retention policy, or changes it. N is 1 to 100 (default 50). With auto-prune on,

@@ -1,8 +1,9 @@
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
-import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
+import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
-import type { Clock, IdGenerator, Logger, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
+import { interruptedMessage } from './interruptedOperation';
+import type { Clock, IdGenerator, Logger, OperationJournal, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
@@ -10,6 +11,9 @@ export interface ServiceDeps {
   readonly store: CheckpointStore;
   readonly snapshotter: SandboxSnapshotter;
   readonly workspace: WorkspaceFiles;
+  readonly journal: OperationJournal;
+  /** This process, as journal records name it. */
+  readonly processInfo: { readonly pid: number; readonly host: string };
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
@@ -24,6 +28,29 @@ export interface CreatedCheckpoint {
 /** The name that pins a checkpoint in the shadow store. */
 export function pinName(planId: string, checkpointId: string): string {
   return `${planId}/${checkpointId}`;
+}
+
+/**
+ * Refuses `what` on a plan whose last operation was interrupted (its files may be half written):
+ * `recover` must resolve it first. Call it under the store's lock.
+ */
+export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal'>, planId: string, what: string): Promise<void> {
+  const interrupted = await deps.journal.get(planId);
+  if (interrupted) throw new BusinessRuleViolation(interruptedMessage(interrupted, what));
+}
+
+/**
+ * Runs a restore recorded in the journal. When it fails, the record is cleared if the files were
+ * put back, and kept if they may be half written. When it succeeds, the caller clears the record
+ * once the whole operation is done.
+ */
+export async function journaledApply(deps: Pick<ServiceDeps, 'journal'>, planId: string, apply: () => Promise<void>): Promise<void> {
+  try {
+    await apply();
+  } catch (error) {
+    if (!(error instanceof IncompleteRestoreError)) await deps.journal.end(planId);
+    throw error;
+  }
 }
 
 export function parseId(value: unknown, what: string): string {
@@ -45,6 +72,8 @@ export class CheckpointService {
     if (isTerminal(plan.state)) throw new BusinessRuleViolation('Checkpoint blocked: plan is already applied');
     const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
     return this.deps.snapshotter.exclusive(id, async () => {
+      await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
+      await this.dropOrphanPins(id);
       const checkpointId = this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
       const snap = await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
@@ -81,6 +110,7 @@ export class CheckpointService {
     const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
     // Under the store's lock, like every other change of its refs.
     await this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Delete');
       await this.deps.store.write((uow) => uow.checkpoints.delete(checkpoint.checkpoint_id));
       await this.unpin(plan.plan_id, [checkpoint.checkpoint_id]);
     });
@@ -90,6 +120,7 @@ export class CheckpointService {
   async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
     const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
       const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
       const leaveAlone = skippedPaths(checkpoint, current);
       const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone));
@@ -107,6 +138,7 @@ export class CheckpointService {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
       const safetyId = this.deps.ids.next();
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before rollback to ${checkpoint.checkpoint_id}`);
       const safetyCheckpoint = (): Checkpoint => this.toCheckpoint(plan, safetyId, safety, {
@@ -133,7 +165,21 @@ export class CheckpointService {
         await this.unpin(plan.plan_id, [safetyId]);
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
-      await restore.apply();
+      if (restore.changes.length > 0) {
+        await this.deps.journal.begin({
+          type: 'rollback',
+          plan_id: plan.plan_id,
+          target_checkpoint_id: checkpoint.checkpoint_id,
+          undo_checkpoint_id: safetyId,
+          sandbox_key: sandbox.key,
+          from_ref: safety.ref,
+          to_ref: restore.target,
+          started_at: this.deps.clock.now().toISOString(),
+          ...this.deps.processInfo,
+        });
+        await journaledApply(this.deps, plan.plan_id, () => restore.apply());
+        await this.deps.journal.end(plan.plan_id);
+      }
       const { changes } = restore;
       this.deps.logger.info(`Rolled back plan ${plan.plan_id} to ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
       return {
@@ -153,7 +199,10 @@ export class CheckpointService {
       return this.deps.snapshotter.changes(from.sandbox_ref, to.sandbox_ref);
     }
     const sandbox = await this.requireSandbox(plan, 'Diff blocked: sandbox is missing');
-    return this.deps.snapshotter.exclusive(plan.plan_id, async () => (await this.deps.snapshotter.changesSince(sandbox, from.sandbox_ref)).changes);
+    return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Diff');
+      return (await this.deps.snapshotter.changesSince(sandbox, from.sandbox_ref)).changes;
+    });
   }
 
   /** A file's content at a checkpoint; undefined when the checkpoint does not hold it. */
@@ -171,7 +220,10 @@ export class CheckpointService {
     if (!plan) throw new NotFoundError('plan', id);
     const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
     if (!latest) return true;
-    return this.deps.snapshotter.exclusive(id, async () => (await this.deps.snapshotter.changesSince(sandbox, latest.sandbox_ref)).changes.length > 0);
+    return this.deps.snapshotter.exclusive(id, async () => {
+      await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
+      return (await this.deps.snapshotter.changesSince(sandbox, latest.sandbox_ref)).changes.length > 0;
+    });
   }
 
   private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {
@@ -243,6 +295,18 @@ export class CheckpointService {
       await this.unpinQuietly([pin]);
       throw error;
     }
+  }
+
+  /**
+   * A process killed between pinning a snapshot and recording its row leaves a pin without a row:
+   * under the store's lock, every pin of the plan has its row, so any other is such a leftover.
+   */
+  private async dropOrphanPins(planId: string): Promise<void> {
+    const [pinned, rows] = await Promise.all([this.deps.snapshotter.pinnedCheckpoints(planId), this.deps.store.read((uow) => new Set(uow.checkpoints.listForPlan(planId).map((c) => c.checkpoint_id)))]);
+    const orphans = pinned.filter((id) => !rows.has(id));
+    if (orphans.length === 0) return;
+    this.deps.logger.warn(`Dropping ${orphans.length} snapshot pin(s) of plan ${planId} that have no checkpoint (left by an interrupted process): ${orphans.join(', ')}`);
+    await this.unpin(planId, orphans);
   }
 
   private unpin(planId: string, checkpointIds: readonly string[]): Promise<void> {

@@ -64,6 +64,12 @@ export class SandboxError extends CheckpointError {
 }
 
 /**
+ * A restore failed half-way and its files could not be put back: the sandbox holds a mix, and the
+ * operation stays recorded as interrupted until `recover` resolves it.
+ */
+export class IncompleteRestoreError extends SandboxError {}
+
+/**
  * An isolated sandbox cannot be applied: the workspace changed, differently, a path the sandbox
  * changed, or a path inside or above one (a folder the sandbox replaced by a file, say).
  */

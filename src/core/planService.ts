@@ -5,7 +5,7 @@ import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } fr
 import type { SandboxLocation, Snapshot } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
-import { parseId, type ServiceDeps } from './checkpointService';
+import { journaledApply, parseId, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
 
 export const CreatePlanInputSchema = z
   .object({
@@ -105,6 +105,7 @@ export class PlanService {
     const plan = await this.guardApply(planId);
     if (plan.sandbox_kind === 'in_place') return { changes: [], conflicts: [] };
     return this.deps.snapshotter.exclusive(WORKSPACE_KEY, async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Apply');
       const { changes, conflicts } = await this.compareWithWorkspace(plan, null);
       return { changes, conflicts };
     });
@@ -122,6 +123,7 @@ export class PlanService {
     const { snapshotter } = this.deps;
     const workspace = this.workspaceLocation();
     return snapshotter.exclusive(WORKSPACE_KEY, async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Apply');
       const beforePin = `${plan.plan_id}/before-apply`;
       const compared = await this.compareWithWorkspace(plan, beforePin);
       const before = compared.workspace;
@@ -133,19 +135,35 @@ export class PlanService {
           const target = await snapshotter.overlay(before.ref, compared.sandboxRef, compared.changes.map((c) => c.path), `${plan.plan_id}/applied`);
           const restore = await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path));
           if (restore.uncaptured.length > 0) throw new UncapturedFilesError('Apply', restore.uncaptured);
-          await restore.apply();
-          if (restore.changes.length > 0) written = { from: before.ref, to: target.ref };
+          if (restore.changes.length > 0) {
+            await this.deps.journal.begin({
+              type: 'apply',
+              plan_id: plan.plan_id,
+              target_checkpoint_id: null,
+              undo_checkpoint_id: null,
+              sandbox_key: WORKSPACE_KEY,
+              from_ref: before.ref,
+              to_ref: restore.target,
+              started_at: this.deps.clock.now().toISOString(),
+              ...this.deps.processInfo,
+            });
+            await journaledApply(this.deps, plan.plan_id, () => restore.apply());
+            written = { from: before.ref, to: restore.target };
+          }
         }
       } catch (error) {
         await snapshotter.unpin([beforePin, `${plan.plan_id}/applied`]).catch(() => undefined);
         throw error;
       }
+      let applied: Plan;
       try {
-        return { plan: await this.markApplied(plan.plan_id), changes: compared.changes };
+        applied = await this.markApplied(plan.plan_id);
       } catch (error) {
-        if (written) await this.putBackWorkspace(written, error);
+        if (written) await this.putBackWorkspace(plan.plan_id, written, error);
         throw error;
       }
+      if (written) await this.deps.journal.end(plan.plan_id);
+      return { plan: applied, changes: compared.changes };
     });
   }
 
@@ -157,8 +175,21 @@ export class PlanService {
     }
     const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
     await this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Cleanup');
+      await this.deps.journal.begin({
+        type: 'cleanup',
+        plan_id: plan.plan_id,
+        target_checkpoint_id: null,
+        undo_checkpoint_id: null,
+        sandbox_key: plan.plan_id,
+        from_ref: null,
+        to_ref: null,
+        started_at: this.deps.clock.now().toISOString(),
+        ...this.deps.processInfo,
+      });
       await this.deps.workspace.removeDirectory(dir);
       await this.deps.snapshotter.forgetSandbox(plan.plan_id);
+      await this.deps.journal.end(plan.plan_id);
     });
     return this.update(plan.plan_id, (p) => p);
   }
@@ -197,15 +228,20 @@ export class PlanService {
   }
 
   /** The workspace was written but the plan could not be marked applied: undo the write. */
-  private async putBackWorkspace(written: { from: string; to: string }, cause: unknown): Promise<never> {
+  private async putBackWorkspace(planId: string, written: { from: string; to: string }, cause: unknown): Promise<never> {
     const reason = cause instanceof Error ? cause.message : String(cause);
     try {
       const back = await this.deps.snapshotter.prepareRestore(this.workspaceLocation(), written.to, written.from, []);
       if (back.uncaptured.length > 0) throw new UncapturedFilesError('Apply', back.uncaptured);
       await back.apply();
     } catch (second) {
-      throw new StoreError(`${reason} The plan is not marked applied and its changes are in the workspace; run the apply again to finish it (${second instanceof Error ? second.message : String(second)}).`, { cause });
+      // The record stays: `recover` finishes the apply or undoes it.
+      throw new StoreError(
+        `${reason} The plan is not marked applied and its changes are in the workspace; run "agents plan recover ${planId}" to finish the apply, or with --undo to take its changes out (${second instanceof Error ? second.message : String(second)}).`,
+        { cause },
+      );
     }
+    await this.deps.journal.end(planId);
     throw new StoreError(`${reason} The plan is not marked applied, and the workspace was put back as it was.`, { cause });
   }
 

@@ -1,4 +1,5 @@
 import type { Checkpoint, SkippedPath } from './checkpoint';
+import type { InterruptedOperation } from './interruptedOperation';
 import type { Plan } from './plan';
 import type { PathChange } from './rollbackResult';
 
@@ -83,6 +84,8 @@ export interface ContentChange extends PathChange {
 export interface PreparedRestore {
   /** What applying it changes, sorted; empty when the sandbox already matches. */
   readonly changes: PathChange[];
+  /** The snapshot (commit or tree) the files are made equal to. */
+  readonly target: string;
   /**
    * Paths holding files that no snapshot captured (ignored, skipped, nested repositories) which
    * applying would overwrite or delete. Callers refuse rather than apply while there are any.
@@ -129,12 +132,28 @@ export interface SandboxSnapshotter {
   overlay(baseRef: string, sourceRef: string, paths: readonly string[], pinName: string): Promise<Snapshot>;
   /** A file's bytes at a snapshot; undefined when the snapshot does not hold it. */
   readFile(ref: string, path: string): Promise<Uint8Array | undefined>;
+  /**
+   * After a restore from `fromRef` to `toRef` was killed half-way: makes its paths equal one side
+   * (`before` undoes it, `after` finishes it) wherever they hold either side's content; returns the
+   * paths that hold something else, left as they are.
+   */
+  settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[] }>;
+  /** The checkpoint ids the store holds a pin for under this plan. */
+  pinnedCheckpoints(planId: string): Promise<string[]>;
   /** Drops pins so the objects only they kept can be reclaimed. */
   unpin(pinNames: readonly string[]): Promise<void>;
   /** Reclaims unreferenced objects when enough were dropped to be worth it; never on a hot path. */
   collectGarbageIfWorthwhile(): Promise<void>;
   /** Forgets the persistent index of a sandbox that is gone. */
   forgetSandbox(key: string): Promise<void>;
+}
+
+/** Where operations that write files record themselves while they run (one per plan). */
+export interface OperationJournal {
+  /** Records the operation durably; it must not be under way already. */
+  begin(operation: InterruptedOperation): Promise<void>;
+  end(planId: string): Promise<void>;
+  get(planId: string): Promise<InterruptedOperation | undefined>;
 }
 
 /** The workspace folder's files, as far as plans need them. */

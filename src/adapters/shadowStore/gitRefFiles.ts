@@ -81,3 +81,14 @@ function refFile(gitDir: string, ref: string): string {
   }
   return path.join(gitDir, ...ref.split('/'));
 }
+
+/** The names under a ref folder (`refs/checkpoints/<plan>`), loose or packed, one level deep. */
+export async function listRefNames(gitDir: string, folder: string): Promise<string[]> {
+  const loose = await fs.readdir(path.join(gitDir, ...folder.split('/'))).catch(() => [] as string[]);
+  const packed = (await fs.readFile(path.join(gitDir, 'packed-refs'), 'utf8').catch(() => ''))
+    .split('\n')
+    .map((line) => /^[0-9a-f]+ (\S+)$/.exec(line)?.[1])
+    .filter((ref): ref is string => ref !== undefined && ref.startsWith(`${folder}/`) && !ref.slice(folder.length + 1).includes('/'))
+    .map((ref) => ref.slice(folder.length + 1));
+  return [...new Set([...loose.filter((n) => !n.endsWith('.lock')), ...packed])];
+}

@@ -1,15 +1,15 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
-import { SandboxError } from '../../core/errors';
-import { OBJECT_ID_PATTERN } from '../../core/ids';
+import { IncompleteRestoreError, SandboxError } from '../../core/errors';
+import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { shadowGit } from './gitEnvironment';
 import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
-import { readRef, writeRefs } from './gitRefFiles';
+import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
-import { putBackAfterFailedRestore } from './restorePutBack';
+import { settleRestore } from './restoreSettle';
 import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
@@ -117,7 +117,24 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       const [commit, measured] = await Promise.all([target === toRef ? toRef : this.repo.commitTree(targetTree, 'restored'), measuring]);
       await this.repo.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
     };
-    return { changes, uncaptured, apply };
+    return { changes, uncaptured, target, apply };
+  }
+
+  async settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[] }> {
+    assertObjectId(fromRef);
+    assertObjectId(toRef);
+    await this.repo.ensureKey(sandbox.key);
+    const goalRef = goal === 'before' ? fromRef : toRef;
+    const git = this.repo.keyGit(sandbox);
+    const [diff, tree, state] = await Promise.all([this.repo.rawChanges(fromRef, toRef), this.repo.treeOf(goalRef), this.repo.readState(sandbox.key)]);
+    // The index becomes the goal's (keeping the stat data of entries whose content is the same), so
+    // that the paths to write come from it.
+    await git.raw(['read-tree', '-m', goalRef]);
+    const result = await settleRestore(sandbox.dir, git, diff, goal);
+    // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
+    const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
+    await this.repo.recordHead(sandbox.key, { commit, tree, skipped: state?.skipped ?? [] });
+    return result;
   }
 
   uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]> {
@@ -145,6 +162,12 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
     const buffer = await git.run(['cat-file', 'blob', `${ref}:${rel}`]);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async pinnedCheckpoints(planId: string): Promise<string[]> {
+    assertKey(planId);
+    await this.repo.ensureRepo();
+    return (await listRefNames(this.repo.gitDir, `refs/checkpoints/${planId}`)).filter((name) => ULID_PATTERN.test(name));
   }
 
   async unpin(pins: readonly string[]): Promise<void> {
@@ -249,14 +272,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
   }
 
-  /** After a failed restore: puts back what it changed (see {@link putBackAfterFailedRestore}) and says how that went. */
+  /** After a failed restore: puts back what it changed (see {@link settleRestore}) and says how that went. */
   private async putBack(sandbox: SandboxLocation, diff: readonly RawChange[], cause: unknown): Promise<never> {
     const reason = firstLine(cause);
     let left: string[];
     try {
-      ({ left } = await putBackAfterFailedRestore(sandbox.dir, this.repo.keyGit(sandbox), diff));
+      ({ left } = await settleRestore(sandbox.dir, this.repo.keyGit(sandbox), diff, 'before'));
     } catch (second) {
-      throw new SandboxError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); roll back to the safety checkpoint to recover.`, { cause });
+      throw new IncompleteRestoreError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); run "agents plan recover" to finish or undo it.`, { cause });
     }
     if (left.length > 0) {
       throw new SandboxError(

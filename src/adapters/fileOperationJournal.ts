@@ -1,0 +1,51 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { StoreError, describeIssues } from '../core/errors';
+import { UlidSchema } from '../core/ids';
+import { InterruptedOperationSchema, type InterruptedOperation } from '../core/interruptedOperation';
+import type { OperationJournal } from '../core/ports';
+import { fsyncDirectory, writeFileAtomic } from './atomicFile';
+
+/**
+ * The journal as one small file per plan (`<dir>/<plan_id>.json`), written atomically and flushed
+ * before the operation's first write, removed (and the removal flushed) after its last.
+ */
+export class FileOperationJournal implements OperationJournal {
+  constructor(private readonly dir: string) {}
+
+  async begin(operation: InterruptedOperation): Promise<void> {
+    const parsed = InterruptedOperationSchema.parse(operation);
+    await fs.mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.file(parsed.plan_id), `${JSON.stringify(parsed, null, 2)}\n`);
+  }
+
+  async end(planId: string): Promise<void> {
+    await fs.rm(this.file(planId), { force: true });
+    await fsyncDirectory(this.dir).catch(() => undefined);
+  }
+
+  async get(planId: string): Promise<InterruptedOperation | undefined> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file(planId), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = InterruptedOperationSchema.safeParse(json);
+    if (!parsed.success || parsed.data.plan_id !== planId) {
+      throw new StoreError(`The record of an interrupted operation, ${this.file(planId)}, is damaged (${parsed.success ? 'another plan' : describeIssues(parsed.error.issues)}); look at the sandbox, then delete that file.`);
+    }
+    return parsed.data;
+  }
+
+  private file(planId: string): string {
+    return path.join(this.dir, `${UlidSchema.parse(planId)}.json`);
+  }
+}

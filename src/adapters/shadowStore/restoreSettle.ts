@@ -1,0 +1,43 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { diskEntry } from './diskEntry';
+import type { ShadowGit } from './gitEnvironment';
+import { nulList, type RawChange } from './gitOutput';
+import { ancestorsOf, standingOf } from './sandboxPaths';
+
+/**
+ * Brings the paths of a restore (`diff`, from its `before` side to its `after` side) to one side,
+ * after the restore failed or was killed half-way and its files hold a mix of both: `before` puts
+ * it back, `after` finishes it. A path is written (from the index, which must hold the goal side)
+ * or removed only when it holds the other side's content, is missing, or is an empty folder where
+ * a file belongs. A path holding anything else (someone wrote it meanwhile), or sitting behind a
+ * symlinked folder, is left as it is and returned. Nothing is written or deleted through a symlink.
+ */
+export async function settleRestore(root: string, git: ShadowGit, diff: readonly RawChange[], goal: 'before' | 'after'): Promise<{ left: string[] }> {
+  const idLength = diff.map((c) => c.oldOid ?? c.newOid).find((oid) => oid !== undefined)?.length ?? 40;
+  const sides = diff.map((c) => ({ path: c.path, goal: goal === 'before' ? c.oldId : c.newId, other: goal === 'before' ? c.newId : c.oldId }));
+  const left: string[] = [];
+  // First the paths the goal does not have, so that folders made for them are empty again.
+  const removed: string[] = [];
+  for (const change of sides.filter((c) => c.goal === undefined)) {
+    const now = await diskEntry(root, change.path, idLength);
+    if (now.kind === 'absent') continue;
+    if (now.kind === 'file' && now.id === change.other) {
+      await fs.unlink(path.join(root, change.path));
+      removed.push(change.path);
+    } else left.push(change.path);
+  }
+  for (const folder of [...new Set(removed.flatMap(ancestorsOf))].sort((a, b) => b.length - a.length)) {
+    if (standingOf(root, folder).kind === 'entry') await fs.rmdir(path.join(root, folder)).catch(() => undefined);
+  }
+  const rewrite: string[] = [];
+  for (const change of sides.filter((c) => c.goal !== undefined)) {
+    let now = await diskEntry(root, change.path, idLength);
+    if (now.kind === 'file' && now.id === change.goal) continue;
+    if (now.kind === 'directory' && (await fs.rmdir(path.join(root, change.path)).then(() => true, () => false))) now = { kind: 'absent' };
+    if (now.kind === 'absent' || (now.kind === 'file' && now.id === change.other)) rewrite.push(change.path);
+    else left.push(change.path);
+  }
+  if (rewrite.length > 0) await git.raw(['checkout-index', '-f', '-u', '-z', '--stdin'], nulList(rewrite));
+  return { left: left.sort() };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ObjectIdSchema, UlidSchema, UtcTimestampSchema } from './ids';
+
+/**
+ * An operation that writes a sandbox's files, recorded before its first write and cleared after
+ * its last: if the process dies in between, the record says what was under way, and the plan is
+ * blocked until `recover` finishes or undoes it.
+ */
+export const InterruptedOperationSchema = z
+  .object({
+    type: z.enum(['rollback', 'apply', 'cleanup']),
+    plan_id: UlidSchema,
+    /** The checkpoint rolled back to (rollback); null for apply and cleanup. */
+    target_checkpoint_id: UlidSchema.nullable(),
+    /** The safety checkpoint that undoes a rollback; null otherwise. */
+    undo_checkpoint_id: UlidSchema.nullable(),
+    /** The shadow store's key of the folder being written: the plan, or `workspace` for an apply. */
+    sandbox_key: z.string().regex(/^(?:[0-9A-HJKMNP-TV-Z]{26}|workspace)$/),
+    /** The snapshot the files left and the one they were going to (null for cleanup). */
+    from_ref: ObjectIdSchema.nullable(),
+    to_ref: ObjectIdSchema.nullable(),
+    started_at: UtcTimestampSchema,
+    pid: z.number().int().nonnegative(),
+    host: z.string().max(256),
+  })
+  .strict();
+export type InterruptedOperation = z.infer<typeof InterruptedOperationSchema>;
+
+/** How `recover` resolves an interrupted operation. */
+export type RecoveryMode = 'finish' | 'undo';
+
+/** The message of every write refused while an operation is interrupted. */
+export function interruptedMessage(op: InterruptedOperation, what: string): string {
+  return (
+    `${what} blocked: plan ${op.plan_id} has an interrupted ${op.type} (started ${op.started_at} by process ${op.pid} on ${op.host}); ` +
+    `run "agents plan recover ${op.plan_id}" to finish it${op.type === 'cleanup' ? '' : `, or "agents plan recover --undo ${op.plan_id}" to undo it`}`
+  );
+}

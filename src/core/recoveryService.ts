@@ -1,0 +1,61 @@
+import { parseId, type ServiceDeps } from './checkpointService';
+import { BusinessRuleViolation, NotFoundError } from './errors';
+import type { InterruptedOperation, RecoveryMode } from './interruptedOperation';
+import { PlanSchema } from './plan';
+import type { SandboxLocation } from './ports';
+
+export interface RecoveryOutcome {
+  readonly operation: InterruptedOperation;
+  readonly mode: RecoveryMode;
+  /** Paths that held neither side's content (written by someone since), left as they were. */
+  readonly left: string[];
+}
+
+/** Finds operations a dead process left half done, and finishes or undoes them. */
+export class RecoveryService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** The plan's interrupted operation, if its last writer died before it was done. */
+  async interrupted(planId: string): Promise<InterruptedOperation | undefined> {
+    return this.deps.journal.get(parseId(planId, 'plan id'));
+  }
+
+  /**
+   * `finish` makes the files what the operation was going to make them (and an apply marks its
+   * plan applied); `undo` puts them back as they were before it. A cleanup can only be finished.
+   */
+  async recover(planId: string, mode: RecoveryMode): Promise<RecoveryOutcome> {
+    const id = parseId(planId, 'plan id');
+    const plan = await this.deps.store.read((uow) => uow.plans.get(id));
+    if (!plan) throw new NotFoundError('plan', id);
+    return this.deps.snapshotter.exclusive(id, async () => {
+      const operation = await this.deps.journal.get(id);
+      if (!operation) throw new BusinessRuleViolation(`Recover blocked: plan ${id} has no interrupted operation`);
+      if (operation.type === 'cleanup') {
+        if (mode === 'undo') throw new BusinessRuleViolation(`Recover blocked: an interrupted cleanup cannot be undone (the sandbox is partly deleted); finish it with "agents plan recover ${id}"`);
+        const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
+        await this.deps.workspace.removeDirectory(dir);
+        await this.deps.snapshotter.forgetSandbox(id);
+        await this.deps.journal.end(id);
+        return { operation, mode, left: [] };
+      }
+      const location = await this.locationOf(operation, plan.sandbox_path);
+      const { left } = await this.deps.snapshotter.settleInterruptedRestore(location, operation.from_ref!, operation.to_ref!, mode === 'finish' ? 'after' : 'before');
+      if (operation.type === 'apply' && mode === 'finish') {
+        await this.deps.store.write((uow) => {
+          const current = uow.plans.get(id);
+          if (current && current.state !== 'applied') uow.plans.update(PlanSchema.parse({ ...current, state: 'applied', updated_at: this.deps.clock.now().toISOString() }));
+        });
+      }
+      await this.deps.journal.end(id);
+      this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${left.length} path(s) left as they were`);
+      return { operation, mode, left };
+    });
+  }
+
+  private async locationOf(operation: InterruptedOperation, sandboxPath: string): Promise<SandboxLocation> {
+    const dir = operation.sandbox_key === 'workspace' ? this.deps.workspace.root : await this.deps.workspace.resolveSandbox(sandboxPath);
+    if (!(await this.deps.workspace.isDirectory(dir))) throw BusinessRuleViolation.sandboxMissing();
+    return { key: operation.sandbox_key, dir };
+  }
+}
