@@ -111,7 +111,7 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
       }
       const outcome = await recovery.recover(command.planId, mode);
       return {
-        json: { recovered: { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, left_as_they_were: outcome.left } },
+        json: { recovered: { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left } },
         text: renderRecovered(outcome),
       };
     }

@@ -134,10 +134,11 @@ export interface SandboxSnapshotter {
   readFile(ref: string, path: string): Promise<Uint8Array | undefined>;
   /**
    * After a restore from `fromRef` to `toRef` was killed half-way: makes its paths equal one side
-   * (`before` undoes it, `after` finishes it) wherever they hold either side's content; returns the
-   * paths that hold something else, left as they are.
+   * (`before` undoes it, `after` finishes it). What a path holds that is neither side (half
+   * written by the killed restore, or written since) is moved into the folder `keptIn` first
+   * (`kept`); a path that cannot be reached without going through a symlink is left (`left`).
    */
-  settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[] }>;
+  settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[]; kept: string[]; keptIn: string }>;
   /** The checkpoint ids the store holds a pin for under this plan. */
   pinnedCheckpoints(planId: string): Promise<string[]>;
   /** Drops pins so the objects only they kept can be reclaimed. */

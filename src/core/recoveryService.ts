@@ -7,8 +7,11 @@ import type { SandboxLocation } from './ports';
 export interface RecoveryOutcome {
   readonly operation: InterruptedOperation;
   readonly mode: RecoveryMode;
-  /** Paths that held neither side's content (written by someone since), left as they were. */
+  /** Paths behind a symlinked folder, left as they were. */
   readonly left: string[];
+  /** Paths that held neither side's content (half written, or written since): moved to `keptIn` first. */
+  readonly kept: string[];
+  readonly keptIn: string | null;
 }
 
 /** Finds operations a dead process left half done, and finishes or undoes them. */
@@ -37,10 +40,10 @@ export class RecoveryService {
         await this.deps.workspace.removeDirectory(dir);
         await this.deps.snapshotter.forgetSandbox(id);
         await this.deps.journal.end(id);
-        return { operation, mode, left: [] };
+        return { operation, mode, left: [], kept: [], keptIn: null };
       }
       const location = await this.locationOf(operation, plan.sandbox_path);
-      const { left } = await this.deps.snapshotter.settleInterruptedRestore(location, operation.from_ref!, operation.to_ref!, mode === 'finish' ? 'after' : 'before');
+      const { left, kept, keptIn } = await this.deps.snapshotter.settleInterruptedRestore(location, operation.from_ref!, operation.to_ref!, mode === 'finish' ? 'after' : 'before');
       if (operation.type === 'apply' && mode === 'finish') {
         await this.deps.store.write((uow) => {
           const current = uow.plans.get(id);
@@ -48,8 +51,8 @@ export class RecoveryService {
         });
       }
       await this.deps.journal.end(id);
-      this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${left.length} path(s) left as they were`);
-      return { operation, mode, left };
+      this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${kept.length} path(s) kept in ${keptIn}, ${left.length} left as they were`);
+      return { operation, mode, left, kept, keptIn: kept.length > 0 ? keptIn : null };
     });
   }
 

@@ -54,6 +54,12 @@ export function shadowGit(options: {
   gitDir: string;
   workTree?: string;
   indexFile?: string;
+  /**
+   * Let read-only commands (`status`) write back the index they refreshed. Only for callers that
+   * hold the store's lock: then the stat data of files rewritten with the same content is brought
+   * up to date, which `read-tree -m -u` needs (it refuses an entry whose stat data is stale).
+   */
+  refreshIndex?: boolean;
   config?: Record<string, string>;
 }): ShadowGit {
   const env: NodeJS.ProcessEnv = {};
@@ -66,9 +72,9 @@ export function shadowGit(options: {
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
     GIT_LITERAL_PATHSPECS: '1',
-    GIT_OPTIONAL_LOCKS: '0',
     LC_ALL: 'C',
   });
+  if (!options.refreshIndex) env.GIT_OPTIONAL_LOCKS = '0';
   if (options.workTree) env.GIT_WORK_TREE = options.workTree;
   if (options.indexFile) env.GIT_INDEX_FILE = options.indexFile;
   const config = Object.entries(options.config ?? {});

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { diskEntry } from './diskEntry';
+import { diskEntry, type DiskEntry } from './diskEntry';
 import type { ShadowGit } from './gitEnvironment';
 import { nulList, type RawChange } from './gitOutput';
 import { ancestorsOf, standingOf } from './sandboxPaths';
@@ -13,10 +13,30 @@ import { ancestorsOf, standingOf } from './sandboxPaths';
  * a file belongs. A path holding anything else (someone wrote it meanwhile), or sitting behind a
  * symlinked folder, is left as it is and returned. Nothing is written or deleted through a symlink.
  */
-export async function settleRestore(root: string, git: ShadowGit, diff: readonly RawChange[], goal: 'before' | 'after'): Promise<{ left: string[] }> {
+export async function settleRestore(
+  root: string,
+  git: ShadowGit,
+  diff: readonly RawChange[],
+  goal: 'before' | 'after',
+  /**
+   * After a kill (not a failure) a path may hold a file half written by the restore itself: with
+   * this folder, such content is moved there (so nothing is lost) and the path is settled too.
+   */
+  keepUnknownIn?: string,
+): Promise<{ left: string[]; kept: string[] }> {
   const idLength = diff.map((c) => c.oldOid ?? c.newOid).find((oid) => oid !== undefined)?.length ?? 40;
   const sides = diff.map((c) => ({ path: c.path, goal: goal === 'before' ? c.oldId : c.newId, other: goal === 'before' ? c.newId : c.oldId }));
   const left: string[] = [];
+  const kept: string[] = [];
+  /** Moves what a path holds out of the way, into `keepUnknownIn`; false when it cannot be. */
+  const keep = async (rel: string, kind: DiskEntry['kind']): Promise<boolean> => {
+    if (keepUnknownIn === undefined || (kind !== 'file' && kind !== 'directory')) return false;
+    const to = path.join(keepUnknownIn, rel);
+    await fs.mkdir(path.dirname(to), { recursive: true });
+    await fs.rename(path.join(root, rel), to);
+    kept.push(rel);
+    return true;
+  };
   // First the paths the goal does not have, so that folders made for them are empty again.
   const removed: string[] = [];
   for (const change of sides.filter((c) => c.goal === undefined)) {
@@ -25,7 +45,8 @@ export async function settleRestore(root: string, git: ShadowGit, diff: readonly
     if (now.kind === 'file' && now.id === change.other) {
       await fs.unlink(path.join(root, change.path));
       removed.push(change.path);
-    } else left.push(change.path);
+    } else if (await keep(change.path, now.kind)) removed.push(change.path);
+    else left.push(change.path);
   }
   for (const folder of [...new Set(removed.flatMap(ancestorsOf))].sort((a, b) => b.length - a.length)) {
     if (standingOf(root, folder).kind === 'entry') await fs.rmdir(path.join(root, folder)).catch(() => undefined);
@@ -35,9 +56,9 @@ export async function settleRestore(root: string, git: ShadowGit, diff: readonly
     let now = await diskEntry(root, change.path, idLength);
     if (now.kind === 'file' && now.id === change.goal) continue;
     if (now.kind === 'directory' && (await fs.rmdir(path.join(root, change.path)).then(() => true, () => false))) now = { kind: 'absent' };
-    if (now.kind === 'absent' || (now.kind === 'file' && now.id === change.other)) rewrite.push(change.path);
+    if (now.kind === 'absent' || (now.kind === 'file' && now.id === change.other) || (await keep(change.path, now.kind))) rewrite.push(change.path);
     else left.push(change.path);
   }
   if (rewrite.length > 0) await git.raw(['checkout-index', '-f', '-u', '-z', '--stdin'], nulList(rewrite));
-  return { left: left.sort() };
+  return { left: left.sort(), kept: kept.sort() };
 }

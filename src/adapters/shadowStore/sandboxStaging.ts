@@ -36,7 +36,9 @@ export class SandboxStaging {
     const git = this.repo.keyGit(sandbox);
     const firstTime = !state;
     phases.mark('prepare');
-    const statusOut = await git.raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
+    // Status may write the index back: files rewritten with the same content get fresh stat data,
+    // so the next status does not hash them again and a restore does not find them "not uptodate".
+    const statusOut = await this.repo.keyGit(sandbox, {}, true).raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
     const entries = parseStatus(statusOut);
     phases.mark('status');
 
@@ -131,7 +133,9 @@ export class SandboxStaging {
   protectedIn(sandbox: SandboxLocation): string[] {
     return this.protectedFiles
       .map((file) => path.relative(sandbox.dir, file).split(path.sep).join('/'))
-      .filter((rel) => rel !== '' && rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel));
+      .filter((rel) => rel !== '' && rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel))
+      // `.cleveragents/` is excluded from every snapshot already (and an overlay per restore costs).
+      .filter((rel) => !rel.split('/').includes('.cleveragents'));
   }
 }
 

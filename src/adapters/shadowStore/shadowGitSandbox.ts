@@ -47,7 +47,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   private readonly staging: SandboxStaging;
 
   constructor(private readonly options: ShadowGitSandboxOptions) {
-    this.repo = new ShadowRepository(options.checkpointDir);
+    this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message));
     this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
   }
 
@@ -120,7 +120,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return { changes, uncaptured, target, apply };
   }
 
-  async settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[] }> {
+  async settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[]; kept: string[]; keptIn: string }> {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.repo.ensureKey(sandbox.key);
@@ -129,12 +129,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const [diff, tree, state] = await Promise.all([this.repo.rawChanges(fromRef, toRef), this.repo.treeOf(goalRef), this.repo.readState(sandbox.key)]);
     // The index becomes the goal's (keeping the stat data of entries whose content is the same), so
     // that the paths to write come from it.
-    await git.raw(['read-tree', '-m', goalRef]);
-    const result = await settleRestore(sandbox.dir, git, diff, goal);
+    await git.raw(['read-tree', '--reset', goalRef]);
+    // Beside the checkpoint directory, in the data folder that no snapshot captures.
+    const keptIn = path.join(path.dirname(this.options.checkpointDir), 'recovered', `${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    const result = await settleRestore(sandbox.dir, git, diff, goal, keptIn);
     // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
     const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
     await this.repo.recordHead(sandbox.key, { commit, tree, skipped: state?.skipped ?? [] });
-    return result;
+    return { ...result, keptIn };
   }
 
   uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]> {

@@ -10,6 +10,7 @@ import { configText, parseRawDiff, type RawChange } from './gitOutput';
 import { looseObjectTree, writeCommitObject } from './gitCommitObject';
 import { deleteLooseRefs, writeRefs } from './gitRefFiles';
 import { assertKey, assertObjectId, headRef, pinRef } from './storeNames';
+import { clearStaleIndexLock } from './staleIndexLock';
 import { replaceFile, wrap } from './storeFiles';
 
 /** What the shadow store remembers about a sandbox between snapshots. */
@@ -30,7 +31,10 @@ export class ShadowRepository {
   readonly gitDir: string;
   private ready: Promise<void> | undefined;
 
-  constructor(readonly checkpointDir: string) {
+  constructor(
+    readonly checkpointDir: string,
+    private readonly report: (message: string) => void = () => undefined,
+  ) {
     this.gitDir = path.join(checkpointDir, 'shadow.git');
   }
 
@@ -72,19 +76,23 @@ export class ShadowRepository {
   async ensureKey(key: string): Promise<void> {
     await this.ensureRepo();
     const dir = this.keyDir(key);
-    if (await fs.stat(path.join(dir, 'commondir')).then(() => true, () => false)) return;
+    if (await fs.stat(path.join(dir, 'commondir')).then(() => true, () => false)) {
+      await clearStaleIndexLock(dir, this.report);
+      return;
+    }
     await fs.mkdir(dir, { recursive: true });
     await replaceFile(path.join(dir, 'HEAD'), `ref: ${headRef(key)}\n`);
     await replaceFile(path.join(dir, 'skipped'), '\n');
     await replaceFile(path.join(dir, 'commondir'), `${this.gitDir}\n`);
   }
 
-  keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}): ShadowGit {
+  keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}, refreshIndex = false): ShadowGit {
     return shadowGit({
       cwd: sandbox.dir,
       gitDir: this.keyDir(sandbox.key),
       workTree: sandbox.dir,
       config: { 'core.excludesFile': path.join(this.keyDir(sandbox.key), 'skipped'), ...extraConfig },
+      refreshIndex,
     });
   }
 

@@ -1,0 +1,178 @@
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import type { CheckpointJson } from '../../src/cli/envelopes';
+import { CLI_PATH, ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { hashTree, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+/**
+ * Kills the built CLI (SIGKILL) at moments spread over checkpoint, rollback, undo and retention
+ * pruning on a sandbox of 2,000 changed files, then lets the next commands recover, and checks that
+ * nothing is lost: the database is sound, the store passes `git fsck --strict`, the sandbox is
+ * exactly the state before or after the operation, ignored files are untouched, every pin has its
+ * row and every row its pin. `npm test` runs a few kills; `npm run test:faults` runs 32.
+ */
+const KILLS = Math.max(4, Number(process.env.FAULT_KILLS ?? 8));
+const FILES = 2000;
+
+describe(`fault injection: ${KILLS} kills of the CLI at moments spread over every phase`, function () {
+  this.timeout(30 * 60_000);
+  const tempDir = useTempDirs('ca-fault-');
+
+  before(function () {
+    this.timeout(180_000);
+    ensureCliBuilt();
+  });
+
+  const ignored = (rel: string) => rel === 'build.log' || rel === 'node_modules';
+  /** The captured files (ignored ones and folders apart: git records no folder). */
+  const captured = (root: string) => Object.fromEntries(Object.entries(hashTree(root, ignored)).filter(([, v]) => v !== 'dir'));
+
+  function cli(root: string, ...args: string[]): Record<string, unknown> {
+    const run = runCli(root, ['--format', 'json', ...args]);
+    assert.equal(run.code, 0, `agents ${args.join(' ')}: ${run.stdout}${run.stderr}`);
+    return run.json();
+  }
+
+  function edit(root: string, round: number): void {
+    for (let i = 0; i < FILES; i++) write(root, `src/d${i % 40}/f${i}.ts`, `export const v${i} = ${round};\n`.repeat(1 + (i % 5)));
+  }
+
+  /** Runs the CLI and kills it after `delayMs`; whether it finished first does not matter. */
+  function killAfter(root: string, args: string[], delayMs: number): Promise<'killed' | 'finished'> {
+    return new Promise((resolve) => {
+      // Its own process group, killed whole, as a closed terminal or a killed agent takes git with it.
+      const child = spawn(process.execPath, [CLI_PATH, '--format', 'json', ...args], { cwd: root, stdio: 'ignore', detached: true });
+      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), delayMs);
+      child.on('exit', (_code, signal) => {
+        clearTimeout(timer);
+        resolve(signal === 'SIGKILL' ? 'killed' : 'finished');
+      });
+    });
+  }
+
+  function durationOf(root: string, args: string[]): number {
+    const start = performance.now();
+    cli(root, ...args);
+    return performance.now() - start;
+  }
+
+  it('leaves a sound database and store and the sandbox exactly before or after, every time', async () => {
+    const root = tempDir();
+    write(root, '.gitignore', '*.log\nnode_modules/\n');
+    write(root, 'build.log', 'precious log\n');
+    write(root, 'node_modules/pkg/index.js', 'module.exports = 1;\n');
+    edit(root, 0);
+    const ignoredBefore = hashTree(root, (rel) => !ignored(rel.split('/')[0]!));
+    const planId = (cli(root, 'plan', 'create', '--title', 'faults').plan as { plan_id: string }).plan_id;
+    const checkpoint = () => (cli(root, 'plan', 'checkpoint', planId).checkpoint as CheckpointJson).checkpoint_id;
+    const c1 = checkpoint();
+    const s1 = captured(root);
+    edit(root, 1);
+    checkpoint();
+    const s2 = captured(root);
+    const rollbackTo = (id: string) => (cli(root, 'plan', 'rollback', '--yes', planId, id).post_rollback_state as { undo_checkpoint_id: string }).undo_checkpoint_id;
+
+    // Each operation: how to set it up, the command to kill, and the two states allowed afterwards.
+    const operations: { name: string; prepare: () => string[]; outcomes: [Record<string, string>, Record<string, string>] | 'unchanged'; reset: () => void }[] = [
+      {
+        name: 'rollback',
+        prepare: () => {
+          assert.deepEqual(captured(root), s2);
+          return ['plan', 'rollback', '--yes', planId, c1];
+        },
+        outcomes: [s2, s1],
+        reset: () => edit(root, 1),
+      },
+      {
+        name: 'undo',
+        prepare: () => ['plan', 'rollback', '--yes', planId, rollbackTo(c1)],
+        outcomes: [s1, s2],
+        reset: () => edit(root, 1),
+      },
+      {
+        name: 'checkpoint',
+        prepare: () => {
+          edit(root, 2);
+          return ['plan', 'checkpoint', planId];
+        },
+        outcomes: 'unchanged',
+        reset: () => edit(root, 1),
+      },
+      {
+        name: 'pruning',
+        prepare: () => {
+          cli(root, 'plan', 'policy', planId, '--max-checkpoints', '2');
+          edit(root, 3);
+          return ['plan', 'checkpoint', planId];
+        },
+        outcomes: 'unchanged',
+        reset: () => {
+          cli(root, 'plan', 'policy', planId, '--max-checkpoints', '50');
+          edit(root, 1);
+        },
+      },
+    ];
+    // How long each takes uninterrupted, to spread the kills over it.
+    const durations = new Map<string, number>();
+    for (const op of operations) {
+      durations.set(op.name, durationOf(root, op.prepare()));
+      op.reset();
+    }
+
+    const tally = { killed: 0, finished: 0, before: 0, after: 0, recovered: 0 };
+    for (let k = 0; k < KILLS; k++) {
+      const op = operations[k % operations.length]!;
+      const round = Math.floor(k / operations.length);
+      const rounds = Math.ceil(KILLS / operations.length);
+      const args = op.prepare();
+      const filesBefore = captured(root);
+      const delay = Math.max(5, (durations.get(op.name)! * (round + 0.5)) / rounds);
+      tally[await killAfter(root, args, delay)]++;
+
+      // The next command: it must not be held by the dead process's locks, and tells what is left.
+      const shown = cli(root, 'plan', 'show', planId);
+      if (shown.interrupted_operation !== null) {
+        cli(root, 'plan', 'recover', '--yes', ...(k % 2 === 1 ? ['--undo'] : []), planId);
+        tally.recovered++;
+        assert.equal(cli(root, 'plan', 'show', planId).interrupted_operation, null);
+      }
+      const now = captured(root);
+      if (op.outcomes === 'unchanged') assert.deepEqual(now, filesBefore, `${op.name} killed after ${delay.toFixed(0)} ms changed files`);
+      else {
+        const [before, after] = op.outcomes;
+        if (JSON.stringify(now) === JSON.stringify(before)) tally.before++;
+        else {
+          const differ = (x: Record<string, string>) => Object.keys({ ...x, ...now }).filter((key) => x[key] !== now[key]);
+          assert.deepEqual(now, after, `${op.name} killed after ${delay.toFixed(0)} ms (recovered: ${shown.interrupted_operation !== null}): neither the state before (${differ(before).length} paths differ, e.g. ${differ(before).slice(0, 3).join(' ')}) nor after (${differ(after).length}, e.g. ${differ(after).slice(0, 3).join(' ')})`);
+          tally.after++;
+        }
+      }
+      assert.deepEqual(hashTree(root, (rel) => !ignored(rel.split('/')[0]!)), ignoredBefore, 'ignored files untouched');
+      assertSound(root, planId);
+      op.reset();
+    }
+    console.log(`      ${KILLS} kills: ${tally.killed} killed mid-way, ${tally.finished} finished first; ${tally.recovered} recovered; sandbox as before ${tally.before}, as after ${tally.after}`);
+    assert.ok(tally.killed >= KILLS / 2, `most kills landed inside the operation (${tally.killed} of ${KILLS})`);
+  });
+
+  /** Database, store, and rows against pins, after a checkpoint (which drops a killed one's leftover pin). */
+  function assertSound(root: string, planId: string): void {
+    const db = path.join(root, '.cleveragents', 'cleveragents.db');
+    const integrity = spawnSync('sqlite3', [db, 'PRAGMA integrity_check;'], { encoding: 'utf8' });
+    if (integrity.error === undefined) assert.equal(integrity.stdout.trim(), 'ok', integrity.stderr);
+    const gitDir = path.join(root, '.cleveragents', 'checkpoints', 'shadow.git');
+    const fsck = spawnSync('git', ['--git-dir', gitDir, 'fsck', '--strict', '--no-dangling'], { encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+    assert.equal(fsck.status, 0, `git fsck --strict: ${fsck.stdout}${fsck.stderr}`);
+    runCli(root, ['plan', 'checkpoint', planId]);
+    const rows = (runCli(root, ['--format', 'json', 'plan', 'checkpoints', planId]).json<{ checkpoints: CheckpointJson[] }>().checkpoints).map((c) => c.checkpoint_id).sort();
+    const pins = readdirSync(path.join(gitDir, 'refs', 'checkpoints', planId)).sort();
+    assert.deepEqual(pins, rows, 'every pin has its row and every row its pin');
+    for (const leftover of readdirSync(path.join(root, '.cleveragents')).filter((n) => n.endsWith('.lock'))) {
+      assert.fail(`a lock was left behind: ${leftover}`);
+    }
+    if (existsSync(path.join(root, '.cleveragents', 'operations', `${planId}.json`))) assert.fail('the operation record was left behind');
+  }
+});
