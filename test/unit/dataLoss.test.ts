@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, utimesSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { CheckpointJson, ErrorEnvelope, PlanJson } from '../../src/cli/envelopes';
@@ -270,6 +270,22 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     } finally {
       s.dispose();
     }
+  });
+
+  it('10. a file rewritten with the same content (touched) does not make the next rollback fail', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    write(root, 'b.txt', 'b\n');
+    const plan = createPlan(root);
+    const c1 = checkpoint(root, plan.plan_id);
+    write(root, 'a.txt', 'two\n');
+    checkpoint(root, plan.plan_id);
+    // Same bytes, newer time: what a formatter or `touch` does, to a file the rollback restores.
+    write(root, 'a.txt', 'two\n');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path.join(root, 'a.txt'), later, later);
+    ok(json(root, 'plan', 'rollback', '--yes', plan.plan_id, c1.checkpoint_id));
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\n');
   });
 
   it('9a. an unreadable file is skipped with its reason; the checkpoint goes on (as a user who cannot read it)', function () {
