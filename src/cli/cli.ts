@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import * as path from 'node:path';
 import { ApplyConflictError, ValidationError } from '../core/errors';
 import type { Logger } from '../core/ports';
 import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
@@ -7,6 +6,7 @@ import { CliError, EXIT_FAILED, EXIT_OK, UsageError } from './cliErrors';
 import { askLine } from './confirm';
 import { errorEnvelope, errorMessage } from './envelopes';
 import { commandHelp, globalHelp, usageHint } from './usage';
+import { workspaceLocation } from './workspaceLocation';
 
 /** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
 export interface CliEnvironment {
@@ -38,10 +38,11 @@ export async function runCli(env: CliEnvironment): Promise<number> {
       env.stdout.write(`${topic === 'global' || topic === 'plan' ? globalHelp() : commandHelp(topic)}\n`);
       return EXIT_OK;
     }
-    const workspaceRoot = await requireWorkspace(path.resolve(env.cwd, invocation.global.workspace ?? '.'));
+    const location = workspaceLocation(env.cwd, invocation.global.workspace, env.env);
+    const workspaceRoot = await requireWorkspace(location.workspaceRoot);
     // Loaded only now: help, version and usage errors need neither sql.js nor the adapters.
     const [{ createWorkspaceServices }, { runCommand }] = await Promise.all([import('../composition'), import('./commands')]);
-    const services = createWorkspaceServices({ workspaceRoot, wasmDir: env.wasmDir, logger: stderrLogger(env.stderr, debug) });
+    const services = createWorkspaceServices({ workspaceRoot, databasePath: location.databasePath, wasmDir: env.wasmDir, logger: stderrLogger(env.stderr, debug) });
     try {
       const output = await runCommand(invocation.command, {
         services,

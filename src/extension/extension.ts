@@ -7,6 +7,7 @@ import { ContextKeys } from './contextKeys';
 import { FolderServices } from './folderServices';
 import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
 import { registerRollbackFeatures } from './rollbackFeatures';
+import { registerTerminalCli } from './terminalCli';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       showTrust();
       tree.refresh();
     }),
+    registerTerminalCli(context, folders, channel),
   );
   const agentApi = registerRollbackFeatures(context, {
     folders,
