@@ -30,6 +30,21 @@ const zodEnglishOnly = {
   },
 };
 
+// zod's namespace also carries fromJSONSchema (building schemas from JSON Schema documents), which
+// nothing here calls; in its place, a function that says so.
+const zodWithoutFromJsonSchema = {
+  name: 'zod-without-from-json-schema',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(args.importer) ? { path: 'zod-from-json-schema', namespace: 'zod-without-from-json-schema' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-without-from-json-schema' }, () => ({
+      contents: `export function fromJSONSchema() { throw new Error('zod.fromJSONSchema is not part of this bundle (esbuild.mjs)'); }`,
+      loader: 'js',
+    }));
+  },
+};
+
 const node = {
   bundle: true,
   platform: 'node',
@@ -41,7 +56,7 @@ const node = {
   logLevel: 'warning',
   external: ['vscode'],
   keepNames: true,
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, zodWithoutFromJsonSchema],
 };
 
 const builds = [
