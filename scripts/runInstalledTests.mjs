@@ -14,12 +14,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Mocha from 'mocha';
 import { prepareDemoData } from './demoData.mjs';
 import { packageExtension } from './packageExtension.mjs';
 import { REPO_ROOT } from './vscodeHost/install.mjs';
 import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
-import { prepareHostRun, runnerExit, runnerOutput } from './testRunner.mjs';
+import { failOnServerExit, prepareHostRun, runMochaFiles, runTimeout, runnerExit, runnerOutput } from './testRunner.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -74,11 +73,7 @@ const cleanup = () =>
     rmSync(tempDir, { recursive: true, force: true });
   })());
 const finish = runnerExit('installed', cleanup);
-const timer = setTimeout(() => {
-  console.error(`[installed] FAILED: timed out after ${timeoutMs / 1000} s`);
-  if (server) console.error(`[installed] last lines of code-server's log:\n${server.readLog().split('\n').slice(-30).join('\n')}`);
-  void finish(1);
-}, timeoutMs);
+const timer = runTimeout('installed', timeoutMs, finish, () => server);
 
 try {
   server = await startServer({
@@ -92,18 +87,8 @@ try {
   const untrustedUrl = () => Promise.reject(new Error('the installed-product tests run trusted only'));
   globalThis.__cleveragentsE2e = { browser, url: (folder) => server.url(folder), untrustedUrl, fixtureDir: emptyDir, resultsDir, tempDir };
   globalThis.__cleveragentsInstalled = { vsix, tarball, extensionsDir: server.extensionsDir, userDataDir: server.userDataDir, prepareDemo: prepareDemoData };
-  void server.exited.then((e) => finish(1, `FAILED: code-server exited during the run (code ${e.code}, signal ${e.signal})\n${server.readLog().split('\n').slice(-30).join('\n')}`));
-
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 10_000, grep: opts.grep });
-  for (const f of files) mocha.addFile(f);
-  await mocha.loadFilesAsync();
-  const stats = await new Promise((resolveRun) => {
-    const runner = mocha.run(() => resolveRun(runner.stats));
-  });
-  clearTimeout(timer);
-  console.log(`installed: ${stats.passes} passed, ${stats.failures} failed${stats.pending ? `, ${stats.pending} skipped` : ''}`);
-  if (stats.passes + stats.failures === 0) await finish(1, `FAILED: no test ran (${secs()})`);
-  await finish(stats.failures === 0 ? 0 : 1, stats.failures === 0 ? `passed in ${secs()}` : `FAILED in ${secs()}`);
+  failOnServerExit(server, finish);
+  await runMochaFiles('installed', files, { grep: opts.grep, finish, secs, timer, before: () => say(`screenshots in ${resultsDir}`) });
 } catch (e) {
   clearTimeout(timer);
   await finish(1, `FAILED: ${e?.stack ?? e}`);
