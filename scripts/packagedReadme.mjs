@@ -24,7 +24,7 @@ export function packagedReadme(markdown, repoRoot) {
     if (!isRepositoryPath(target)) return all;
     const file = normalize(target);
     if (file.startsWith('..')) throw new Error(`README.md links outside the repository: ${target}`);
-    if (!bang) return `${text} (\`${target}\`)`;
+    if (!bang) return text.replace(/`/g, '') === target ? text : `${text} (\`${target}\`)`;
     const type = IMAGE_TYPES[extname(file).toLowerCase()];
     if (!type) throw new Error(`README.md shows ${target}: only PNG, JPEG and GIF images can be inlined (the details page refuses SVG)`);
     return `![${text}](data:${type};base64,${readFileSync(join(repoRoot, file)).toString('base64')})`;
