@@ -3,7 +3,7 @@
 // (bin/agents) on the runtime named by AGENTS_RUNTIME.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { workspaceLocation } from '../../src/cli/workspaceLocation';
 import { REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
@@ -54,7 +54,8 @@ describe('agents in a VS Code terminal (the built dist/cli.js and bin/agents)', 
   });
 
   it('refuses a malformed AGENTS_DATABASE and writes nothing', () => {
-    const ws = tempDir();
+    const ws = path.join(tempDir(), 'workspace');
+    mkdirSync(ws);
     const r = runCli(ws, ['--format', 'json', 'plan', 'create', '--title', 'x', '--sandbox', '.'], { env: { AGENTS_DATABASE: '../outside.db' } });
     assert.equal(r.code, 1);
     assert.match(r.json<{ error: { message: string } }>().error.message, /environment variable AGENTS_DATABASE "\.\.\/outside\.db": must not contain "\.\."/);
