@@ -1,13 +1,49 @@
 // Bundles the extension, the CLI, the benchmark and the webview, and copies sql.js's wasm next to
 // them: the extension loads it from dist/, never from a CDN.
 // Usage: node esbuild.mjs [--production] [--watch]
+//   --production  minified, no sourcemaps (what `npm run package` and `npm pack` ship); the
+//                 development build has sourcemaps and readable code
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+
+// zod's `locales` namespace re-exports the messages of some fifty languages, about half of the
+// bundle. We never switch locales: zod configures English itself (classic/schemas.js imports
+// locales/en.js directly), so the namespace is swapped for one that holds English alone.
+const zodLocales = join(dirname(require.resolve('zod/v4/locales/en.js')), 'en.js');
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: `export { default as en } from ${JSON.stringify(zodLocales)};`,
+      loader: 'js',
+      resolveDir: dirname(zodLocales),
+    }));
+  },
+};
+
+// zod's namespace also carries fromJSONSchema (building schemas from JSON Schema documents), which
+// nothing here calls; in its place, a function that says so.
+const zodWithoutFromJsonSchema = {
+  name: 'zod-without-from-json-schema',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(args.importer) ? { path: 'zod-from-json-schema', namespace: 'zod-without-from-json-schema' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-without-from-json-schema' }, () => ({
+      contents: `export function fromJSONSchema() { throw new Error('zod.fromJSONSchema is not part of this bundle (esbuild.mjs)'); }`,
+      loader: 'js',
+    }));
+  },
+};
 
 const node = {
   bundle: true,
@@ -20,6 +56,7 @@ const node = {
   logLevel: 'warning',
   external: ['vscode'],
   keepNames: true,
+  plugins: [zodEnglishOnly, zodWithoutFromJsonSchema],
 };
 
 const builds = [
@@ -40,6 +77,8 @@ const builds = [
 ].filter((b) => existsSync(b.entryPoints[0]));
 
 mkdirSync('dist', { recursive: true });
+// a production build must not leave the development build's sourcemaps beside its bundles
+if (production) for (const b of builds) rmSync(`${b.outfile}.map`, { force: true });
 copyFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'), 'dist/sql-wasm.wasm');
 
 if (watch) {

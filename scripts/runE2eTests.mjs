@@ -17,10 +17,9 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import Mocha from 'mocha';
 import { REPO_ROOT } from './vscodeHost/install.mjs';
 import { ignoreClosedOutput, launchBrowser, shortTempDir, startServer } from './vscodeHost/server.mjs';
-import { buildForTests, prepareHostRun, runnerExit, runnerOutput } from './testRunner.mjs';
+import { buildForTests, failOnServerExit, prepareHostRun, runMochaFiles, runTimeout, runnerExit, runnerOutput } from './testRunner.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,11 +66,7 @@ const cleanup = () =>
     rmSync(tempDir, { recursive: true, force: true });
   })());
 const finish = runnerExit('e2e', cleanup);
-const timer = setTimeout(() => {
-  console.error(`[e2e] FAILED: timed out after ${timeoutMs / 1000} s`);
-  if (server) console.error(`[e2e] last lines of code-server's log:\n${server.readLog().split('\n').slice(-30).join('\n')}`);
-  void finish(1);
-}, timeoutMs);
+const timer = runTimeout('e2e', timeoutMs, finish, () => server);
 
 try {
   const serverOptions = { extensionDevelopmentPath: extensionDir, verbose: opts.verbose, env: { CLEVERAGENTS_TEST_HOST: 'code-server' } };
@@ -81,26 +76,14 @@ try {
   const untrustedUrl = async (folder) => {
     untrustedServer ??= startServer({ ...serverOptions, workspaceTrust: true }).then((s) => {
       say(`code-server with Workspace Trust on 127.0.0.1:${s.port} (${secs()})`);
-      void s.exited.then((e) => finish(1, `FAILED: the Workspace Trust code-server exited during the run (code ${e.code}, signal ${e.signal})\n${s.readLog().split('\n').slice(-30).join('\n')}`));
+      failOnServerExit(s, finish, 'the Workspace Trust code-server');
       return s;
     });
     return (await untrustedServer).url(folder);
   };
   globalThis.__cleveragentsE2e = { browser, url: (folder) => server.url(folder), untrustedUrl, fixtureDir, resultsDir, tempDir };
-  void server.exited.then((e) => finish(1, `FAILED: code-server exited during the run (code ${e.code}, signal ${e.signal})\n${server.readLog().split('\n').slice(-30).join('\n')}`));
-
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 10_000, grep: opts.grep });
-  for (const f of files) mocha.addFile(f);
-  await mocha.loadFilesAsync();
-  const stats = await new Promise((resolveRun) => {
-    const runner = mocha.run(() => resolveRun(runner.stats));
-  });
-  clearTimeout(timer);
-  const ran = stats.passes + stats.failures;
-  console.log(`e2e: ${stats.passes} passed, ${stats.failures} failed${stats.pending ? `, ${stats.pending} skipped` : ''}`);
-  say(`screenshots in ${resultsDir}`);
-  if (ran === 0) await finish(1, `FAILED: no test ran (${secs()})`);
-  await finish(stats.failures === 0 ? 0 : 1, stats.failures === 0 ? `passed in ${secs()}` : `FAILED in ${secs()}`);
+  failOnServerExit(server, finish);
+  await runMochaFiles('e2e', files, { grep: opts.grep, finish, secs, timer, before: () => say(`screenshots in ${resultsDir}`) });
 } catch (e) {
   clearTimeout(timer);
   await finish(1, `FAILED: ${e?.stack ?? e}`);

@@ -1,7 +1,9 @@
-// What the test runners share: their output lines, the --build step, and how they end.
+// What the test runners share: their output lines, the --build step, their time limit, the mocha
+// run in their own process, and how they end.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import Mocha from 'mocha';
 import { ensureHost } from './vscodeHost/install.mjs';
 
 /**
@@ -61,4 +63,40 @@ export function prepareHostRun(opts, fail) {
   const started = Date.now();
   const secs = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   return { extensionDir, fixtureDir, timeoutMs, secs };
+}
+
+/** Ends the run (code 1) after `timeoutMs`, with the last lines of the code-server log `server()` gives, if any. */
+export function runTimeout(label, timeoutMs, finish, server) {
+  return setTimeout(() => {
+    console.error(`[${label}] FAILED: timed out after ${timeoutMs / 1000} s`);
+    const s = server();
+    if (s) console.error(`[${label}] last lines of code-server's log:\n${s.readLog().split('\n').slice(-30).join('\n')}`);
+    void finish(1);
+  }, timeoutMs);
+}
+
+/** Ends the run (code 1) if `server` exits before it is over. */
+export function failOnServerExit(server, finish, name = 'code-server') {
+  void server.exited.then((e) =>
+    finish(1, `FAILED: ${name} exited during the run (code ${e.code}, signal ${e.signal})\n${server.readLog().split('\n').slice(-30).join('\n')}`),
+  );
+}
+
+/**
+ * Runs the mocha test files in this process (the tests drive a browser and servers the runner
+ * started), prints `label: N passed, M failed`, and ends the run with the result: failed when a
+ * test failed or none ran. `before` runs just before the end (e.g. to say where screenshots are).
+ */
+export async function runMochaFiles(label, files, { grep, finish, secs, timer, before = () => {} }) {
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 10_000, grep });
+  for (const f of files) mocha.addFile(f);
+  await mocha.loadFilesAsync();
+  const stats = await new Promise((resolveRun) => {
+    const runner = mocha.run(() => resolveRun(runner.stats));
+  });
+  clearTimeout(timer);
+  console.log(`${label}: ${stats.passes} passed, ${stats.failures} failed${stats.pending ? `, ${stats.pending} skipped` : ''}`);
+  before();
+  if (stats.passes + stats.failures === 0) await finish(1, `FAILED: no test ran (${secs()})`);
+  await finish(stats.failures === 0 ? 0 : 1, stats.failures === 0 ? `passed in ${secs()}` : `FAILED in ${secs()}`);
 }

@@ -1,7 +1,7 @@
 // Starts VS Code (code-server from .vscode-test/, see install.mjs) on 127.0.0.1 and launches
 // Debian's chromium through playwright-core, for the integration tests, the e2e tests and
 // `npm start`. Loopback only: the server binds 127.0.0.1 and has no extension gallery.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -118,6 +118,8 @@ process.on('exit', () => {
  * @param {boolean} [o.keepTemp] leave the temp folder after stop()
  * @param {boolean} [o.workspaceTrust] turn Workspace Trust on (default off): folders open untrusted,
  *   in Restricted Mode, without the startup dialog asking to trust them
+ * @param {string[]} [o.installExtensions] .vsix files installed into this server's own extensions
+ *   folder before it starts, the way a user installs them (`--install-extension`)
  */
 export async function startServer(o = {}) {
   if (!isHostInstalled()) {
@@ -185,6 +187,14 @@ async function startOnce(o) {
     '--log', 'info',
   ];
   // its own process group, so that stop() also ends the extension hosts and watchers it forks
+  for (const vsix of o.installExtensions ?? []) {
+    const r = spawnSync(process.execPath, [...args, '--install-extension', vsix, '--force'], { env, encoding: 'utf8', timeout: 120_000 });
+    appendFileSync(logFile, `${r.stdout ?? ''}${r.stderr ?? ''}`);
+    if (r.status !== 0) {
+      rmSync(temp, { recursive: true, force: true });
+      throw new Error(`code-server --install-extension ${vsix} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stdout}${r.stderr}`);
+    }
+  }
   const child = spawn(process.execPath, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child.pid);
   let exited = null;
@@ -258,7 +268,7 @@ async function startOnce(o) {
     return `${origin}/${query.length ? `?${query.join('&')}` : ''}`;
   };
 
-  return { port, origin, url, remoteUri, stop, pid: child.pid, tempDir: temp, logFile, readLog, exited: exitPromise };
+  return { port, origin, url, remoteUri, stop, pid: child.pid, tempDir: temp, userDataDir: dirs.userData, extensionsDir: dirs.extensions, logFile, readLog, exited: exitPromise };
 }
 
 /**

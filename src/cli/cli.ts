@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import * as path from 'node:path';
 import { ApplyConflictError, ValidationError } from '../core/errors';
 import { escapeUnsafe } from '../core/displayText';
 import type { Logger } from '../core/ports';
@@ -9,6 +8,7 @@ import { askLine } from './confirm';
 import { errorEnvelope, errorMessage } from './envelopes';
 import { promptText, writeJson, writeText, type TextSink } from './terminalOutput';
 import { commandHelp, globalHelp, usageHint } from './usage';
+import { workspaceLocation } from './workspaceLocation';
 
 /** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
 export interface CliEnvironment {
@@ -41,10 +41,11 @@ export async function runCli(env: CliEnvironment): Promise<number> {
       writeText(env.stdout, topic === 'global' || topic === 'plan' ? globalHelp() : commandHelp(topic));
       return EXIT_OK;
     }
-    const workspaceRoot = await requireWorkspace(path.resolve(env.cwd, invocation.global.workspace ?? '.'));
+    const location = workspaceLocation(env.cwd, invocation.global.workspace, env.env);
+    const workspaceRoot = await requireWorkspace(location.workspaceRoot);
     // Loaded only now: help, version and usage errors need neither sql.js nor the adapters.
     const [{ createWorkspaceServices }, { runCommand }] = await Promise.all([import('../composition'), import('./commands')]);
-    const services = createWorkspaceServices({ workspaceRoot, wasmDir: env.wasmDir, logger: stderrLogger(env.stderr, debug) });
+    const services = createWorkspaceServices({ workspaceRoot, databasePath: location.databasePath, wasmDir: env.wasmDir, logger: stderrLogger(env.stderr, debug) });
     try {
       const output = await runCommand(invocation.command, {
         services,

@@ -5,7 +5,13 @@ const GLOBAL_OPTIONS_TEXT = `Global options:
   --format text|json     output format (default: text); json prints exactly one JSON document
   --debug                log details and stack traces to stderr (or set AGENTS_DEBUG=1)
   -h, --help             show help (also after a command: agents plan rollback --help)
-  --version              print the version`;
+  --version              print the version
+
+Environment (VS Code's integrated terminal sets the first two, for the folder its view shows):
+  AGENTS_WORKSPACE       the workspace folder when --workspace is not given (absolute path)
+  AGENTS_DATABASE        the database, relative to the workspace folder
+                         (default: .cleveragents/cleveragents.db)
+  AGENTS_DEBUG=1         as --debug`;
 
 const EXIT_CODES_TEXT = `Exit codes: 0 success; 1 the operation was refused or failed; 2 the command line is wrong.`;
 

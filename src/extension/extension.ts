@@ -6,8 +6,10 @@ import { TREE_VIEW_ID } from './commandIds';
 import { registerCommands } from './commands';
 import { ContextKeys } from './contextKeys';
 import { FolderServices } from './folderServices';
+import { timeFirstItems } from './firstItemsTiming';
 import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
 import { registerRollbackFeatures } from './rollbackFeatures';
+import { registerTerminalCli } from './terminalCli';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -17,11 +19,13 @@ const RESTRICTED_MESSAGE =
  * (sql.js, git) loads when a folder's services are first needed (see FolderServices).
  */
 export function activate(context: vscode.ExtensionContext): CheckpointsApi {
+  const activatedAt = performance.now();
   const channel = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
   const reporter = new ErrorReporter(channel);
   const folders = new FolderServices({ wasmDir: context.asAbsolutePath('dist'), channel, reporter });
   const tree = new CheckpointTree(folders, channel);
-  const view = vscode.window.createTreeView<TreeNode>(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const treeDataProvider = timeFirstItems(tree, activatedAt, (ms, rows) => channel.info(`First rows in the view ${ms.toFixed(0)} ms after activation (${rows} at the top level).`));
+  const view = vscode.window.createTreeView<TreeNode>(TREE_VIEW_ID, { treeDataProvider, showCollapseAll: true });
 
   const showTrust = () => {
     view.message = vscode.workspace.isTrusted ? undefined : RESTRICTED_MESSAGE;
@@ -42,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       showTrust();
       tree.refresh();
     }),
+    registerTerminalCli(context, folders, channel),
   );
   const agentApi = registerRollbackFeatures(context, {
     folders,

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { describeIssues } from '../core/errors';
-import { RelativePathSchema } from '../core/ids';
+import { DEFAULT_DATABASE_PATH, DatabasePathSchema } from '../core/databasePath';
 import { DEFAULT_RETENTION_POLICY, MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS, type CheckpointRetentionPolicy } from '../core/retentionPolicy';
 import { SETTINGS_SECTION, SettingKeys } from './commandIds';
 
-export const DEFAULT_DATABASE_PATH = '.cleveragents/cleveragents.db';
+export { DEFAULT_DATABASE_PATH };
 export const DEFAULT_MAX_FILE_SIZE_MIB = 5;
 const MIB = 1024 * 1024;
 
@@ -18,14 +18,6 @@ export interface FolderSettings {
   /** Files above this size are not captured by snapshots. */
   readonly maxFileBytes: number;
 }
-
-const DatabasePathSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .transform((p) => p.replace(/\\/g, '/').replace(/^\.\//, ''))
-  .pipe(RelativePathSchema)
-  .refine((p) => !p.endsWith('/') && p !== '.', 'must name a file, not a folder');
 
 /**
  * Validates raw setting values (as `WorkspaceConfiguration.get` returns them; `undefined` = not

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { answerDialog, openView, panelFrame, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import { panelFrame } from './rollbackPanel';
+import { answerDialog, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -5,30 +5,15 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { answerDialog, contextMenu, openView, panelFrame, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
+import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const EVIL = '<img src=x onerror=alert(1)>.txt';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function waitForPanel(page: Page, heading: string): Promise<FrameLocator> {
-  const frame = panelFrame(page);
-  await frame.locator('h1', { hasText: heading }).waitFor({ state: 'visible', timeout: 20_000 });
-  return frame;
-}
-
-/** Clicks a tree row's inline action (the icon shown on hover). */
-async function inlineAction(page: Page, rowLabel: string, action: string): Promise<void> {
-  const row = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').filter({ has: page.locator('.label-name', { hasText: rowLabel }) }).first();
-  await row.hover();
-  const button = row.locator(`.actions .action-label[aria-label="${action}"]`);
-  await button.waitFor({ state: 'visible' });
-  await button.click();
-}
 
 describe('Rollback from the Checkpoints view', () => {
   let workspace = '';

@@ -442,11 +442,6 @@ function resultsDir(): string {
   return globalThis.__cleveragentsE2e?.resultsDir ?? path.resolve(__dirname, '..', '..', '..', 'test-results');
 }
 
-/** The rollback panel's page: VS Code puts each webview in an iframe holding another one. */
-export function panelFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
-}
-
 /** Saves a PNG of the page as test-results/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = resultsDir();

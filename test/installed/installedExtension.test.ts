@@ -1,0 +1,100 @@
+// The extension as a user installs it: the .vsix installed with `--install-extension` into a fresh
+// code-server (its own extensions and user-data folders, no extension under development), opened
+// on the demo workspace of `npm start`. The view, a checkpoint and a guarded rollback with its
+// panel, `agents` in the integrated terminal, and the details page with the README's screenshots.
+// Screenshots go to test-results/installed-*.png.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { inlineAction, waitForPanel } from '../e2e/rollbackPanel';
+import { answerDialog, answerInput, clickTreeRow, openView, runCommand, screenshot, useWorkbench, waitForTreeRow } from '../e2e/workbench';
+import { setCheckbox } from './settingsEditor';
+import { installedProduct } from './installedProduct';
+import { newTerminal, runInTerminal } from './terminal';
+
+const VIEW = 'Checkpoints';
+const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+const DEMO_PLANS = ['Add due dates to todos', 'Try a table layout for render()', 'Document the CLI'];
+const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+
+describe('The installed .vsix', function () {
+  this.timeout(120_000);
+  const wb = useWorkbench({ viewport: { width: 1400, height: 900 }, prepare: (dir) => installedProduct().prepareDemo(dir) });
+  const installedDir = () => path.join(installedProduct().extensionsDir, `${EXTENSION_ID}-${version}`);
+
+  it('is installed in the extensions folder of the server', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(installedDir(), 'package.json'), 'utf8')) as { version: string };
+    assert.equal(manifest.version, version);
+    assert.ok(fs.existsSync(path.join(installedDir(), 'dist', 'cli.js')));
+  });
+
+  it('lists the demo plans in the Checkpoints view', async () => {
+    await openView(wb.page, VIEW);
+    for (const plan of DEMO_PLANS) await waitForTreeRow(wb.page, plan, VIEW, 30_000);
+    await screenshot(wb.page, 'installed-0-tree');
+  });
+
+  it('creates a checkpoint of the selected plan', async () => {
+    await clickTreeRow(wb.page, 'Add due dates to todos');
+    await runCommand(wb.page, 'Checkpoints: Create Manual Checkpoint');
+    await answerInput(wb.page, 'Made in the installed extension', { prompt: 'Why this checkpoint?' });
+    await waitForTreeRow(wb.page, 'Made in the installed extension', VIEW);
+  });
+
+  it('rolls back behind the confirmation and shows the panel', async () => {
+    await inlineAction(wb.page, 'Before the agent starts', 'Rollback to Checkpoint');
+    const text = await answerDialog(wb.page, 'Rollback');
+    assert.match(text, /Roll back “Add due dates to todos” to “Before the agent starts”\?/);
+    const frame = await waitForPanel(wb.page, 'Rollback complete');
+    assert.ok((await frame.locator('button.path').allInnerTexts()).some((t) => t.includes('todoList.js')));
+    assert.doesNotMatch(fs.readFileSync(path.join(wb.workspaceDir, 'src', 'todoList.js'), 'utf8'), /due/);
+    await wb.page.waitForTimeout(1000); // the progress notification closes
+    await screenshot(wb.page, 'installed-1-rollback');
+  });
+
+  it('runs `agents` of the installed extension in the integrated terminal, on the view’s database', async () => {
+    await newTerminal(wb.page);
+    assert.equal((await runInTerminal(wb.page, 'agents --version')).trim(), version);
+    assert.equal((await runInTerminal(wb.page, 'command -v agents')).trim(), path.join(installedDir(), 'bin', 'agents'));
+    const list = await runInTerminal(wb.page, 'agents plan list');
+    for (const plan of DEMO_PLANS) assert.ok(list.includes(plan), `${plan} is not in:\n${list}`);
+    // from another folder too: the terminal names the workspace folder (AGENTS_WORKSPACE)
+    const elsewhere = await runInTerminal(wb.page, 'cd / && agents plan list');
+    assert.equal(elsewhere, list);
+    await screenshot(wb.page, 'installed-2-terminal');
+  });
+
+  it('leaves the terminal’s PATH alone when terminal.cliOnPath is off', async () => {
+    await setCheckbox(wb.page, 'cleveragents.checkpoints.terminal.cliOnPath', false);
+    try {
+      await newTerminal(wb.page);
+      assert.equal((await runInTerminal(wb.page, 'command -v agents || echo none')).trim(), 'none');
+      assert.equal((await runInTerminal(wb.page, 'echo "[$AGENTS_WORKSPACE]"')).trim(), '[]');
+    } finally {
+      await setCheckbox(wb.page, 'cleveragents.checkpoints.terminal.cliOnPath', true);
+    }
+    await newTerminal(wb.page);
+    assert.equal((await runInTerminal(wb.page, 'agents --version')).trim(), version);
+  });
+
+  it('shows the README with its screenshots on the extension’s details page', async () => {
+    await runCommand(wb.page, 'View: Hide Panel');
+    await runCommand(wb.page, 'Notifications: Clear All Notifications');
+    await runCommand(wb.page, 'Extensions: Show Enabled Extensions');
+    const item = wb.page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'CleverAgents Checkpoints' }).first();
+    await item.waitFor({ state: 'visible', timeout: 30_000 });
+    await item.click();
+    await wb.page.mouse.move(900, 800); // no hover card over the page
+    const readme = wb.page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    await readme.locator('h1', { hasText: 'CleverAgents Checkpoints' }).waitFor({ state: 'visible', timeout: 30_000 });
+    const images = readme.locator('img');
+    await images.first().waitFor({ state: 'attached' });
+    const loaded = await images.evaluateAll((imgs: { alt: string; naturalWidth: number }[]) => imgs.map((i) => ({ alt: i.alt, width: i.naturalWidth })));
+    assert.ok(loaded.length >= 4, `${loaded.length} images`);
+    assert.deepEqual(loaded.filter((i) => i.width === 0), [], 'images that did not load');
+    // scroll the first screenshot into sight for the picture
+    await images.first().scrollIntoViewIfNeeded();
+    await wb.page.waitForTimeout(500);
+    await screenshot(wb.page, 'installed-3-details');
+  });
+});

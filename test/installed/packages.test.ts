@@ -1,0 +1,82 @@
+// The two packages as they are shipped: what the .vsix holds, and the `npm pack` tarball installed
+// with npm into a temporary prefix, its `agents` making a checkpoint, a rollback and an undo.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { RollbackEnvelope } from '../../src/cli/envelopes';
+import { installedProduct } from './installedProduct';
+import { zipEntries } from './zipEntries';
+
+const MAX_EXTENSION_BUNDLE_BYTES = 400_000;
+
+describe('The .vsix', () => {
+  it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
+    const entries = zipEntries(installedProduct().vsix);
+    const names = entries.map((e) => e.name).filter((n) => n.startsWith('extension/'));
+    for (const wanted of ['extension/dist/extension.js', 'extension/dist/cli.js', 'extension/dist/sql-wasm.wasm', 'extension/dist/webview.js', 'extension/bin/agents', 'extension/bin/agents.cmd', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md']) {
+      assert.ok(names.includes(wanted), `${wanted} is missing from ${names.join(', ')}`);
+    }
+    const unwanted = names.filter((n) => /\.map$|\.tsx?$|^extension\/(src|test|out|scripts|node_modules|\.vscode-test)\//.test(n) && n !== 'extension/api/cleveragents-checkpoints.d.ts');
+    assert.deepEqual(unwanted, []);
+    assert.equal(entries.find((e) => e.name === 'extension/bin/agents')?.mode.toString(8), '100755', 'the shell launcher must be executable');
+    const bundle = entries.find((e) => e.name === 'extension/dist/extension.js');
+    assert.ok(bundle && bundle.size <= MAX_EXTENSION_BUNDLE_BYTES, `dist/extension.js is ${bundle?.size} bytes, over ${MAX_EXTENSION_BUNDLE_BYTES}`);
+    console.log(`      dist/extension.js: ${bundle.size} bytes; the .vsix: ${fs.statSync(installedProduct().vsix).size} bytes`);
+  });
+});
+
+describe('The npm pack tarball, installed with npm into a temporary prefix', function () {
+  this.timeout(120_000);
+  let prefix = '';
+  let agents = '';
+  before(() => {
+    prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-npm-'));
+    // no dependencies to fetch: the bundle holds them, so this works offline
+    const r = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', installedProduct().tarball], { encoding: 'utf8' });
+    assert.equal(r.status, 0, `npm install -g failed:\n${r.stdout}\n${r.stderr}`);
+    agents = process.platform === 'win32' ? path.join(prefix, 'agents.cmd') : path.join(prefix, 'bin', 'agents');
+  });
+  after(() => fs.rmSync(prefix, { recursive: true, force: true }));
+
+  const run = (cwd: string, ...args: string[]) => {
+    const env = { ...process.env };
+    for (const key of Object.keys(env)) if (key.startsWith('AGENTS_') || key.startsWith('GIT_')) delete env[key];
+    const r = spawnSync(agents, args, { cwd, encoding: 'utf8', env });
+    assert.equal(r.status, 0, `agents ${args.join(' ')}: exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    return r.stdout;
+  };
+
+  it('holds the CLI bundle, the wasm and the docs, nothing else', () => {
+    const installed = path.join(prefix, 'lib', 'node_modules', 'cleveragents-checkpoints');
+    const files = (fs.readdirSync(installed, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(path.join(installed, f)).isFile()).sort();
+    assert.deepEqual(files, ['LICENSE', 'README.md', path.join('dist', 'cli.js'), path.join('dist', 'sql-wasm.wasm'), 'package.json']);
+  });
+
+  it('prints its version', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+    assert.equal(run(os.tmpdir(), '--version').trim(), version);
+  });
+
+  it('makes a checkpoint, rolls back to it, and undoes the rollback', () => {
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-npm-ws-'));
+    try {
+      fs.writeFileSync(path.join(ws, 'notes.txt'), 'first\n');
+      const plan = (JSON.parse(run(ws, '--format', 'json', 'plan', 'create', '--title', 'From npm', '--sandbox', '.')) as { plan: { plan_id: string } }).plan;
+      const checkpoint = (JSON.parse(run(ws, '--format', 'json', 'plan', 'checkpoint', plan.plan_id, '--reason', 'first')) as { checkpoint: { checkpoint_id: string } }).checkpoint;
+      fs.writeFileSync(path.join(ws, 'notes.txt'), 'second\n');
+      fs.writeFileSync(path.join(ws, 'new.txt'), 'made after the checkpoint\n');
+
+      const rollback = JSON.parse(run(ws, '--format', 'json', 'plan', 'rollback', '--yes', plan.plan_id, checkpoint.checkpoint_id)) as RollbackEnvelope;
+      assert.equal(fs.readFileSync(path.join(ws, 'notes.txt'), 'utf8'), 'first\n');
+      assert.equal(fs.existsSync(path.join(ws, 'new.txt')), false);
+
+      run(ws, '--format', 'json', 'plan', 'rollback', '--yes', plan.plan_id, rollback.post_rollback_state.undo_checkpoint_id);
+      assert.equal(fs.readFileSync(path.join(ws, 'notes.txt'), 'utf8'), 'second\n');
+      assert.equal(fs.readFileSync(path.join(ws, 'new.txt'), 'utf8'), 'made after the checkpoint\n');
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+  });
+});
