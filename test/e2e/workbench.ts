@@ -4,7 +4,7 @@
 // boxes, quick picks, modal dialogs, tree rows, screenshots.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 /** What scripts/runE2eTests.mjs puts on globalThis before it loads the test files. */
 export interface E2eHost {
