@@ -288,6 +288,23 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\n');
   });
 
+  it('11. a copied workspace (with its .cleveragents folder) rolls back on its own store and never writes into the original', () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    const plan = createPlan(root);
+    const c1 = checkpoint(root, plan.plan_id);
+    write(root, 'a.txt', 'two\n');
+    checkpoint(root, plan.plan_id);
+    const copy = path.join(tempDir(), 'copy');
+    execFileSync('cp', ['-a', root, copy]);
+    const originalStore = hashTree(path.join(root, '.cleveragents'), () => false);
+    write(copy, 'a.txt', 'three\n');
+    ok(json(copy, 'plan', 'rollback', '--yes', plan.plan_id, c1.checkpoint_id));
+    assert.equal(readFileSync(path.join(copy, 'a.txt'), 'utf8'), 'one\n');
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'two\n');
+    assert.deepEqual(hashTree(path.join(root, '.cleveragents'), () => false), originalStore, 'the original store is untouched');
+  });
+
   it('9a. an unreadable file is skipped with its reason; the checkpoint goes on (as a user who cannot read it)', function () {
     if (process.getuid?.() !== 0) this.skip(); // needs root to act as another user
     const probe = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI_PATH)})`]);

@@ -13,6 +13,12 @@ import { assertKey, assertObjectId, headRef, pinRef } from './storeNames';
 import { clearStaleIndexLock } from './staleIndexLock';
 import { replaceFile, wrap } from './storeFiles';
 
+/**
+ * Where a sandbox's git dir (`indexes/<key>/`) finds the shared store, relative to itself: a copy
+ * of the workspace (with `.cleveragents/`) then uses its own copy of the store.
+ */
+const COMMON_DIR = '../../shadow.git\n';
+
 /** What the shadow store remembers about a sandbox between snapshots. */
 export interface SandboxState {
   commit: string;
@@ -76,14 +82,17 @@ export class ShadowRepository {
   async ensureKey(key: string): Promise<void> {
     await this.ensureRepo();
     const dir = this.keyDir(key);
-    if (await fs.stat(path.join(dir, 'commondir')).then(() => true, () => false)) {
+    const commondir = await fs.readFile(path.join(dir, 'commondir'), 'utf8').catch(() => undefined);
+    if (commondir !== undefined) {
+      // Earlier releases wrote an absolute path: a copied workspace then wrote into the original's store.
+      if (commondir !== COMMON_DIR) await replaceFile(path.join(dir, 'commondir'), COMMON_DIR);
       await clearStaleIndexLock(dir, this.report);
       return;
     }
     await fs.mkdir(dir, { recursive: true });
     await replaceFile(path.join(dir, 'HEAD'), `ref: ${headRef(key)}\n`);
     await replaceFile(path.join(dir, 'skipped'), '\n');
-    await replaceFile(path.join(dir, 'commondir'), `${this.gitDir}\n`);
+    await replaceFile(path.join(dir, 'commondir'), COMMON_DIR);
   }
 
   keyGit(sandbox: SandboxLocation, extraConfig: Record<string, string> = {}, refreshIndex = false): ShadowGit {
