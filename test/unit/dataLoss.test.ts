@@ -305,16 +305,18 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     assert.deepEqual(hashTree(path.join(root, '.cleveragents'), () => false), originalStore, 'the original store is untouched');
   });
 
-  it('9a. an unreadable file is skipped with its reason; the checkpoint goes on (as a user who cannot read it)', function () {
+  it('9a. an unreadable file or folder is skipped with its reason; the checkpoint goes on (as a user who cannot read it)', function () {
     if (process.getuid?.() !== 0) this.skip(); // needs root to act as another user
     const probe = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI_PATH)})`]);
     if (probe.status !== 0) this.skip(); // the user "nobody" cannot read the built CLI here (a private checkout)
     const root = tempDir();
     write(root, 'ok.txt', 'readable\n');
     write(root, 'secret.txt', 'nobody may read this\n');
+    write(root, 'private/inside.txt', 'nor this\n');
     const plan = createPlan(root);
     execFileSync('chown', ['-R', 'nobody:nogroup', root]);
     chmodSync(path.join(root, 'secret.txt'), 0o000);
+    chmodSync(path.join(root, 'private'), 0o000);
     const run = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, CLI_PATH, '--format', 'json', 'plan', 'checkpoint', plan.plan_id], {
       cwd: root,
       encoding: 'utf8',
@@ -322,7 +324,10 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     });
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
     const { checkpoint: c } = JSON.parse(run.stdout) as { checkpoint: CheckpointJson };
-    assert.deepEqual(c.metadata.skipped, [{ path: 'secret.txt', reason: 'unreadable' }]);
+    assert.deepEqual(c.metadata.skipped, [
+      { path: 'private', reason: 'unreadable' },
+      { path: 'secret.txt', reason: 'unreadable' },
+    ]);
     assert.equal(c.metadata.file_count, 1);
   });
 

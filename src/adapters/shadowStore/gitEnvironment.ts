@@ -26,7 +26,14 @@ export class ShadowGit {
     return (await this.run(args, input)).toString('utf8');
   }
 
-  run(args: readonly string[], input?: string | Buffer): Promise<Buffer> {
+  /** Like `raw`, with what git warned about on stderr while it succeeded. */
+  async rawWithWarnings(args: readonly string[]): Promise<{ out: string; warnings: string }> {
+    const warnings: Buffer[] = [];
+    const out = await this.run(args, undefined, warnings);
+    return { out: out.toString('utf8'), warnings: Buffer.concat(warnings).toString('utf8') };
+  }
+
+  run(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[]): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
@@ -35,7 +42,10 @@ export class ShadowGit {
       child.stderr.on('data', (d: Buffer) => err.push(d));
       child.on('error', (e) => reject(new GitCommandError(args, null, e.message)));
       child.on('close', (code) => {
-        if (code === 0) resolve(Buffer.concat(out));
+        if (code === 0) {
+          stderrSink?.push(...err);
+          resolve(Buffer.concat(out));
+        }
         else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
       });
       child.stdin.on('error', () => undefined);

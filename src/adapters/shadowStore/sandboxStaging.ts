@@ -38,8 +38,13 @@ export class SandboxStaging {
     phases.mark('prepare');
     // Status may write the index back: files rewritten with the same content get fresh stat data,
     // so the next status does not hash them again and a restore does not find them "not uptodate".
-    const statusOut = await this.repo.keyGit(sandbox, {}, true).raw(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
+    const status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
+    const statusOut = status.out;
     const entries = parseStatus(statusOut);
+    // A folder git may not open is left out by git itself: list it, so the user knows.
+    for (const m of status.warnings.matchAll(/could not open directory '(.+?)\/?': /g)) {
+      if (!skipped.some((s) => s.path === m[1])) skipped.push({ path: m[1]!, reason: 'unreadable' });
+    }
     phases.mark('status');
 
     const toStage: string[] = [];
