@@ -52,7 +52,7 @@ export interface Checkpoint {
     readonly extra: Readonly<Record<string, string>>;
     readonly file_count?: number;
     /** Paths the snapshot left out (too large, nested repositories, unreadable files); rollback and apply never touch them. */
-    readonly skipped: readonly { readonly path: string; readonly reason: 'too_large' | 'nested_repository' | 'unreadable'; readonly size_bytes?: number }[];
+    readonly skipped: readonly { readonly path: string; readonly reason: 'too_large' | 'nested_repository' | 'unreadable' | 'name_not_utf8'; readonly size_bytes?: number }[];
   };
 }
 

@@ -11,12 +11,13 @@ export const CheckpointScopeSchema = z.enum(['none', 'pre_write', 'post_step', '
 export type CheckpointScope = z.infer<typeof CheckpointScopeSchema>;
 
 /**
- * A path a snapshot did not capture, and why: above the size limit, a nested repository, or a
- * file the snapshot could not read. Rollback and apply leave such paths alone.
+ * A path a snapshot did not capture, and why: above the size limit, a nested repository, a file
+ * the snapshot could not read, or a name that is not UTF-8 (shown with U+FFFD where its bytes do
+ * not decode). Rollback and apply leave such paths alone.
  */
 export const SkippedPathSchema = z.object({
   path: RecordedPathSchema,
-  reason: z.enum(['too_large', 'nested_repository', 'unreadable']),
+  reason: z.enum(['too_large', 'nested_repository', 'unreadable', 'name_not_utf8']),
   size_bytes: z.number().int().nonnegative().optional(),
 });
 export type SkippedPath = z.infer<typeof SkippedPathSchema>;
@@ -72,5 +73,7 @@ export function skipReasonText(s: SkippedPath): string {
       return 'nested git repository';
     case 'unreadable':
       return 'unreadable';
+    case 'name_not_utf8':
+      return 'name is not UTF-8';
   }
 }

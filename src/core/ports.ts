@@ -139,7 +139,7 @@ export interface SandboxSnapshotter {
    * (`kept`); a path that cannot be reached without going through a symlink is left (`left`).
    */
   settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[]; kept: string[]; keptIn: string }>;
-  /** The checkpoint ids the store holds a pin for under this plan. */
+  /** The checkpoint ids the store holds a pin for under this plan (call it inside `exclusive`). */
   pinnedCheckpoints(planId: string): Promise<string[]>;
   /** Drops pins so the objects only they kept can be reclaimed. */
   unpin(pinNames: readonly string[]): Promise<void>;

@@ -71,6 +71,26 @@ describe('hostile files in a sandbox', function () {
     assert.equal(lstatSync(path.join(root, 'sparse.bin')).size, 3 * 1024 ** 3);
   });
 
+  it('a file whose name is not UTF-8 is listed as skipped, never silently dropped, and left alone by a rollback', async () => {
+    const root = tempDir();
+    write(root, 'marker.txt', 'm\n');
+    const name = Buffer.concat([Buffer.from(root + '/bad-'), Buffer.from([0xff, 0xfe]), Buffer.from('.txt')]);
+    writeFileSync(name, 'bytes\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'bytes' });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      assert.deepEqual(checkpoint.metadata.skipped, [{ path: 'bad-\uFFFD\uFFFD.txt', reason: 'name_not_utf8' }]);
+      assert.equal(checkpoint.metadata.file_count, 1);
+      write(root, 'marker.txt', 'changed\n');
+      await s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id);
+      assert.equal(readFileSync(path.join(root, 'marker.txt'), 'utf8'), 'm\n');
+      assert.equal(readFileSync(name, 'utf8'), 'bytes\n');
+    } finally {
+      s.dispose();
+    }
+  });
+
   it('read-only files and folders are restored; a sandbox that is a symlink inside the workspace works; so does a workspace path with spaces and accents', async () => {
     const parent = tempDir();
     const root = path.join(parent, 'my wörk späce');

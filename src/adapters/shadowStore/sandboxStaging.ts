@@ -67,6 +67,11 @@ export class SandboxStaging {
       }
       const abs = path.join(sandbox.dir, entry.path);
       const stat = lstatOrUndefined(abs);
+      if (!stat && entry.path.includes('\uFFFD')) {
+        // Git names it by bytes that are not UTF-8: by the decoded name it cannot be staged.
+        skipped.push({ path: entry.path, reason: 'name_not_utf8' });
+        return;
+      }
       if (!stat) {
         toStage.push(entry.path);
         return;
@@ -125,7 +130,8 @@ export class SandboxStaging {
     const patterns = [...ownFiles, ...skipped.map((s) => exactIgnorePattern(s.path, s.reason === 'nested_repository'))];
     const text = patterns.filter((p) => p !== undefined).map((p) => `${p}\n`).join('') || '\n';
     if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) await replaceFile(file, text);
-    return patterns.every((p) => p !== undefined);
+    // A name that is not UTF-8 cannot be written as a pattern either (its bytes are lost).
+    return patterns.every((p) => p !== undefined) && !skipped.some((s) => s.reason === 'name_not_utf8');
   }
 
   /** Whether a path of the sandbox is a protected file or one of its temporary files. */

@@ -169,6 +169,10 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   async pinnedCheckpoints(planId: string): Promise<string[]> {
     assertKey(planId);
     await this.repo.ensureRepo();
+    // Under the store's lock a ref's `.lock` file is a killed writer's: take it away too.
+    const folder = path.join(this.repo.gitDir, 'refs', 'checkpoints', planId);
+    const names = await fs.readdir(folder).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n.endsWith('.lock')).map((n) => fs.rm(path.join(folder, n), { force: true })));
     return (await listRefNames(this.repo.gitDir, `refs/checkpoints/${planId}`)).filter((name) => ULID_PATTERN.test(name));
   }
 
