@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
+const packageJson = require('./package.json');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
@@ -61,7 +62,16 @@ const node = {
 
 const builds = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js' },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The `agents` command is two files: a small entry that answers `--version` alone, and the CLI.
+  {
+    ...node,
+    entryPoints: ['src/cli/launch.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    external: [...node.external, './cliMain.js'],
+    define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
+  },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cliMain.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },
   {
     bundle: true,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CliEnvironment } from '../cliEnvironment';
 import { SETTINGS_SECTION, SettingKeys } from './commandIds';
 import type { FolderServices } from './folderServices';
+import { shown } from './shownText';
 
 /** `cleveragents.checkpoints.terminal.cliOnPath`: whether integrated terminals get `agents`. */
 export const CLI_ON_PATH_SETTING = 'terminal.cliOnPath';
@@ -28,7 +29,7 @@ export function registerTerminalCli(context: vscode.ExtensionContext, folders: F
     const parsed = z.boolean().optional().safeParse(raw);
     if (!parsed.success) channel.warn(`Setting "${SETTINGS_SECTION}.${CLI_ON_PATH_SETTING}" is not true or false (${JSON.stringify(raw)}); using true.`);
     if (parsed.success && parsed.data === false) return;
-    collection.description = DESCRIPTION;
+    collection.description = shown(DESCRIPTION);
     collection.prepend('PATH', `${context.asAbsolutePath('bin')}${path.delimiter}`);
     collection.replace(CliEnvironment.runtime, process.execPath);
     for (const folder of folders.folders()) {
