@@ -4,15 +4,14 @@ import { z } from 'zod';
 import { CliEnvironment } from '../cliEnvironment';
 import { SETTINGS_SECTION, SettingKeys } from './commandIds';
 import type { FolderServices } from './folderServices';
-import { shown } from './shownText';
+import { shownMarkdown } from './shownText';
 
 /** `cleveragents.checkpoints.terminal.cliOnPath`: whether integrated terminals get `agents`. */
 export const CLI_ON_PATH_SETTING = 'terminal.cliOnPath';
 
-const DESCRIPTION = new vscode.MarkdownString(
+const DESCRIPTION =
   'Puts the `agents` command line of CleverAgents Checkpoints on the `PATH`, working on the checkpoint database this window shows ' +
-    '(setting `cleveragents.checkpoints.terminal.cliOnPath`).',
-);
+  '(setting `cleveragents.checkpoints.terminal.cliOnPath`).';
 
 /**
  * Puts the `agents` launchers this extension carries (bin/) on the integrated terminals' PATH. They
@@ -29,7 +28,7 @@ export function registerTerminalCli(context: vscode.ExtensionContext, folders: F
     const parsed = z.boolean().optional().safeParse(raw);
     if (!parsed.success) channel.warn(`Setting "${SETTINGS_SECTION}.${CLI_ON_PATH_SETTING}" is not true or false (${JSON.stringify(raw)}); using true.`);
     if (parsed.success && parsed.data === false) return;
-    collection.description = shown(DESCRIPTION);
+    collection.description = shownMarkdown(DESCRIPTION);
     collection.prepend('PATH', `${context.asAbsolutePath('bin')}${path.delimiter}`);
     collection.replace(CliEnvironment.runtime, process.execPath);
     for (const folder of folders.folders()) {
