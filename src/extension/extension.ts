@@ -9,6 +9,7 @@ import { FolderServices } from './folderServices';
 import { timeFirstItems } from './firstItemsTiming';
 import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
 import { registerRollbackFeatures } from './rollbackFeatures';
+import { registerInterruptedOperations } from './interruptedOperations';
 import { registerTerminalCli } from './terminalCli';
 
 const RESTRICTED_MESSAGE =
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       tree.refresh();
     }),
     registerTerminalCli(context, folders, channel),
+    registerInterruptedOperations({ folders, channel, reporter, refresh: () => tree.refresh() }),
   );
   const agentApi = registerRollbackFeatures(context, {
     folders,

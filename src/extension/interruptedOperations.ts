@@ -1,0 +1,95 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { DATA_DIR_NAME } from '../adapters/nodeWorkspaceFiles';
+import { InterruptedOperationSchema, type InterruptedOperation, type RecoveryMode } from '../core/interruptedOperation';
+import type { FolderServices } from './folderServices';
+import type { ErrorReporter } from './log';
+import { showInfo, showWarning, withProgressTitled } from './shownText';
+
+const FINISH = 'Finish It';
+const UNDO = 'Undo It';
+const SHOW_LOG = 'Show Log';
+
+/**
+ * Tells the user, when the extension starts and whenever one appears, about an operation a dead
+ * process left half done (its record in `.cleveragents/operations/`), and offers to finish or undo
+ * it. Reading the records loads neither sql.js nor git; recovering does, in a trusted workspace.
+ */
+export function registerInterruptedOperations(deps: { folders: FolderServices; channel: vscode.LogOutputChannel; reporter: ErrorReporter; refresh: () => void }): vscode.Disposable {
+  const announced = new Set<string>();
+  const check = async (): Promise<void> => {
+    for (const folder of deps.folders.folders()) {
+      for (const op of await readRecords(folder.uri.fsPath)) {
+        if (announced.has(op.plan_id) || stillRunning(op)) continue;
+        announced.add(op.plan_id);
+        void offer(folder, op).finally(() => announced.delete(op.plan_id));
+      }
+    }
+  };
+
+  const offer = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation): Promise<void> => {
+    deps.channel.warn(`Plan ${op.plan_id}: an interrupted ${op.type} (started ${op.started_at} by process ${op.pid} on ${op.host}).`);
+    const actions = op.type === 'cleanup' ? [FINISH, SHOW_LOG] : [FINISH, UNDO, SHOW_LOG];
+    const choice = await showWarning(
+      `Plan ${op.plan_id}: a ${describe(op)} was interrupted (process ${op.pid}, ${op.started_at}); its files may be half written, and the plan takes no writes until it is finished or undone.`,
+      ...actions,
+    );
+    if (choice === SHOW_LOG) deps.channel.show(true);
+    if (choice === FINISH || choice === UNDO) await recover(folder, op, choice === FINISH ? 'finish' : 'undo');
+  };
+
+  const recover = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation, mode: RecoveryMode): Promise<void> => {
+    if (!vscode.workspace.isTrusted) {
+      void showWarning('Recovering writes files: trust this workspace first (Restricted Mode).');
+      return;
+    }
+    try {
+      const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, `${mode === 'finish' ? 'Finishing' : 'Undoing'} the interrupted ${op.type}…`, async () =>
+        (await deps.folders.services(folder)).recovery.recover(op.plan_id, mode),
+      );
+      deps.refresh();
+      const kept = outcome.kept.length > 0 ? ` ${outcome.kept.length} half-written path(s) were moved to ${outcome.keptIn}.` : '';
+      const left = outcome.left.length > 0 ? ` ${outcome.left.length} path(s) behind a symlinked folder were left as they are.` : '';
+      void showInfo(`${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${op.type} of plan ${op.plan_id}.${kept}${left}`);
+    } catch (error) {
+      deps.reporter.report(error, `Recovering plan ${op.plan_id}`);
+    }
+  };
+
+  void check();
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/${DATA_DIR_NAME}/operations/*.json`, false, true, true);
+  // A record that appears is an operation under way; only one still there a moment later was left behind.
+  const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(check);
+  const later = () => void after(5_000).then(() => after(60_000));
+  return vscode.Disposable.from(watcher, watcher.onDidCreate(later), vscode.workspace.onDidChangeWorkspaceFolders(() => void check()));
+}
+
+/** The records in a workspace folder; an unreadable or malformed one is skipped (the CLI reports it). */
+async function readRecords(root: string): Promise<InterruptedOperation[]> {
+  const dir = path.join(root, DATA_DIR_NAME, 'operations');
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const records: InterruptedOperation[] = [];
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
+    const parsed = InterruptedOperationSchema.safeParse(await fs.readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => undefined));
+    if (parsed.success) records.push(parsed.data);
+  }
+  return records;
+}
+
+/** Whether the process that wrote the record is alive on this machine: then it is under way, not interrupted. */
+function stillRunning(op: InterruptedOperation): boolean {
+  if (op.host !== os.hostname()) return false;
+  try {
+    process.kill(op.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function describe(op: InterruptedOperation): string {
+  if (op.type === 'rollback') return `rollback to checkpoint ${op.target_checkpoint_id}`;
+  return op.type === 'apply' ? 'apply into the workspace' : 'cleanup of the isolated sandbox';
+}

@@ -1,0 +1,66 @@
+// An operation a dead process left half done, as the user meets it in VS Code: a notification
+// says which plan and what was interrupted, and its Finish It button completes the operation.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FileOperationJournal } from '../../src/adapters/fileOperationJournal';
+import { createWorkspaceServices } from '../../src/composition';
+import type { Logger } from '../../src/core/ports';
+import { screenshot, useWorkbench, waitForNotification } from './workbench';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describe('An interrupted rollback, offered to finish when VS Code starts', () => {
+  let planId = '';
+  const wb = useWorkbench({
+    prepare: async (dir) => {
+      const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
+      try {
+        fs.writeFileSync(path.join(dir, 'a.txt'), 'one\n');
+        fs.writeFileSync(path.join(dir, 'b.txt'), 'one\n');
+        const plan = await s.plans.createPlan({ title: 'interrupted' });
+        planId = plan.plan_id;
+        const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'one' });
+        fs.writeFileSync(path.join(dir, 'a.txt'), 'two\n');
+        fs.writeFileSync(path.join(dir, 'b.txt'), 'two\n');
+        const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'two' });
+        // The state a kill in the middle of "roll back from two to one" leaves: one file written,
+        // the other not yet, and the record of a process that is gone.
+        fs.writeFileSync(path.join(dir, 'a.txt'), 'one\n');
+        const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+        await new FileOperationJournal(path.join(dir, '.cleveragents', 'operations')).begin({
+          type: 'rollback',
+          plan_id: plan.plan_id,
+          target_checkpoint_id: c1.checkpoint_id,
+          undo_checkpoint_id: c2.checkpoint_id,
+          sandbox_key: plan.plan_id,
+          from_ref: c2.sandbox_ref,
+          to_ref: c1.sandbox_ref,
+          started_at: new Date().toISOString(),
+          pid: Number(dead.stdout),
+          host: os.hostname(),
+        });
+      } finally {
+        s.dispose();
+      }
+    },
+  });
+
+  it('shows the notification; Finish It makes the files the checkpoint\'s and clears the record', async function () {
+    this.timeout(120_000);
+    const { page, workspaceDir } = wb;
+    const message = await waitForNotification(page, /was interrupted/, 60_000);
+    assert.match(message, new RegExp(`Plan ${planId}: a rollback to checkpoint \\w+ was interrupted`));
+    await screenshot(page, 'interrupted-1-notification');
+    const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'was interrupted' }).first();
+    await toast.locator('.monaco-button', { hasText: 'Finish It' }).click();
+    await waitForNotification(page, /Finished the interrupted rollback/, 60_000);
+    await screenshot(page, 'interrupted-2-finished');
+    assert.equal(fs.readFileSync(path.join(workspaceDir, 'a.txt'), 'utf8'), 'one\n');
+    assert.equal(fs.readFileSync(path.join(workspaceDir, 'b.txt'), 'utf8'), 'one\n');
+    assert.ok(!fs.existsSync(path.join(workspaceDir, '.cleveragents', 'operations', `${planId}.json`)));
+  });
+});
