@@ -16,6 +16,21 @@ export function tempFileFor(filePath: string): string {
  * target, then flush the folder so the rename itself survives a power cut. Strings are written
  * as UTF-8.
  */
+/** A failed atomic write, saying whether the file was replaced already (only its folder's flush failed). */
+export class AtomicWriteError extends Error {
+  constructor(
+    readonly replaced: boolean,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+
+  /** Whether the disk (or its quota) was full. */
+  get diskFull(): boolean {
+    return ['ENOSPC', 'EDQUOT'].includes((this.cause as NodeJS.ErrnoException | undefined)?.code ?? '');
+  }
+}
+
 export async function writeFileAtomic(filePath: string, content: Uint8Array | string, mode = 0o644): Promise<void> {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const temp = tempFileFor(filePath);
@@ -35,6 +50,8 @@ export async function writeFileAtomic(filePath: string, content: Uint8Array | st
     await rename(temp, filePath);
     renamed = true;
     await fsyncDirectory(path.dirname(filePath));
+  } catch (error) {
+    throw new AtomicWriteError(renamed, error);
   } finally {
     if (!renamed) await unlink(temp).catch(() => undefined);
   }

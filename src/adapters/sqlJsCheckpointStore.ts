@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { StoreError } from '../core/errors';
 import type { CheckpointStore, Logger, UnitOfWork } from '../core/ports';
-import { TEMP_FILE_SUFFIX, writeFileAtomic } from './atomicFile';
+import { AtomicWriteError, TEMP_FILE_SUFFIX, writeFileAtomic } from './atomicFile';
 import { FileLock, type FileLockOptions } from './fileLock';
 import { SCHEMA_VERSION, listSchemaObjects, migrate, readSchemaVersion } from './schemaMigrations';
 import { StatementCache, createUnitOfWork, sqliteError } from './sqlJsRepositories';
@@ -338,9 +338,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     } catch (error) {
       // Memory now holds a commit the file may not have: forget it, the file is the truth.
       this.discard();
-      throw new StoreError(`Cannot save the database ${this.location}: ${(error as Error).message}. The change may be lost.`, {
-        cause: error,
-      });
+      throw new StoreError(saveFailure(this.location, error), { cause: error });
     }
   }
 
@@ -418,4 +416,13 @@ function writeUint32(bytes: Uint8Array, offset: number, value: number): void {
 
 function isThenable(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** What a failed save means for the user: whether the file changed, and why it failed. */
+function saveFailure(location: string, error: unknown): string {
+  if (!(error instanceof AtomicWriteError)) return `Cannot save the database ${location}: ${String(error)}. The change may be lost.`;
+  const why = error.diskFull ? `the disk holding ${path.dirname(location)} is full (${error.message}); free some space and try again` : error.message;
+  return error.replaced
+    ? `The database ${location} was saved, but flushing its folder failed: ${why}.`
+    : `Cannot save the database ${location}: ${why}. Nothing was saved: the database is as it was.`;
 }

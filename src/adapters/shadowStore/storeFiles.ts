@@ -36,5 +36,8 @@ export function firstLine(error: unknown): string {
 
 export function wrap(what: string, error: unknown): Error {
   if (error instanceof SandboxError || error instanceof ValidationError) return error;
+  if (/no space left on device|out of diskspace|ENOSPC|quota exceeded|EDQUOT/i.test(String(error))) {
+    return new SandboxError(`${what}: the disk is full (${firstLine(error)}); free some space and try again. The files are as they were.`, { cause: error });
+  }
   return new SandboxError(`${what}: ${firstLine(error)}`, { cause: error });
 }
