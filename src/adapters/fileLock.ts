@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import * as os from 'node:os';
 import { StoreError } from '../core/errors';
 
@@ -22,6 +22,8 @@ export interface LockOwner {
   readonly host: string;
   readonly acquired_at: string;
   readonly token: string;
+  /** What the holder runs (its command line, shortened), so that a waiter can say who waits on whom. */
+  readonly command?: string;
 }
 
 interface LockFileState {
@@ -79,8 +81,18 @@ export class FileLock {
         host: os.hostname(),
         acquired_at: new Date().toISOString(),
         token: randomBytes(12).toString('hex'),
+        command: processCommand(),
       };
-      if (await this.tryCreate(owner)) return () => this.release(owner.token);
+      if (await this.tryCreate(owner)) {
+        // A heartbeat: the lock's time stays fresh while its holder lives, so that only a lock
+        // whose holder stopped (on another machine, where we cannot ask) grows old enough to break.
+        const heartbeat = setInterval(() => void utimes(this.lockPath, new Date(), new Date()).catch(() => undefined), Math.max(50, this.options.staleMs / 4));
+        heartbeat.unref();
+        return () => {
+          clearInterval(heartbeat);
+          return this.release(owner.token);
+        };
+      }
 
       const holder = await this.inspect();
       if (holder) {
@@ -171,7 +183,7 @@ export class FileLock {
 
   private timeoutError(holder: LockFileState | undefined): StoreError {
     const who = holder?.owner
-      ? ` (held by pid ${holder.owner.pid} on ${holder.owner.host} since ${holder.owner.acquired_at})`
+      ? ` (held by pid ${holder.owner.pid}${holder.owner.command ? ` running "${holder.owner.command}"` : ''} on ${holder.owner.host} since ${holder.owner.acquired_at})`
       : '';
     return new StoreError(
       `Timed out after ${Math.round(this.options.timeoutMs / 100) / 10} s waiting for the lock ${this.lockPath}${who}. ` +
@@ -190,7 +202,8 @@ function parseOwner(raw: string): LockOwner | undefined {
       value.pid > 0 &&
       typeof value.host === 'string' &&
       typeof value.acquired_at === 'string' &&
-      typeof value.token === 'string'
+      typeof value.token === 'string' &&
+      (value.command === undefined || typeof value.command === 'string')
     ) {
       return value as LockOwner;
     }
@@ -208,6 +221,15 @@ export function isProcessAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** This process's command line, shortened: `node …/cli.js plan rollback …` or the editor's host. */
+function processCommand(): string {
+  return process.argv
+    .slice(1)
+    .map((a) => a.replace(/^.*[\\/](?=[^\\/]+$)/, ''))
+    .join(' ')
+    .slice(0, 200);
 }
 
 function backoff(attempt: number): number {

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isProcessAlive } from '../adapters/fileLock';
 import { DATA_DIR_NAME } from '../adapters/nodeWorkspaceFiles';
 import { InterruptedOperationSchema, type InterruptedOperation, type RecoveryMode } from '../core/interruptedOperation';
 import type { FolderServices } from './folderServices';
@@ -80,13 +81,7 @@ async function readRecords(root: string): Promise<InterruptedOperation[]> {
 
 /** Whether the process that wrote the record is alive on this machine: then it is under way, not interrupted. */
 function stillRunning(op: InterruptedOperation): boolean {
-  if (op.host !== os.hostname()) return false;
-  try {
-    process.kill(op.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return op.host === os.hostname() && isProcessAlive(op.pid);
 }
 
 function describe(op: InterruptedOperation): string {

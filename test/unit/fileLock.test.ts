@@ -67,6 +67,18 @@ describe('FileLock', () => {
     await release();
   });
 
+  it('names the holder\'s command, and keeps a held lock fresh (a heartbeat), so a waiter never breaks it', async () => {
+    const lockPath = lockIn(tempDir());
+    const holder = new FileLock(lockPath, { staleMs: 400 });
+    const release = await holder.acquire();
+    assert.match(JSON.parse(readFileSync(lockPath, 'utf8')).command, /mocha/);
+    // Longer than the stale limit: without the heartbeat the waiter would take it over.
+    const waiter = new FileLock(lockPath, { timeoutMs: 1500, staleMs: 400 });
+    await assert.rejects(waiter.acquire(), (e: unknown) => e instanceof StoreError && /running "[^"]*mocha/.test(e.message));
+    assert.equal(waiter.staleLocksBroken, 0);
+    await release();
+  });
+
   it('breaks a lock older than the stale limit even if its holder lives', async () => {
     const lockPath = lockIn(tempDir());
     writeFileSync(lockPath, ownerJson(process.pid));
