@@ -63,4 +63,11 @@ export class PlainGit {
     this.git('update-ref', `refs/cp/${commit}`, commit);
     return commit;
   }
+  /** Plain git's rollback: a safety checkpoint, the paths that change, then `read-tree -m -u`. Returns the safety commit. */
+  rollback(to: string): string {
+    const safety = this.checkpoint();
+    this.git('diff-tree', '-r', '-z', '--name-status', '--no-renames', safety, to);
+    this.git('read-tree', '-m', '-u', safety, to);
+    return safety;
+  }
 }

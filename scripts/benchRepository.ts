@@ -183,21 +183,9 @@ export async function benchRepository(options: RepositoryBenchOptions): Promise<
       let undoId = '';
       back.push(await time(async () => (undoId = (await s.checkpoints.rollbackToCheckpoint(planId, first.checkpoint_id)).undo_checkpoint_id)));
       let safety = '';
-      plainBack.push(
-        await time(() => {
-          safety = plain.checkpoint();
-          plain.git('diff-tree', '-r', '-z', '--name-status', '--no-renames', safety, plainFirst);
-          plain.git('read-tree', '-m', '-u', safety, plainFirst);
-        }),
-      );
+      plainBack.push(await time(() => (safety = plain.rollback(plainFirst))));
       undo.push(await time(() => s.checkpoints.rollbackToCheckpoint(planId, undoId)));
-      plainUndo.push(
-        await time(() => {
-          const now = plain.checkpoint();
-          plain.git('diff-tree', '-r', '-z', '--name-status', '--no-renames', now, safety);
-          plain.git('read-tree', '-m', '-u', now, safety);
-        }),
-      );
+      plainUndo.push(await time(() => plain.rollback(safety)));
     }
     record('rollback to the first checkpoint', back, plainBack);
     record('undo of that rollback', undo, plainUndo);
