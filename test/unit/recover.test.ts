@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FileOperationJournal } from '../../src/adapters/fileOperationJournal';
+import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { services, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+/**
+ * `agents plan recover` on the state a kill in the middle of a rollback leaves (one file written,
+ * one not, and the record of a process that is gone), made by hand so that every case is exact.
+ */
+describe('agents plan recover (the built CLI)', function () {
+  this.timeout(120_000);
+  const tempDir = useTempDirs('ca-recover-');
+
+  before(function () {
+    this.timeout(180_000);
+    ensureCliBuilt();
+  });
+
+  async function interruptedRollback(): Promise<{ root: string; planId: string; record: string }> {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    write(root, 'b.txt', 'one\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'interrupted' });
+      const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      write(root, 'a.txt', 'two\n');
+      write(root, 'b.txt', 'two\n');
+      const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      write(root, 'a.txt', 'one\n'); // the rollback from two to one wrote a.txt, not yet b.txt
+      write(root, 'b.txt', 'tw'); // ...and was writing b.txt when it was killed
+      const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+      const dir = path.join(root, '.cleveragents', 'operations');
+      await new FileOperationJournal(dir).begin({
+        type: 'rollback',
+        plan_id: plan.plan_id,
+        target_checkpoint_id: c1.checkpoint_id,
+        undo_checkpoint_id: c2.checkpoint_id,
+        sandbox_key: plan.plan_id,
+        from_ref: c2.sandbox_ref,
+        to_ref: c1.sandbox_ref,
+        started_at: new Date().toISOString(),
+        pid: dead,
+        host: os.hostname(),
+      });
+      return { root, planId: plan.plan_id, record: path.join(dir, `${plan.plan_id}.json`) };
+    } finally {
+      s.dispose();
+    }
+  }
+
+  it('plan show names the interrupted operation; writes are refused and say how to recover', async () => {
+    const { root, planId } = await interruptedRollback();
+    const show = runCli(root, ['plan', 'show', planId]);
+    assert.equal(show.code, 0, show.stderr);
+    assert.match(show.stdout, /INTERRUPTED: a rollback to \w+ \(undo checkpoint \w+\) started .* by process \d+/);
+    const json = runCli(root, ['--format', 'json', 'plan', 'show', planId]).json<{ interrupted_operation: { type: string; process: { pid: number } } }>();
+    assert.equal(json.interrupted_operation.type, 'rollback');
+    for (const args of [['plan', 'checkpoint', planId], ['plan', 'diff', planId, readCheckpointIds(root, planId)[0]!]]) {
+      const refused = runCli(root, ['--format', 'json', ...args]);
+      assert.equal(refused.code, 1, refused.stdout);
+      assert.match(refused.json<{ error: { message: string } }>().error.message, /blocked: plan \w+ has an interrupted rollback .*agents plan recover/);
+    }
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'tw', 'nothing was touched');
+  });
+
+  it('finishes (default): the files become the target, the half-written one is kept aside', async () => {
+    const { root, planId, record } = await interruptedRollback();
+    const run = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const recovered = run.json<{ recovered: { mode: string; kept: string[]; kept_in: string } }>().recovered;
+    assert.equal(recovered.mode, 'finish');
+    assert.deepEqual(recovered.kept, ['b.txt']);
+    assert.equal(readFileSync(path.join(recovered.kept_in, 'b.txt'), 'utf8'), 'tw', 'the half-written content is kept, not deleted');
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one\n');
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'one\n');
+    assert.ok(!existsSync(record));
+    assert.equal(runCli(root, ['--format', 'json', 'plan', 'checkpoint', planId]).code, 0, 'the plan takes writes again');
+  });
+
+  it('--undo puts the files back as they were before the operation', async () => {
+    const { root, planId, record } = await interruptedRollback();
+    const run = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', '--undo', planId]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'two\n');
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'two\n');
+    assert.ok(!existsSync(record));
+    const again = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
+    assert.match(again.json<{ error: { message: string } }>().error.message, /has no interrupted operation/);
+  });
+
+  function readCheckpointIds(root: string, planId: string): string[] {
+    return readdirSync(path.join(root, '.cleveragents', 'checkpoints', 'shadow.git', 'refs', 'checkpoints', planId)).sort();
+  }
+});
