@@ -136,9 +136,23 @@ describe('Checkpoints view in Restricted Mode (an untrusted workspace)', () => {
   });
 });
 
-/** Trusts the workspace with the Workspace Trust editor's Trust button (opened from the palette). */
+/**
+ * Opens the Workspace Trust editor: from the palette, or, when the palette does not offer the
+ * command (seen after another untrusted window ran in the same server), from the status bar's
+ * Restricted Mode item, which opens the same editor.
+ */
+async function openTrustEditor(page: Page): Promise<void> {
+  try {
+    await runCommand(page, 'Workspaces: Manage Workspace Trust');
+  } catch {
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().click();
+  }
+  await page.locator('.workspace-trust-editor').first().waitFor({ state: 'visible' });
+}
+
+/** Trusts the workspace with the Workspace Trust editor's Trust button. */
 async function trustWorkspace(page: Page): Promise<void> {
-  await runCommand(page, 'Workspaces: Manage Workspace Trust');
+  await openTrustEditor(page);
   const trust = page.locator('.workspace-trust-editor .monaco-button', { hasText: /^\s*Trust\s*$/ }).first();
   await trust.waitFor({ state: 'visible' });
   await trust.click();
@@ -146,7 +160,7 @@ async function trustWorkspace(page: Page): Promise<void> {
 
 /** Takes the trust back: removes the folder from the editor's list of trusted folders (VS Code then reloads the window). */
 async function untrustWorkspace(page: Page, folder: string): Promise<void> {
-  await runCommand(page, 'Workspaces: Manage Workspace Trust');
+  await openTrustEditor(page);
   const row = page.locator('.workspace-trust-editor .monaco-list-row', { hasText: folder }).first();
   await row.waitFor({ state: 'visible' });
   await row.hover();
