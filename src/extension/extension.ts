@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import { logShortenedTextTo } from './shownText';
-import type { CheckpointsApi } from './api';
-import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './checkpointTree';
+import type { CheckpointsApi } from './api/api';
+import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './tree/checkpointTree';
 import { TREE_VIEW_ID } from './commandIds';
-import { registerCommands } from './commands';
-import { ContextKeys } from './contextKeys';
+import { registerCommands } from './commands/commands';
+import { ContextKeys } from './tree/contextKeys';
 import { FolderServices } from './folderServices';
-import { timeFirstItems } from './firstItemsTiming';
+import { timeFirstItems } from './tree/firstItemsTiming';
 import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
 import { registerRollbackFeatures } from './rollbackFeatures';
 import { registerInterruptedOperations } from './interruptedOperations';
-import { registerTerminalCli } from './terminalCli';
+import { registerTerminalCli } from './terminal/terminalCli';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';

@@ -1,18 +1,18 @@
 import * as vscode from 'vscode';
 import type * as Api from '../../api/cleveragents-checkpoints';
-import { createAgentApi } from './agentApi';
-import { AutoCheckpointer } from './autoCheckpoints';
-import { registerCheckpointContentProvider } from './checkpointContentProvider';
-import { CheckpointStatusBar } from './checkpointStatusBar';
-import { explainRestricted } from './commands';
+import { createAgentApi } from './api/agentApi';
+import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
+import { registerCheckpointContentProvider } from './compare/checkpointContentProvider';
+import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
+import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';
 import type { FolderServices } from './folderServices';
 import { channelLogger, type ErrorReporter } from './log';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from './rollbackCommandIds';
-import { RollbackController, type TreeAccess } from './rollbackCommands';
-import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollbackDialogs';
-import { RollbackPanels } from './rollbackPanel';
-import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollbackSettings';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from './rollback/rollbackCommandIds';
+import { RollbackController, type TreeAccess } from './rollback/rollbackCommands';
+import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
+import { RollbackPanels } from './rollback/panel/rollbackPanel';
+import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollback/rollbackSettings';
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;

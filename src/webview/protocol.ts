@@ -1,7 +1,7 @@
 // The messages between the rollback panel's page (src/webview/main.ts) and its host
-// (src/extension/rollbackPanel.ts). Types only, shared by both sides: the page imports nothing
+// (src/extension/rollback/panel/rollbackPanel.ts). Types only, shared by both sides: the page imports nothing
 // else, and the host checks every message and every restored state against the zod schemas in
-// src/extension/panelSchemas.ts, which must describe exactly these types.
+// src/extension/rollback/panel/panelSchemas.ts, which must describe exactly these types.
 
 export type PanelPlanState = 'draft' | 'executing' | 'completed' | 'failed' | 'applied' | 'cancelled';
 

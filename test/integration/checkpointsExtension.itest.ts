@@ -7,11 +7,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import type { CheckpointsApi, TreeRow } from '../../src/extension/api';
+import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, TREE_VIEW_ID, type CommandName } from '../../src/extension/commandIds';
 import { parseFolderSettings } from '../../src/extension/settings';
 import { formatBytes } from '../../src/core/formatBytes';
-import { formatRelativeTime } from '../../src/extension/treePresentation';
+import { formatRelativeTime } from '../../src/extension/tree/treePresentation';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Checkpoint, CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { TESTING_PANEL_COMMAND } from '../../src/extension/rollbackCommandIds';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -9,9 +9,9 @@ import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoi
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import { DISPLAY_LINE_MAX } from '../../src/core/displayText';
 import type { Logger } from '../../src/core/ports';
-import type { TreeRow } from '../../src/extension/checkpointTree';
-import { RollbackCommands, TESTING_DIALOGS_COMMAND } from '../../src/extension/rollbackCommandIds';
-import type { RecordedDialog } from '../../src/extension/rollbackDialogs';
+import type { TreeRow } from '../../src/extension/tree/checkpointTree';
+import { RollbackCommands, TESTING_DIALOGS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

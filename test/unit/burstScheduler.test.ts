@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { BurstScheduler, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from '../../src/extension/burstScheduler';
+import { BurstScheduler, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from '../../src/extension/autoCheckpoints/burstScheduler';
 
 /** A clock that moves only when told; due timers run in time order. */
 class FakeTimers implements SchedulerTimers {

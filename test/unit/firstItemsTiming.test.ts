@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { timeFirstItems } from '../../src/extension/firstItemsTiming';
+import { timeFirstItems } from '../../src/extension/tree/firstItemsTiming';
 
 describe('timeFirstItems (the "first rows in the view" log line)', () => {
   it('reports once, when the top level first has rows, and passes everything else through', async () => {

@@ -20,7 +20,7 @@ describe('no raw output: untrusted text reaches a terminal or VS Code only throu
 
   it('the scan catches each kind of raw output (so a pass above means something)', () => {
     const cli = (code: string) => scanSource('src/cli/commands.ts', code).map((r) => r.what);
-    const ext = (code: string) => scanSource('src/extension/commands.ts', code).map((r) => r.what);
+    const ext = (code: string) => scanSource('src/extension/commands/commands.ts', code).map((r) => r.what);
     assert.deepEqual(cli('env.stdout.write(`${plan.title}\\n`);'), ['env.stdout.write() with text that is not a constant']);
     assert.deepEqual(cli('process.stderr\n  .write(text);'), ['process.stderr.write() with text that is not a constant']);
     assert.deepEqual(cli("console.log('x');"), ['console.log']);

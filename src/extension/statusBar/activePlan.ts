@@ -1,4 +1,4 @@
-import type { Plan } from '../core/plan';
+import type { Plan } from '../../core/plan';
 
 /**
  * The plan that is active: the most recently updated `executing` plan, else the most recently

@@ -1,9 +1,9 @@
 // How plans and checkpoints read in the tree: labels, descriptions, icons and Markdown tooltips.
 // No `vscode` import: plain functions of the data and the current time.
-import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../core/checkpoint';
-import type { Plan, PlanState } from '../core/plan';
-import { escapeUnsafe } from '../core/displayText';
-import { formatBytes } from '../core/formatBytes';
+import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../../core/checkpoint';
+import type { Plan, PlanState } from '../../core/plan';
+import { escapeUnsafe } from '../../core/displayText';
+import { formatBytes } from '../../core/formatBytes';
 
 /** A codicon id and, optionally, a theme color id. */
 export interface IconSpec {

@@ -5,8 +5,8 @@
 // extension), so every part is validated before anything reads from the store. No `vscode`
 // import: unit-tested in plain Node.
 import { z } from 'zod';
-import { describeIssues, ValidationError } from '../core/errors';
-import { RelativePathSchema, UlidSchema } from '../core/ids';
+import { describeIssues, ValidationError } from '../../core/errors';
+import { RelativePathSchema, UlidSchema } from '../../core/ids';
 
 export const CHECKPOINT_SCHEME = 'cleveragents-checkpoint';
 export const EMPTY_SIDE = 'none';

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
-import type { TreeRow } from './checkpointTree';
+import type { CleverAgentsCheckpointsApi } from '../../../api/cleveragents-checkpoints';
+import type { TreeRow } from '../tree/checkpointTree';
 
 export type { TreeRow };
 

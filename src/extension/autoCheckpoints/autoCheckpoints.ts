@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { DATA_DIR_NAME } from '../adapters/nodeWorkspaceFiles';
-import type { Logger } from '../core/ports';
+import { DATA_DIR_NAME } from '../../adapters/nodeWorkspaceFiles';
+import type { Logger } from '../../core/ports';
 import { BurstScheduler, systemTimers, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from './burstScheduler';
-import type { FolderServices } from './folderServices';
-import type { AutoCheckpointSettings } from './rollbackSettings';
-import type { WriteSuppressor } from './rollbackCommands';
+import type { FolderServices } from '../folderServices';
+import type { AutoCheckpointSettings } from '../rollback/rollbackSettings';
+import type { WriteSuppressor } from '../rollback/rollbackCommands';
 
 export type AutoCheckpointFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'databaseUri' | 'onDidChangeDatabase'>;
 

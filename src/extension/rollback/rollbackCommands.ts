@@ -1,24 +1,24 @@
 import * as vscode from 'vscode';
-import { setStatus, shown, withProgressTitled } from './shownText';
+import { setStatus, shown, withProgressTitled } from '../shownText';
 import { z } from 'zod';
-import type { WorkspaceServices } from '../composition';
-import type { Checkpoint } from '../core/checkpoint';
-import { BusinessRuleViolation, ValidationError } from '../core/errors';
-import { UlidSchema } from '../core/ids';
-import type { Plan } from '../core/plan';
-import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
-import type { PanelState } from '../webview/protocol';
-import { checkpointFileUri } from './checkpointContentProvider';
-import type { TreeNode } from './checkpointTree';
-import { parseArgs } from './commandArgs';
-import { explainRestricted } from './commands';
-import type { FolderPlan, FolderServices } from './folderServices';
+import type { WorkspaceServices } from '../../composition';
+import type { Checkpoint } from '../../core/checkpoint';
+import { BusinessRuleViolation, ValidationError } from '../../core/errors';
+import { UlidSchema } from '../../core/ids';
+import type { Plan } from '../../core/plan';
+import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
+import type { PanelState } from '../../webview/protocol';
+import { checkpointFileUri } from '../compare/checkpointContentProvider';
+import type { TreeNode } from '../tree/checkpointTree';
+import { parseArgs } from '../commands/commandArgs';
+import { explainRestricted } from '../commands/commands';
+import type { FolderPlan, FolderServices } from '../folderServices';
 import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
-import { comparisonState, panelJson, rollbackState, sidesOf } from './panelStates';
-import { pickCheckpoint, pickPlan } from './prompts';
+import { comparisonState, panelJson, rollbackState, sidesOf } from './panel/panelStates';
+import { pickCheckpoint, pickPlan } from '../commands/prompts';
 import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import type { RollbackDialogs } from './rollbackDialogs';
-import type { PanelActions, RollbackPanels } from './rollbackPanel';
+import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
   firstCheckpointMessage,
   nothingToRollBack,
@@ -27,7 +27,7 @@ import {
   unsavedEditorsError,
   unsavedEditorsQuestion,
 } from './rollbackText';
-import { checkpointLabel } from './treePresentation';
+import { checkpointLabel } from '../tree/treePresentation';
 
 export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
 

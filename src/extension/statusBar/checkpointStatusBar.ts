@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { setStatus, shown, shownMarkdown, withProgressTitled } from './shownText';
-import type { WorkspaceServices } from '../composition';
-import { displayText } from '../core/displayText';
-import type { Plan } from '../core/plan';
+import { setStatus, shown, shownMarkdown, withProgressTitled } from '../shownText';
+import type { WorkspaceServices } from '../../composition';
+import { displayText } from '../../core/displayText';
+import type { Plan } from '../../core/plan';
 import { chooseActivePlan } from './activePlan';
-import { explainRestricted } from './commands';
-import { Debouncer } from './debouncer';
-import type { FolderServices } from './folderServices';
-import type { RollbackDialogs } from './rollbackDialogs';
-import { RollbackCommands, RollbackCommandTitles } from './rollbackCommandIds';
-import { checkpointLabel, escapeMarkdown } from './treePresentation';
+import { explainRestricted } from '../commands/commands';
+import { Debouncer } from '../debouncer';
+import type { FolderServices } from '../folderServices';
+import type { RollbackDialogs } from '../rollback/rollbackDialogs';
+import { RollbackCommands, RollbackCommandTitles } from '../rollback/rollbackCommandIds';
+import { checkpointLabel, escapeMarkdown } from '../tree/treePresentation';
 
 export type StatusBarFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'onDidChangeDatabase'>;
 

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import type { Checkpoint } from '../core/checkpoint';
-import type { Plan } from '../core/plan';
-import { Commands, TreeItemContext } from './commandIds';
+import type { Checkpoint } from '../../core/checkpoint';
+import type { Plan } from '../../core/plan';
+import { Commands, TreeItemContext } from '../commandIds';
 import { ContextKeys, type DatabaseState } from './contextKeys';
-import { Debouncer } from './debouncer';
-import type { FolderServices } from './folderServices';
-import { shown, shownMarkdown, shownMessage } from './shownText';
+import { Debouncer } from '../debouncer';
+import type { FolderServices } from '../folderServices';
+import { shown, shownMarkdown, shownMessage } from '../shownText';
 import {
   checkpointDescription,
   checkpointIcon,

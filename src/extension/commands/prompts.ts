@@ -2,11 +2,11 @@
 // user cancels (Escape), which ends the command quietly.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { showModal, showInput, showPick } from './shownText';
-import type { Checkpoint } from '../core/checkpoint';
-import { PlanSchema, type Plan } from '../core/plan';
-import { DEFAULT_RETENTION_POLICY, MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS, type CheckpointRetentionPolicy } from '../core/retentionPolicy';
-import { checkpointDescription, checkpointIcon, checkpointLabel, planDescription, planIcon } from './treePresentation';
+import { showModal, showInput, showPick } from '../shownText';
+import type { Checkpoint } from '../../core/checkpoint';
+import { PlanSchema, type Plan } from '../../core/plan';
+import { DEFAULT_RETENTION_POLICY, MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS, type CheckpointRetentionPolicy } from '../../core/retentionPolicy';
+import { checkpointDescription, checkpointIcon, checkpointLabel, planDescription, planIcon } from '../tree/treePresentation';
 
 export interface SandboxChoice {
   readonly sandbox?: string;

@@ -1,6 +1,6 @@
-import { isCheckpointError } from '../core/errors';
-import type { ErrorReporter } from './log';
-import { showInfo, showModal, shownLines, shownMessage } from './shownText';
+import { isCheckpointError } from '../../core/errors';
+import type { ErrorReporter } from '../log';
+import { showInfo, showModal, shownLines, shownMessage } from '../shownText';
 
 /**
  * The questions and messages of the rollback features, behind one seam: the integration tests

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { ValidationError } from '../core/errors';
+import { ValidationError } from '../../core/errors';
 import { CHECKPOINT_SCHEME, checkpointFileText, formatCheckpointLocation, parseCheckpointLocation, type CheckpointFileLocation } from './checkpointUris';
-import type { FolderServices } from './folderServices';
+import type { FolderServices } from '../folderServices';
 
 export { CHECKPOINT_SCHEME };
 

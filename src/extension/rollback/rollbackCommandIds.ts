@@ -1,6 +1,6 @@
 // The commands of the rollback features (issue 6), from the one list in commandIds.ts. No `vscode` import.
 
-import { CommandTitles, Commands, type RollbackCommandName } from './commandIds';
+import { CommandTitles, Commands, type RollbackCommandName } from '../commandIds';
 
 export type { RollbackCommandName };
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { BuiltinCommands } from './commandIds';
+import { BuiltinCommands } from '../commandIds';
 
 /** A `when`-clause context key with a typed value; writes only when the value changes. */
 export class ContextKey<V extends string | boolean> {

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import { CliEnvironment } from '../cliEnvironment';
-import { SETTINGS_SECTION, SettingKeys } from './commandIds';
-import type { FolderServices } from './folderServices';
-import { shownMarkdown } from './shownText';
+import { CliEnvironment } from '../../cliEnvironment';
+import { SETTINGS_SECTION, SettingKeys } from '../commandIds';
+import type { FolderServices } from '../folderServices';
+import { shownMarkdown } from '../shownText';
 
 /** `cleveragents.checkpoints.terminal.cliOnPath`: whether integrated terminals get `agents`. */
 export const CLI_ON_PATH_SETTING = 'terminal.cliOnPath';

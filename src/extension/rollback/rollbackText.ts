@@ -1,6 +1,6 @@
 // What the rollback dialogs say. No `vscode` import: plain functions, unit-tested in plain Node.
-import type { PathChange } from '../core/rollbackResult';
-import { countChanges } from '../core/rollbackResult';
+import type { PathChange } from '../../core/rollbackResult';
+import { countChanges } from '../../core/rollbackResult';
 
 /** How many paths a dialog lists before "and N more". */
 export const LISTED_PATHS = 10;

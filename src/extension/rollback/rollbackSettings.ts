@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from '../core/errors';
+import { describeIssues } from '../../core/errors';
 
 // The settings of rollback and automatic checkpoints, relative to the `cleveragents.checkpoints`
 // section. Window-wide (not per folder): they describe how the user wants to be asked and how

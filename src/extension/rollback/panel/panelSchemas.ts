@@ -2,10 +2,10 @@
 // sends and what the serializer hands back after a reload come from a webview, so they are checked
 // here before anything acts on them. No `vscode` import: unit-tested in plain Node.
 import { z } from 'zod';
-import { CheckpointTypeSchema } from '../core/checkpoint';
-import { RelativePathSchema, UlidSchema, UtcTimestampSchema } from '../core/ids';
-import { PlanStateSchema } from '../core/plan';
-import type { PageMessage, PanelState } from '../webview/protocol';
+import { CheckpointTypeSchema } from '../../../core/checkpoint';
+import { RelativePathSchema, UlidSchema, UtcTimestampSchema } from '../../../core/ids';
+import { PlanStateSchema } from '../../../core/plan';
+import type { PageMessage, PanelState } from '../../../webview/protocol';
 
 const Text = z.string().max(4096);
 

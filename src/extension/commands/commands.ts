@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { setStatus, showInfo, showWarning, withProgressTitled } from './shownText';
+import { setStatus, showInfo, showWarning, withProgressTitled } from '../shownText';
 import type { z } from 'zod';
-import { skipReasonText, type Checkpoint } from '../core/checkpoint';
-import { ValidationError } from '../core/errors';
-import type { Plan } from '../core/plan';
+import { skipReasonText, type Checkpoint } from '../../core/checkpoint';
+import { ValidationError } from '../../core/errors';
+import type { Plan } from '../../core/plan';
 import {
   CheckpointArgsSchema,
   CreateCheckpointArgsSchema,
@@ -12,13 +12,13 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type RollbackCommandName } from './commandIds';
-import type { CheckpointTree, TreeNode } from './checkpointTree';
-import type { FolderPlan, FolderServices } from './folderServices';
-import type { ErrorReporter } from './log';
+import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type RollbackCommandName } from '../commandIds';
+import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
+import type { FolderPlan, FolderServices } from '../folderServices';
+import type { ErrorReporter } from '../log';
 import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
-import { formatBytes } from '../core/formatBytes';
-import { checkpointLabel } from './treePresentation';
+import { formatBytes } from '../../core/formatBytes';
+import { checkpointLabel } from '../tree/treePresentation';
 
 export interface CommandDeps {
   readonly folders: FolderServices;

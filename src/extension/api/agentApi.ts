@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import type * as Api from '../../api/cleveragents-checkpoints';
-import { checkpointJson, rollbackEnvelope } from '../cli/envelopes';
-import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../core/checkpoint';
-import { BusinessRuleViolation, describeIssues, ValidationError } from '../core/errors';
-import { UlidSchema } from '../core/ids';
-import type { RollbackController, RollbackFolders } from './rollbackCommands';
+import type * as Api from '../../../api/cleveragents-checkpoints';
+import { checkpointJson, rollbackEnvelope } from '../../cli/envelopes';
+import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../../core/checkpoint';
+import { BusinessRuleViolation, describeIssues, ValidationError } from '../../core/errors';
+import { UlidSchema } from '../../core/ids';
+import type { RollbackController, RollbackFolders } from '../rollback/rollbackCommands';
 
 export type { Api };
 

@@ -1,11 +1,11 @@
 // The rollback panel's states, made from what the services return, and the JSON its "Copy as JSON"
 // button copies (the CLI's own documents). No `vscode` import: unit-tested in plain Node.
-import type { Checkpoint } from '../core/checkpoint';
-import type { Plan } from '../core/plan';
-import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
-import { changesJson, rollbackEnvelope } from '../cli/envelopes';
-import type { PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../webview/protocol';
-import { checkpointLabel } from './treePresentation';
+import type { Checkpoint } from '../../../core/checkpoint';
+import type { Plan } from '../../../core/plan';
+import type { PathChange, RollbackOutcome } from '../../../core/rollbackResult';
+import { changesJson, rollbackEnvelope } from '../../../cli/envelopes';
+import type { PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../../../webview/protocol';
+import { checkpointLabel } from '../../tree/treePresentation';
 
 export interface PanelFolder {
   readonly uri: string;

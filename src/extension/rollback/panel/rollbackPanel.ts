@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { HostMessage, PageMessage, PanelState } from '../webview/protocol';
-import { panelTitle } from '../webview/render';
+import type { HostMessage, PageMessage, PanelState } from '../../../webview/protocol';
+import { panelTitle } from '../../../webview/render';
 import { makeNonce, panelHtml } from './panelHtml';
 import { parsePageMessage, parsePanelState } from './panelSchemas';
 
