@@ -3,13 +3,13 @@ import * as path from 'node:path';
 import { CheckpointService, type ServiceDeps } from './core/checkpointService';
 import { PlanService } from './core/planService';
 import { RecoveryService } from './core/recoveryService';
-import { FileOperationJournal } from './adapters/fileOperationJournal';
+import { FileOperationJournal } from './adapters/files/fileOperationJournal';
 import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
-import { FileLock } from './adapters/fileLock';
-import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/nodeWorkspaceFiles';
+import { FileLock } from './adapters/files/fileLock';
+import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
-import { SqlJsCheckpointStore, defaultDatabasePath } from './adapters/sqlJsCheckpointStore';
+import { SqlJsCheckpointStore, defaultDatabasePath } from './adapters/sqlStore/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileOperationJournal } from '../../src/adapters/fileOperationJournal';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
 import { screenshot, useWorkbench, waitForNotification } from './workbench';

@@ -3,7 +3,7 @@ import { chmodSync, utimesSync, existsSync, mkdirSync, readFileSync, rmSync, sym
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import type { CheckpointJson, ErrorEnvelope, PlanJson } from '../../src/cli/envelopes';
-import { FileLock } from '../../src/adapters/fileLock';
+import { FileLock } from '../../src/adapters/files/fileLock';
 import { BusinessRuleViolation } from '../../src/core/errors';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { hashTree, services, write } from './helpers/sandboxFixtures';

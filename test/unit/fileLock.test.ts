@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileLock, isProcessAlive } from '../../src/adapters/fileLock';
+import { FileLock, isProcessAlive } from '../../src/adapters/files/fileLock';
 import { StoreError } from '../../src/core/errors';
 import { useTempDirs } from './helpers/tempDir';
 

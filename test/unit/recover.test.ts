@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileOperationJournal } from '../../src/adapters/fileOperationJournal';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';

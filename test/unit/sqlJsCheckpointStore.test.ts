@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import { NotFoundError, StoreError, ValidationError } from '../../src/core/errors';
 import type { Checkpoint } from '../../src/core/checkpoint';
-import { SqlJsCheckpointStore, defaultDatabasePath } from '../../src/adapters/sqlJsCheckpointStore';
-import { STORE_SQL } from '../../src/adapters/sqlJsRepositories';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/adapters/schemaMigrations';
-import { FileLock } from '../../src/adapters/fileLock';
+import { SqlJsCheckpointStore, defaultDatabasePath } from '../../src/adapters/sqlStore/sqlJsCheckpointStore';
+import { STORE_SQL } from '../../src/adapters/sqlStore/sqlJsRepositories';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/adapters/sqlStore/schemaMigrations';
+import { FileLock } from '../../src/adapters/files/fileLock';
 import { useTempDirs } from './helpers/tempDir';
 import {
   RecordingLogger,

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { defaultDatabasePath } from '../../src/adapters/sqlJsCheckpointStore';
+import { defaultDatabasePath } from '../../src/adapters/sqlStore/sqlJsCheckpointStore';
 import { useTempDirs } from './helpers/tempDir';
 import { SQL_WASM_DIR, makePlan, openStore, sqlite3, sqlite3Json } from './helpers/storeFixtures';
 

@@ -2,7 +2,7 @@ import { accessSync, constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { SandboxLocation } from '../../core/ports';
-import { TEMP_FILE_SUFFIX } from '../atomicFile';
+import { TEMP_FILE_SUFFIX } from '../files/atomicFile';
 import { exactIgnorePattern, nulList, parseStatus, type StatusEntry } from './gitOutput';
 import { PhaseTimer } from './phaseTimer';
 import { lstatOrUndefined } from './sandboxPaths';

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { SandboxError, ValidationError } from '../../core/errors';
-import { tempFileFor } from '../atomicFile';
+import { tempFileFor } from '../files/atomicFile';
 
 export async function directorySize(dir: string): Promise<number> {
   let total = 0;

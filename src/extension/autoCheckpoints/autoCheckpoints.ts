@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DATA_DIR_NAME } from '../../adapters/nodeWorkspaceFiles';
+import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
 import type { Logger } from '../../core/ports';
 import { BurstScheduler, systemTimers, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from './burstScheduler';
 import type { FolderServices } from '../folderServices';

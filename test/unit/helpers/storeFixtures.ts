@@ -4,8 +4,8 @@ import { monotonicFactory } from 'ulid';
 import type { Checkpoint } from '../../../src/core/checkpoint';
 import type { Plan } from '../../../src/core/plan';
 import type { Logger } from '../../../src/core/ports';
-import { SqlJsCheckpointStore } from '../../../src/adapters/sqlJsCheckpointStore';
-import type { FileLockOptions } from '../../../src/adapters/fileLock';
+import { SqlJsCheckpointStore } from '../../../src/adapters/sqlStore/sqlJsCheckpointStore';
+import type { FileLockOptions } from '../../../src/adapters/files/fileLock';
 
 /** Where the tests load sql.js's wasm from; production loads it from `dist/`. */
 export const SQL_WASM_DIR = path.dirname(require.resolve('sql.js/dist/sql-wasm.wasm'));

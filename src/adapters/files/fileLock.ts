@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import * as os from 'node:os';
-import { StoreError } from '../core/errors';
+import { StoreError } from '../../core/errors';
 
 export interface FileLockOptions {
   /** How long `acquire` waits for another holder before it gives up with a StoreError. */

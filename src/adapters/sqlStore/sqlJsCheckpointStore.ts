@@ -1,14 +1,14 @@
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { StoreError } from '../core/errors';
-import type { CheckpointStore, Logger, UnitOfWork } from '../core/ports';
-import { AtomicWriteError, TEMP_FILE_SUFFIX, writeFileAtomic } from './atomicFile';
-import { FileLock, type FileLockOptions } from './fileLock';
+import { StoreError } from '../../core/errors';
+import type { CheckpointStore, Logger, UnitOfWork } from '../../core/ports';
+import { AtomicWriteError, TEMP_FILE_SUFFIX, writeFileAtomic } from '../files/atomicFile';
+import { FileLock, type FileLockOptions } from '../files/fileLock';
 import { SCHEMA_VERSION, listSchemaObjects, migrate, readSchemaVersion } from './schemaMigrations';
 import { StatementCache, createUnitOfWork, sqliteError } from './sqlJsRepositories';
 import { loadSqlJs } from './sqlJsLoader';
-import { writeIgnoreAll } from './nodeWorkspaceFiles';
+import { writeIgnoreAll } from '../files/nodeWorkspaceFiles';
 
 /** The folder of the workspace the product owns, and the database file in it. */
 export const CLEVERAGENTS_DIR = '.cleveragents';

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { ValidationError } from '../core/errors';
-import { ULID_PATTERN } from '../core/ids';
-import type { WorkspaceFiles } from '../core/ports';
+import { ValidationError } from '../../core/errors';
+import { ULID_PATTERN } from '../../core/ids';
+import type { WorkspaceFiles } from '../../core/ports';
 
 /** The folder the extension owns inside a workspace folder. */
 export const DATA_DIR_NAME = '.cleveragents';

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { StoreError, describeIssues } from '../core/errors';
-import { UlidSchema } from '../core/ids';
-import { InterruptedOperationSchema, type InterruptedOperation } from '../core/interruptedOperation';
-import type { OperationJournal } from '../core/ports';
+import { StoreError, describeIssues } from '../../core/errors';
+import { UlidSchema } from '../../core/ids';
+import { InterruptedOperationSchema, type InterruptedOperation } from '../../core/interruptedOperation';
+import type { OperationJournal } from '../../core/ports';
 import { fsyncDirectory, writeFileAtomic } from './atomicFile';
 
 /**

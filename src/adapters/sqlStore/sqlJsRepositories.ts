@@ -1,9 +1,9 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import type { z } from 'zod';
-import { CheckpointSchema, type Checkpoint } from '../core/checkpoint';
-import { NotFoundError, StoreError, ValidationError, describeIssues } from '../core/errors';
-import { PlanSchema, type Plan } from '../core/plan';
-import type { CheckpointRepository, PlanRepository, UnitOfWork } from '../core/ports';
+import { CheckpointSchema, type Checkpoint } from '../../core/checkpoint';
+import { NotFoundError, StoreError, ValidationError, describeIssues } from '../../core/errors';
+import { PlanSchema, type Plan } from '../../core/plan';
+import type { CheckpointRepository, PlanRepository, UnitOfWork } from '../../core/ports';
 import { CHECKPOINTS_TABLE, PLANS_TABLE } from './schemaMigrations';
 
 const PLAN_COLUMNS =

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
-import { StoreError } from '../core/errors';
+import { StoreError } from '../../core/errors';
 
 /** The file sql.js needs beside its JavaScript; esbuild copies it to `dist/`. */
 export const SQL_WASM_FILE_NAME = 'sql-wasm.wasm';
