@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
-import { registerCheckpointContentProvider } from './compare/checkpointContentProvider';
+import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
 import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';

@@ -10,7 +10,7 @@ import { createWorkspaceServices, type WorkspaceServices } from '../../src/compo
 import type { Plan } from '../../src/core/plan';
 import type { Logger } from '../../src/core/ports';
 import type { RollbackOutcome } from '../../src/core/rollbackResult';
-import { CHECKPOINT_SCHEME, formatCheckpointLocation } from '../../src/extension/compare/checkpointUris';
+import { CHECKPOINT_SCHEME, formatCheckpointLocation } from '../../src/extension/checkpointDocuments/checkpointUris';
 import { RollbackCommands, TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
 import type { PanelState } from '../../src/webview/protocol';

@@ -5,7 +5,7 @@ import type { Checkpoint } from '../../src/core/checkpoint';
 import type { Plan } from '../../src/core/plan';
 import type { RollbackOutcome } from '../../src/core/rollbackResult';
 import { chooseActivePlan } from '../../src/extension/statusBar/activePlan';
-import { checkpointFileText, formatCheckpointLocation, parseCheckpointLocation } from '../../src/extension/compare/checkpointUris';
+import { checkpointFileText, formatCheckpointLocation, parseCheckpointLocation } from '../../src/extension/checkpointDocuments/checkpointUris';
 import { parsePageMessage, parsePanelState } from '../../src/extension/rollback/panel/panelSchemas';
 import { comparisonState, outcomeOfState, panelJson, rollbackState, sidesOf } from '../../src/extension/rollback/panel/panelStates';
 import { makeNonce, panelHtml } from '../../src/extension/rollback/panel/panelHtml';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { setStatus, shown, withProgressTitled } from '../shownText';
+import { setStatus, withProgressTitled } from '../shownText';
 import { z } from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -8,13 +8,13 @@ import { UlidSchema } from '../../core/ids';
 import type { Plan } from '../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
-import { checkpointFileUri } from '../compare/checkpointContentProvider';
 import type { TreeNode } from '../tree/checkpointTree';
 import { parseArgs } from '../commands/commandArgs';
 import { explainRestricted } from '../commands/commands';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
-import { comparisonState, panelJson, rollbackState, sidesOf } from './panel/panelStates';
+import { openAllChanges, openChangeDiff, sandboxFileUri } from './panel/diffEditors';
+import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { pickCheckpoint, pickPlan } from '../commands/prompts';
 import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import type { RollbackDialogs } from './rollbackDialogs';
@@ -191,23 +191,14 @@ export class RollbackController {
     await this.guarded('Open Diff', async () => {
       const change = state.changes.find((c) => c.path === path);
       if (!change) return;
-      const folder = this.folderOf(state);
-      const { left, right } = this.diffSides(state, folder, change);
-      await vscode.commands.executeCommand('vscode.diff', left ?? this.emptyUri(state, folder, path), right ?? this.emptyUri(state, folder, path), diffTitle(state, path), {
-        preview: true,
-      } satisfies vscode.TextDocumentShowOptions);
+      await openChangeDiff(state, this.folderOf(state), change);
     });
   }
 
   async openAll(state: PanelState): Promise<void> {
     await this.guarded('Open All', async () => {
       if (state.changes.length === 0) return;
-      const folder = this.folderOf(state);
-      const resources = state.changes.map((c) => {
-        const { left, right } = this.diffSides(state, folder, c);
-        return [sandboxFileUri(folder, state.plan.sandboxPath, c.path), left, right] as const;
-      });
-      await vscode.commands.executeCommand('vscode.changes', changesTitle(state), resources);
+      await openAllChanges(state, this.folderOf(state));
     });
   }
 
@@ -383,38 +374,6 @@ export class RollbackController {
     return false;
   }
 
-  private diffSides(state: PanelState, folder: vscode.WorkspaceFolder, change: PanelState['changes'][number]): { left: vscode.Uri | undefined; right: vscode.Uri | undefined } {
-    const sides = sidesOf(change.change);
-    const at = (checkpointId: string) => checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId, path: change.path });
-    const current = sandboxFileUri(folder, state.plan.sandboxPath, change.path);
-    let left: vscode.Uri;
-    let right: vscode.Uri;
-    switch (state.mode) {
-      case 'rollback':
-      case 'undo':
-        left = at(state.rollback?.undoCheckpointId ?? state.from.id);
-        right = at(state.from.id);
-        break;
-      case 'preview':
-        left = current;
-        right = at(state.from.id);
-        break;
-      case 'compareCurrent':
-        left = at(state.from.id);
-        right = current;
-        break;
-      case 'comparePrevious':
-        left = at(state.from.id);
-        right = at(state.to?.id ?? state.from.id);
-        break;
-    }
-    return { left: sides.left ? left : undefined, right: sides.right ? right : undefined };
-  }
-
-  private emptyUri(state: PanelState, _folder: vscode.WorkspaceFolder, path: string): vscode.Uri {
-    return checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId: null, path });
-  }
-
   private folderOf(state: PanelState): vscode.WorkspaceFolder {
     const folder = this.deps.folders.folders().find((f) => f.uri.toString() === state.folder.uri);
     if (!folder) throw new ValidationError(`the workspace folder “${state.folder.name}” of this result is no longer open`);
@@ -446,53 +405,6 @@ export class RollbackController {
 
 export function panelFolder(folder: vscode.WorkspaceFolder): { uri: string; name: string } {
   return { uri: folder.uri.toString(), name: folder.name };
-}
-
-/** A file of a plan's sandbox on disk. */
-export function sandboxFileUri(folder: vscode.WorkspaceFolder, sandboxPath: string, path: string): vscode.Uri {
-  const sandbox = sandboxPath === '.' ? [] : sandboxPath.split('/');
-  return vscode.Uri.joinPath(folder.uri, ...sandbox, ...path.split('/'));
-}
-
-const shortLabel = (s: string) => (s.length > 32 ? `${s.slice(0, 31)}…` : s);
-
-/** The diff editor's title: a tab title, so `shown`. */
-export function diffTitle(state: PanelState, path: string): string {
-  return shown(rawDiffTitle(state, path));
-}
-
-function rawDiffTitle(state: PanelState, path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  switch (state.mode) {
-    case 'rollback':
-    case 'undo':
-      return `${name} (before ↔ after ${state.mode === 'undo' ? 'undo' : 'rollback'})`;
-    case 'preview':
-      return `${name} (now ↔ after rollback)`;
-    case 'compareCurrent':
-      return `${name} (${shortLabel(state.from.label)} ↔ now)`;
-    case 'comparePrevious':
-      return `${name} (${shortLabel(state.from.label)} ↔ ${shortLabel(state.to?.label ?? '')})`;
-  }
-}
-
-function changesTitle(state: PanelState): string {
-  return shown(rawChangesTitle(state));
-}
-
-function rawChangesTitle(state: PanelState): string {
-  switch (state.mode) {
-    case 'rollback':
-      return `Rollback of ${state.plan.title} to ${shortLabel(state.from.label)}`;
-    case 'undo':
-      return `Undone rollback of ${state.plan.title}`;
-    case 'preview':
-      return `Rollback preview: ${state.plan.title} → ${shortLabel(state.from.label)}`;
-    case 'compareCurrent':
-      return `${shortLabel(state.from.label)} ↔ now (${state.plan.title})`;
-    case 'comparePrevious':
-      return `${shortLabel(state.from.label)} ↔ ${shortLabel(state.to?.label ?? '')} (${state.plan.title})`;
-  }
 }
 
 /** What the command returns to code: the outcome as plain data. */
