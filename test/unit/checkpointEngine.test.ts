@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationError } from '../../src/core/errors';
 import { git, hashTree, link, noise, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
+import { planWithCheckpoints, workspaceWith } from './helpers/workspaceFixtures';
 import { SQL_WASM_DIR } from './helpers/storeFixtures';
 
 describe('checkpoint engine (real git, real files)', function () {
@@ -110,8 +111,7 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('never reads or writes the user\'s own git repository, even with GIT_DIR set in the environment', async () => {
-    const root = tempDir();
-    write(root, 'a.txt', 'one\n');
+    const root = workspaceWith(tempDir(), { 'a.txt': 'one\n' });
     git(root, 'init', '-q');
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'user commit');
@@ -121,8 +121,7 @@ describe('checkpoint engine (real git, real files)', function () {
     process.env.GIT_INDEX_FILE = path.join(root, '.git', 'index');
     try {
       const s = services(root);
-      const plan = await s.plans.createPlan({ title: 'p' });
-      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      const { plan, checkpoints: [checkpoint] } = await planWithCheckpoints(s, 1);
       write(root, 'a.txt', 'two\n');
       await s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id);
       s.dispose();
@@ -134,20 +133,16 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('enforces the guards in the spec\'s order with the spec\'s messages', async () => {
-    const root = tempDir();
-    write(root, 'a.txt', 'a\n');
+    const root = workspaceWith(tempDir(), { 'a.txt': 'a\n' });
     const s = services(root);
-    const p1 = await s.plans.createPlan({ title: 'one' });
-    const p2 = await s.plans.createPlan({ title: 'two' });
-    const c1 = (await s.checkpoints.createCheckpoint(p1.plan_id)).checkpoint;
-    const c2 = (await s.checkpoints.createCheckpoint(p2.plan_id)).checkpoint;
+    const { plan: p1, checkpoints: [c1] } = await planWithCheckpoints(s, 1, { title: 'one' });
+    const { checkpoints: [c2] } = await planWithCheckpoints(s, 1, { title: 'two' });
 
     await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'), (e: Error) => e instanceof NotFoundError && e.message === 'Not found: checkpoint');
     await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, c2.checkpoint_id), (e: Error) => e instanceof ValidationError && /^Validation Error: .*belongs to plan/.test(e.message));
     await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, 'not-a-ulid'), ValidationError);
 
-    const iso = await s.plans.createPlan({ title: 'isolated', isolated: true });
-    const ci = (await s.checkpoints.createCheckpoint(iso.plan_id)).checkpoint;
+    const { plan: iso, checkpoints: [ci] } = await planWithCheckpoints(s, 1, { title: 'isolated', isolated: true });
     await s.plans.cleanupPlan(iso.plan_id);
     await assert.rejects(s.checkpoints.rollbackToCheckpoint(iso.plan_id, ci.checkpoint_id), (e: Error) => e instanceof BusinessRuleViolation && e.message === 'Rollback blocked: sandbox is missing');
 
@@ -218,12 +213,9 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('skips files above the size limit, lists them, and never touches them on rollback', async () => {
-    const root = tempDir();
-    write(root, 'small.txt', 'small\n');
-    write(root, 'huge.bin', noise(2048, 3));
+    const root = workspaceWith(tempDir(), { 'small.txt': 'small\n', 'huge.bin': noise(2048, 3) });
     const s = services(root, 1024);
-    const plan = await s.plans.createPlan({ title: 'p' });
-    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    const { plan, checkpoints: [checkpoint] } = await planWithCheckpoints(s, 1);
     assert.deepEqual(checkpoint.metadata.skipped, [{ path: 'huge.bin', reason: 'too_large', size_bytes: 2048 }]);
     write(root, 'huge.bin', noise(4096, 4));
     write(root, 'small.txt', 'changed\n');
@@ -240,14 +232,13 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('diffs between checkpoints and against the sandbox, and reads a file at a checkpoint', async () => {
-    const root = tempDir();
-    write(root, 'a.txt', 'one\n');
+    const root = workspaceWith(tempDir(), { 'a.txt': 'one\n' });
     const s = services(root);
-    const plan = await s.plans.createPlan({ title: 'p' });
-    const c1 = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
-    write(root, 'a.txt', 'two\n');
-    write(root, 'b.txt', 'b\n');
-    const c2 = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+    const { plan, checkpoints: [c1, c2] } = await planWithCheckpoints(s, 2, {
+      before: (i) => {
+        if (i === 1) workspaceWith(root, { 'a.txt': 'two\n', 'b.txt': 'b\n' });
+      },
+    });
     unlinkSync(path.join(root, 'a.txt'));
     assert.deepEqual(await s.checkpoints.diff(plan.plan_id, c1.checkpoint_id, c2.checkpoint_id), [
       { path: 'a.txt', change: 'modified' },
@@ -263,9 +254,7 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('applies an isolated sandbox into the workspace, and refuses with the list of conflicts', async () => {
-    const root = tempDir();
-    write(root, 'shared.txt', 'base\n');
-    write(root, 'other.txt', 'base\n');
+    const root = workspaceWith(tempDir(), { 'shared.txt': 'base\n', 'other.txt': 'base\n' });
     const s = services(root);
     const plan = await s.plans.createPlan({ title: 'iso', isolated: true });
     const sandbox = path.join(root, plan.sandbox_path);
@@ -291,9 +280,7 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('size_bytes and file_count match the captured files across incremental checkpoints, previews and gc', async () => {
-    const root = tempDir();
-    write(root, 'a.txt', 'x'.repeat(100));
-    write(root, 'b/c.txt', 'y'.repeat(250));
+    const root = workspaceWith(tempDir(), { 'a.txt': 'x'.repeat(100), 'b/c.txt': 'y'.repeat(250) });
     link(root, 'l', 'a.txt');
     const s = services(root);
     const plan = await s.plans.createPlan({ title: 'p' });
@@ -319,12 +306,9 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('puts the sandbox back when a rollback fails half-way, and says so', async function () {
-    const root = tempDir();
-    write(root, 'a.txt', 'a1\n');
-    write(root, 'z.txt', 'z1\n');
+    const root = workspaceWith(tempDir(), { 'a.txt': 'a1\n', 'z.txt': 'z1\n' });
     const s = services(root);
-    const plan = await s.plans.createPlan({ title: 'p' });
-    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    const { plan, checkpoints: [checkpoint] } = await planWithCheckpoints(s, 1);
     write(root, 'a.txt', 'a2\n');
     write(root, 'z.txt', 'z2\n');
     write(root, 'new.txt', 'new\n');
@@ -345,8 +329,7 @@ describe('checkpoint engine (real git, real files)', function () {
   });
 
   it('loses nothing when several processes take checkpoints of the same sandbox at once', async () => {
-    const root = tempDir();
-    write(root, 'base.txt', 'base\n');
+    const root = workspaceWith(tempDir(), { 'base.txt': 'base\n' });
     const s = services(root);
     const plan = await s.plans.createPlan({ title: 'shared' });
     const worker = path.join(__dirname, 'fixtures', 'checkpointWorker.js');
