@@ -9,7 +9,7 @@ import { FolderServices } from './folderServices';
 import { timeFirstItems } from './tree/firstItemsTiming';
 import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
 import { registerRollbackFeatures } from './rollbackFeatures';
-import { registerInterruptedOperations } from './interruptedOperations';
+import { registerInterruptedOperations } from './recovery/interruptedOperations';
 import { registerTerminalCli } from './terminal/terminalCli';
 
 const RESTRICTED_MESSAGE =

@@ -2,12 +2,12 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isProcessAlive } from '../adapters/files/fileLock';
-import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
-import { InterruptedOperationSchema, type InterruptedOperation, type RecoveryMode } from '../core/interruptedOperation';
-import type { FolderServices } from './folderServices';
-import type { ErrorReporter } from './log';
-import { showInfo, showWarning, withProgressTitled } from './shownText';
+import { isProcessAlive } from '../../adapters/files/fileLock';
+import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
+import { InterruptedOperationSchema, type InterruptedOperation, type RecoveryMode } from '../../core/interruptedOperation';
+import type { FolderServices } from '../folderServices';
+import type { ErrorReporter } from '../log';
+import { showInfo, showWarning, withProgressTitled } from '../shownText';
 
 const FINISH = 'Finish It';
 const UNDO = 'Undo It';
