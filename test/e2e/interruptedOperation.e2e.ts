@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { screenshot, useWorkbench, waitForNotification } from './workbench';
+import { openView, screenshot, useWorkbench, waitForNotification, waitForTreeRow } from './workbench';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -54,10 +54,15 @@ describe('An interrupted rollback, offered to finish when VS Code starts', () =>
     const { page, workspaceDir } = wb;
     const message = await waitForNotification(page, /was interrupted/, 60_000);
     assert.match(message, new RegExp(`Plan ${planId}: a rollback to checkpoint \\w+ was interrupted`));
+    await openView(page, 'Checkpoints');
+    const rows = await waitForTreeRow(page, 'interrupted');
+    assert.match(rows.find((r) => r.label === 'interrupted')!.description, /^interrupted rollback · draft/);
     await screenshot(page, 'interrupted-1-notification');
     const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'was interrupted' }).first();
     await toast.locator('.monaco-button', { hasText: 'Finish It' }).click();
     await waitForNotification(page, /Finished the interrupted rollback/, 60_000);
+    await waitForTreeRow(page, 'interrupted');
+    await page.locator('.part.sidebar .monaco-list-row .label-description', { hasText: /^interrupted/ }).first().waitFor({ state: 'detached', timeout: 20_000 });
     await screenshot(page, 'interrupted-2-finished');
     assert.equal(fs.readFileSync(path.join(workspaceDir, 'a.txt'), 'utf8'), 'one\n');
     assert.equal(fs.readFileSync(path.join(workspaceDir, 'b.txt'), 'utf8'), 'one\n');

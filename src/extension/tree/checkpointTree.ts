@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../core/checkpoint';
+import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
 import { Commands, TreeItemContext } from '../commandIds';
 import { ContextKeys, type DatabaseState } from './contextKeys';
@@ -31,6 +32,8 @@ export interface PlanNode {
   readonly plan: Plan;
   /** Oldest first, as the service returns them. */
   readonly checkpoints: readonly Checkpoint[];
+  /** An operation a dead process left half done on this plan; writes are refused until it is resolved. */
+  readonly interrupted?: InterruptedOperation;
   readonly parent: FolderNode | undefined;
 }
 
@@ -191,8 +194,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : vscode.TreeItemCollapsibleState.Expanded;
         const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
-        item.description = shown(planDescription(plan));
-        item.iconPath = themeIcon(planIcon(plan));
+        item.description = shown(node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : planDescription(plan));
+        item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : themeIcon(planIcon(plan));
         item.contextValue = plan.state === 'applied' ? TreeItemContext.appliedPlan : TreeItemContext.plan;
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
         item.accessibilityInformation = { label: `Plan ${shown(plan.title)}, ${item.description}, ${node.checkpoints.length} checkpoints` };
@@ -263,7 +266,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   private tooltipMarkdown(node: TreeNode): string | undefined {
-    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.now());
+    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.now(), node.interrupted);
     if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.now());
     return undefined;
   }
@@ -275,7 +278,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         await this.setFolderState(folder, 'missing');
         return parent ? [this.noPlansHint(folder, parent)] : [];
       }
-      const { plans, checkpoints } = await this.services.services(folder);
+      const { plans, checkpoints, recovery } = await this.services.services(folder);
       const nodes: TreeNode[] = [];
       for (const plan of [...(await plans.listPlans())].reverse()) {
         nodes.push(
@@ -285,6 +288,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             folder,
             plan,
             checkpoints: await checkpoints.listCheckpoints(plan.plan_id),
+            interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
             parent,
           }),
         );

@@ -1,6 +1,7 @@
 // How plans and checkpoints read in the tree: labels, descriptions, icons and Markdown tooltips.
 // No `vscode` import: plain functions of the data and the current time.
 import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../../core/checkpoint';
+import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan, PlanState } from '../../core/plan';
 import { escapeUnsafe } from '../../core/displayText';
 import { formatBytes } from '../../core/formatBytes';
@@ -71,7 +72,7 @@ export function checkpointTypeLabel(type: CheckpointType): string {
   return TYPE_LABELS[type];
 }
 
-export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date): string {
+export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date, interrupted?: InterruptedOperation): string {
   const rows: [string, string][] = [
     ['Plan', code(plan.plan_id)],
     ['State', escapeMarkdown(plan.state)],
@@ -85,6 +86,12 @@ export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now:
   const notes: string[] = [];
   if (plan.state === 'applied') notes.push('Applied: its checkpoints are kept for the record; rollback is blocked.');
   if (plan.state === 'cancelled') notes.push('Cancelled.');
+  if (interrupted) {
+    notes.push(
+      `Interrupted: a ${interrupted.type} started ${interrupted.started_at} by process ${interrupted.pid} on ${interrupted.host} did not finish; its files may be half written. ` +
+        'Writes to this plan are refused until it is finished or undone (the notification, or `agents plan recover`).',
+    );
+  }
   return [`**${escapeMarkdown(plan.title)}**`, table(rows), ...notes.map(escapeMarkdown)].join('\n\n');
 }
 
