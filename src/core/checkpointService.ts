@@ -2,7 +2,7 @@ import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type 
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
-import { interruptedMessage } from './interruptedOperation';
+import { interruptedMessage, type InterruptedOperation } from './interruptedOperation';
 import type { Clock, IdGenerator, Logger, OperationJournal, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
@@ -37,6 +37,23 @@ export function pinName(planId: string, checkpointId: string): string {
 export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal'>, planId: string, what: string): Promise<void> {
   const interrupted = await deps.journal.get(planId);
   if (interrupted) throw new BusinessRuleViolation(interruptedMessage(interrupted, what));
+}
+
+/** Records an operation that is about to write files: when it started, and which process runs it. */
+export function beginOperation(
+  deps: Pick<ServiceDeps, 'journal' | 'clock' | 'processInfo'>,
+  operation: Omit<InterruptedOperation, 'started_at' | 'pid' | 'host' | 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'> &
+    Partial<Pick<InterruptedOperation, 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'>>,
+): Promise<void> {
+  return deps.journal.begin({
+    target_checkpoint_id: null,
+    undo_checkpoint_id: null,
+    from_ref: null,
+    to_ref: null,
+    ...operation,
+    started_at: deps.clock.now().toISOString(),
+    ...deps.processInfo,
+  });
 }
 
 /**
@@ -166,7 +183,7 @@ export class CheckpointService {
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
       if (restore.changes.length > 0) {
-        await this.deps.journal.begin({
+        await beginOperation(this.deps, {
           type: 'rollback',
           plan_id: plan.plan_id,
           target_checkpoint_id: checkpoint.checkpoint_id,
@@ -174,8 +191,6 @@ export class CheckpointService {
           sandbox_key: sandbox.key,
           from_ref: safety.ref,
           to_ref: restore.target,
-          started_at: this.deps.clock.now().toISOString(),
-          ...this.deps.processInfo,
         });
         await journaledApply(this.deps, plan.plan_id, () => restore.apply());
         await this.deps.journal.end(plan.plan_id);

@@ -5,7 +5,7 @@ import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } fr
 import type { SandboxLocation, Snapshot } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
-import { journaledApply, parseId, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
+import { beginOperation, journaledApply, parseId, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
 
 export const CreatePlanInputSchema = z
   .object({
@@ -136,17 +136,7 @@ export class PlanService {
           const restore = await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path));
           if (restore.uncaptured.length > 0) throw new UncapturedFilesError('Apply', restore.uncaptured);
           if (restore.changes.length > 0) {
-            await this.deps.journal.begin({
-              type: 'apply',
-              plan_id: plan.plan_id,
-              target_checkpoint_id: null,
-              undo_checkpoint_id: null,
-              sandbox_key: WORKSPACE_KEY,
-              from_ref: before.ref,
-              to_ref: restore.target,
-              started_at: this.deps.clock.now().toISOString(),
-              ...this.deps.processInfo,
-            });
+            await beginOperation(this.deps, { type: 'apply', plan_id: plan.plan_id, sandbox_key: WORKSPACE_KEY, from_ref: before.ref, to_ref: restore.target });
             await journaledApply(this.deps, plan.plan_id, () => restore.apply());
             written = { from: before.ref, to: restore.target };
           }
@@ -176,17 +166,7 @@ export class PlanService {
     const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
     await this.deps.snapshotter.exclusive(plan.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Cleanup');
-      await this.deps.journal.begin({
-        type: 'cleanup',
-        plan_id: plan.plan_id,
-        target_checkpoint_id: null,
-        undo_checkpoint_id: null,
-        sandbox_key: plan.plan_id,
-        from_ref: null,
-        to_ref: null,
-        started_at: this.deps.clock.now().toISOString(),
-        ...this.deps.processInfo,
-      });
+      await beginOperation(this.deps, { type: 'cleanup', plan_id: plan.plan_id, sandbox_key: plan.plan_id });
       await this.deps.workspace.removeDirectory(dir);
       await this.deps.snapshotter.forgetSandbox(plan.plan_id);
       await this.deps.journal.end(plan.plan_id);
