@@ -1,13 +1,11 @@
 // An operation a dead process left half done, as the user meets it in VS Code: a notification
 // says which plan and what was interrupted, and its Finish It button completes the operation.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
+import { makeInterruptedRollback } from '../unit/helpers/interruptedRollback';
 import { openView, screenshot, useWorkbench, waitForNotification, waitForTreeRow } from './workbench';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -19,30 +17,7 @@ describe('An interrupted rollback, offered to finish when VS Code starts', () =>
     prepare: async (dir) => {
       const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
       try {
-        fs.writeFileSync(path.join(dir, 'a.txt'), 'one\n');
-        fs.writeFileSync(path.join(dir, 'b.txt'), 'one\n');
-        const plan = await s.plans.createPlan({ title: 'interrupted' });
-        planId = plan.plan_id;
-        const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'one' });
-        fs.writeFileSync(path.join(dir, 'a.txt'), 'two\n');
-        fs.writeFileSync(path.join(dir, 'b.txt'), 'two\n');
-        const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'two' });
-        // The state a kill in the middle of "roll back from two to one" leaves: one file written,
-        // the other not yet, and the record of a process that is gone.
-        fs.writeFileSync(path.join(dir, 'a.txt'), 'one\n');
-        const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-        await new FileOperationJournal(path.join(dir, '.cleveragents', 'operations')).begin({
-          type: 'rollback',
-          plan_id: plan.plan_id,
-          target_checkpoint_id: c1.checkpoint_id,
-          undo_checkpoint_id: c2.checkpoint_id,
-          sandbox_key: plan.plan_id,
-          from_ref: c2.sandbox_ref,
-          to_ref: c1.sandbox_ref,
-          started_at: new Date().toISOString(),
-          pid: Number(dead.stdout),
-          host: os.hostname(),
-        });
+        planId = (await makeInterruptedRollback(dir, s)).planId;
       } finally {
         s.dispose();
       }

@@ -1,11 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { ensureCliBuilt, runCli } from './helpers/cliHarness';
-import { services, write } from './helpers/sandboxFixtures';
+import { makeInterruptedRollback } from './helpers/interruptedRollback';
+import { services } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 /**
@@ -23,36 +21,14 @@ describe('agents plan recover (the built CLI)', function () {
 
   async function interruptedRollback(): Promise<{ root: string; planId: string; record: string }> {
     const root = tempDir();
-    write(root, 'a.txt', 'one\n');
-    write(root, 'b.txt', 'one\n');
     const s = services(root);
     try {
-      const plan = await s.plans.createPlan({ title: 'interrupted' });
-      const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id);
-      write(root, 'a.txt', 'two\n');
-      write(root, 'b.txt', 'two\n');
-      const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id);
-      write(root, 'a.txt', 'one\n'); // the rollback from two to one wrote a.txt, not yet b.txt
-      write(root, 'b.txt', 'tw'); // ...and was writing b.txt when it was killed
-      const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
-      const dir = path.join(root, '.cleveragents', 'operations');
-      await new FileOperationJournal(dir).begin({
-        type: 'rollback',
-        plan_id: plan.plan_id,
-        target_checkpoint_id: c1.checkpoint_id,
-        undo_checkpoint_id: c2.checkpoint_id,
-        sandbox_key: plan.plan_id,
-        from_ref: c2.sandbox_ref,
-        to_ref: c1.sandbox_ref,
-        started_at: new Date().toISOString(),
-        pid: dead,
-        host: os.hostname(),
-      });
-      return { root, planId: plan.plan_id, record: path.join(dir, `${plan.plan_id}.json`) };
+      return { root, ...(await makeInterruptedRollback(root, s, 'tw')) }; // b.txt was being written when it was killed
     } finally {
       s.dispose();
     }
   }
+
 
   it('plan show names the interrupted operation; writes are refused and say how to recover', async () => {
     const { root, planId } = await interruptedRollback();
