@@ -64,7 +64,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
   });
   const workspace = new NodeWorkspaceFiles(root);
-  const journal = new FileOperationJournal(path.join(root, DATA_DIR_NAME, 'operations'));
+  const journal = new FileOperationJournal(root);
   const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
   return {
     plans: new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY)),

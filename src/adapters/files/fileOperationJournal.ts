@@ -5,13 +5,27 @@ import { UlidSchema } from '../../core/ids';
 import { InterruptedOperationSchema, type InterruptedOperation } from '../../core/interruptedOperation';
 import type { OperationJournal } from '../../core/ports';
 import { fsyncDirectory, writeFileAtomic } from './atomicFile';
+import { DATA_DIR_NAME } from './nodeWorkspaceFiles';
 
 /**
  * The journal as one small file per plan (`<dir>/<plan_id>.json`), written atomically and flushed
  * before the operation's first write, removed (and the removal flushed) after its last.
  */
 export class FileOperationJournal implements OperationJournal {
-  constructor(private readonly dir: string) {}
+  private readonly dir: string;
+
+  /** The journal of a workspace folder: `.cleveragents/operations/`. */
+  constructor(workspaceRoot: string) {
+    this.dir = path.join(workspaceRoot, DATA_DIR_NAME, 'operations');
+  }
+
+  /** Every operation recorded as under way (a damaged record is left out: `get` reports it). */
+  async list(): Promise<InterruptedOperation[]> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    const ids = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)).filter((id) => UlidSchema.safeParse(id).success);
+    const records = await Promise.all(ids.map((id) => this.get(id).catch(() => undefined)));
+    return records.filter((r): r is InterruptedOperation => r !== undefined);
+  }
 
   async begin(operation: InterruptedOperation): Promise<void> {
     const parsed = InterruptedOperationSchema.parse(operation);

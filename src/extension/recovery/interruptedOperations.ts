@@ -1,10 +1,9 @@
-import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isProcessAlive } from '../../adapters/files/fileLock';
+import { FileOperationJournal } from '../../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
-import { InterruptedOperationSchema, type InterruptedOperation, type RecoveryMode } from '../../core/interruptedOperation';
+import type { InterruptedOperation, RecoveryMode } from '../../core/interruptedOperation';
 import type { FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showWarning, withProgressTitled } from '../shownText';
@@ -22,7 +21,7 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const announced = new Set<string>();
   const check = async (): Promise<void> => {
     for (const folder of deps.folders.folders()) {
-      for (const op of await readRecords(folder.uri.fsPath)) {
+      for (const op of await new FileOperationJournal(folder.uri.fsPath).list()) {
         if (announced.has(op.plan_id) || stillRunning(op)) continue;
         announced.add(op.plan_id);
         void offer(folder, op).finally(() => announced.delete(op.plan_id));
@@ -65,18 +64,6 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(check);
   const later = () => void after(5_000).then(() => after(60_000));
   return vscode.Disposable.from(watcher, watcher.onDidCreate(later), vscode.workspace.onDidChangeWorkspaceFolders(() => void check()));
-}
-
-/** The records in a workspace folder; an unreadable or malformed one is skipped (the CLI reports it). */
-async function readRecords(root: string): Promise<InterruptedOperation[]> {
-  const dir = path.join(root, DATA_DIR_NAME, 'operations');
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const records: InterruptedOperation[] = [];
-  for (const name of names.filter((n) => n.endsWith('.json'))) {
-    const parsed = InterruptedOperationSchema.safeParse(await fs.readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => undefined));
-    if (parsed.success) records.push(parsed.data);
-  }
-  return records;
 }
 
 /** Whether the process that wrote the record is alive on this machine: then it is under way, not interrupted. */

@@ -21,8 +21,7 @@ export async function makeInterruptedRollback(root: string, s: WorkspaceServices
   write('a.txt', 'one\n');
   if (halfWritten !== undefined) write('b.txt', halfWritten);
   const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
-  const dir = path.join(root, '.cleveragents', 'operations');
-  await new FileOperationJournal(dir).begin({
+  await new FileOperationJournal(root).begin({
     type: 'rollback',
     plan_id: plan.plan_id,
     target_checkpoint_id: c1.checkpoint_id,
@@ -34,5 +33,5 @@ export async function makeInterruptedRollback(root: string, s: WorkspaceServices
     pid: dead,
     host: os.hostname(),
   });
-  return { planId: plan.plan_id, record: path.join(dir, `${plan.plan_id}.json`) };
+  return { planId: plan.plan_id, record: path.join(root, '.cleveragents', 'operations', `${plan.plan_id}.json`) };
 }
