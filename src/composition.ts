@@ -66,10 +66,11 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const workspace = new NodeWorkspaceFiles(root);
   const journal = new FileOperationJournal(root);
   const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
+  const plans = new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY));
   return {
-    plans: new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY)),
+    plans,
     checkpoints: new CheckpointService(deps),
-    recovery: new RecoveryService(deps),
+    recovery: new RecoveryService(deps, plans),
     store,
     snapshotter,
     workspace,

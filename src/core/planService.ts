@@ -232,6 +232,11 @@ export class PlanService {
     });
   }
 
+  /** The end of an apply that `recover` finished for a dead process: applied, if it is not yet. */
+  async markAppliedAfterRecovery(planId: string): Promise<Plan> {
+    return this.update(parseId(planId, 'plan id'), (p) => ({ ...p, state: 'applied' }));
+  }
+
   private workspaceLocation(): SandboxLocation {
     return { key: WORKSPACE_KEY, dir: this.deps.workspace.root };
   }

@@ -1,7 +1,7 @@
 import { parseId, type ServiceDeps } from './checkpointService';
 import { BusinessRuleViolation, NotFoundError } from './errors';
 import type { InterruptedOperation, RecoveryMode } from './interruptedOperation';
-import { PlanSchema } from './plan';
+import type { PlanService } from './planService';
 import type { SandboxLocation } from './ports';
 
 export interface RecoveryOutcome {
@@ -16,7 +16,10 @@ export interface RecoveryOutcome {
 
 /** Finds operations a dead process left half done, and finishes or undoes them. */
 export class RecoveryService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly plans: Pick<PlanService, 'markAppliedAfterRecovery'>,
+  ) {}
 
   /** The plan's interrupted operation, if its last writer died before it was done. */
   async interrupted(planId: string): Promise<InterruptedOperation | undefined> {
@@ -44,12 +47,7 @@ export class RecoveryService {
       }
       const location = await this.locationOf(operation, plan.sandbox_path);
       const { left, kept, keptIn } = await this.deps.snapshotter.settleInterruptedRestore(location, operation.from_ref!, operation.to_ref!, mode === 'finish' ? 'after' : 'before');
-      if (operation.type === 'apply' && mode === 'finish') {
-        await this.deps.store.write((uow) => {
-          const current = uow.plans.get(id);
-          if (current && current.state !== 'applied') uow.plans.update(PlanSchema.parse({ ...current, state: 'applied', updated_at: this.deps.clock.now().toISOString() }));
-        });
-      }
+      if (operation.type === 'apply' && mode === 'finish') await this.plans.markAppliedAfterRecovery(id);
       await this.deps.journal.end(id);
       this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${kept.length} path(s) kept in ${keptIn}, ${left.length} left as they were`);
       return { operation, mode, left, kept, keptIn: kept.length > 0 ? keptIn : null };

@@ -1,9 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { makeInterruptedRollback } from './helpers/interruptedRollback';
-import { services } from './helpers/sandboxFixtures';
+import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 /**
@@ -68,6 +70,40 @@ describe('agents plan recover (the built CLI)', function () {
     assert.ok(!existsSync(record));
     const again = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
     assert.match(again.json<{ error: { message: string } }>().error.message, /has no interrupted operation/);
+  });
+
+  it('finishes an apply killed after its write: the plan is marked applied', async () => {
+    const root = tempDir();
+    write(root, 'src/app.ts', 'v1\n');
+    const s = services(root);
+    let planId = '';
+    try {
+      const plan = await s.plans.createPlan({ title: 'apply', isolated: true });
+      planId = plan.plan_id;
+      write(path.join(root, plan.sandbox_path), 'src/app.ts', 'v2\n');
+      await s.plans.applyPlan(plan.plan_id);
+      // As if the process died after writing the workspace, before marking the plan: back to draft, record left.
+      await s.store.write((uow) => uow.plans.update({ ...uow.plans.get(plan.plan_id)!, state: 'draft' }));
+      const ref = (name: string) => execFileSync('git', ['--git-dir', path.join(root, '.cleveragents', 'checkpoints', 'shadow.git'), 'rev-parse', `refs/checkpoints/${plan.plan_id}/${name}`], { encoding: 'utf8' }).trim();
+      await new FileOperationJournal(root).begin({
+        type: 'apply',
+        plan_id: plan.plan_id,
+        target_checkpoint_id: null,
+        undo_checkpoint_id: null,
+        sandbox_key: 'workspace',
+        from_ref: ref('before-apply'),
+        to_ref: ref('applied'),
+        started_at: new Date().toISOString(),
+        pid: 999_999_999,
+        host: 'another-host',
+      });
+    } finally {
+      s.dispose();
+    }
+    const run = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(runCli(root, ['--format', 'json', 'plan', 'show', planId]).json<{ plan: { state: string } }>().plan.state, 'applied');
+    assert.equal(readFileSync(path.join(root, 'src/app.ts'), 'utf8'), 'v2\n');
   });
 
   function readCheckpointIds(root: string, planId: string): string[] {
