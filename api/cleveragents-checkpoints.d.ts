@@ -17,7 +17,7 @@
  * "Validation Error". A refused operation rejects with the spec's message (e.g. "Rollback blocked:
  * plan is already applied", "Not found: checkpoint"). The errors the extension raises carry a
  * `type` (see CheckpointsErrorType): test that rather than the class name. In an untrusted
- * workspace (Restricted Mode) everything but `listCheckpoints` rejects, as the rest runs git.
+ * workspace (Restricted Mode) everything but `listCheckpoints` and `interruptedOperation` rejects, as the rest runs git.
  * Plan and checkpoint ids are ULIDs; a plan is found in whichever workspace folder's database
  * holds it. Field names are those of the spec and of the `agents` CLI's JSON output.
  */
@@ -108,6 +108,38 @@ export interface ToolCall {
   readonly resourceId?: string;
 }
 
+/**
+ * An operation that writes a sandbox's files (a rollback, an apply into the workspace, the cleanup
+ * of an isolated sandbox) whose process died before it was done. Until it is recovered, the plan
+ * refuses every write.
+ */
+export interface InterruptedOperation {
+  readonly type: 'rollback' | 'apply' | 'cleanup';
+  readonly plan_id: string;
+  /** The checkpoint a rollback was going to; null for apply and cleanup. */
+  readonly target_checkpoint_id: string | null;
+  /** The safety checkpoint that undoes the rollback; null for apply and cleanup. */
+  readonly undo_checkpoint_id: string | null;
+  readonly started_at: string;
+  /** The process that recorded it; while it runs, the operation is under way, not interrupted. */
+  readonly process: { readonly pid: number; readonly host: string };
+}
+
+export interface RecoveryOptions {
+  /** Put the files back as they were before the operation, instead of finishing it. A cleanup cannot be undone. */
+  readonly undo?: boolean;
+}
+
+/** What `recover` did. */
+export interface RecoveryResult extends InterruptedOperation {
+  readonly mode: 'finish' | 'undo';
+  /** Paths that held neither side's content (half written, or written since): moved to `kept_in` first. */
+  readonly kept: readonly string[];
+  readonly kept_in: string | null;
+  /** Paths behind a symlinked folder, left as they were. */
+  readonly left_as_they_were: readonly string[];
+}
+
 /** What the tool call's function is given. */
 export interface ToolCallContext {
   /** The `pre_write` checkpoint taken before the call (scope `pre_write` or `both`). */
@@ -135,4 +167,11 @@ export interface CleverAgentsCheckpointsApi {
    * successful call is reported to the user and logged; the call's result is still returned.
    */
   runToolCall<T>(call: ToolCall, fn: (context: ToolCallContext) => T | PromiseLike<T>): Promise<T>;
+  /** The plan's interrupted operation, or null when there is none (works in Restricted Mode). */
+  interruptedOperation(planId: string): Promise<InterruptedOperation | null>;
+  /**
+   * Finishes the plan's interrupted operation (the files become what it was making them; an apply
+   * marks the plan applied), or undoes it with `{ undo: true }`. Rejects when there is none.
+   */
+  recover(planId: string, options?: RecoveryOptions): Promise<RecoveryResult>;
 }

@@ -3,7 +3,7 @@ import { ApplyConflictError } from '../core/errors';
 import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
-import { changesJson, checkpointJson, interruptedOperationJson, planJson, rollbackEnvelope } from './envelopes';
+import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from './envelopes';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
@@ -111,7 +111,7 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
       }
       const outcome = await recovery.recover(command.planId, mode);
       return {
-        json: { recovered: { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left } },
+        json: { recovered: recoveredJson(outcome) },
         text: renderRecovered(outcome),
       };
     }

@@ -1,7 +1,9 @@
+import type * as Api from '../../api/cleveragents-checkpoints';
 import type { Checkpoint } from '../core/checkpoint';
 import { ApplyConflictError, CheckpointError } from '../core/errors';
 import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
+import type { RecoveryOutcome } from '../core/recoveryService';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 import { CliError } from './cliErrors';
 
@@ -54,7 +56,7 @@ export interface RollbackEnvelope {
 }
 
 /** An operation a dead process left half done (`plan show`'s `interrupted_operation`). */
-export function interruptedOperationJson(op: InterruptedOperation): Record<string, unknown> {
+export function interruptedOperationJson(op: InterruptedOperation): Api.InterruptedOperation {
   return {
     type: op.type,
     plan_id: op.plan_id,
@@ -63,6 +65,11 @@ export function interruptedOperationJson(op: InterruptedOperation): Record<strin
     started_at: op.started_at,
     process: { pid: op.pid, host: op.host },
   };
+}
+
+/** What `recover` did (the CLI's `recovered`). */
+export function recoveredJson(outcome: RecoveryOutcome): Api.RecoveryResult {
+  return { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left };
 }
 
 export interface ErrorEnvelope {

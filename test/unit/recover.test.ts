@@ -25,7 +25,7 @@ describe('agents plan recover (the built CLI)', function () {
     const root = tempDir();
     const s = services(root);
     try {
-      return { root, ...(await makeInterruptedRollback(root, s, 'tw')) }; // b.txt was being written when it was killed
+      return { root, ...(await makeInterruptedRollback(root, s, { halfWritten: 'tw' })) }; // b.txt was being written when it was killed
     } finally {
       s.dispose();
     }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
-import { checkpointJson, rollbackEnvelope } from '../../cli/envelopes';
+import { checkpointJson, interruptedOperationJson, recoveredJson, rollbackEnvelope } from '../../cli/envelopes';
 import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../../core/checkpoint';
 import { BusinessRuleViolation, describeIssues, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
@@ -32,6 +32,7 @@ const ToolCallSchema = z
   .strict();
 
 const RollbackOptionsSchema = z.object({ confirm: z.boolean().optional(), showPanel: z.boolean().optional() }).strict();
+const RecoveryOptionsSchema = z.object({ undo: z.boolean().optional() }).strict();
 
 function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(value);
@@ -118,6 +119,19 @@ export function createAgentApi(deps: AgentApiDeps): Api.CleverAgentsCheckpointsA
         }
       }
       return result;
+    },
+
+    async interruptedOperation(planId) {
+      const { services, plan: p } = await plan(planId);
+      const op = await services.recovery.interrupted(p.plan_id);
+      return op ? interruptedOperationJson(op) : null;
+    },
+
+    async recover(planId, options = {}) {
+      requireTrust('Recover');
+      const o = check(RecoveryOptionsSchema, options ?? {}, 'recovery options');
+      const { services, plan: p } = await plan(planId);
+      return recoveredJson(await services.recovery.recover(p.plan_id, o.undo === true ? 'undo' : 'finish'));
     },
   };
 }
