@@ -81,6 +81,18 @@ export class CheckpointService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async createCheckpoint(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint> {
+    return (await this.create(planId, options, false))!;
+  }
+
+  /**
+   * A checkpoint, unless the sandbox's files are exactly its last checkpoint's (then undefined,
+   * and nothing is written): what automatic checkpoints take, in one pass over the files.
+   */
+  async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint | undefined> {
+    return this.create(planId, options, true);
+  }
+
+  private async create(planId: string, options: CreateCheckpointOptions, onlyIfChanged: boolean): Promise<CreatedCheckpoint | undefined> {
     const id = parseId(planId, 'plan id');
     const parsed = CreateCheckpointOptionsSchema.safeParse(options);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
@@ -93,7 +105,11 @@ export class CheckpointService {
       await this.dropOrphanPins(id);
       const checkpointId = this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
-      const snap = await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
+      const latest = onlyIfChanged ? await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1)) : undefined;
+      const snap = latest
+        ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref)
+        : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
+      if (!snap) return undefined;
       const recorded = await this.recordCheckpoint(pinName(id, checkpointId), () =>
         this.toCheckpoint(plan, checkpointId, snap, {
           checkpoint_type: opts.type,
@@ -226,19 +242,6 @@ export class CheckpointService {
     if (!rel.success) throw new ValidationError(`path ${JSON.stringify(path)} ${describeIssues(rel.error.issues)}`);
     const { checkpoint } = await this.findCheckpoint(planId, checkpointId);
     return this.deps.snapshotter.readFile(checkpoint.sandbox_ref, rel.data);
-  }
-
-  /** Whether the sandbox differs from the plan's newest checkpoint (true when it has none). */
-  async hasChangesSinceLastCheckpoint(planId: string): Promise<boolean> {
-    const id = parseId(planId, 'plan id');
-    const { plan, latest } = await this.deps.store.read((uow) => ({ plan: uow.plans.get(id), latest: uow.checkpoints.listForPlan(id).at(-1) }));
-    if (!plan) throw new NotFoundError('plan', id);
-    const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
-    if (!latest) return true;
-    return this.deps.snapshotter.exclusive(id, async () => {
-      await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
-      return (await this.deps.snapshotter.changesSince(sandbox, latest.sandbox_ref)).changes.length > 0;
-    });
   }
 
   private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {

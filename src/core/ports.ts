@@ -105,6 +105,12 @@ export interface SandboxSnapshotter {
    */
   snapshot(sandbox: SandboxLocation, pinName: string | null, message: string): Promise<Snapshot>;
   /**
+   * `snapshot`, unless the files are exactly those of the snapshot `since`: then nothing is
+   * committed or pinned, and undefined comes back. One pass over the files where asking
+   * `changesSince` first would take two.
+   */
+  snapshotIfChanged(sandbox: SandboxLocation, pinName: string, message: string, since: string): Promise<Snapshot | undefined>;
+  /**
    * What changed going from the snapshot `ref` to the sandbox's files now (captured as an unpinned
    * snapshot would, but without writing a tree), and what the sandbox's capture skips.
    */

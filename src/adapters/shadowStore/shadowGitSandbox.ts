@@ -60,7 +60,13 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
     if (pin !== null) assertPin(pin);
-    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message));
+    return this.withIndex(sandbox, async () => (await this.takeSnapshot(sandbox, pin, message))!);
+  }
+
+  snapshotIfChanged(sandbox: SandboxLocation, pin: string, message: string, since: string): Promise<Snapshot | undefined> {
+    assertPin(pin);
+    assertObjectId(since);
+    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message, since));
   }
 
   changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }> {
@@ -244,7 +250,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     }
   }
 
-  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+  /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
+  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string): Promise<Snapshot | undefined> {
     const phases = new PhaseTimer();
     const { state, statusOut, entries, skipped } = await this.staging.stage(sandbox, phases);
     const git = this.repo.keyGit(sandbox);
@@ -260,6 +267,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       const tree = await treeWritten;
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
+    }
+    if (since !== undefined) {
+      // As with a throw-away snapshot, the index may move ahead of HEAD: nothing else is written.
+      const [tree, sinceTree] = await Promise.all([treeWritten, this.repo.treeOf(since)]);
+      if (tree === sinceTree) {
+        this.options.logger.debug(`snapshot ${sandbox.key}: the same files as ${since}, not taken; ${phases}`);
+        return undefined;
+      }
     }
     // The size is measured beside write-tree and the commit: from the paths status named (all
     // that can differ from the last pinned state, which HEAD names: their blobs there, and in the

@@ -249,16 +249,17 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       // A burst that began while the plan executed still gets its post_step after the plan finished.
       if (type === 'pre_write' && plan.state !== 'executing') return 'skipped';
       if (plan.state === 'applied' || plan.state === 'cancelled') return 'skipped';
-      if (!(await services.checkpoints.hasChangesSinceLastCheckpoint(s.planId))) {
-        this.log.debug(`Automatic ${type} checkpoint of ${s.planId} not taken: nothing changed since its last checkpoint.`);
-        return 'unchanged';
-      }
-      const { checkpoint } = await services.checkpoints.createCheckpoint(s.planId, {
+      const created = await services.checkpoints.createCheckpointIfChanged(s.planId, {
         type,
         reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',
         sourceTool: AUTO_SOURCE_TOOL,
         phase: 'execute',
       });
+      if (!created) {
+        this.log.debug(`Automatic ${type} checkpoint of ${s.planId} not taken: nothing changed since its last checkpoint.`);
+        return 'unchanged';
+      }
+      const { checkpoint } = created;
       this.log.info(`Automatic ${type} checkpoint ${checkpoint.checkpoint_id} of plan ${s.planId}.`);
       this.taken.fire({ planId: s.planId, type, checkpointId: checkpoint.checkpoint_id });
       return 'taken';
