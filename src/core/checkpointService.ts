@@ -3,7 +3,7 @@ import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, Uncapture
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import { interruptedMessage, type InterruptedOperation } from './interruptedOperation';
-import type { Clock, IdGenerator, Logger, OperationJournal, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
+import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
@@ -34,9 +34,15 @@ export function pinName(planId: string, checkpointId: string): string {
  * Refuses `what` on a plan whose last operation was interrupted (its files may be half written):
  * `recover` must resolve it first. Call it under the store's lock.
  */
-export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal'>, planId: string, what: string): Promise<void> {
+export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal' | 'store'>, planId: string, what: string): Promise<void> {
   const interrupted = await deps.journal.get(planId);
   if (interrupted) throw new BusinessRuleViolation(interruptedMessage(interrupted, what));
+  // Another plan's apply left the workspace half written: a plan working in place reads or writes
+  // those files, and a second apply would write over them.
+  const halfApplied = (await deps.journal.list()).find((op) => op.sandbox_key === WORKSPACE_KEY && op.plan_id !== planId);
+  if (!halfApplied) return;
+  const plan = await deps.store.read((uow) => uow.plans.get(planId));
+  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(interruptedMessage(halfApplied, what));
 }
 
 /** Records an operation that is about to write files: when it started, and which process runs it. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { applyConflicts } from './applyConflicts';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
-import type { SandboxLocation, Snapshot } from './ports';
+import { WORKSPACE_KEY, type SandboxLocation, type Snapshot } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
 import { beginOperation, journaledApply, parseId, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
@@ -23,9 +23,6 @@ export interface ApplyPreview {
   /** Paths the workspace changed meanwhile too; any conflict blocks the apply. */
   readonly conflicts: string[];
 }
-
-/** The workspace's key in the shadow store: its own persistent index, separate from any plan's. */
-export const WORKSPACE_KEY = 'workspace';
 
 /** Plans: creating their sandboxes, their lifecycle, applying and cleaning them up. */
 export class PlanService {

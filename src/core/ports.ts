@@ -64,6 +64,9 @@ export interface SandboxLocation {
   readonly dir: string;
 }
 
+/** The workspace's key in the shadow store: its own persistent index, separate from any plan's. */
+export const WORKSPACE_KEY = 'workspace';
+
 export interface Snapshot {
   /** Full object id of the snapshot in the shadow store. */
   readonly ref: string;
@@ -161,6 +164,8 @@ export interface OperationJournal {
   begin(operation: InterruptedOperation): Promise<void>;
   end(planId: string): Promise<void>;
   get(planId: string): Promise<InterruptedOperation | undefined>;
+  /** Every operation recorded as under way, of any plan. */
+  list(): Promise<InterruptedOperation[]>;
 }
 
 /** The workspace folder's files, as far as plans need them. */
