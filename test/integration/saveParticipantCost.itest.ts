@@ -66,10 +66,6 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     }
     const plan = await outside.plans.createPlan({ title: 'Save cost', sandbox: 'save-cost' });
     planId = plan.plan_id;
-    await outside.plans.setState(planId, 'executing');
-    const started = performance.now();
-    await api.createCheckpoint(planId, { reason: 'The plan began' });
-    report(`first checkpoint of ${filesUnder(sandbox).length} files (outside any save): ${Math.round(performance.now() - started)} ms`);
     await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
     await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
   });
@@ -108,12 +104,29 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     }
   }
 
+  it('a plan that starts executing without a checkpoint gets its first one at once, before any save waits for it', async () => {
+    await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
+    await outside.plans.setState(planId, 'executing');
+    const started = performance.now();
+    await refreshAuto();
+    while ((await autoCheckpoints()).length === 0) {
+      assert.ok(performance.now() - started < 120_000, 'no checkpoint after 2 minutes');
+      await sleep(50);
+    }
+    report(`first checkpoint of ${filesUnder(sandbox).length} files, taken when the plan was found executing: ${Math.round(performance.now() - started)} ms`);
+    const [first] = await settled();
+    assert.equal(first?.checkpoint_type, 'pre_write');
+    assert.equal(first.metadata.file_count, filesUnder(sandbox).length);
+    await config().update('autoCheckpoint.enabled', false, vscode.ConfigurationTarget.Global);
+  });
+
   it(`a save after ${CHANGED} files changed elsewhere: its pre_write holds them and the saved file as it was`, async () => {
     const files = filesUnder(sandbox).filter((f) => /\.(ts|js|md|json|txt)$/.test(f));
     assert.ok(files.length > CHANGED, `the sandbox has too few text files (${files.length})`);
     const saved = files[0];
     const changed = files.slice(1, 1 + CHANGED);
     const savedBefore = fs.readFileSync(path.join(sandbox, saved));
+    const earlier = (await autoCheckpoints()).length;
     // written while automatic checkpoints are off, as an agent's tool outside VS Code would have
     for (const rel of changed) fs.appendFileSync(path.join(sandbox, rel), '\n// changed by a tool\n');
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
@@ -121,7 +134,7 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
 
     const ms = await editAndSave(saved, '// edited in VS Code\n');
     report(`save with an automatic pre_write (${CHANGED} changed files to capture): ${Math.round(ms)} ms`);
-    const [pre] = await settled();
+    const [pre] = (await settled()).slice(earlier);
     assert.equal(pre?.checkpoint_type, 'pre_write');
     const at = async (rel: string) => Buffer.from((await outside.checkpoints.readFileAt(planId, pre.checkpoint_id, rel)) ?? []);
     assert.deepEqual(await at(saved), savedBefore, 'the pre_write holds the saved content: the save overtook it');

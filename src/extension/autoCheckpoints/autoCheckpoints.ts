@@ -190,12 +190,16 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private async refreshPlans(): Promise<void> {
     if (!this.scheduler) return;
     const found: WatchedSandbox[] = [];
+    const unprotected = new Set<string>();
     for (const folder of this.folders.folders()) {
       try {
         if (!(await this.folders.databaseExists(folder))) continue;
         const services = await this.folders.services(folder);
         for (const plan of await services.plans.listPlans()) {
           if (plan.state !== 'executing') continue;
+          if (!this.sandboxes.some((s) => s.planId === plan.plan_id) && (await services.checkpoints.listCheckpoints(plan.plan_id)).length === 0) {
+            unprotected.add(plan.plan_id);
+          }
           // As VS Code names the files (the folder's URI), not as the file system resolves them.
           const dir = plan.sandbox_path === '.' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...plan.sandbox_path.split('/'));
           found.push({
@@ -215,6 +219,11 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
     for (const s of found) this.known.set(s.key, s);
     const now = found.filter((s) => !before.has(s.planId)).map((s) => s.planId);
     if (now.length > 0) this.log.info(`Automatic checkpoints watch the sandbox of ${now.join(', ')}.`);
+    // A plan's first checkpoint reads every file of its sandbox, which can take seconds: longer
+    // than VS Code waits for a save (1.5 s), after which the save would go ahead while the
+    // pre_write is still reading, and the pre_write could hold the saved file. So it is taken now,
+    // before any write, and the saves only wait for what changed since.
+    for (const s of found) if (unprotected.has(s.planId)) void this.scheduler?.willWrite(s.key);
   }
 
   /** The plans whose sandbox holds the file; never the extension's own data, nor git's. */
