@@ -5,7 +5,7 @@
 // must hold whatever the time: the pre_write has the file as it was before the save.
 //
 // The sandbox is 2,000 generated files, or a copy of the folder named by
-// CLEVERAGENTS_SAVE_COST_SOURCE (a real project; its .git is left out); CLEVERAGENTS_SAVE_COST_FILES
+// CLEVERAGENTS_SAVE_COST_SOURCE (a real project; its .git and .cleveragents are left out); CLEVERAGENTS_SAVE_COST_FILES
 // and CLEVERAGENTS_SAVE_COST_CHANGED set the generated size and how many files change before the save.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -53,7 +53,7 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
     sandbox = path.join(root, 'save-cost');
     if (SOURCE) {
-      fs.cpSync(SOURCE, sandbox, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, filter: (src) => path.basename(src) !== '.git' });
+      fs.cpSync(SOURCE, sandbox, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, filter: (src) => !['.git', '.cleveragents'].includes(path.basename(src)) });
     } else {
       for (let i = 0; i < FILES; i++) {
         const file = path.join(sandbox, `dir${i % 40}`, `file${i}.ts`);
