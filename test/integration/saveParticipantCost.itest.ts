@@ -116,7 +116,9 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     report(`first checkpoint of ${filesUnder(sandbox).length} files, taken when the plan was found executing: ${Math.round(performance.now() - started)} ms`);
     const [first] = await settled();
     assert.equal(first?.checkpoint_type, 'pre_write');
-    assert.equal(first.metadata.file_count, filesUnder(sandbox).length);
+    // every file, but those a project's .gitignore leaves out
+    assert.ok(first.metadata.file_count! > 0 && first.metadata.file_count! <= filesUnder(sandbox).length, String(first.metadata.file_count));
+    if (!SOURCE) assert.equal(first.metadata.file_count, FILES);
     await config().update('autoCheckpoint.enabled', false, vscode.ConfigurationTarget.Global);
   });
 
@@ -129,6 +131,9 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     const earlier = (await autoCheckpoints()).length;
     // written while automatic checkpoints are off, as an agent's tool outside VS Code would have
     for (const rel of changed) fs.appendFileSync(path.join(sandbox, rel), '\n// changed by a tool\n');
+    // The watcher's events of those writes arrive while nothing listens: seen later, they would
+    // open a burst, and a save inside a burst waits for no pre_write.
+    await sleep(3000);
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
     await refreshAuto();
 
