@@ -37,7 +37,7 @@ export class UncapturedFilesError extends BusinessRuleViolation {
 
 export class NotFoundError extends CheckpointError {
   readonly type = 'NotFound';
-  constructor(readonly entity: 'checkpoint' | 'plan', readonly id?: string) {
+  constructor(readonly entity: 'checkpoint' | 'plan' | 'decision' | 'correction', readonly id?: string) {
     super(`Not found: ${entity}`);
   }
 }
