@@ -1,5 +1,5 @@
 import type { Checkpoint } from '../core/checkpoint';
-import { ApplyConflictError, CheckpointError } from '../core/errors';
+import { ApplyConflictError, CheckpointError, CorrectionConflictError } from '../core/errors';
 import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
@@ -149,6 +149,6 @@ export function errorMessage(error: unknown): string {
 /** `{"error": {"type", "message"}}`, with the conflicting paths when an apply was blocked. */
 export function errorEnvelope(error: unknown): ErrorEnvelope {
   const body: ErrorEnvelope['error'] = { type: errorType(error), message: errorMessage(error) };
-  if (error instanceof ApplyConflictError) body.conflicts = [...error.conflicts];
+  if (error instanceof ApplyConflictError || error instanceof CorrectionConflictError) body.conflicts = [...error.conflicts];
   return { error: body };
 }

@@ -63,6 +63,8 @@ export const CorrectionSchema = z.object({
   reverted_decisions: z.array(UlidSchema).min(1),
   /** The checkpoint the files went back to; null when no checkpoint service was wired. */
   target_checkpoint_id: UlidSchema.nullable(),
+  /** `keep_independent`: the paths it restored (undoing it restores just these from the safety checkpoint). */
+  restored_paths: z.array(z.string().min(1).max(4096)).nullable(),
   /** The safety checkpoint of the files before it; rolling back to it undoes the files. */
   undo_checkpoint_id: UlidSchema.nullable(),
   created_at: UtcTimestampSchema,

@@ -84,6 +84,22 @@ export class ApplyConflictError extends CheckpointError {
   }
 }
 
+/**
+ * A correction that keeps independent work cannot restore a path that both a reverted decision and
+ * a decision that stays changed: refused, with the list.
+ */
+export class CorrectionConflictError extends CheckpointError {
+  readonly type = 'CorrectionConflict';
+  constructor(readonly conflicts: readonly string[]) {
+    super(
+      `Correction blocked: ${conflicts.length} path(s) were changed both by the decisions it reverts and by decisions that stay: ` +
+        conflicts.slice(0, 10).join(', ') +
+        (conflicts.length > 10 ? `, and ${conflicts.length - 10} more` : '') +
+        '. Correct without keeping independent work, or restore those paths by hand.',
+    );
+  }
+}
+
 export function isCheckpointError(error: unknown): error is CheckpointError {
   return error instanceof CheckpointError;
 }

@@ -148,9 +148,10 @@ export interface SandboxSnapshotter {
   uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]>;
   /**
    * Works out, without writing anything, how to make the sandbox's files equal `toRef`, given that
-   * they equal `fromRef` now (a snapshot just taken). Paths in `leaveAlone` are not touched.
+   * they equal `fromRef` now (a snapshot just taken). Paths in `leaveAlone` are not touched. With
+   * `only`, just those paths (files or folders) are made equal to `toRef`; the rest stay `fromRef`'s.
    */
-  prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore>;
+  prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[], only?: readonly string[]): Promise<PreparedRestore>;
   /**
    * A new snapshot equal to `baseRef` with the given paths taken from `sourceRef` (deleted ones
    * removed): what an isolated sandbox's changes look like on top of the workspace.

@@ -88,6 +88,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   mode TEXT NOT NULL,
   state TEXT NOT NULL,
   reverted_decisions_json TEXT NOT NULL,
+  restored_paths_json TEXT,
   target_checkpoint_id STRING(26),
   undo_checkpoint_id STRING(26),
   created_at STRING(30) NOT NULL,
