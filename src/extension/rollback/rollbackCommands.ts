@@ -141,7 +141,10 @@ export class RollbackController {
       const outcome = await this.restorePaths(t, [path]);
       if (!outcome) return undefined;
       const planId = t.plan.plan_id;
-      const changes = state.mode === 'preview' ? await t.services.checkpoints.previewRollback(planId, t.checkpoint.checkpoint_id) : await t.services.checkpoints.diff(planId, t.checkpoint.checkpoint_id);
+      const now = state.mode === 'preview' ? await t.services.checkpoints.previewRollback(planId, t.checkpoint.checkpoint_id) : await t.services.checkpoints.diff(planId, t.checkpoint.checkpoint_id);
+      // The list the panel showed, less what now matches the checkpoint.
+      const shown = new Set(state.changes.map((c) => c.path));
+      const changes = now.filter((c) => shown.has(c.path));
       return comparisonState({ mode: state.mode === 'preview' ? 'preview' : 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
     });
   }
