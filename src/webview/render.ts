@@ -98,7 +98,7 @@ function subtitle(state: PanelState): string {
   const from = `<strong>${shownHtml(state.from.label)}</strong>`;
   switch (state.mode) {
     case 'rollback':
-      return `${plan} was rolled back to ${from}.`;
+      return state.correction?.mode === 'keep_independent' ? `The paths of ${plan} that the reverted decisions changed were restored from ${from}.` : `${plan} was rolled back to ${from}.`;
     case 'undo':
       return `${plan} is back to where it was before the rollback.`;
     case 'preview':
@@ -162,7 +162,11 @@ function correctionHeader(state: PanelState): string {
   const c = state.correction;
   if (!c) return '';
   const more = c.reverted.length - 1;
-  const how = c.mode === 'keep_independent' ? 'Only the paths these decisions changed were restored; independent later work was kept.' : 'The sandbox went back to the checkpoint before the decision.';
+  const how = c.undone
+    ? 'The files it restored are back as they were before it.'
+    : c.mode === 'keep_independent'
+      ? 'Only the paths these decisions changed were restored; independent later work was kept.'
+      : 'The sandbox went back to the checkpoint before the decision.';
   const items = c.reverted
     .map((r) => `<li class="depth-${Math.min(r.depth, 6)}"><span class="label">${shownHtml(r.title)}</span> <code>${shownHtml(r.id)}</code></li>`)
     .join('');
