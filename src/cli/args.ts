@@ -5,13 +5,14 @@ import { parseId } from '../core/checkpointService';
 import { ValidationError, describeIssues } from '../core/errors';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { UsageError } from './cliErrors';
+import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
 
 // The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape
 // of the command line (unknown command or option, missing argument, option without its value) is a
 // UsageError (exit 2); a value that has the right place but does not fit (a malformed ULID,
 // --max-checkpoints 0, --type bogus) is a ValidationError (exit 1), with the core's own text.
 
-export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover'] as const;
+export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', ...DECISION_SUBCOMMANDS] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export const OUTPUT_FORMATS = ['text', 'json'] as const;
@@ -38,6 +39,7 @@ const OPTIONS = {
   undo: { type: 'boolean' },
   'max-checkpoints': { type: 'string' },
   'auto-prune': { type: 'string' },
+  ...DECISION_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -48,6 +50,8 @@ interface CommandShape {
   /** Names of the positional arguments, for messages; `optional` ones may be left out. */
   readonly positionals: readonly string[];
   readonly optional?: readonly string[];
+  /** The last positional may be given any number of times (at least once). */
+  readonly variadic?: boolean;
 }
 
 const COMMANDS: Record<Subcommand, CommandShape> = {
@@ -62,6 +66,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
   recover: { options: ['yes', 'undo'], positionals: ['plan_id'] },
+  ...DECISION_COMMANDS,
 };
 
 export interface GlobalOptions {
@@ -92,7 +97,8 @@ export type Command =
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean }
-  | { readonly name: 'recover'; readonly planId: string; readonly yes: boolean; readonly undo: boolean };
+  | { readonly name: 'recover'; readonly planId: string; readonly yes: boolean; readonly undo: boolean }
+  | DecisionCommand;
 
 export type Invocation =
   | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
@@ -132,7 +138,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const given = tokens.filter((t) => t.kind === 'option');
   for (const name of Object.keys(OPTIONS) as OptionName[]) {
     const uses = given.filter((t) => t.name === name);
-    if (uses.length > 1 && name !== 'extra') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
+    if (uses.length > 1 && name !== 'extra' && name !== 'depends-on') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
   }
 
   if (values.version) return { kind: 'version', global };
@@ -163,13 +169,13 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     const missing = shape.positionals.slice(args.length, required).map((p) => `<${p}>`);
     throw new UsageError(`"plan ${name}" needs ${missing.join(' ')}`, name);
   }
-  if (args.length > shape.positionals.length) {
+  if (args.length > shape.positionals.length && !shape.variadic) {
     throw new UsageError(`"plan ${name}" got an unexpected argument ${JSON.stringify(args[shape.positionals.length])}`, name);
   }
   return { kind: 'run', command: buildCommand(name, args, values), global };
 }
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
 
 function buildCommand(name: Subcommand, args: string[], values: Values): Command {
   switch (name) {
@@ -218,6 +224,8 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         maxCheckpoints: values['max-checkpoints'] === undefined ? undefined : validated(MaxCheckpointsArg, values['max-checkpoints'], '--max-checkpoints'),
         autoPrune: values['auto-prune'] === undefined ? undefined : validated(AutoPruneArg, values['auto-prune'], '--auto-prune'),
       };
+    default:
+      return buildDecisionCommand(name, args, values);
   }
 }
 

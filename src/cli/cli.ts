@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { ApplyConflictError, ValidationError } from '../core/errors';
+import { ApplyConflictError, CorrectionConflictError, ValidationError } from '../core/errors';
 import { escapeUnsafe } from '../core/displayText';
 import type { Logger } from '../core/ports';
 import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
@@ -83,7 +83,7 @@ function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error
   } else {
     // An error message may quote a path or a title: one escaped line, whatever it holds.
     const lines = [`agents: ${escapeUnsafe(errorMessage(error))}`];
-    if (error instanceof ApplyConflictError && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${escapeUnsafe(c)}`));
+    if ((error instanceof ApplyConflictError || error instanceof CorrectionConflictError) && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${escapeUnsafe(c)}`));
     if (error instanceof UsageError) lines.push(usageHint(error.command));
     writeText(env.stderr, lines.join('\n'));
   }

@@ -3,13 +3,14 @@ import { ApplyConflictError } from '../core/errors';
 import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
+import { runDecisionCommand } from './decisionCommands';
 import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from './envelopes';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
 
 export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery'>;
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery' | 'corrections'>;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
 }
@@ -125,5 +126,7 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
       const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
       return { json: { policy }, text: text.renderPolicy(plan.plan_id, plan.retention, changed) };
     }
+    default:
+      return runDecisionCommand(command, ctx);
   }
 }

@@ -1,6 +1,6 @@
 import type * as Api from '../../api/cleveragents-checkpoints';
 import type { Checkpoint } from '../core/checkpoint';
-import { ApplyConflictError, CheckpointError } from '../core/errors';
+import { ApplyConflictError, CheckpointError, CorrectionConflictError } from '../core/errors';
 import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
 import type { RecoveryOutcome } from '../core/recoveryService';
@@ -156,6 +156,6 @@ export function errorMessage(error: unknown): string {
 /** `{"error": {"type", "message"}}`, with the conflicting paths when an apply was blocked. */
 export function errorEnvelope(error: unknown): ErrorEnvelope {
   const body: ErrorEnvelope['error'] = { type: errorType(error), message: errorMessage(error) };
-  if (error instanceof ApplyConflictError) body.conflicts = [...error.conflicts];
+  if (error instanceof ApplyConflictError || error instanceof CorrectionConflictError) body.conflicts = [...error.conflicts];
   return { error: body };
 }

@@ -1,4 +1,5 @@
 import type { Subcommand } from './args';
+import { DECISION_HELP } from './decisionUsage';
 
 const GLOBAL_OPTIONS_TEXT = `Global options:
   --workspace DIR        the workspace folder (default: the current directory)
@@ -64,6 +65,7 @@ the files become what the operation was making them. With --undo, puts them back
 before it (a cleanup can only be finished). Paths someone changed since are left as they are and
 listed. Asks for confirmation like rollback.`,
   },
+  ...DECISION_HELP,
   policy: {
     synopsis: 'agents plan policy <plan_id> [--max-checkpoints N] [--auto-prune true|false]',
     text: `Shows the plan's retention policy, or changes it. N is 1 to 100 (default 50). With auto-prune on,

@@ -157,16 +157,12 @@ export class CheckpointService {
 
   /** What a rollback to the checkpoint would change, without changing anything. */
   async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
-    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
-    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
-      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
-      const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
-      const leaveAlone = skippedPaths(checkpoint, current);
-      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone));
-      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
-      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
-      return changes;
-    });
+    return this.previewRestore(planId, checkpointId, undefined);
+  }
+
+  /** What restoring these paths (files or folders) from the checkpoint would change, without changing anything. */
+  async previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<PathChange[]> {
+    return this.previewRestore(planId, checkpointId, parseRestorePaths(paths));
   }
 
   /**
@@ -174,18 +170,46 @@ export class CheckpointService {
    * checkpoint of the current state so that the rollback can itself be rolled back.
    */
   async rollbackToCheckpoint(planId: string, checkpointId: string): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined);
+  }
+
+  /**
+   * Like a rollback, for the chosen paths only (files or folders): they become what the checkpoint
+   * holds there (a path it does not hold is removed); every other path stays as it is. Same guards,
+   * same safety checkpoint (rolling back to it undoes the restore), same journal.
+   */
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths));
+  }
+
+  private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
+    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
+      const leaveAlone = skippedPaths(checkpoint, current);
+      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone) && (only === undefined || isLeftAlone(c.path, only)));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return changes;
+    });
+  }
+
+  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
       const safetyId = this.deps.ids.next();
-      const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before rollback to ${checkpoint.checkpoint_id}`);
+      const what = only === undefined ? `rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
+      const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
+      const shown = `“${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`;
       const safetyCheckpoint = (): Checkpoint => this.toCheckpoint(plan, safetyId, safety, {
         checkpoint_type: 'manual',
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: `Before rollback to “${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`,
+          reason: only === undefined ? `Before rollback to ${shown}` : `Before restoring ${only.length === 1 ? only[0] : `${only.length} paths`} from ${shown}`,
           source_tool: 'rollback',
           phase: 'rollback',
           extra: { rollback_to: checkpoint.checkpoint_id },
@@ -196,7 +220,7 @@ export class CheckpointService {
       // interior checkpoint, and the next checkpoint prunes.
       const [, restore] = await allOrFirstError([
         this.recordCheckpoint(pinName(plan.plan_id, safetyId), safetyCheckpoint, false),
-        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety)),
+        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety), only),
       ]);
       if (restore.uncaptured.length > 0) {
         // Refused before anything was written: the safety checkpoint is not needed.
@@ -205,6 +229,8 @@ export class CheckpointService {
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
       if (restore.changes.length > 0) {
+        // Recorded as a rollback: recovery finishes or undoes it the same way (the target is the
+        // safety snapshot with the chosen paths taken from the checkpoint).
         await beginOperation(this.deps, {
           type: 'rollback',
           plan_id: plan.plan_id,
@@ -218,7 +244,7 @@ export class CheckpointService {
         await this.deps.journal.end(plan.plan_id);
       }
       const { changes } = restore;
-      this.deps.logger.info(`Rolled back plan ${plan.plan_id} to ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
+      this.deps.logger.info(`${only === undefined ? 'Rolled back' : 'Restored paths of'} plan ${plan.plan_id} from ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
       return {
         plan_id: plan.plan_id,
         result: { restored_files_count: changes.length, changed_paths: changes, from_checkpoint_id: checkpoint.checkpoint_id },
@@ -248,6 +274,11 @@ export class CheckpointService {
     if (!rel.success) throw new ValidationError(`path ${JSON.stringify(path)} ${describeIssues(rel.error.issues)}`);
     const { checkpoint } = await this.findCheckpoint(planId, checkpointId);
     return this.deps.snapshotter.readFile(checkpoint.sandbox_ref, rel.data);
+  }
+
+  /** The rollback guard on the sandbox alone: refused (the reference's message) when it is missing. */
+  async guardSandbox(planId: string): Promise<void> {
+    await this.requireSandbox(await this.requirePlan(parseId(planId, 'plan id')), BusinessRuleViolation.sandboxMissing().message);
   }
 
   private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {
@@ -361,6 +392,28 @@ function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>
   return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
 }
 
-function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
+/** How many paths one restore may name. */
+export const MAX_RESTORE_PATHS = 1000;
+
+/**
+ * The paths a restore was asked for, checked and in canonical form (no `./`, no trailing `/`,
+ * no duplicates). The root (`.`) is refused: that is a rollback.
+ */
+export function parseRestorePaths(paths: readonly string[]): string[] {
+  if (!Array.isArray(paths) || paths.length === 0) throw new ValidationError('give at least one path to restore');
+  if (paths.length > MAX_RESTORE_PATHS) throw new ValidationError(`at most ${MAX_RESTORE_PATHS} paths can be restored at once, not ${paths.length}`);
+  const canonical = new Set<string>();
+  for (const p of paths) {
+    const rel = RelativePathSchema.safeParse(p);
+    if (!rel.success) throw new ValidationError(`path ${JSON.stringify(p)} ${describeIssues(rel.error.issues)}`);
+    const clean = rel.data.split('/').filter((s) => s !== '' && s !== '.').join('/');
+    if (clean === '') throw new ValidationError(`path ${JSON.stringify(p)} is the whole sandbox: roll back to the checkpoint instead`);
+    canonical.add(clean);
+  }
+  return [...canonical].sort();
+}
+
+/** Whether `path` is one of `prefixes` or inside one of them. */
+export function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
   return leaveAlone.some((p) => path === p || path.startsWith(`${p}/`));
 }

@@ -24,7 +24,15 @@ export const Commands = {
   compareWithCurrent: `${PREFIX}compareWithCurrent`,
   compareWithPrevious: `${PREFIX}compareWithPrevious`,
   checkpointActivePlan: `${PREFIX}checkpointActivePlan`,
+  // Decisions (registered by decisions/decisionCommands.ts).
+  revertDecision: `${PREFIX}revertDecision`,
+  undoCorrection: `${PREFIX}undoCorrection`,
+  restoreFile: `${PREFIX}restoreFile`,
 } as const;
+
+/** The commands of the decisions feature. */
+export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'restoreFile'] as const;
+export type DecisionCommandName = (typeof DECISION_COMMAND_NAMES)[number];
 
 /** The commands of the rollback features (registered in rollbackFeatures.ts). */
 export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan'] as const;
@@ -34,7 +42,7 @@ export type CommandName = keyof typeof Commands;
 export type CommandId = (typeof Commands)[CommandName];
 
 /** Commands that run git or write files: disabled in Restricted Mode (untrusted workspaces). */
-export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = ['createPlan', 'createCheckpoint', 'deleteCheckpoint', 'setRetentionPolicy', 'rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan'];
+export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = ['createPlan', 'createCheckpoint', 'deleteCheckpoint', 'setRetentionPolicy', 'rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', ...DECISION_COMMAND_NAMES];
 
 /** `contextValue`s of tree items, as the `view/item/context` menus match them. */
 export const TreeItemContext = {
@@ -45,6 +53,10 @@ export const TreeItemContext = {
   /** A checkpoint of an applied plan: no rollback offered. */
   appliedCheckpoint: 'checkpoint.applied',
   message: 'message',
+  /** An active decision: Revert Decision… */
+  decision: 'decision',
+  /** A reverted decision: Undo Correction. */
+  revertedDecision: 'decision.reverted',
 } as const;
 
 /** The settings section; keys below are relative to it. */
@@ -80,4 +92,7 @@ export const CommandTitles: Record<CommandName, string> = {
   compareWithCurrent: 'Compare with Current',
   compareWithPrevious: 'Compare with Previous',
   checkpointActivePlan: 'Create Checkpoint of Active Plan',
+  revertDecision: 'Revert Decision…',
+  undoCorrection: 'Undo Correction',
+  restoreFile: 'Restore File from Checkpoint…',
 };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
+import { DecisionController } from './decisions/decisionCommands';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
@@ -59,6 +60,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     onDidGrant: trustGranted.event,
   });
   controller.attachPanels(panels);
+  const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto });
   const statusBar = new CheckpointStatusBar(folders, dialogs, channel);
 
   context.subscriptions.push(
@@ -66,6 +68,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     vscode.workspace.onDidGrantWorkspaceTrust(() => trustGranted.fire()),
     registerCheckpointContentProvider(folders),
     controller.registerCommands(),
+    decisions.registerCommands(),
     panels,
     auto,
     statusBar,

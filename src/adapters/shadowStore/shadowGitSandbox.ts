@@ -96,12 +96,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return (await this.repo.rawChanges(fromRef, toRef)).map((c) => ({ path: c.path, change: c.change, contentAfter: c.newId }));
   }
 
-  async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore> {
+  async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[], only?: readonly string[]): Promise<PreparedRestore> {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.repo.ensureKey(sandbox.key);
     const keep = [...leaveAlone, ...this.staging.protectedIn(sandbox)];
-    const target = keep.length > 0 ? await overlayTree(this.repo, toRef, fromRef, keep) : toRef;
+    // Chosen paths: the sandbox as it is, with those paths taken from the target.
+    const chosen = only === undefined ? toRef : await overlayTree(this.repo, fromRef, toRef, only);
+    const target = keep.length > 0 ? await overlayTree(this.repo, chosen, fromRef, keep) : chosen;
     const [diff, targetTree, state] = await Promise.all([this.repo.rawChanges(fromRef, target), this.repo.treeOf(target), this.repo.readState(sandbox.key)]);
     const changes = pathChanges(diff);
     const uncaptured = await this.uncapturedInTheWay(sandbox, changes);

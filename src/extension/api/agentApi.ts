@@ -6,6 +6,7 @@ import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../../core
 import { BusinessRuleViolation, describeIssues, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import type { RollbackController, RollbackFolders } from '../rollback/rollbackCommands';
+import { createDecisionApi } from './decisionApi';
 
 export type { Api };
 
@@ -64,6 +65,8 @@ export function createAgentApi(deps: AgentApiDeps): Api.CleverAgentsCheckpointsA
     apiVersion: 1,
 
     createCheckpoint,
+
+    ...createDecisionApi(plan, requireTrust),
 
     async listCheckpoints(planId) {
       const { services, plan: p } = await plan(planId);

@@ -12,7 +12,7 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type RollbackCommandName } from '../commandIds';
+import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type DecisionCommandName, type RollbackCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
@@ -45,7 +45,7 @@ const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this 
  */
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const c = new CheckpointCommands(deps);
-  const handlers: Record<Exclude<CommandName, RollbackCommandName>, (arg: unknown) => Promise<unknown>> = {
+  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName>, (arg: unknown) => Promise<unknown>> = {
     createPlan: (arg) => c.createPlan(arg),
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
@@ -57,7 +57,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
   return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName>[]).map((name) =>
+    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName>[]).map((name) =>
       vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
         if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
           explainRestricted(CommandTitles[name]);
