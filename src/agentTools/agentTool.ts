@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { WorkspaceServices } from '../composition';
 import type { Plan } from '../core/plan';
+import type { RollbackOutcome } from '../core/rollbackResult';
 
 // A tool an agent calls, whatever door it comes through: the MCP server of `agents mcp`
 // (src/mcp/) or VS Code's language model tools (src/extension/languageModelTools/). Each tool is
@@ -16,6 +17,11 @@ export interface ToolContext {
   workspace(): Promise<ToolServices>;
   /** The services of the folder that holds the plan; `Not found: plan` when none does. */
   plan(planId: string): Promise<{ readonly services: ToolServices; readonly plan: Plan }>;
+  /**
+   * Rolls the plan back to the checkpoint the way this door does it: `agents mcp` calls the core;
+   * VS Code goes through the tree's rollback controller (unsaved editors, automatic checkpoints held back).
+   */
+  rollback(planId: string, checkpointId: string, undo: boolean): Promise<RollbackOutcome>;
 }
 
 /**

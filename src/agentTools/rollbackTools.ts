@@ -3,7 +3,7 @@ import { changesJson, rollbackEnvelope } from '../cli/envelopes';
 import { ValidationError } from '../core/errors';
 import { countChanges } from '../core/rollbackResult';
 import { isSafetyCheckpoint } from '../extension/rollback/safetyCheckpoints';
-import { defineTool, type ToolServices } from './agentTool';
+import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
 import { ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';
 
@@ -42,8 +42,8 @@ export const rollback = defineTool({
   input: z.object({ plan_id: PlanId, checkpoint_id: CheckpointId }).strict(),
   output: RollbackEnvelopeSchema,
   async run({ plan_id, checkpoint_id }, ctx) {
-    const { services, plan } = await ctx.plan(plan_id);
-    return rolledBack(services, plan.plan_id, checkpoint_id, 'Rolled back');
+    const { plan } = await ctx.plan(plan_id);
+    return rolledBack(ctx, plan.plan_id, checkpoint_id, false);
   },
 });
 
@@ -60,15 +60,15 @@ export const undoRollback = defineTool({
     const { services, plan } = await ctx.plan(plan_id);
     const checkpoint = await services.checkpoints.getCheckpoint(plan.plan_id, undo_checkpoint_id);
     if (!isSafetyCheckpoint(checkpoint)) throw new ValidationError(`checkpoint ${undo_checkpoint_id} is not the undo checkpoint of a rollback; roll back to it with rollback`);
-    return rolledBack(services, plan.plan_id, undo_checkpoint_id, 'Undid the rollback');
+    return rolledBack(ctx, plan.plan_id, undo_checkpoint_id, true);
   },
 });
 
-async function rolledBack(services: ToolServices, planId: string, checkpointId: string, done: string) {
-  const outcome = await services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
+async function rolledBack(ctx: ToolContext, planId: string, checkpointId: string, undo: boolean) {
+  const outcome = await ctx.rollback(planId, checkpointId, undo);
   return {
     structured: rollbackEnvelope(outcome),
-    text: `${done}: plan ${planId} is at checkpoint ${checkpointId}; ${changeSummary(outcome.result.changed_paths)}. To undo: undo_rollback with undo_checkpoint_id ${outcome.undo_checkpoint_id}.`,
+    text: `${undo ? 'Undid the rollback' : 'Rolled back'}: plan ${planId} is at checkpoint ${checkpointId}; ${changeSummary(outcome.result.changed_paths)}. To undo: undo_rollback with undo_checkpoint_id ${outcome.undo_checkpoint_id}.`,
   };
 }
 

@@ -3,6 +3,7 @@ import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
+import { registerLanguageModelTools } from './languageModelTools/languageModelTools';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
 import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';
@@ -69,6 +70,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     panels,
     auto,
     statusBar,
+    registerLanguageModelTools({ folders, controller }),
     auto.onDidTakeCheckpoint(() => void statusBar.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();

@@ -10,7 +10,8 @@ import { startMcp } from '../unit/helpers/mcpHarness';
 import { installedProduct } from './installedProduct';
 import { zipEntries } from './zipEntries';
 
-const MAX_EXTENSION_BUNDLE_BYTES = 400_000;
+// The language model tools (their descriptions teach agents, at some length) brought it from 399 KB to 415 KB.
+const MAX_EXTENSION_BUNDLE_BYTES = 420_000;
 
 describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
