@@ -67,7 +67,7 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
             throw new BusinessRuleViolation(`${tool.title} blocked: the workspace is not trusted (Restricted Mode); it runs git or writes files. Ask the user to trust the workspace.`);
           }
           const answer = await tool.run(parseToolInput(tool, options.input), context);
-          return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`${answer.text}\n${JSON.stringify(answer.structured)}`)]);
+          return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.structured))]);
         } catch (error) {
           // The model reads the message: the reference's words, as the CLI and the MCP server say them.
           throw new Error(shownMessage(errorMessage(error)));
