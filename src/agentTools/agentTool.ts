@@ -58,3 +58,8 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: A
 export function isReadOnly(tool: Pick<AgentTool, 'access'>): boolean {
   return tool.access === 'read' || tool.access === 'inspect';
 }
+
+/** Whether a tool may run in an untrusted workspace (VS Code's Restricted Mode): it only reads the database. */
+export function runsInRestrictedMode(tool: Pick<AgentTool, 'access'>): boolean {
+  return tool.access === 'read';
+}

@@ -22,7 +22,7 @@ export function clientConfig(client: McpClient, workspace: string): ClientConfig
   const server = (folder: string) => ({ command: 'agents', args: ['mcp', '--workspace', folder] });
   switch (client) {
     case 'vscode':
-      return { json: { servers: { [SERVER_NAME]: { type: 'stdio', ...server('${workspaceFolder}') } } }, where: '.vscode/mcp.json in the workspace folder (or MCP: Open User Configuration)' };
+      return { json: { servers: { [SERVER_NAME]: { type: 'stdio', ...server('${workspaceFolder}') } } }, where: '.vscode/mcp.json in the workspace folder' };
     case 'cursor':
       return { json: { mcpServers: { [SERVER_NAME]: server('${workspaceFolder}') } }, where: '.cursor/mcp.json in the workspace folder' };
     case 'claude-code':

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { runsInRestrictedMode } from '../../src/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../src/agentTools/agentTools';
 import type { PathChange } from '../../src/core/rollbackResult';
 import { deleteToolConfirmation, rollbackToolConfirmation } from '../../src/extension/languageModelTools/toolConfirmations';
@@ -24,6 +25,10 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
       assert.ok(c.userDescription.length > 10 && c.userDescription.length <= c.modelDescription.length, c.name);
     }
     assert.equal(contributions.find((c) => c.name === 'cleveragents_create_checkpoint')?.toolReferenceName, 'checkpoint');
+  });
+
+  it('in Restricted Mode, runs only the tools that read the database alone (no git, no writes)', () => {
+    assert.deepEqual(AGENT_TOOLS.filter(runsInRestrictedMode).map((t) => t.name), ['list_plans', 'show_plan', 'list_checkpoints']);
   });
 
   it('asks before a rollback with the counts and the first paths, every value inert in Markdown', () => {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AgentTool, ToolContext } from '../../agentTools/agentTool';
+import { runsInRestrictedMode, type AgentTool, type ToolContext } from '../../agentTools/agentTool';
 import { AGENT_TOOLS } from '../../agentTools/agentTools';
 import { parseToolInput } from '../../agentTools/toolJsonSchema';
 import { errorMessage } from '../../cli/envelopes';
@@ -77,7 +77,6 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
   return vscode.Disposable.from(...AGENT_TOOLS.map(register));
 }
 
-/** In Restricted Mode, only the tools that read the database alone (no git, no writes). */
 function mayRun(tool: Pick<AgentTool, 'access'>, trusted: () => boolean): boolean {
-  return tool.access === 'read' || trusted();
+  return runsInRestrictedMode(tool) || trusted();
 }
