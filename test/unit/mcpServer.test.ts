@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
 import { CLI_PATH, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { startMcp, type McpSession } from './helpers/mcpHarness';
-import { hashTree } from './helpers/sandboxFixtures';
+import { makeInterruptedRollback } from './helpers/interruptedRollback';
+import { hashTree, services } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
 
@@ -170,6 +171,22 @@ describe('agents mcp (the built CLI as an MCP server, driven by the SDK’s own 
     assert.equal(await mcp.fails('rollback', { plan_id: plan.plan_id, checkpoint_id: checkpoint.checkpoint_id }), 'Rollback blocked: plan is already applied');
     assert.equal(await mcp.fails('create_checkpoint', { plan_id: plan.plan_id }), 'Checkpoint blocked: plan is already applied');
     assert.deepEqual(state(root), before);
+  });
+
+  it('shows an interrupted operation in show_plan, refuses writes while it stands, and recover finishes it', async () => {
+    const root = tempDir();
+    const engine = services(root);
+    const { planId, record } = await makeInterruptedRollback(root, engine);
+    engine.dispose();
+    const mcp = await open(root);
+    const shown = await mcp.ok<{ interrupted_operation: { type: string; plan_id: string } | null }>('show_plan', { plan_id: planId });
+    assert.deepEqual({ type: shown.interrupted_operation?.type, plan_id: shown.interrupted_operation?.plan_id }, { type: 'rollback', plan_id: planId });
+    assert.match(await mcp.fails('create_checkpoint', { plan_id: planId }), new RegExp(`^Checkpoint blocked: plan ${planId} has an interrupted rollback`));
+    const { recovered } = await mcp.ok<{ recovered: { mode: string; type: string } }>('recover', { plan_id: planId, mode: 'finish' });
+    assert.deepEqual([recovered.type, recovered.mode], ['rollback', 'finish']);
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'one\n', 'the rollback was finished');
+    assert.equal(existsSync(record), false);
+    assert.equal((await mcp.ok<{ interrupted_operation: unknown }>('show_plan', { plan_id: planId })).interrupted_operation, null);
   });
 
   it('an MCP server and CLI processes writing the same database at once lose nothing', async () => {
