@@ -3,7 +3,6 @@ import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
-import { registerLanguageModelTools } from './languageModelTools/languageModelTools';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
 import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';
@@ -14,6 +13,7 @@ import { RollbackController, type TreeAccess } from './rollback/rollbackCommands
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
 import { RollbackPanels } from './rollback/panel/rollbackPanel';
 import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollback/rollbackSettings';
+import { registerLanguageModelTools } from './languageModelTools/languageModelTools';
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
@@ -70,12 +70,13 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     panels,
     auto,
     statusBar,
-    registerLanguageModelTools({ folders, controller }),
     auto.onDidTakeCheckpoint(() => void statusBar.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
     }),
   );
+  // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
+  context.subscriptions.push(registerLanguageModelTools({ folders, controller }));
 
   if (scripted) {
     // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.
