@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
-import { CLI_PATH, ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { CLI_PATH, REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { startMcp, type McpSession } from './helpers/mcpHarness';
 import { makeInterruptedRollback } from './helpers/interruptedRollback';
 import { hashTree, services } from './helpers/sandboxFixtures';
@@ -210,6 +210,13 @@ describe('agents mcp (the built CLI as an MCP server, driven by the SDK’s own 
     assert.deepEqual(fromMcp.checkpoints.map((c) => c.checkpoint_id).sort(), [...made].sort());
     const fromCli = runCli(root, ['--format', 'json', 'plan', 'checkpoints', plan.plan_id]).json<{ checkpoints: CheckpointJson[] }>();
     assert.deepEqual(fromCli.checkpoints.map((c) => c.metadata.reason).sort(), [...Array.from({ length: 6 }, (_, i) => `cli ${i}`), ...Array.from({ length: 6 }, (_, i) => `mcp ${i}`)].sort());
+  });
+
+  it('is a bundle of its own: the SDK is in none of the others, so `agents --version`, `agents plan …` and the extension never load it', () => {
+    const bundle = (name: string) => readFileSync(path.join(REPO_ROOT, 'dist', name), 'utf8');
+    assert.ok(bundle('agentsMcp.js').includes('"tools/list"'));
+    for (const name of ['cli.js', 'cliMain.js', 'extension.js']) assert.ok(!bundle(name).includes('"tools/list"'), `${name} holds the MCP SDK`);
+    assert.ok(bundle('cli.js').includes('"./agentsMcp.js"'), 'the launcher loads it for `agents mcp`');
   });
 
   it('answers --help and --print-config, and reports a missing workspace on stderr', () => {
