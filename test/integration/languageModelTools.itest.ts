@@ -7,7 +7,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
+import type { ToolContext } from '../../src/agentTools/agentTool';
+import { AGENT_TOOLS } from '../../src/agentTools/agentTools';
+import { createWorkspaceServices } from '../../src/composition';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
+import { languageModelTool } from '../../src/extension/languageModelTools/languageModelTools';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const TOOLS = ['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'];
@@ -39,12 +43,14 @@ describe('Language model tools', function () {
   this.timeout(60_000);
   let api: CheckpointsApi;
   let root: string;
+  let wasmDir: string;
 
   before(async () => {
     const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not loaded`);
     api = await extension.activate();
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    wasmDir = path.join(extension.extensionPath, 'dist');
   });
 
   it('are listed in vscode.lm.tools with their schemas and chat reference names', () => {
@@ -109,5 +115,39 @@ describe('Language model tools', function () {
     assert.match(await refused('create_checkpoint', { plan_id: 'nope' }), /^Validation Error: plan_id: must be a ULID/);
     assert.equal(await refused('list_checkpoints', { plan_id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'Not found: plan');
     assert.match(await refused('create_plan', { title: 'x', sandbox: '../out' }), /^Validation Error: sandbox path leaves the workspace/);
+  });
+
+  it('in Restricted Mode run the readers and refuse, before anything happens, the tools that run git or write', async () => {
+    // The tools as the extension registers them (languageModelTool), on a workspace that is not trusted.
+    const services = createWorkspaceServices({ workspaceRoot: root, wasmDir, logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const context: ToolContext = {
+      workspace: async () => services,
+      plan: async (planId) => ({ services, plan: await services.plans.getPlan(planId) }),
+      rollback: (planId, checkpointId) => services.checkpoints.rollbackToCheckpoint(planId, checkpointId),
+    };
+    const untrusted = (name: string) => languageModelTool(AGENT_TOOLS.find((t) => t.name === name)!, { context, trusted: () => false, confirm: async () => ({ title: 'asked', markdown: 'asked' }) });
+    const token = new vscode.CancellationTokenSource().token;
+    try {
+      fs.mkdirSync(path.join(root, 'lm-untrusted'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'lm-untrusted', 'a.txt'), 'a\n');
+      const plan = await services.plans.createPlan({ title: 'Untrusted', sandbox: 'lm-untrusted' });
+      const { checkpoint } = await services.checkpoints.createCheckpoint(plan.plan_id, {});
+      const listed = await untrusted('list_checkpoints').invoke({ input: { plan_id: plan.plan_id }, toolInvocationToken: undefined }, token);
+      assert.match((listed!.content[0] as vscode.LanguageModelTextPart).value, /has 1 checkpoint/);
+      for (const [name, input] of [
+        ['create_checkpoint', { plan_id: plan.plan_id, type: 'pre_write' }],
+        ['rollback', { plan_id: plan.plan_id, checkpoint_id: checkpoint.checkpoint_id }],
+        ['diff', { plan_id: plan.plan_id, from: checkpoint.checkpoint_id }],
+        ['create_plan', { title: 'nope' }],
+      ] as const) {
+        await assert.rejects(Promise.resolve(untrusted(name).invoke({ input, toolInvocationToken: undefined }, token)), /blocked: the workspace is not trusted \(Restricted Mode\)/, name);
+      }
+      const prepared = await untrusted('rollback').prepareInvocation!({ input: { plan_id: plan.plan_id, checkpoint_id: checkpoint.checkpoint_id } }, token);
+      assert.equal(prepared?.confirmationMessages, undefined, 'nothing to confirm: it will be refused');
+      assert.equal((await services.checkpoints.listCheckpoints(plan.plan_id)).length, 1, 'no checkpoint was taken');
+      assert.equal((await services.plans.listPlans()).filter((p) => p.title === 'nope').length, 0);
+    } finally {
+      services.dispose();
+    }
   });
 });

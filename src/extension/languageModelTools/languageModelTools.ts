@@ -39,7 +39,7 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
       return outcome;
     },
   };
-  const confirmations: Partial<Record<string, (input: Record<string, string>) => Promise<ToolConfirmation>>> = {
+  const confirmations: Partial<Record<string, Confirm>> = {
     rollback: async (i) => rollbackConfirmationOf(i.plan_id!, i.checkpoint_id!, false),
     undo_rollback: async (i) => rollbackConfirmationOf(i.plan_id!, i.undo_checkpoint_id!, true),
     delete_checkpoint: async (i) => {
@@ -52,29 +52,36 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
     return rollbackToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewRollback(t.plan.plan_id, t.checkpoint.checkpoint_id), undo);
   };
 
-  const register = (tool: AgentTool) =>
-    vscode.lm.registerTool<unknown>(languageModelToolName(tool), {
-      async prepareInvocation(options) {
-        const confirm = confirmations[tool.name];
-        if (!confirm || !mayRun(tool, trusted)) return { invocationMessage: `${tool.title}…` };
-        // A refused rollback (applied plan, bad id) says why when it runs; nothing to confirm before.
-        const text = await confirm(parseToolInput(tool, options.input) as Record<string, string>).catch(() => undefined);
-        return text ? { invocationMessage: `${tool.title}…`, confirmationMessages: { title: text.title, message: shownMarkdown(text.markdown) } } : { invocationMessage: `${tool.title}…` };
-      },
-      async invoke(options) {
-        try {
-          if (!mayRun(tool, trusted)) {
-            throw new BusinessRuleViolation(`${tool.title} blocked: the workspace is not trusted (Restricted Mode); it runs git or writes files. Ask the user to trust the workspace.`);
-          }
-          const answer = await tool.run(parseToolInput(tool, options.input), context);
-          return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.structured))]);
-        } catch (error) {
-          // The model reads the message: the reference's words, as the CLI and the MCP server say them.
-          throw new Error(shownMessage(errorMessage(error)));
-        }
-      },
-    });
+  const register = (tool: AgentTool) => vscode.lm.registerTool<unknown>(languageModelToolName(tool), languageModelTool(tool, { context, trusted, confirm: confirmations[tool.name] }));
   return vscode.Disposable.from(...AGENT_TOOLS.map(register));
+}
+
+/** What VS Code shows before the tool runs, from its (checked) input. */
+type Confirm = (input: Record<string, string>) => Promise<ToolConfirmation>;
+
+/** One agent tool as VS Code's language model tool: checked input, Restricted Mode, the confirmation, the reference's messages. */
+export function languageModelTool(tool: AgentTool, o: { readonly context: ToolContext; readonly trusted: () => boolean; readonly confirm?: Confirm }): vscode.LanguageModelTool<unknown> {
+  return {
+    async prepareInvocation(options) {
+      const invocationMessage = `${tool.title}…`;
+      if (!o.confirm || !mayRun(tool, o.trusted)) return { invocationMessage };
+      // A refused rollback (applied plan, bad id) says why when it runs; nothing to confirm before.
+      const text = await o.confirm(parseToolInput(tool, options.input) as Record<string, string>).catch(() => undefined);
+      return text ? { invocationMessage, confirmationMessages: { title: text.title, message: shownMarkdown(text.markdown) } } : { invocationMessage };
+    },
+    async invoke(options) {
+      try {
+        if (!mayRun(tool, o.trusted)) {
+          throw new BusinessRuleViolation(`${tool.title} blocked: the workspace is not trusted (Restricted Mode); it runs git or writes files. Ask the user to trust the workspace.`);
+        }
+        const answer = await tool.run(parseToolInput(tool, options.input), o.context);
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.structured))]);
+      } catch (error) {
+        // The model reads the message: the reference's words, as the CLI and the MCP server say them.
+        throw new Error(shownMessage(errorMessage(error)));
+      }
+    },
+  };
 }
 
 function mayRun(tool: Pick<AgentTool, 'access'>, trusted: () => boolean): boolean {
