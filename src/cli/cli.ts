@@ -69,7 +69,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
 }
 
 /** The workspace must be an existing folder: the CLI never creates one, nor anything in a wrong one. */
-async function requireWorkspace(dir: string): Promise<string> {
+export async function requireWorkspace(dir: string): Promise<string> {
   const info = await stat(dir).catch(() => undefined);
   if (!info) throw new CliError('NotFound', `Not found: workspace folder ${dir}`, EXIT_FAILED);
   if (!info.isDirectory()) throw new ValidationError(`workspace ${dir} is not a folder`);
@@ -91,7 +91,7 @@ function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error
   return error instanceof CliError ? error.exitCode : EXIT_FAILED;
 }
 
-function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
+export function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
   return {
     debug: (m) => {
       if (verbose) writeText(stderr, `debug: ${escapeUnsafe(m)}`);
@@ -108,6 +108,6 @@ function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
   };
 }
 
-function isTruthy(value: string | undefined): boolean {
+export function isTruthy(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }

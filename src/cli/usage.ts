@@ -85,6 +85,8 @@ ${Object.values(COMMAND_HELP)
 
 ${GLOBAL_OPTIONS_TEXT}
 
+For agents: "agents mcp [--workspace DIR]" is an MCP server on stdio ("agents mcp --help").
+
 ${EXIT_CODES_TEXT}
 Run "agents plan <command> --help" for one command.`;
 }

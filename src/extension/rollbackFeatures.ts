@@ -14,6 +14,7 @@ import { RollbackController, type TreeAccess } from './rollback/rollbackCommands
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
 import { RollbackPanels } from './rollback/panel/rollbackPanel';
 import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollback/rollbackSettings';
+import { registerLanguageModelTools } from './languageModelTools/languageModelTools';
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
@@ -77,6 +78,8 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
     }),
   );
+  // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
+  context.subscriptions.push(registerLanguageModelTools({ folders, controller }));
 
   if (scripted) {
     // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.
