@@ -9,7 +9,7 @@ import type { RollbackOutcome } from '../core/rollbackResult';
 // gives, how much it may change, and what it runs on the same services as the CLI and the tree.
 
 /** The services a tool runs on; the same ones `agents plan …` and the Checkpoints view use. */
-export type ToolServices = Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'recovery'>;
+export type ToolServices = Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'recovery' | 'corrections'>;
 
 /** Where a tool finds its services: the workspace's, or those of the folder holding a plan. */
 export interface ToolContext {

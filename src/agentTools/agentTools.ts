@@ -1,5 +1,6 @@
 import type { AgentTool } from './agentTool';
 import { createCheckpoint, deleteCheckpoint, diff, listCheckpoints } from './checkpointTools';
+import { correctDecision, listDecisions, previewCorrection, recordDecision, restorePaths, undoCorrection } from './decisionTools';
 import { createPlan, listPlans, setRetentionPolicy, showPlan } from './planTools';
 import { previewRollback, recover, rollback, undoRollback } from './rollbackTools';
 
@@ -17,4 +18,10 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteCheckpoint,
   setRetentionPolicy,
   recover,
+  recordDecision,
+  listDecisions,
+  previewCorrection,
+  correctDecision,
+  undoCorrection,
+  restorePaths,
 ] as readonly AgentTool[];

@@ -81,8 +81,21 @@ export function undoCorrectionEnvelope(outcome: UndoCorrectionOutcome): { correc
   };
 }
 
+export interface CorrectionPreviewJson {
+  correction_preview: {
+    plan_id: string;
+    decision_id: string;
+    mode: Correction['mode'];
+    target_checkpoint_id: string | null;
+    reverted_decisions: { decision_id: string; title: string; depth: number }[];
+    restore_paths: string[] | null;
+    changes: ReturnType<typeof changesJson>;
+    conflicts: string[];
+  };
+}
+
 /** `agents plan correct --preview`: what the correction would do. */
-export function correctionPreviewEnvelope(impact: CorrectionImpact): Record<string, unknown> {
+export function correctionPreviewEnvelope(impact: CorrectionImpact): CorrectionPreviewJson {
   return {
     correction_preview: {
       plan_id: impact.plan_id,

@@ -14,7 +14,10 @@ import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { languageModelTool } from '../../src/extension/languageModelTools/languageModelTools';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-const TOOLS = ['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'];
+const TOOLS = [
+  ...['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
+  ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
+];
 
 /** Runs a tool; its text for people, and its JSON document (the second part). */
 async function invoke<T = Record<string, unknown>>(tool: string, input: Record<string, unknown>): Promise<{ text: string; json: T }> {

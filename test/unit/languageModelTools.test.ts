@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { runsInRestrictedMode } from '../../src/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../src/agentTools/agentTools';
 import type { PathChange } from '../../src/core/rollbackResult';
-import { deleteToolConfirmation, rollbackToolConfirmation } from '../../src/extension/languageModelTools/toolConfirmations';
+import { deleteToolConfirmation, restoreToolConfirmation, rollbackToolConfirmation } from '../../src/extension/languageModelTools/toolConfirmations';
 import { languageModelToolContributions } from '../../src/extension/languageModelTools/toolContributions';
 import { REPO_ROOT } from './helpers/cliHarness';
 import { makeCheckpoint, makePlan } from './helpers/storeFixtures';
@@ -28,7 +28,7 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
   });
 
   it('in Restricted Mode, runs only the tools that read the database alone (no git, no writes)', () => {
-    assert.deepEqual(AGENT_TOOLS.filter(runsInRestrictedMode).map((t) => t.name), ['list_plans', 'show_plan', 'list_checkpoints']);
+    assert.deepEqual(AGENT_TOOLS.filter(runsInRestrictedMode).map((t) => t.name), ['list_plans', 'show_plan', 'list_checkpoints', 'list_decisions']);
   });
 
   it('asks before a rollback with the counts and the first paths, every value inert in Markdown', () => {
@@ -48,6 +48,14 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
     assert.ok(lines.includes('and 3 more'), lines.join('\n'));
     assert.ok(!text.markdown.includes('\u202e') && !/[^ ]\n/.test(text.markdown.replace(/ {2}\n/g, '')), 'no raw control characters or line breaks of the values');
     assert.match(rollbackToolConfirmation(plan, checkpoint, [], true).markdown, /^\*\*Undo the rollback of /);
+  });
+
+  it('asks before restoring chosen paths with the counts and the paths, escaped', () => {
+    const plan = makePlan({ title: 'plan' });
+    const checkpoint = makeCheckpoint(plan.plan_id);
+    const text = restoreToolConfirmation(plan, checkpoint, [{ path: '*evil*[x](y).ts', change: 'modified' }]);
+    assert.equal(text.title, 'Restore from the checkpoint?');
+    assert.match(text.markdown.split('  \n')[0]!, /^\*\*Restore “\\\*evil\\\*\\\[x\\\]\\\(y\\\)\\\.ts” of “plan” from /);
   });
 
   it('asks before deleting a checkpoint, naming it and its plan, escaped', () => {

@@ -13,9 +13,12 @@ import { workspaceWith } from './helpers/workspaceFixtures';
 const MADE_UP_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const DB = path.join('.cleveragents', 'cleveragents.db');
 
-const TOOLS = ['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'];
-const READERS = ['list_plans', 'show_plan', 'list_checkpoints', 'diff', 'preview_rollback'];
-const DESTRUCTIVE = ['rollback', 'undo_rollback', 'delete_checkpoint', 'recover'];
+const TOOLS = [
+  ...['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
+  ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
+];
+const READERS = ['list_plans', 'show_plan', 'list_checkpoints', 'diff', 'preview_rollback', 'list_decisions', 'preview_correction'];
+const DESTRUCTIVE = ['rollback', 'undo_rollback', 'delete_checkpoint', 'recover', 'correct_decision', 'undo_correction', 'restore_paths'];
 
 /** The sandbox's files and the database's bytes: what "changes nothing" keeps. */
 function state(root: string): { tree: Record<string, string>; db: string | null } {
@@ -111,6 +114,48 @@ describe('agents mcp (the built CLI as an MCP server, driven by the SDK’s own 
     const shown = await mcp.ok<{ checkpoints: unknown[]; interrupted_operation: unknown }>('show_plan', { plan_id: plan.plan_id });
     assert.equal(shown.checkpoints.length, 4, 'pre_write, post_step and the two safety checkpoints');
     assert.equal(shown.interrupted_operation, null);
+  });
+
+  it('decisions: record A → B (on A) → C (on B), correct B (B and C reverted, files as before B), undo; restore_paths', async () => {
+    const root = workspaceWith(tempDir(), { 'src/a.ts': 'a0\n' });
+    const mcp = await open(root);
+    const { plan } = await mcp.ok<{ plan: PlanJson }>('create_plan', { title: 'Decisions', sandbox: 'src' });
+    const decide = async (title: string, dependsOn: string[], edit: () => void) => {
+      const { decision } = await mcp.ok<{ decision: { decision_id: string } }>('record_decision', { plan_id: plan.plan_id, title, ...(dependsOn.length ? { depends_on: dependsOn } : {}) });
+      const id = decision.decision_id;
+      await mcp.ok('create_checkpoint', { plan_id: plan.plan_id, type: 'pre_write', decision_id: id });
+      const before = hashTree(root);
+      edit();
+      await mcp.ok('create_checkpoint', { plan_id: plan.plan_id, type: 'post_step', decision_id: id });
+      return { id, before };
+    };
+    const a = await decide('A', [], () => writeFileSync(path.join(root, 'src/a.ts'), 'a1\n'));
+    const b = await decide('B', [a.id], () => writeFileSync(path.join(root, 'src/b.ts'), 'b\n'));
+    const c = await decide('C', [b.id], () => writeFileSync(path.join(root, 'src/c.ts'), 'c\n'));
+    const beforeCorrection = hashTree(root);
+
+    const { correction_preview } = await mcp.ok<{ correction_preview: { reverted_decisions: { decision_id: string; depth: number }[] } }>('preview_correction', { plan_id: plan.plan_id, decision_id: b.id });
+    assert.deepEqual(correction_preview.reverted_decisions.map((d) => [d.decision_id, d.depth]), [[b.id, 0], [c.id, 1]]);
+    assert.deepEqual(hashTree(root), beforeCorrection, 'the preview changed files');
+
+    const corrected = await mcp.ok<{ correction_summary: { correction_id: string; reverted_decisions: string[] } }>('correct_decision', { plan_id: plan.plan_id, decision_id: b.id });
+    assert.deepEqual(corrected.correction_summary.reverted_decisions, [b.id, c.id]);
+    assert.deepEqual(hashTree(root), b.before, 'the files are not those of the pre_write of B');
+    const states = async () => (await mcp.ok<{ decisions: { decision_id: string; state: string }[] }>('list_decisions', { plan_id: plan.plan_id })).decisions.map((d) => d.state);
+    assert.deepEqual(await states(), ['active', 'reverted', 'reverted']);
+    assert.match(await mcp.fails('correct_decision', { plan_id: plan.plan_id, decision_id: MADE_UP_ID }), /^Not found: decision/);
+
+    await mcp.ok('undo_correction', { plan_id: plan.plan_id, correction_id: corrected.correction_summary.correction_id });
+    assert.deepEqual(hashTree(root), beforeCorrection);
+    assert.deepEqual(await states(), ['active', 'active', 'active']);
+
+    // only src/a.ts back as it was at A's pre_write; the other files stay
+    const list = (await mcp.ok<{ checkpoints: CheckpointJson[] }>('list_checkpoints', { plan_id: plan.plan_id })).checkpoints;
+    const aPre = list.find((cp) => cp.decision_id === a.id && cp.checkpoint_type === 'pre_write')!;
+    const restored = await mcp.ok<RollbackEnvelope>('restore_paths', { plan_id: plan.plan_id, checkpoint_id: aPre.checkpoint_id, paths: ['a.ts'] });
+    assert.equal(readFileSync(path.join(root, 'src/a.ts'), 'utf8'), 'a0\n');
+    assert.equal(readFileSync(path.join(root, 'src/c.ts'), 'utf8'), 'c\n');
+    assert.ok(restored.post_rollback_state.undo_checkpoint_id);
   });
 
   it('refuses bad input with the reference’s messages as tool errors, changes nothing, and keeps serving', async () => {

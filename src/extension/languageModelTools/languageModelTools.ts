@@ -3,11 +3,18 @@ import { runsInRestrictedMode, type AgentTool, type ToolContext } from '../../ag
 import { AGENT_TOOLS } from '../../agentTools/agentTools';
 import { parseToolInput } from '../../agentTools/toolJsonSchema';
 import { errorMessage } from '../../cli/envelopes';
-import { BusinessRuleViolation } from '../../core/errors';
+import { BusinessRuleViolation, NotFoundError } from '../../core/errors';
 import type { FolderServices } from '../folderServices';
 import type { RollbackController } from '../rollback/rollbackCommands';
 import { shownMarkdown, shownMessage } from '../shownText';
-import { deleteToolConfirmation, rollbackToolConfirmation, type ToolConfirmation } from './toolConfirmations';
+import {
+  correctionToolConfirmation,
+  deleteToolConfirmation,
+  restoreToolConfirmation,
+  rollbackToolConfirmation,
+  undoCorrectionToolConfirmation,
+  type ToolConfirmation,
+} from './toolConfirmations';
 import { languageModelToolName } from './toolContributions';
 
 export interface LanguageModelToolDeps {
@@ -46,6 +53,21 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
       const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
       return deleteToolConfirmation(t.plan, t.checkpoint);
     },
+    correct_decision: async (i) => {
+      const { services, plan } = await deps.folders.findPlan(i.plan_id!);
+      return correctionToolConfirmation(await services.corrections.analyzeImpact(plan.plan_id, i.decision_id!, i.keep_independent ? 'keep_independent' : 'rollback'));
+    },
+    undo_correction: async (i) => {
+      const { services, plan } = await deps.folders.findPlan(i.plan_id!);
+      const correction = (await services.corrections.listCorrections(plan.plan_id)).find((c) => c.correction_id === i.correction_id);
+      if (!correction) throw new NotFoundError('correction', i.correction_id!);
+      const decision = (await services.corrections.listDecisions(plan.plan_id)).find((d) => d.decision.decision_id === correction.decision_id);
+      return undoCorrectionToolConfirmation(correction, decision?.decision.title ?? correction.decision_id);
+    },
+    restore_paths: async (i) => {
+      const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
+      return restoreToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewRestorePaths(t.plan.plan_id, t.checkpoint.checkpoint_id, i.paths!));
+    },
   };
   const rollbackConfirmationOf = async (planId: string, checkpointId: string, undo: boolean) => {
     const t = await deps.controller.target(planId, checkpointId);
@@ -57,7 +79,9 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
 }
 
 /** What VS Code shows before the tool runs, from its (checked) input. */
-type Confirm = (input: Record<string, string>) => Promise<ToolConfirmation>;
+type Confirm = (input: ToolInput) => Promise<ToolConfirmation>;
+/** A checked input of one of the tools that ask first. */
+type ToolInput = Partial<Record<string, string>> & { keep_independent?: boolean; paths?: string[] };
 
 /** One agent tool as VS Code's language model tool: checked input, Restricted Mode, the confirmation, the reference's messages. */
 export function languageModelTool(tool: AgentTool, o: { readonly context: ToolContext; readonly trusted: () => boolean; readonly confirm?: Confirm }): vscode.LanguageModelTool<unknown> {
@@ -66,7 +90,7 @@ export function languageModelTool(tool: AgentTool, o: { readonly context: ToolCo
       const invocationMessage = `${tool.title}…`;
       if (!o.confirm || !mayRun(tool, o.trusted)) return { invocationMessage };
       // A refused rollback (applied plan, bad id) says why when it runs; nothing to confirm before.
-      const text = await o.confirm(parseToolInput(tool, options.input) as Record<string, string>).catch(() => undefined);
+      const text = await o.confirm(parseToolInput(tool, options.input) as ToolInput).catch(() => undefined);
       return text ? { invocationMessage, confirmationMessages: { title: text.title, message: shownMarkdown(text.markdown) } } : { invocationMessage };
     },
     async invoke(options) {

@@ -4,7 +4,10 @@ import type { Checkpoint } from '../../core/checkpoint';
 import { displayText } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
 import type { PathChange } from '../../core/rollbackResult';
-import { rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
+import type { CorrectionImpact } from '../../core/correctionService';
+import type { Correction } from '../../core/decision';
+import { revertConfirmation, undoCorrectionConfirmation } from '../decisions/decisionText';
+import { restoreConfirmation, rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
 import { checkpointLabel, escapeMarkdown } from '../tree/treePresentation';
 
 export interface ToolConfirmation {
@@ -27,6 +30,20 @@ export function deleteToolConfirmation(plan: Plan, checkpoint: Checkpoint): Tool
       detail: ['Its snapshot is dropped from the shadow store; this cannot be undone. The files of the sandbox are not touched.'],
     }),
   };
+}
+
+/** The Revert Decision modal's own words: the decisions the BFS reaches, then the file counts. */
+export function correctionToolConfirmation(impact: CorrectionImpact): ToolConfirmation {
+  return { title: 'Revert the decision?', markdown: inertMarkdown(revertConfirmation(impact)) };
+}
+
+export function undoCorrectionToolConfirmation(correction: Correction, decisionTitle: string): ToolConfirmation {
+  return { title: 'Undo the correction?', markdown: inertMarkdown(undoCorrectionConfirmation(correction, decisionTitle)) };
+}
+
+/** "Restore this file"'s words: counts first, then the paths. */
+export function restoreToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[]): ToolConfirmation {
+  return { title: 'Restore from the checkpoint?', markdown: inertMarkdown(restoreConfirmation(plan.title, checkpointLabel(checkpoint), changes)) };
 }
 
 /** The question in bold, then each line of the detail on a line of its own, every one escaped and shortened. */

@@ -19,6 +19,12 @@ const PRESENTATION: Record<string, { readonly reference: string; readonly icon: 
   delete_checkpoint: { reference: 'deleteCheckpoint', icon: '$(trash)' },
   set_retention_policy: { reference: 'checkpointRetention', icon: '$(settings)' },
   recover: { reference: 'recoverPlan', icon: '$(debug-restart)' },
+  record_decision: { reference: 'recordDecision', icon: '$(milestone)' },
+  list_decisions: { reference: 'decisions', icon: '$(list-tree)' },
+  preview_correction: { reference: 'previewCorrection', icon: '$(eye)' },
+  correct_decision: { reference: 'correctDecision', icon: '$(discard)' },
+  undo_correction: { reference: 'undoCorrection', icon: '$(redo)' },
+  restore_paths: { reference: 'restorePaths', icon: '$(file-symlink-file)' },
 };
 
 /** The language model tool's name: ours, so that it cannot clash with another extension's. */
