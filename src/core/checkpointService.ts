@@ -2,7 +2,7 @@ import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type 
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
-import { interruptedMessage, type InterruptedOperation } from './interruptedOperation';
+import { interruptedMessage, type InterruptedOperation, type PendingCorrection } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
@@ -80,6 +80,13 @@ export function parseId(value: unknown, what: string): string {
   const parsed = UlidSchema.safeParse(value);
   if (!parsed.success) throw new ValidationError(`${what} ${JSON.stringify(value)} ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
+}
+
+/** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
+export interface AttachedCorrection {
+  readonly correction: PendingCorrection;
+  /** Records the correction; given the rollback's safety checkpoint, which undoes its files. */
+  readonly afterFiles: (undoCheckpointId: string) => Promise<void>;
 }
 
 /** Checkpoints of a plan's sandbox: taking them, listing, comparing, and rolling back to one. */
@@ -169,8 +176,8 @@ export class CheckpointService {
    * Restores the sandbox to the checkpoint after the spec's guards, and first records a safety
    * checkpoint of the current state so that the rollback can itself be rolled back.
    */
-  async rollbackToCheckpoint(planId: string, checkpointId: string): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined);
+  async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, attached);
   }
 
   /**
@@ -178,8 +185,8 @@ export class CheckpointService {
    * holds there (a path it does not hold is removed); every other path stays as it is. Same guards,
    * same safety checkpoint (rolling back to it undoes the restore), same journal.
    */
-  async restorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths));
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached);
   }
 
   private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
@@ -195,7 +202,7 @@ export class CheckpointService {
     });
   }
 
-  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<RollbackOutcome> {
+  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
@@ -228,6 +235,7 @@ export class CheckpointService {
         await this.unpin(plan.plan_id, [safetyId]);
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
+      const settle = async () => attached?.afterFiles(safetyId);
       if (restore.changes.length > 0) {
         // Recorded as a rollback: recovery finishes or undoes it the same way (the target is the
         // safety snapshot with the chosen paths taken from the checkpoint).
@@ -239,9 +247,18 @@ export class CheckpointService {
           sandbox_key: sandbox.key,
           from_ref: safety.ref,
           to_ref: restore.target,
+          ...(attached ? { correction: attached.correction } : {}),
         });
         await journaledApply(this.deps, plan.plan_id, () => restore.apply());
-        await this.deps.journal.end(plan.plan_id);
+        // What is attached (a correction's decisions) is done before the record goes: a process
+        // killed in between leaves the record, and recovery finishes both or undoes the files.
+        try {
+          await settle();
+        } finally {
+          await this.deps.journal.end(plan.plan_id);
+        }
+      } else {
+        await settle();
       }
       const { changes } = restore;
       this.deps.logger.info(`${only === undefined ? 'Rolled back' : 'Restored paths of'} plan ${plan.plan_id} from ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);

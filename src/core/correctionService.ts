@@ -4,6 +4,7 @@ import { CorrectionModeSchema, DecisionSchema, RecordDecisionInputSchema, type C
 import { decisionWindow, revertOrder, targetCheckpoint, type ReachedDecision } from './decisionGraph';
 import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, ValidationError, describeIssues } from './errors';
 import { isTerminal, type Plan } from './plan';
+import type { PendingCorrection } from './interruptedOperation';
 import type { UnitOfWork } from './ports';
 import type { PathChange, RollbackOutcome } from './rollbackResult';
 
@@ -161,36 +162,44 @@ export class CorrectionService {
     if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
     const service = this.checkpoints;
     const target = impact.target_checkpoint;
-    let rollback: RollbackOutcome | null = null;
-    if (service && target) {
-      if (impact.mode === 'rollback') rollback = await service.rollbackToCheckpoint(impact.plan_id, target.checkpoint_id);
-      else if (impact.restore_paths && impact.restore_paths.length > 0) rollback = await service.restorePaths(impact.plan_id, target.checkpoint_id, impact.restore_paths);
-    }
-    const now = this.deps.clock.now().toISOString();
     const revertedIds = impact.reverted.map((r) => r.decision.decision_id);
-    const correction: Correction = {
+    const restoring = service && target ? (impact.mode === 'rollback' ? 'all' : impact.restore_paths && impact.restore_paths.length > 0 ? 'paths' : null) : null;
+    const pending: PendingCorrection = {
       correction_id: this.deps.ids.next(),
       plan_id: impact.plan_id,
       decision_id: impact.decision_id,
       mode: impact.mode,
       state: 'applied',
       reverted_decisions: revertedIds,
-      restored_paths: impact.mode === 'keep_independent' && rollback ? impact.restore_paths : null,
+      restored_paths: restoring === 'paths' ? impact.restore_paths : null,
       target_checkpoint_id: target?.checkpoint_id ?? null,
-      undo_checkpoint_id: rollback?.undo_checkpoint_id ?? null,
-      created_at: now,
+      created_at: this.deps.clock.now().toISOString(),
       undone_at: null,
     };
-    try {
+    let correction: Correction = { ...pending, undo_checkpoint_id: null };
+    /** Set once the files are restored: the checkpoint that puts them back. */
+    let restoredWith: string | null = null;
+    const record = async (undoCheckpointId: string | null): Promise<void> => {
+      restoredWith = undoCheckpointId;
+      correction = { ...pending, undo_checkpoint_id: undoCheckpointId };
       await this.deps.store.write((uow) => {
         for (const id of revertedIds) {
           if (uow.decisions.get(id)?.state !== 'active') throw new BusinessRuleViolation(`Correction blocked: decision ${id} changed while the files were restored`);
         }
-        uow.corrections.insert(correction);
-        uow.decisions.setState(revertedIds, 'reverted', correction.correction_id, now);
+        recordCorrection(uow, correction);
       });
+    };
+    // The decisions are marked right after the files, inside the restore's record of the operation:
+    // a process killed in between leaves it to `recover`, which finishes both (or undoes the files).
+    const attached = { correction: pending, afterFiles: record };
+    let rollback: RollbackOutcome | null = null;
+    try {
+      if (restoring === 'all') rollback = await service!.rollbackToCheckpoint(impact.plan_id, target!.checkpoint_id, attached);
+      else if (restoring === 'paths') rollback = await service!.restorePaths(impact.plan_id, target!.checkpoint_id, impact.restore_paths!, attached);
+      else await record(null);
     } catch (error) {
-      if (rollback) await this.putFilesBack(impact.plan_id, rollback, error, 'Correction');
+      // Marking failed after the files were restored: put them back, so that decisions and files agree.
+      if (restoredWith) await this.putFilesBack(impact.plan_id, restoredWith, error, 'Correction');
       throw error;
     }
     this.deps.logger.info(`Corrected decision ${impact.decision_id} of plan ${impact.plan_id} (${impact.mode}): reverted ${revertedIds.join(', ')}`);
@@ -226,7 +235,7 @@ export class CorrectionService {
       this.deps.logger.info(`Undid correction ${cid} of plan ${pid}: ${reactivated.length} decision(s) active again`);
       return { correction: { ...correction, state: 'undone', undone_at: now }, reactivated, rollback };
     } catch (error) {
-      if (rollback) await this.putFilesBack(pid, rollback, error, 'Undo');
+      if (rollback) await this.putFilesBack(pid, rollback.undo_checkpoint_id, error, 'Undo');
       throw error;
     }
   }
@@ -252,16 +261,22 @@ export class CorrectionService {
   }
 
   /** After the files were restored and the decisions could not be marked: the files go back. */
-  private async putFilesBack(planId: string, rollback: RollbackOutcome, cause: unknown, what: string): Promise<void> {
+  private async putFilesBack(planId: string, undoCheckpointId: string, cause: unknown, what: string): Promise<void> {
     try {
-      await this.checkpoints!.rollbackToCheckpoint(planId, rollback.undo_checkpoint_id);
+      await this.checkpoints!.rollbackToCheckpoint(planId, undoCheckpointId);
     } catch (second) {
       throw new BusinessRuleViolation(
         `${what} failed after the files were restored (${cause instanceof Error ? cause.message : String(cause)}), and putting them back failed too ` +
-          `(${second instanceof Error ? second.message : String(second)}): roll back to checkpoint ${rollback.undo_checkpoint_id} to undo the files.`,
+          `(${second instanceof Error ? second.message : String(second)}): roll back to checkpoint ${undoCheckpointId} to undo the files.`,
       );
     }
   }
+}
+
+/** The correction's row, and its decisions marked reverted by it: one transaction's work. */
+export function recordCorrection(uow: UnitOfWork, correction: Correction): void {
+  uow.corrections.insert(correction);
+  uow.decisions.setState(correction.reverted_decisions, 'reverted', correction.correction_id, correction.created_at);
 }
 
 function requirePlan(uow: UnitOfWork, planId: string): Plan {

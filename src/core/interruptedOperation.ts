@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CorrectionSchema } from './decision';
 import { ObjectIdSchema, UlidSchema, UtcTimestampSchema } from './ids';
 
 /**
@@ -22,9 +23,16 @@ export const InterruptedOperationSchema = z
     started_at: UtcTimestampSchema,
     pid: z.number().int().nonnegative(),
     host: z.string().max(256),
+    /**
+     * A correction whose files the rollback restores: finishing the operation also records it
+     * and marks its decisions reverted (its undo checkpoint is the operation's).
+     */
+    correction: CorrectionSchema.omit({ undo_checkpoint_id: true }).optional(),
   })
   .strict();
 export type InterruptedOperation = z.infer<typeof InterruptedOperationSchema>;
+/** A correction recorded with the rollback that restores its files. */
+export type PendingCorrection = NonNullable<InterruptedOperation['correction']>;
 
 /** How `recover` resolves an interrupted operation. */
 export type RecoveryMode = 'finish' | 'undo';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { makeInterruptedRollback } from './helpers/interruptedRollback';
 import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -132,6 +132,64 @@ describe('agents plan recover (the built CLI)', function () {
     } finally {
       after.dispose();
     }
+  });
+
+  /**
+   * `plan correct` of B (built on A) killed (SIGKILL, in a process of its own) at the worst moment:
+   * the files restored, the correction not yet recorded.
+   */
+  function killedCorrection(): { root: string; planId: string; a: string; b: string; beforeCorrection: string; atB: string } {
+    const root = tempDir();
+    write(root, 'f.txt', 'start\n');
+    const cli = <T>(...args: string[]): T => {
+      const run = runCli(root, ['--format', 'json', ...args]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      return run.json<T>();
+    };
+    const planId = cli<{ plan: { plan_id: string } }>('plan', 'create', '--title', 'killed correction').plan.plan_id;
+    const decide = (title: string, on: string[], text: string): string => {
+      const id = cli<{ decision: { decision_id: string } }>('plan', 'decide', planId, '--title', title, ...on.flatMap((o) => ['--depends-on', o])).decision.decision_id;
+      cli('plan', 'checkpoint', planId, '--type', 'pre_write', '--decision', id);
+      write(root, 'f.txt', text);
+      cli('plan', 'checkpoint', planId, '--type', 'post_step', '--decision', id);
+      return id;
+    };
+    const a = decide('A', [], 'after A\n');
+    const b = decide('B', [a], 'after B\n');
+    const script = path.join(root, '..', `kill-${planId}.js`);
+    writeFileSync(
+      script,
+      `const { createWorkspaceServices } = require(${JSON.stringify(path.join(REPO_ROOT, 'out', 'src', 'composition.js'))});
+const s = createWorkspaceServices({ workspaceRoot: ${JSON.stringify(root)}, wasmDir: ${JSON.stringify(path.join(REPO_ROOT, 'dist'))}, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+const write = s.store.write.bind(s.store);
+// dies the moment the correction would be recorded: after its files were written
+s.store.write = (work) => write((uow) => work({ ...uow, corrections: Object.assign(Object.create(uow.corrections), { insert() { process.kill(process.pid, 'SIGKILL'); } }) }));
+s.corrections.executeRevert(${JSON.stringify(planId)}, ${JSON.stringify(b)}).then(() => process.exit(3), (e) => { console.error(e); process.exit(4); });
+`,
+    );
+    const killed = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    assert.equal(killed.signal, 'SIGKILL', `the correction was not killed: ${killed.status} ${killed.stderr}`);
+    return { root, planId, a, b, beforeCorrection: 'after B\n', atB: 'after A\n' };
+  }
+
+  const decisionStates = (root: string, planId: string) =>
+    runCli(root, ['--format', 'json', 'plan', 'decisions', planId]).json<{ decisions: { title: string; state: string }[] }>().decisions.map((d) => `${d.title}:${d.state}`);
+
+  it('a correction killed between its files and its decisions: recover finishes both, or undoes the files with the decisions still active', () => {
+    const finish = killedCorrection();
+    const record = JSON.parse(readFileSync(path.join(finish.root, '.cleveragents', 'operations', `${finish.planId}.json`), 'utf8')) as { type: string; correction?: { reverted_decisions: string[] } };
+    assert.equal(record.type, 'rollback');
+    assert.deepEqual(record.correction?.reverted_decisions, [finish.b], 'the record of the rollback does not carry the correction');
+    assert.equal(readFileSync(path.join(finish.root, 'f.txt'), 'utf8'), finish.atB, 'the files were not restored before the kill');
+    assert.deepEqual(decisionStates(finish.root, finish.planId), ['A:active', 'B:active']);
+    assert.equal(runCli(finish.root, ['plan', 'recover', '--yes', finish.planId]).code, 0);
+    assert.deepEqual(decisionStates(finish.root, finish.planId), ['A:active', 'B:reverted']);
+    assert.equal(readFileSync(path.join(finish.root, 'f.txt'), 'utf8'), finish.atB);
+
+    const undo = killedCorrection();
+    assert.equal(runCli(undo.root, ['plan', 'recover', '--yes', '--undo', undo.planId]).code, 0);
+    assert.deepEqual(decisionStates(undo.root, undo.planId), ['A:active', 'B:active']);
+    assert.equal(readFileSync(path.join(undo.root, 'f.txt'), 'utf8'), undo.beforeCorrection);
   });
 
   function readCheckpointIds(root: string, planId: string): string[] {
