@@ -2,7 +2,7 @@ import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type 
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
-import { interruptedMessage, type InterruptedOperation, type PendingCorrection } from './interruptedOperation';
+import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
@@ -84,8 +84,8 @@ export function parseId(value: unknown, what: string): string {
 
 /** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
 export interface AttachedCorrection {
-  readonly correction: PendingCorrection;
-  /** Records the correction; given the rollback's safety checkpoint, which undoes its files. */
+  readonly work: CorrectionWork;
+  /** Records the correction (or its undo); given the rollback's safety checkpoint, which undoes its files. */
   readonly afterFiles: (undoCheckpointId: string) => Promise<void>;
 }
 
@@ -247,7 +247,7 @@ export class CheckpointService {
           sandbox_key: sandbox.key,
           from_ref: safety.ref,
           to_ref: restore.target,
-          ...(attached ? { correction: attached.correction } : {}),
+          ...attached?.work,
         });
         await journaledApply(this.deps, plan.plan_id, () => restore.apply());
         // What is attached (a correction's decisions) is done before the record goes: a process

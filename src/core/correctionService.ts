@@ -191,7 +191,7 @@ export class CorrectionService {
     };
     // The decisions are marked right after the files, inside the restore's record of the operation:
     // a process killed in between leaves it to `recover`, which finishes both (or undoes the files).
-    const attached = { correction: pending, afterFiles: record };
+    const attached = { work: { correction: pending }, afterFiles: record };
     let rollback: RollbackOutcome | null = null;
     try {
       if (restoring === 'all') rollback = await service!.rollbackToCheckpoint(impact.plan_id, target!.checkpoint_id, attached);
@@ -220,24 +220,31 @@ export class CorrectionService {
       return { correction: found };
     });
     const service = this.checkpoints;
-    // A selective correction is undone selectively: later work on other paths stays.
-    const undoFiles = (undo: string): Promise<RollbackOutcome> =>
-      correction.restored_paths ? service!.restorePaths(pid, undo, correction.restored_paths) : service!.rollbackToCheckpoint(pid, undo);
-    const rollback = service && correction.undo_checkpoint_id ? await undoFiles(correction.undo_checkpoint_id) : null;
     const now = this.deps.clock.now().toISOString();
+    let reactivated: string[] = [];
+    let restoredWith: string | null = null;
+    const record = async (undoCheckpointId: string | null): Promise<void> => {
+      restoredWith = undoCheckpointId;
+      reactivated = await this.deps.store.write((uow) => recordUndoneCorrection(uow, correction.correction_id, now));
+    };
+    // As for the correction itself: marked undone inside the record of the rollback that puts its files back.
+    const attached = { work: { undone_correction: { correction_id: correction.correction_id, undone_at: now } }, afterFiles: record };
+    let rollback: RollbackOutcome | null = null;
     try {
-      const reactivated = await this.deps.store.write((uow) => {
-        const mine = correction.reverted_decisions.filter((id) => uow.decisions.get(id)?.reverted_by === correction.correction_id);
-        uow.decisions.setState(mine, 'active', null, null);
-        uow.corrections.markUndone(correction.correction_id, now);
-        return mine;
-      });
-      this.deps.logger.info(`Undid correction ${cid} of plan ${pid}: ${reactivated.length} decision(s) active again`);
-      return { correction: { ...correction, state: 'undone', undone_at: now }, reactivated, rollback };
+      // A selective correction is undone selectively: later work on other paths stays.
+      if (service && correction.undo_checkpoint_id) {
+        rollback = correction.restored_paths
+          ? await service.restorePaths(pid, correction.undo_checkpoint_id, correction.restored_paths, attached)
+          : await service.rollbackToCheckpoint(pid, correction.undo_checkpoint_id, attached);
+      } else {
+        await record(null);
+      }
     } catch (error) {
-      if (rollback) await this.putFilesBack(pid, rollback.undo_checkpoint_id, error, 'Undo');
+      if (restoredWith) await this.putFilesBack(pid, restoredWith, error, 'Undo');
       throw error;
     }
+    this.deps.logger.info(`Undid correction ${cid} of plan ${pid}: ${reactivated.length} decision(s) active again`);
+    return { correction: { ...correction, state: 'undone', undone_at: now }, reactivated, rollback };
   }
 
   /**
@@ -277,6 +284,16 @@ export class CorrectionService {
 export function recordCorrection(uow: UnitOfWork, correction: Correction): void {
   uow.corrections.insert(correction);
   uow.decisions.setState(correction.reverted_decisions, 'reverted', correction.correction_id, correction.created_at);
+}
+
+/** The correction marked undone, and the decisions it reverted (and nothing since) active again; which ones. */
+export function recordUndoneCorrection(uow: UnitOfWork, correctionId: string, at: string): string[] {
+  const correction = uow.corrections.get(correctionId);
+  if (!correction) throw new NotFoundError('correction', correctionId);
+  const mine = correction.reverted_decisions.filter((id) => uow.decisions.get(id)?.reverted_by === correction.correction_id);
+  uow.decisions.setState(mine, 'active', null, null);
+  uow.corrections.markUndone(correction.correction_id, at);
+  return mine;
 }
 
 function requirePlan(uow: UnitOfWork, planId: string): Plan {

@@ -28,11 +28,15 @@ export const InterruptedOperationSchema = z
      * and marks its decisions reverted (its undo checkpoint is the operation's).
      */
     correction: CorrectionSchema.omit({ undo_checkpoint_id: true }).optional(),
+    /** A correction whose files the rollback puts back: finishing the operation also marks it undone. */
+    undone_correction: z.object({ correction_id: UlidSchema, undone_at: UtcTimestampSchema }).strict().optional(),
   })
   .strict();
 export type InterruptedOperation = z.infer<typeof InterruptedOperationSchema>;
 /** A correction recorded with the rollback that restores its files. */
 export type PendingCorrection = NonNullable<InterruptedOperation['correction']>;
+/** What a correction's rollback records beside itself, for recovery to finish. */
+export type CorrectionWork = Pick<InterruptedOperation, 'correction' | 'undone_correction'>;
 
 /** How `recover` resolves an interrupted operation. */
 export type RecoveryMode = 'finish' | 'undo';

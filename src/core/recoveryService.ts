@@ -1,5 +1,5 @@
 import { parseId, type ServiceDeps } from './checkpointService';
-import { recordCorrection } from './correctionService';
+import { recordCorrection, recordUndoneCorrection } from './correctionService';
 import { BusinessRuleViolation, NotFoundError } from './errors';
 import type { InterruptedOperation, RecoveryMode } from './interruptedOperation';
 import type { PlanService } from './planService';
@@ -49,9 +49,10 @@ export class RecoveryService {
       const location = await this.locationOf(operation, plan.sandbox_path);
       const { left, kept, keptIn } = await this.deps.snapshotter.settleInterruptedRestore(location, operation.from_ref!, operation.to_ref!, mode === 'finish' ? 'after' : 'before');
       if (operation.type === 'apply' && mode === 'finish') await this.plans.markAppliedAfterRecovery(id);
-      // A correction's rollback: finishing it records the correction too; undoing it leaves the decisions active.
-      const correction = operation.correction;
+      // A correction's rollback (or its undo's): finishing it records that too; undoing it leaves the decisions as they were.
+      const { correction, undone_correction: undone } = operation;
       if (correction && mode === 'finish') await this.deps.store.write((uow) => recordCorrection(uow, { ...correction, undo_checkpoint_id: operation.undo_checkpoint_id }));
+      if (undone && mode === 'finish') await this.deps.store.write((uow) => recordUndoneCorrection(uow, undone.correction_id, undone.undone_at));
       await this.deps.journal.end(id);
       this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${kept.length} path(s) kept in ${keptIn}, ${left.length} left as they were`);
       return { operation, mode, left, kept, keptIn: kept.length > 0 ? keptIn : null };

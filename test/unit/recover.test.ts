@@ -138,7 +138,7 @@ describe('agents plan recover (the built CLI)', function () {
    * `plan correct` of B (built on A) killed (SIGKILL, in a process of its own) at the worst moment:
    * the files restored, the correction not yet recorded.
    */
-  function killedCorrection(): { root: string; planId: string; a: string; b: string; beforeCorrection: string; atB: string } {
+  function killedCorrection(undoToo = false): { root: string; planId: string; a: string; b: string; beforeCorrection: string; atB: string } {
     const root = tempDir();
     write(root, 'f.txt', 'start\n');
     const cli = <T>(...args: string[]): T => {
@@ -156,15 +156,18 @@ describe('agents plan recover (the built CLI)', function () {
     };
     const a = decide('A', [], 'after A\n');
     const b = decide('B', [a], 'after B\n');
+    const correctionId = undoToo ? cli<{ correction_summary: { correction_id: string } }>('plan', 'correct', '--yes', planId, b).correction_summary.correction_id : '';
     const script = path.join(root, '..', `kill-${planId}.js`);
+    const run = undoToo ? `s.corrections.undoCorrection(${JSON.stringify(planId)}, ${JSON.stringify(correctionId)})` : `s.corrections.executeRevert(${JSON.stringify(planId)}, ${JSON.stringify(b)})`;
     writeFileSync(
       script,
       `const { createWorkspaceServices } = require(${JSON.stringify(path.join(REPO_ROOT, 'out', 'src', 'composition.js'))});
 const s = createWorkspaceServices({ workspaceRoot: ${JSON.stringify(root)}, wasmDir: ${JSON.stringify(path.join(REPO_ROOT, 'dist'))}, logger: { debug() {}, info() {}, warn() {}, error() {} } });
 const write = s.store.write.bind(s.store);
-// dies the moment the correction would be recorded: after its files were written
-s.store.write = (work) => write((uow) => work({ ...uow, corrections: Object.assign(Object.create(uow.corrections), { insert() { process.kill(process.pid, 'SIGKILL'); } }) }));
-s.corrections.executeRevert(${JSON.stringify(planId)}, ${JSON.stringify(b)}).then(() => process.exit(3), (e) => { console.error(e); process.exit(4); });
+// dies the moment the correction (or its undo) would be recorded: after its files were written
+const die = () => process.kill(process.pid, 'SIGKILL');
+s.store.write = (work) => write((uow) => work({ ...uow, corrections: Object.assign(Object.create(uow.corrections), { insert: die, markUndone: die }) }));
+${run}.then(() => process.exit(3), (e) => { console.error(e); process.exit(4); });
 `,
     );
     const killed = spawnSync(process.execPath, [script], { encoding: 'utf8' });
@@ -190,6 +193,15 @@ s.corrections.executeRevert(${JSON.stringify(planId)}, ${JSON.stringify(b)}).the
     assert.equal(runCli(undo.root, ['plan', 'recover', '--yes', '--undo', undo.planId]).code, 0);
     assert.deepEqual(decisionStates(undo.root, undo.planId), ['A:active', 'B:active']);
     assert.equal(readFileSync(path.join(undo.root, 'f.txt'), 'utf8'), undo.beforeCorrection);
+  });
+
+  it('the undo of a correction killed between its files and its decisions: recover finishes both', () => {
+    const k = killedCorrection(true);
+    assert.equal(readFileSync(path.join(k.root, 'f.txt'), 'utf8'), k.beforeCorrection, 'the files were not put back before the kill');
+    assert.deepEqual(decisionStates(k.root, k.planId), ['A:active', 'B:reverted']);
+    assert.equal(runCli(k.root, ['plan', 'recover', '--yes', k.planId]).code, 0);
+    assert.deepEqual(decisionStates(k.root, k.planId), ['A:active', 'B:active']);
+    assert.equal(readFileSync(path.join(k.root, 'f.txt'), 'utf8'), k.beforeCorrection);
   });
 
   function readCheckpointIds(root: string, planId: string): string[] {
