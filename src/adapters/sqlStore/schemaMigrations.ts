@@ -11,6 +11,9 @@ export const PLANS_TABLE = 'v3_plans';
 export const CHECKPOINTS_TABLE = 'checkpoint_metadata';
 export const CHECKPOINTS_PLAN_INDEX = 'idx_checkpoints_plan';
 export const CHECKPOINTS_CREATED_AT_INDEX = 'ix_checkpoint_metadata_created_at';
+/** Not in the spec: ours, for the history of each plan's state. */
+export const STATE_CHANGES_TABLE = 'plan_state_changes';
+export const STATE_CHANGES_PLAN_INDEX = 'idx_plan_state_changes_plan';
 
 /**
  * Column types are the spec's as written (STRING(26), STRING(30)) so that any SQLite client sees
@@ -51,6 +54,19 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
 )`,
       `CREATE INDEX ${CHECKPOINTS_PLAN_INDEX} ON ${CHECKPOINTS_TABLE} (plan_id, created_at, checkpoint_id)`,
       `CREATE INDEX ${CHECKPOINTS_CREATED_AT_INDEX} ON ${CHECKPOINTS_TABLE} (created_at)`,
+    ],
+  },
+  {
+    version: 2,
+    description: 'the history of plan states',
+    statements: [
+      `CREATE TABLE ${STATE_CHANGES_TABLE} (
+  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id),
+  from_state TEXT,
+  to_state TEXT NOT NULL,
+  changed_at STRING(30) NOT NULL
+)`,
+      `CREATE INDEX ${STATE_CHANGES_PLAN_INDEX} ON ${STATE_CHANGES_TABLE} (plan_id, changed_at)`,
     ],
   },
 ];
