@@ -54,7 +54,16 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     folders,
     channel,
     reporter,
-    tree: { isNode: (value): value is TreeNode => tree.isNode(value), selection: () => view.selection },
+    tree: {
+      isNode: (value): value is TreeNode => tree.isNode(value),
+      selection: () => view.selection,
+      refresh: () => tree.refresh(),
+      reveal: async (folder, planId) => {
+        await vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`);
+        const node = await tree.findNode(folder, planId);
+        if (node) await view.reveal(node, { select: true, focus: true, expand: true });
+      },
+    },
   });
   channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s)).`);
 

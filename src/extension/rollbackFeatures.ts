@@ -1,9 +1,12 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
+import { PlanLifecycleController } from './planLifecycle/planLifecycleCommands';
+import { sandboxContents } from '../cli/sandboxContents';
 import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';
 import type { FolderServices } from './folderServices';
@@ -59,17 +62,38 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     onDidGrant: trustGranted.event,
   });
   controller.attachPanels(panels);
-  const statusBar = new CheckpointStatusBar(folders, dialogs, channel);
+  const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal });
+  const lifecycle = new PlanLifecycleController({
+    folders,
+    dialogs,
+    tree: deps.tree,
+    changed: () => {
+      deps.tree?.refresh?.();
+      void statusBar.refresh();
+      // A plan that starts is watched at once, not after the database watcher's delay.
+      void auto.refreshNow();
+    },
+    countFiles: async (folder, relative) => (await sandboxContents(path.join(folder.uri.fsPath, ...relative.split('/')))).files,
+  });
 
   context.subscriptions.push(
     trustGranted,
     vscode.workspace.onDidGrantWorkspaceTrust(() => trustGranted.fire()),
     registerCheckpointContentProvider(folders),
     controller.registerCommands(),
+    lifecycle.registerCommands(),
     panels,
     auto,
     statusBar,
-    auto.onDidTakeCheckpoint(() => void statusBar.refresh()),
+    auto.onDidTakeCheckpoint((e) => {
+      if (statusBar.failure?.planId === e.planId) statusBar.noteFailure(undefined);
+      void statusBar.refresh();
+    }),
+    auto.onDidFail((failure) => {
+      statusBar.noteFailure(failure);
+      // Once per run of failures: the next ones only go to the log and the status bar.
+      if (failure.first) reporter.warn(`An automatic ${failure.type} checkpoint failed: ${failure.message} Automatic checkpoints go on trying; the status bar shows the last failure.`);
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
     }),
@@ -97,5 +121,5 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     );
   }
 
-  return createAgentApi({ folders, controller, warn: (m) => reporter.warn(m) });
+  return createAgentApi({ folders, controller, lifecycle, warn: (m) => reporter.warn(m) });
 }

@@ -156,7 +156,7 @@ function button(action: string, text: string, options: { primary?: boolean; disa
 function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   const buttons: string[] = [];
   const none = state.changes.length === 0;
-  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Rollback…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
+  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
   if (canWrite && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
   }

@@ -42,8 +42,8 @@ describe('The installed .vsix', function () {
   });
 
   it('rolls back behind the confirmation and shows the panel', async () => {
-    await inlineAction(wb.page, 'Before the agent starts', 'Rollback to Checkpoint');
-    const text = await answerDialog(wb.page, 'Rollback');
+    await inlineAction(wb.page, 'Before the agent starts', 'Roll Back to Checkpoint');
+    const text = await answerDialog(wb.page, 'Roll Back');
     assert.match(text, /Roll back “Add due dates to todos” to “Before the agent starts”\?/);
     const frame = await waitForPanel(wb.page, 'Rollback complete');
     assert.ok((await frame.locator('button.path').allInnerTexts()).some((t) => t.includes('todoList.js')));

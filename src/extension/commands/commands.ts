@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { setStatus, showInfo, showWarning, withProgressTitled } from '../shownText';
+import { setStatus, showInfo, showWarning } from '../shownText';
+import { withProgress } from '../delayedProgress';
 import type { z } from 'zod';
 import { skipReasonText, type Checkpoint } from '../../core/checkpoint';
 import { ValidationError } from '../../core/errors';
@@ -12,7 +13,7 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type RollbackCommandName } from '../commandIds';
+import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TRUSTED_ONLY_COMMANDS, type CommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
@@ -45,7 +46,7 @@ const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this 
  */
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const c = new CheckpointCommands(deps);
-  const handlers: Record<Exclude<CommandName, RollbackCommandName>, (arg: unknown) => Promise<unknown>> = {
+  const handlers: Record<Exclude<CommandName, RollbackCommandName | PlanLifecycleCommandName>, (arg: unknown) => Promise<unknown>> = {
     createPlan: (arg) => c.createPlan(arg),
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
@@ -57,7 +58,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
   return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName>[]).map((name) =>
+    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | PlanLifecycleCommandName>[]).map((name) =>
       vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
         if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
           explainRestricted(CommandTitles[name]);
@@ -291,28 +292,4 @@ class CheckpointCommands {
     if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
     return found;
   }
-}
-
-/** After this long, work that shows its progress only in the view also gets a notification. */
-const NOTIFY_AFTER_MS = 1000;
-
-/**
- * Shows progress on the Checkpoints view (a bar over it, a badge on its activity-bar icon) and,
- * when the work takes longer than a moment (a first snapshot of a large folder), as a notification
- * with `title` too: most checkpoints take a tenth of a second and should not flash a toast.
- */
-async function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
-  const task = work();
-  const settled = task.then(
-    () => undefined,
-    () => undefined,
-  );
-  await withProgressTitled({ viewId: TREE_VIEW_ID }, title, async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
-    const first = await Promise.race([settled.then(() => 'done' as const), slow]);
-    clearTimeout(timer);
-    if (first === 'slow') await withProgressTitled(vscode.ProgressLocation.Notification, title, () => settled);
-  });
-  return task;
 }

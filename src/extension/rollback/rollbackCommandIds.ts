@@ -10,6 +10,7 @@ export const RollbackCommands = {
   compareWithCurrent: Commands.compareWithCurrent,
   compareWithPrevious: Commands.compareWithPrevious,
   checkpointActivePlan: Commands.checkpointActivePlan,
+  statusBarMenu: Commands.statusBarMenu,
 } as const satisfies Record<RollbackCommandName, string>;
 
 export const RollbackCommandTitles: Record<RollbackCommandName, string> = CommandTitles;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { setStatus, withProgressTitled } from '../shownText';
+import { setStatus } from '../shownText';
+import { withProgress } from '../delayedProgress';
 import { z } from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -35,6 +36,10 @@ export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'dat
 export interface TreeAccess {
   isNode(value: unknown): value is TreeNode;
   selection(): readonly TreeNode[];
+  /** Reloads the tree now (after a change made here). */
+  refresh?(): void;
+  /** Shows the plan's row in the view, selected. */
+  reveal?(folder: vscode.WorkspaceFolder, planId: string): Promise<void>;
 }
 
 /** Keeps the automatic checkpoints from reacting to the rollback's own writes. */
@@ -72,7 +77,7 @@ export interface RollbackRequest {
   readonly showPanel: boolean;
 }
 
-const ROLLBACK = 'Rollback';
+const ROLLBACK = 'Roll Back';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
 const SAVE = 'Save and Continue';
@@ -150,7 +155,7 @@ export class RollbackController {
 
     const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
     const work = () => t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    const outcome = await withProgress(title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
@@ -240,7 +245,7 @@ export class RollbackController {
 
   /** Registers the commands; each reports its failure as an error notification and returns undefined. */
   registerCommands(): vscode.Disposable {
-    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan'>, (arg: unknown) => Promise<unknown>> = {
+    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown) => Promise<unknown>> = {
       rollback: (arg) => this.rollbackCommand(arg),
       undoRollback: (arg) => this.undoCommand(arg),
       compareWithCurrent: async (arg) => {

@@ -15,9 +15,9 @@ export function countsSentence(changes: readonly PathChange[]): string {
 
 const WILL: Record<PathChange['change'], string> = { added: 'add', modified: 'restore', deleted: 'delete' };
 
-/** The first paths, one a line, each with what the rollback does to it; then "and N more". */
-export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS): string[] {
-  const lines = changes.slice(0, shown).map((c) => `${WILL[c.change].padEnd(7)}  ${c.path}`);
+/** The first paths, one a line, each with what the rollback (or `will`'s operation) does to it; then "and N more". */
+export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS, will: Record<PathChange['change'], string> = WILL): string[] {
+  const lines = changes.slice(0, shown).map((c) => `${will[c.change].padEnd(7)}  ${c.path}`);
   if (changes.length > shown) lines.push(`and ${changes.length - shown} more`);
   return lines;
 }

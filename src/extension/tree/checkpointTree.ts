@@ -8,11 +8,15 @@ import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import { shown, shownMarkdown, shownMessage } from '../shownText';
 import {
+  checkpointAccessibilityLabel,
+  checkpointContextValue,
   checkpointDescription,
   checkpointIcon,
   checkpointLabel,
   checkpointTooltip,
   isFinished,
+  planAccessibilityLabel,
+  planContextValue,
   planDescription,
   planIcon,
   planTooltip,
@@ -196,9 +200,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.id = node.id;
         item.description = shown(node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : planDescription(plan));
         item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : themeIcon(planIcon(plan));
-        item.contextValue = plan.state === 'applied' ? TreeItemContext.appliedPlan : TreeItemContext.plan;
+        item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
-        item.accessibilityInformation = { label: `Plan ${shown(plan.title)}, ${item.description}, ${node.checkpoints.length} checkpoints` };
+        item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted)) };
         return item;
       }
       case 'checkpoint': {
@@ -207,8 +211,11 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.id = node.id;
         item.description = shown(checkpointDescription(checkpoint, this.now()));
         item.iconPath = themeIcon(checkpointIcon(checkpoint));
-        item.contextValue = node.plan.state === 'applied' ? TreeItemContext.appliedCheckpoint : TreeItemContext.checkpoint;
-        item.accessibilityInformation = { label: `Checkpoint ${item.label as string}, ${item.description}` };
+        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.parent.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
+        item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.now())) };
+        // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
+        // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
+        if (vscode.workspace.isTrusted) item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node] };
         return item;
       }
       case 'message': {

@@ -173,7 +173,7 @@ class RollbackPanel {
     if ((message.type === 'undo' || message.type === 'rollback') && !this.trust.isTrusted()) {
       // The page offers neither in Restricted Mode; a message that asks anyway is refused here.
       this.log.warn(`Refused "${message.type}" from the rollback panel: the workspace is not trusted (Restricted Mode)`);
-      this.trust.explain(message.type === 'undo' ? 'Undo Rollback' : 'Rollback to Checkpoint');
+      this.trust.explain(message.type === 'undo' ? 'Undo Rollback' : 'Roll Back to Checkpoint');
       return;
     }
     if (this.busy) return;
