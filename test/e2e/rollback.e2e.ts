@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
+import { panelFrame, waitForPanel } from './rollbackPanel';
 import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
@@ -81,8 +81,8 @@ describe('Rollback from the Checkpoints view', () => {
     assert.ok(items.includes('Compare with Current') && items.includes('Copy Checkpoint ID'), items.join(' | '));
   });
 
-  it('shows the changes first when asked, from the modal of the inline action', async () => {
-    await inlineAction(wb.page, 'Before the agent', 'Roll Back to Checkpoint');
+  it('shows the changes first when asked, from the modal of the row\'s context menu', async () => {
+    await contextMenu(wb.page, 'Before the agent', 'Roll Back to Checkpoint');
     const text = await answerDialog(wb.page, 'Show Changes First');
     assert.match(text, /Roll back “Refactor the greeting” to “Before the agent”\?/);
     const frame = await waitForPanel(wb.page, 'Rollback preview');

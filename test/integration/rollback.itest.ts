@@ -123,7 +123,7 @@ describe('Rollback from VS Code', function () {
       const detail = confirm.detail ?? '';
       assert.ok(detail.startsWith('1 file will be added, 1 modified and 2 deleted.'), detail);
       for (const line of [/^delete\s+<img src=x onerror=alert\(1\)>\.txt$/m, /^restore\s+a\.txt$/m, /^add\s+b\.txt$/m, /^delete\s+c\.txt$/m]) assert.match(detail, line);
-      assert.ok(detail.includes(s.checkpointId));
+      assert.ok(detail.includes('exactly “Before the agent” (taken just now)') && !detail.includes(s.checkpointId), 'the checkpoint by its name and time, not its id');
 
       assert.equal(read(s.rel('a.txt')), 'alpha\n');
       assert.equal(read(s.rel('b.txt')), 'bravo\n');

@@ -297,11 +297,14 @@ describe('rollback dialogs: text', () => {
   });
 
   it('the confirmation names plan and checkpoint and says it can be undone', () => {
-    const text = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'Before', checkpointId: CP1, changes: many, undo: false });
+    const text = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'Before', checkpointTaken: '5 min ago', changes: many, undo: false });
     assert.equal(text.message, 'Roll back “P” to “Before”?');
     assert.deepEqual(text.detail.slice(0, 3), ['5 files will be added, 5 modified and 4 deleted.', '', 'add      src/f00.js'], 'the counts first, apart from the list');
-    assert.ok(text.detail.includes('and 4 more') && text.detail.at(-1)!.includes(CP1) && /undone/.test(text.detail.at(-1)!));
-    assert.equal(rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'x', checkpointId: SAFETY, changes: many, undo: true }).message, 'Undo the rollback of “P”?');
+    assert.ok(text.detail.includes('and 4 more') && text.detail.at(-1)!.includes('exactly “Before” (taken 5 min ago)') && /undone/.test(text.detail.at(-1)!));
+    assert.ok(!text.detail.join('\n').includes(CP1), 'no raw id in the dialog');
+    const undo = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'x', checkpointTaken: 'just now', changes: many, undo: true });
+    assert.equal(undo.message, 'Undo the rollback of “P”?');
+    assert.ok(undo.detail.at(-1)!.includes('what it was before the rollback (saved just now)'));
   });
 
   it('unsaved editors: a question, or a refusal when nobody can be asked', () => {

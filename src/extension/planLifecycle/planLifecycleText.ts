@@ -76,7 +76,7 @@ export function deleteConfirmation(plan: Plan, checkpoints: readonly Checkpoint[
     'Its history of states.',
   ];
   if (plan.sandbox_kind === 'isolated') {
-    lines.push(`Its isolated sandbox ${plan.sandbox_path}${sandboxFiles === undefined ? '' : ` (${plural(sandboxFiles, 'file')})`}, with any change never applied.`);
+    lines.push(`Its isolated copy of the workspace${sandboxFiles === undefined ? '' : ` (${plural(sandboxFiles, 'file')})`}, with any change never applied.`);
   } else {
     lines.push(`The files in its sandbox (${plan.sandbox_path === '.' ? 'the whole workspace folder' : plan.sandbox_path}) stay as they are.`);
   }

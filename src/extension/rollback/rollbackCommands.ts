@@ -28,7 +28,7 @@ import {
   unsavedEditorsError,
   unsavedEditorsQuestion,
 } from './rollbackText';
-import { checkpointLabel } from '../tree/treePresentation';
+import { checkpointLabel, formatRelativeTime } from '../tree/treePresentation';
 
 export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
 
@@ -142,7 +142,13 @@ export class RollbackController {
     }
     const label = checkpointLabel(t.checkpoint);
     if (request.confirm) {
-      const text = rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointId, changes: preview, undo: request.undo });
+      const text = rollbackConfirmation({
+        planTitle: t.plan.title,
+        checkpointLabel: label,
+        checkpointTaken: formatRelativeTime(t.checkpoint.created_at, this.now()),
+        changes: preview,
+        undo: request.undo,
+      });
       const primary = request.undo ? UNDO : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
       if (choice === SHOW_CHANGES) {

@@ -35,14 +35,15 @@ export interface ConfirmationText {
 export function rollbackConfirmation(o: {
   readonly planTitle: string;
   readonly checkpointLabel: string;
-  readonly checkpointId: string;
+  /** When the checkpoint was taken, as people read it ("5 min ago"): dialogs name checkpoints, they show no ids. */
+  readonly checkpointTaken: string;
   readonly changes: readonly PathChange[];
   readonly undo: boolean;
 }): ConfirmationText {
   const message = o.undo
     ? `Undo the rollback of “${o.planTitle}”?`
     : `Roll back “${o.planTitle}” to “${o.checkpointLabel}”?`;
-  const target = o.undo ? `the state before the rollback (checkpoint ${o.checkpointId})` : `checkpoint ${o.checkpointId}`;
+  const target = o.undo ? `what it was before the rollback (saved ${o.checkpointTaken})` : `“${o.checkpointLabel}” (taken ${o.checkpointTaken})`;
   // The counts are computed and come first, apart from the list: a name cannot stand in for them.
   const detail = [
     countsSentence(o.changes),
