@@ -19,3 +19,6 @@ export const RollbackCommandTitles: Record<RollbackCommandName, string> = Comman
 export const TESTING_DIALOGS_COMMAND = '_cleveragents.checkpoints.testing.dialogs';
 /** Test mode only: what the rollback panel shows now. */
 export const TESTING_PANEL_COMMAND = '_cleveragents.checkpoints.testing.panel';
+
+/** The second argument of Compare with Current when a click on a tree row runs it: the focus stays in the tree. */
+export const PRESERVE_FOCUS = 'preserveFocus';

@@ -17,7 +17,7 @@ import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
 import { openAllChanges, openChangeDiff, sandboxFileUri } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { pickCheckpoint, pickPlan } from '../commands/prompts';
-import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
+import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import type { RollbackDialogs } from './rollbackDialogs';
 import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
@@ -175,10 +175,10 @@ export class RollbackController {
     return [...list].reverse().find(isSafetyCheckpoint);
   }
 
-  async compareWithCurrent(t: CheckpointTarget): Promise<PanelState> {
+  async compareWithCurrent(t: CheckpointTarget, preserveFocus = false): Promise<PanelState> {
     const changes = await t.services.checkpoints.diff(t.plan.plan_id, t.checkpoint.checkpoint_id);
     const state = comparisonState({ mode: 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
-    this.showPanel(state);
+    this.showPanel(state, preserveFocus);
     return state;
   }
 
@@ -251,12 +251,12 @@ export class RollbackController {
 
   /** Registers the commands; each reports its failure as an error notification and returns undefined. */
   registerCommands(): vscode.Disposable {
-    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown) => Promise<unknown>> = {
+    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown, extra?: unknown) => Promise<unknown>> = {
       rollback: (arg) => this.rollbackCommand(arg),
       undoRollback: (arg) => this.undoCommand(arg),
-      compareWithCurrent: async (arg) => {
+      compareWithCurrent: async (arg, extra) => {
         const t = await this.resolveTarget(arg, RollbackCommands.compareWithCurrent, 'Checkpoint to compare with the sandbox as it is now', () => true);
-        return t ? this.compareWithCurrent(t) : undefined;
+        return t ? this.compareWithCurrent(t, extra === PRESERVE_FOCUS) : undefined;
       },
       compareWithPrevious: async (arg) => {
         const t = await this.resolveTarget(arg, RollbackCommands.compareWithPrevious, 'Checkpoint to compare with the one before it', () => true);
@@ -265,12 +265,12 @@ export class RollbackController {
     };
     return vscode.Disposable.from(
       ...(Object.keys(handlers) as (keyof typeof handlers)[]).map((name) =>
-        vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown) => {
+        vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown, extra?: unknown) => {
           if (!vscode.workspace.isTrusted) {
             explainRestricted(RollbackCommandTitles[name]);
             return undefined;
           }
-          return this.guarded(RollbackCommandTitles[name], () => handlers[name](arg));
+          return this.guarded(RollbackCommandTitles[name], () => handlers[name](arg, extra));
         }),
       ),
     );
@@ -399,9 +399,9 @@ export class RollbackController {
     return found;
   }
 
-  private showPanel(state: PanelState): void {
+  private showPanel(state: PanelState, preserveFocus = false): void {
     if (!this.panels) throw new Error('the rollback panel is not set up');
-    this.panels.show(state);
+    this.panels.show(state, preserveFocus);
   }
 
   private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T | undefined> {

@@ -3,7 +3,8 @@ import type { Checkpoint } from '../../core/checkpoint';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
 import { Commands, TreeItemContext } from '../commandIds';
-import { ContextKeys, type DatabaseState } from './contextKeys';
+import { ContextKeys, planStatesValue, type DatabaseState } from './contextKeys';
+import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import { shown, shownMarkdown, shownMessage } from '../shownText';
@@ -96,6 +97,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
 
   private readonly debouncer = new Debouncer(() => this.refresh(), REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS);
   private readonly folderStates = new Map<string, DatabaseState>();
+  /** The plans each folder listed last, for the palette's context key (planStates). */
+  private readonly folderPlans = new Map<string, Plan[]>();
   /** Nodes this tree handed out: commands tell a tree node from arguments given by code. */
   private readonly issued = new WeakSet<object>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
@@ -215,7 +218,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.now())) };
         // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
         // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
-        if (vscode.workspace.isTrusted) item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node] };
+        if (vscode.workspace.isTrusted) item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node, PRESERVE_FOCUS] };
         return item;
       }
       case 'message': {
@@ -282,6 +285,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const prefix = folder.uri.toString();
     try {
       if (!(await this.services.databaseExists(folder))) {
+        this.folderPlans.delete(prefix);
+        await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
         await this.setFolderState(folder, 'missing');
         return parent ? [this.noPlansHint(folder, parent)] : [];
       }
@@ -300,6 +305,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
           }),
         );
       }
+      this.folderPlans.set(prefix, nodes.map((n) => (n as PlanNode).plan));
+      await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
       await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');
       return nodes.length === 0 && parent ? [this.noPlansHint(folder, parent)] : nodes;
     } catch (error) {
@@ -347,6 +354,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   private forgetFoldersExcept(folders: readonly vscode.WorkspaceFolder[]): void {
     const keep = new Set(folders.map((f) => f.uri.toString()));
     for (const key of this.folderStates.keys()) if (!keep.has(key)) this.folderStates.delete(key);
+    for (const key of this.folderPlans.keys()) if (!keep.has(key)) this.folderPlans.delete(key);
   }
 }
 

@@ -62,13 +62,14 @@ export class RollbackPanels implements vscode.Disposable {
     return this.current?.panel;
   }
 
-  show(state: PanelState): void {
+  /** Shows the state; `preserveFocus` keeps the keyboard where it was (a click on a tree row). */
+  show(state: PanelState, preserveFocus = false): void {
     if (this.current) {
       this.current.update(state);
-      this.current.panel.reveal(undefined, false);
+      this.current.panel.reveal(undefined, preserveFocus);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(ROLLBACK_PANEL_VIEW_TYPE, panelTitle(state), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, this.options());
+    const panel = vscode.window.createWebviewPanel(ROLLBACK_PANEL_VIEW_TYPE, panelTitle(state), { viewColumn: vscode.ViewColumn.Active, preserveFocus }, this.options());
     this.adopt(panel, state);
   }
 
