@@ -92,7 +92,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     auto.onDidFail((failure) => {
       statusBar.noteFailure(failure);
       // Once per run of failures: the next ones only go to the log and the status bar.
-      if (failure.first) reporter.warn(`An automatic ${failure.type} checkpoint failed: ${failure.message} Automatic checkpoints go on trying; the status bar shows the last failure.`);
+      if (failure.first) dialogs.warn(`An automatic ${failure.type} checkpoint failed: ${failure.message.replace(/\.?$/, ".")} Automatic checkpoints go on trying; the status bar shows the last failure.`);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();

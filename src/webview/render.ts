@@ -221,6 +221,26 @@ function offersWrite(state: PanelState): boolean {
 
 const RESTRICTED_NOTE = '<p class="note restricted">Restricted Mode: rolling back and undoing run git and write files, so they need a trusted workspace.</p>';
 
+/**
+ * What a screen reader is told when the panel shows a new state: one short sentence in the live
+ * region, instead of the whole panel read again.
+ */
+export function announcement(state: PanelState, busy: boolean): string {
+  if (busy) return 'Working…';
+  const n = state.changes.length;
+  const files = `${n} file${n === 1 ? '' : 's'}`;
+  switch (state.mode) {
+    case 'rollback':
+      return state.rollback?.undone ? 'Rollback undone.' : `Rollback complete: ${files} changed.`;
+    case 'undo':
+      return `Rollback undone: ${files} changed.`;
+    case 'preview':
+      return `Rollback preview: ${files} would change.`;
+    default:
+      return `${HEADINGS[state.mode]}: ${files} ${n === 1 ? 'differs' : 'differ'}.`;
+  }
+}
+
 export function renderEmpty(): string {
   return '<p class="empty">Nothing to show.</p>';
 }

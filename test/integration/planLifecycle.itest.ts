@@ -3,10 +3,13 @@
 // modals answered through the test-mode dialog seam; the guards of an applied plan; automatic
 // checkpoints once a plan is started; and the menus' `when` clauses against the rows' context values.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../api/cleveragents-checkpoints';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Plan } from '../../src/core/plan';
 import type { Logger } from '../../src/core/ports';
@@ -248,6 +251,43 @@ describe('Plan lifecycle from VS Code', function () {
     const before = (await auto()).length;
     fs.writeFileSync(file, 'written after completing\n');
     assert.equal((await settled()).length, before, 'a completed plan is no longer watched');
+    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('a failing automatic checkpoint is notified once per run of failures, and shown in the status bar until one works', async () => {
+    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
+    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
+    const p = await plan({ files: { 'notes.txt': 'first\n' } });
+    const file = path.join(root, p.sandbox_path, 'notes.txt');
+    await run('startPlan', p.plan_id);
+    const probe = async () => (await vscode.commands.executeCommand<{ statusBar?: string }>(TESTING_PANEL_COMMAND, { refreshStatusBar: true }))?.statusBar ?? '';
+    // A record of an operation a dead process left half done: every checkpoint of the plan is refused.
+    const journal = new FileOperationJournal(root);
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    await journal.begin({
+      type: 'cleanup', plan_id: p.plan_id, target_checkpoint_id: null, undo_checkpoint_id: null, sandbox_key: p.plan_id,
+      from_ref: null, to_ref: null, started_at: new Date().toISOString(), pid: dead, host: os.hostname(),
+    });
+    await dialogs();
+    for (const text of ['one\n', 'two\n']) {
+      fs.writeFileSync(file, text);
+      await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
+      await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
+    }
+    const warned = (await dialogs()).filter((d) => d.kind === 'warning');
+    assert.equal(warned.length, 1, `one notification for the run of failures: ${JSON.stringify(warned)}`);
+    assert.match(warned[0].message, /^An automatic (pre_write|post_step) checkpoint failed: Checkpoint blocked: plan \w+ has an interrupted cleanup/);
+    assert.match(await probe(), /\$\(warning\) auto failed$/);
+
+    await journal.end(p.plan_id);
+    fs.writeFileSync(file, 'three\n');
+    await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
+    await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
+    await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
+    assert.match(await probe(), new RegExp(`^\\$\\(history\\) ${p.title} · \\d+ · \\$\\(eye\\) auto$`), 'the failure is gone once a checkpoint worked');
+    assert.deepEqual((await dialogs()).filter((d) => d.kind === 'warning'), []);
+    await run('completePlan', p.plan_id);
     await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
   });
 });
