@@ -6,6 +6,7 @@ import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
 import { PlanLifecycleController } from './planLifecycle/planLifecycleCommands';
+import type { SkippedFileWarnings } from './commands/skippedWarnings';
 import { sandboxContents } from '../cli/sandboxContents';
 import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';
@@ -21,6 +22,8 @@ export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
   readonly channel: vscode.LogOutputChannel;
   readonly reporter: ErrorReporter;
+  /** Warns about files checkpoints leave out, once per path. */
+  readonly skipped?: SkippedFileWarnings;
   /** The checkpoint tree: commands from its menus get its nodes, the palette uses its selection. */
   readonly tree?: TreeAccess;
 }
@@ -62,7 +65,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     onDidGrant: trustGranted.event,
   });
   controller.attachPanels(panels);
-  const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal });
+  const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped });
   const lifecycle = new PlanLifecycleController({
     folders,
     dialogs,
@@ -115,7 +118,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
           if (arg?.refreshStatusBar) await statusBar.refresh();
           if (arg?.message !== undefined) await panels.receive(arg.message);
           if (arg?.closePanel) panels.panel?.dispose();
-          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, html: panels.panel?.webview.html, copied };
+          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
         },
       ),
     );

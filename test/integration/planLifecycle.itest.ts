@@ -290,4 +290,24 @@ describe('Plan lifecycle from VS Code', function () {
     await run('completePlan', p.plan_id);
     await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
   });
+
+  it('a file a checkpoint leaves out is warned about once per path', async () => {
+    await config().update('snapshot.maxFileSizeMiB', 0.0001, vscode.ConfigurationTarget.Global); // about 100 bytes
+    try {
+      const p = await plan({ files: { 'small.txt': 's\n', 'big.bin': 'x'.repeat(500) } });
+      const warned = async () => (await vscode.commands.executeCommand<{ skippedWarned?: string[] }>(TESTING_PANEL_COMMAND, {}))?.skippedWarned ?? [];
+      const before = (await warned()).length;
+      await vscode.commands.executeCommand(Commands.createCheckpoint, { planId: p.plan_id, reason: 'one' });
+      fs.writeFileSync(path.join(root, p.sandbox_path, 'small.txt'), 'changed\n');
+      await vscode.commands.executeCommand(Commands.createCheckpoint, { planId: p.plan_id, reason: 'two' });
+      assert.deepEqual((await warned()).slice(before), ['big.bin'], 'the second checkpoint skipped it again without a second warning');
+      fs.writeFileSync(path.join(root, p.sandbox_path, 'other.bin'), 'y'.repeat(500));
+      await vscode.commands.executeCommand(Commands.createCheckpoint, { planId: p.plan_id, reason: 'three' });
+      assert.deepEqual((await warned()).slice(before), ['big.bin', 'other.bin']);
+      const list = await api.listCheckpoints(p.plan_id);
+      assert.deepEqual(list.map((c) => c.metadata.skipped.length), [1, 1, 2]);
+    } finally {
+      await config().update('snapshot.maxFileSizeMiB', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { setStatus, showInfo, showWarning } from '../shownText';
 import { withProgress } from '../delayedProgress';
 import type { z } from 'zod';
-import { skipReasonText, type Checkpoint } from '../../core/checkpoint';
+import type { Checkpoint } from '../../core/checkpoint';
 import { ValidationError } from '../../core/errors';
 import type { Plan } from '../../core/plan';
 import {
@@ -13,12 +13,13 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TRUSTED_ONLY_COMMANDS, type CommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
+import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type CommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
 import { formatBytes } from '../../core/formatBytes';
+import type { SkippedFileWarnings } from './skippedWarnings';
 import { checkpointLabel } from '../tree/treePresentation';
 
 export interface CommandDeps {
@@ -27,6 +28,7 @@ export interface CommandDeps {
   readonly view: vscode.TreeView<TreeNode>;
   readonly channel: vscode.LogOutputChannel;
   readonly reporter: ErrorReporter;
+  readonly skipped: SkippedFileWarnings;
 }
 
 type PlanTarget = FolderPlan;
@@ -131,7 +133,7 @@ class CheckpointCommands {
         (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
       STATUS_MESSAGE_MS,
     );
-    this.warnAboutSkipped(checkpoint, target.folder);
+    this.deps.skipped.warn(checkpoint, target.folder);
     await this.show(target.folder, plan.plan_id, checkpoint.checkpoint_id);
     return checkpoint.checkpoint_id;
   }
@@ -206,23 +208,6 @@ class CheckpointCommands {
     } catch (error) {
       this.deps.channel.debug(`Could not reveal ${checkpointId ?? planId}: ${String(error)}`);
     }
-  }
-
-  private warnAboutSkipped(checkpoint: Checkpoint, folder: vscode.WorkspaceFolder): void {
-    const skipped = checkpoint.metadata.skipped;
-    if (skipped.length === 0) return;
-    const listed = skipped
-      .slice(0, 3)
-      .map((s) => `${s.path} (${skipReasonText(s)})`)
-      .join(', ');
-    const more = skipped.length > 3 ? ` and ${skipped.length - 3} more` : '';
-    const settings = 'Open Settings';
-    void showWarning(`The checkpoint did not capture ${skipped.length} path(s): ${listed}${more}. A rollback leaves them as they are.`, settings).then((choice) => {
-      if (choice === settings) {
-        void vscode.commands.executeCommand(BuiltinCommands.openSettings, `${SETTINGS_SECTION}.${SettingKeys.maxFileSizeMiB}`);
-      }
-    });
-    this.deps.channel.warn(`[${folder.name}] checkpoint ${checkpoint.checkpoint_id} skipped: ${skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`);
   }
 
   private async planOfNode(node: TreeNode): Promise<PlanTarget | undefined> {

@@ -5,6 +5,7 @@ import { commandFits } from '../planLifecycle/planLifecycleCommands';
 import { pickCheckpoint } from '../commands/prompts';
 import { ContextKeys, planStatesValue } from '../tree/contextKeys';
 import type { AutoCheckpointFailure } from '../autoCheckpoints/autoCheckpoints';
+import type { SkippedFileWarnings } from '../commands/skippedWarnings';
 import type { WorkspaceServices } from '../../composition';
 import { displayText } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
@@ -52,8 +53,14 @@ export class CheckpointStatusBar implements vscode.Disposable {
     private readonly folders: StatusBarFolders,
     private readonly dialogs: RollbackDialogs,
     private readonly log: { warn(message: string): void },
-    options: { firstLookMs?: number; auto?: AutoCheckpointStatus; reveal?: (folder: vscode.WorkspaceFolder, planId: string) => Promise<void> } = {},
+    options: {
+      firstLookMs?: number;
+      auto?: AutoCheckpointStatus;
+      reveal?: (folder: vscode.WorkspaceFolder, planId: string) => Promise<void>;
+      skipped?: Pick<SkippedFileWarnings, 'warn'>;
+    } = {},
   ) {
+    this.skipped = options.skipped;
     this.auto = options.auto;
     this.reveal = options.reveal;
     this.item.name = 'CleverAgents Checkpoints';
@@ -68,6 +75,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
   }
 
   private readonly auto: AutoCheckpointStatus | undefined;
+  private readonly skipped: Pick<SkippedFileWarnings, 'warn'> | undefined;
   private readonly reveal: ((folder: vscode.WorkspaceFolder, planId: string) => Promise<void>) | undefined;
 
   get activePlan(): ActivePlan | undefined {
@@ -210,10 +218,14 @@ export class CheckpointStatusBar implements vscode.Disposable {
         this.dialogs.info('There is no active plan to checkpoint: create a plan first, or start one.');
         return undefined;
       }
-      const { checkpoint } = await withProgressTitled(vscode.ProgressLocation.Window, 'Creating a checkpoint…', () =>
+      const { checkpoint, pruned } = await withProgressTitled(vscode.ProgressLocation.Window, 'Creating a checkpoint…', () =>
         a.services.checkpoints.createCheckpoint(a.plan.plan_id, { type: 'manual', reason: 'Manual checkpoint (status bar)', sourceTool: 'vscode' }),
       );
-      setStatus(`$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created`, 5000);
+      setStatus(
+        `$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created` + (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+        5000,
+      );
+      this.skipped?.warn(checkpoint, a.folder);
       await this.refresh();
       return checkpoint.checkpoint_id;
     } catch (error) {
