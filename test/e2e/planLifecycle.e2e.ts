@@ -3,7 +3,9 @@
 // the palette (which asks only among plans that can start), Delete Plan behind a modal that says
 // what goes, and the status bar's menu. Screenshots go to test-results/lifecycle-*.png.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createWorkspaceServices } from '../../src/composition';
@@ -133,5 +135,37 @@ describe('A plan\'s lifecycle in the Checkpoints view', () => {
     await screenshot(wb.page, 'lifecycle-4-status-bar-menu');
     await pickQuickPickItem(wb.page, 'Start Plan');
     await waitForDescription(wb.page, 'Write the docs', /^executing/);
+  });
+});
+
+// The README's picture of a plan's menu, on the demo project `npm start` opens (scripts/demoData.mjs):
+// an agent is adding due dates to a small todo app, and its plan is executing.
+describe('The demo project\'s plan menu (README screenshot)', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-fixture-'));
+  const wb = useWorkbench({
+    fixture: empty,
+    viewport: { width: 1200, height: 760 },
+    prepare: (dir) => {
+      const script = `import(${JSON.stringify(path.join(REPO_ROOT, 'scripts', 'demoData.mjs'))}).then((m) => m.prepareDemoData(${JSON.stringify(dir)}))`;
+      const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`demo data: ${r.stderr}`);
+    },
+  });
+  after(() => fs.rmSync(empty, { recursive: true, force: true }));
+
+  it('offers the executing plan\'s lifecycle in its context menu', async () => {
+    await openView(wb.page, VIEW);
+    await widenSideBar(wb.page, 480);
+    await waitForTreeRow(wb.page, 'Add due dates to todos', VIEW);
+    await waitForDescription(wb.page, 'Add due dates to todos', /^executing · src\/$/);
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').filter({ has: wb.page.locator('.label-name', { hasText: 'Add due dates to todos' }) }).first();
+    await row.click({ button: 'right' });
+    const menu = wb.page.locator('.monaco-menu .action-label');
+    await menu.first().waitFor({ state: 'visible' });
+    const items = (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    assert.ok(items.includes('Complete Plan') && items.includes('Mark Plan Failed') && !items.includes('Start Plan'), items.join(' | '));
+    await wb.page.locator('.monaco-menu .action-item', { hasText: 'Complete Plan' }).first().hover();
+    await screenshot(wb.page, 'readme-plan-menu');
+    await wb.page.keyboard.press('Escape');
   });
 });
