@@ -158,8 +158,18 @@ describe('The demo project\'s plan menu (README screenshot)', () => {
     await widenSideBar(wb.page, 480);
     await waitForTreeRow(wb.page, 'Add due dates to todos', VIEW);
     await waitForDescription(wb.page, 'Add due dates to todos', /^executing · src\/$/);
+    // the file the agent is changing, open beside the view
+    await wb.page.keyboard.press('Control+P');
+    const input = wb.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('todoList.js');
+    await wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'todoList.js' }).first().waitFor({ state: 'visible' });
+    await input.press('Enter');
+    await wb.page.locator('.editor-group-container .tab', { hasText: 'todoList.js' }).first().waitFor({ state: 'visible' });
     const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').filter({ has: wb.page.locator('.label-name', { hasText: 'Add due dates to todos' }) }).first();
-    await row.click({ button: 'right' });
+    const box = await row.boundingBox();
+    // near the row's right end, so that the menu opens over the editor and leaves the tree in sight
+    await row.click({ button: 'right', position: { x: (box?.width ?? 300) - 60, y: (box?.height ?? 22) / 2 } });
     const menu = wb.page.locator('.monaco-menu .action-label');
     await menu.first().waitFor({ state: 'visible' });
     const items = (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
