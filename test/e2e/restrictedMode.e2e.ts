@@ -15,7 +15,22 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
 const RESTRICTED_MESSAGE = /^Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off/;
 /** Commands that write (their palette titles), none of which Restricted Mode may offer. */
-const WRITE_COMMANDS = ['Create Plan', 'Create Manual Checkpoint', 'Roll Back to Checkpoint', 'Delete Checkpoint', 'Undo Rollback', 'Set Retention Policy', 'Create Checkpoint of Active Plan'];
+const WRITE_COMMANDS = [
+  'Create Plan',
+  'Create Manual Checkpoint',
+  'Roll Back to Checkpoint',
+  'Delete Checkpoint',
+  'Undo Rollback',
+  'Set Retention Policy',
+  'Create Checkpoint of Active Plan',
+  'Start Plan',
+  'Complete Plan',
+  'Mark Plan Failed',
+  'Cancel Plan',
+  'Mark Plan Applied',
+  'Apply Plan to Workspace',
+  'Delete Plan',
+];
 
 /** Runs the built `agents` CLI on the workspace, as an agent's tooling would, and returns its JSON answer. */
 function agents(workspaceDir: string, ...args: string[]): { plan?: { plan_id: string } } {

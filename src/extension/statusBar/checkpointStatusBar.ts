@@ -182,12 +182,14 @@ export class CheckpointStatusBar implements vscode.Disposable {
       const plan = { planId: a.plan.plan_id, folder: a.folder.uri.toString() };
       type Item = vscode.QuickPickItem & { run: () => Thenable<unknown> };
       const items: Item[] = [];
-      if (a.plan.state !== 'applied') {
+      // In Restricted Mode only what reads: the rest runs git or writes.
+      const trusted = vscode.workspace.isTrusted;
+      if (trusted && a.plan.state !== 'applied') {
         items.push({ label: '$(device-camera) Create Checkpoint', detail: 'A manual checkpoint of the sandbox now.', run: () => vscode.commands.executeCommand(Commands.checkpointActivePlan) });
         if (a.checkpointCount > 0) items.push({ label: '$(discard) Roll Back…', detail: 'Choose a checkpoint to roll the sandbox back to.', run: () => this.rollBack(a) });
       }
-      if (commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
-      if (commandFits('completePlan', a.plan)) items.push({ label: '$(pass) Complete Plan', run: () => vscode.commands.executeCommand(Commands.completePlan, plan) });
+      if (trusted && commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
+      if (trusted && commandFits('completePlan', a.plan)) items.push({ label: '$(pass) Complete Plan', run: () => vscode.commands.executeCommand(Commands.completePlan, plan) });
       items.push({ label: '$(list-tree) Show in Tree', run: () => (this.reveal ? this.reveal(a.folder, a.plan.plan_id) : vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`)) });
       items.push({ label: '$(output) Show Log', run: () => vscode.commands.executeCommand(Commands.showLog) });
       const picked = await showPick(items, { title: `Checkpoints: ${a.plan.title} (${a.plan.state})`, placeHolder: 'What to do with the active plan' });
