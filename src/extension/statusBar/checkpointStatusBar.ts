@@ -48,6 +48,9 @@ export class CheckpointStatusBar implements vscode.Disposable {
   private latest: Promise<void> = Promise.resolve();
   private firstLook: ReturnType<typeof setTimeout> | undefined;
   private lastFailure: AutoCheckpointFailure | undefined;
+  private readonly auto: AutoCheckpointStatus | undefined;
+  private readonly skipped: Pick<SkippedFileWarnings, 'warn'> | undefined;
+  private readonly reveal: ((folder: vscode.WorkspaceFolder, planId: string) => Promise<void>) | undefined;
 
   constructor(
     private readonly folders: StatusBarFolders,
@@ -73,10 +76,6 @@ export class CheckpointStatusBar implements vscode.Disposable {
     );
     this.firstLook = setTimeout(() => void this.refresh(), options.firstLookMs ?? STATUS_BAR_FIRST_LOOK_MS);
   }
-
-  private readonly auto: AutoCheckpointStatus | undefined;
-  private readonly skipped: Pick<SkippedFileWarnings, 'warn'> | undefined;
-  private readonly reveal: ((folder: vscode.WorkspaceFolder, planId: string) => Promise<void>) | undefined;
 
   get activePlan(): ActivePlan | undefined {
     return this.active;
