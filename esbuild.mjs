@@ -68,10 +68,12 @@ const builds = [
     entryPoints: ['src/cli/launch.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    external: [...node.external, './cliMain.js'],
+    external: [...node.external, './cliMain.js', './agentsMcp.js'],
     define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
   },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cliMain.js' },
+  // `agents mcp`: the MCP server, with the SDK, loaded by cli.js for that command alone.
+  { ...node, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/agentsMcp.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },
   {
     bundle: true,

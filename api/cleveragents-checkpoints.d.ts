@@ -17,7 +17,7 @@
  * "Validation Error". A refused operation rejects with the spec's message (e.g. "Rollback blocked:
  * plan is already applied", "Not found: checkpoint"). The errors the extension raises carry a
  * `type` (see CheckpointsErrorType): test that rather than the class name. In an untrusted
- * workspace (Restricted Mode) everything but `listCheckpoints` rejects, as the rest runs git.
+ * workspace (Restricted Mode) everything but `listCheckpoints`, `listDecisions` and `interruptedOperation` rejects, as the rest runs git.
  * Plan and checkpoint ids are ULIDs; a plan is found in whichever workspace folder's database
  * holds it. Field names are those of the spec and of the `agents` CLI's JSON output.
  */
@@ -25,7 +25,7 @@
 export type CheckpointType = 'pre_write' | 'post_step' | 'manual';
 
 /** `error.type` of the errors the API rejects with, as the CLI's JSON names them. */
-export type CheckpointsErrorType = 'BusinessRuleViolation' | 'NotFound' | 'ValidationError' | 'StoreError' | 'SandboxError';
+export type CheckpointsErrorType = 'BusinessRuleViolation' | 'NotFound' | 'ValidationError' | 'StoreError' | 'SandboxError' | 'CorrectionConflict';
 
 /** Which checkpoints a tool call gets: none, one before it, one after it, or both. */
 export type CheckpointScope = 'none' | 'pre_write' | 'post_step' | 'both';
@@ -144,10 +144,101 @@ export interface ToolCall {
   readonly resourceId?: string;
 }
 
+/**
+ * An operation that writes a sandbox's files (a rollback, an apply into the workspace, the cleanup
+ * of an isolated sandbox) whose process died before it was done. Until it is recovered, the plan
+ * refuses every write.
+ */
+export interface InterruptedOperation {
+  readonly type: 'rollback' | 'apply' | 'cleanup';
+  readonly plan_id: string;
+  /** The checkpoint a rollback was going to; null for apply and cleanup. */
+  readonly target_checkpoint_id: string | null;
+  /** The safety checkpoint that undoes the rollback; null for apply and cleanup. */
+  readonly undo_checkpoint_id: string | null;
+  readonly started_at: string;
+  /** The process that recorded it; while it runs, the operation is under way, not interrupted. */
+  readonly process: { readonly pid: number; readonly host: string };
+}
+
+export interface RecoveryOptions {
+  /** Put the files back as they were before the operation, instead of finishing it. A cleanup cannot be undone. */
+  readonly undo?: boolean;
+}
+
+/** What `recover` did. */
+export interface RecoveryResult extends InterruptedOperation {
+  readonly mode: 'finish' | 'undo';
+  /** Paths that held neither side's content (half written, or written since): moved to `kept_in` first. */
+  readonly kept: readonly string[];
+  readonly kept_in: string | null;
+  /** Paths behind a symlinked folder, left as they were. */
+  readonly left_as_they_were: readonly string[];
+}
+
 /** What the tool call's function is given. */
 export interface ToolCallContext {
   /** The `pre_write` checkpoint taken before the call (scope `pre_write` or `both`). */
   readonly preWrite: Checkpoint | undefined;
+}
+
+/** A choice made while working on a plan; checkpoints are aligned to it by `decisionId`. */
+export interface Decision {
+  readonly decision_id: string;
+  readonly plan_id: string;
+  readonly title: string;
+  readonly rationale: string | null;
+  readonly state: 'active' | 'reverted';
+  /** Earlier decisions of the same plan it builds on. */
+  readonly depends_on: readonly string[];
+  /** The checkpoints aligned to it, oldest first. */
+  readonly checkpoint_ids: readonly string[];
+  readonly created_at: string;
+  readonly reverted_at: string | null;
+  /** The correction that reverted it. */
+  readonly reverted_by: string | null;
+}
+
+export interface RecordDecisionOptions {
+  readonly title: string;
+  readonly rationale?: string;
+  /** Ids of earlier, active decisions of the same plan. */
+  readonly dependsOn?: readonly string[];
+  /** The id checkpoints are already aligned to; a new one is made when absent. */
+  readonly decisionId?: string;
+}
+
+export interface CorrectDecisionOptions {
+  /** Restore only the paths the reverted decisions changed, keeping independent later work. Default false. */
+  readonly keepIndependent?: boolean;
+}
+
+/** What correcting a decision would do (`agents plan correct --preview`). */
+export interface CorrectionPreview {
+  readonly correction_preview: {
+    readonly plan_id: string;
+    readonly decision_id: string;
+    readonly mode: 'rollback' | 'keep_independent';
+    readonly target_checkpoint_id: string | null;
+    /** Breadth-first from the corrected decision (depth 0). */
+    readonly reverted_decisions: readonly { readonly decision_id: string; readonly title: string; readonly depth: number }[];
+    readonly restore_paths: readonly string[] | null;
+    readonly changes: readonly PathChange[];
+    /** Paths also changed by decisions that stay: a keep-independent correction is refused while there are any. */
+    readonly conflicts: readonly string[];
+  };
+}
+
+/** `agents plan correct --format json`: the correction, then the rollback envelope's fields. */
+export interface CorrectionEnvelope extends RollbackEnvelope {
+  readonly correction_summary: {
+    readonly correction_id: string;
+    readonly plan_id: string;
+    readonly decision_id: string;
+    readonly reverted_decisions: readonly string[];
+    readonly mode: 'rollback' | 'keep_independent';
+    readonly state: 'applied' | 'undone';
+  };
 }
 
 export interface CleverAgentsCheckpointsApi {
@@ -171,6 +262,29 @@ export interface CleverAgentsCheckpointsApi {
    * successful call is reported to the user and logged; the call's result is still returned.
    */
   runToolCall<T>(call: ToolCall, fn: (context: ToolCallContext) => T | PromiseLike<T>): Promise<T>;
+  /** The plan's interrupted operation, or null when there is none (works in Restricted Mode). */
+  interruptedOperation(planId: string): Promise<InterruptedOperation | null>;
+  /**
+   * Finishes the plan's interrupted operation (the files become what it was making them; an apply
+   * marks the plan applied), or undoes it with `{ undo: true }`. Rejects when there is none.
+   */
+  recover(planId: string, options?: RecoveryOptions): Promise<RecoveryResult>;
+  /** Records a decision of the plan (`record_decision`). */
+  recordDecision(planId: string, options: RecordDecisionOptions): Promise<Decision>;
+  /** The plan's decisions, oldest first (`list_decisions`). */
+  listDecisions(planId: string): Promise<Decision[]>;
+  /** What correcting the decision would revert and change; nothing changes. */
+  previewCorrection(planId: string, decisionId: string, options?: CorrectDecisionOptions): Promise<CorrectionPreview>;
+  /**
+   * Reverts the decision and every decision built on it, and restores the files through a rollback
+   * (safety checkpoint first) (`correct_decision`). Refused like a rollback, and, keeping
+   * independent work, when a path was changed by both sides.
+   */
+  correctDecision(planId: string, decisionId: string, options?: CorrectDecisionOptions): Promise<CorrectionEnvelope>;
+  /** Undoes a correction: its files back, its decisions active again. */
+  undoCorrection(planId: string, correctionId: string): Promise<CorrectionEnvelope>;
+  /** Restores only these paths (files or folders) from the checkpoint, like a rollback of them (`restore_paths`). */
+  restorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<RollbackEnvelope>;
   /** The plan as it is now. */
   getPlan(planId: string): Promise<Plan>;
   /**

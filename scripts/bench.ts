@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statS
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ulid } from 'ulid';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
@@ -247,8 +248,34 @@ async function benchSize(name: string, spec: { files: number; bytes: number }, b
   s.dispose();
 }
 
+/**
+ * A workspace whose database holds `plans` plans of 100 checkpoints each (the most a plan keeps):
+ * one real checkpoint per plan, the rest copies of its row under new ids (what `plan list` reads
+ * is the database, not the snapshots).
+ */
+async function workspaceWithCheckpoints(base: string, plans: number): Promise<string> {
+  const workspace = path.join(base, `cli-${plans}-plans`);
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(path.join(workspace, 'a.txt'), 'a\n');
+  const s = createWorkspaceServices({ workspaceRoot: workspace, wasmDir: __dirname, logger: quiet });
+  try {
+    for (let p = 0; p < plans; p++) {
+      const plan = await s.plans.createPlan({ title: `plan ${p}` });
+      await s.plans.setRetentionPolicy(plan.plan_id, { max_checkpoints: 100 });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      const start = Date.parse(checkpoint.created_at);
+      await s.store.write((uow) => {
+        for (let i = 1; i < 100; i++) uow.checkpoints.insert({ ...checkpoint, checkpoint_id: ulid(start + i), created_at: new Date(start + i).toISOString() });
+      });
+    }
+  } finally {
+    s.dispose();
+  }
+  return workspace;
+}
+
 /** What every `agents` call pays before any work: node's start, the bundle, sql.js; against `node -e 0`. */
-function cliFixedCost(base: string): Row[] {
+async function cliFixedCost(base: string): Promise<Row[]> {
   const cli = path.join(__dirname, 'cli.js');
   const run = (args: string[], cwd = base): number => {
     const start = performance.now();
@@ -263,9 +290,11 @@ function cliFixedCost(base: string): Row[] {
   const node = measure(['-e', '0']);
   console.log('\n[CLI fixed cost]');
   const out: Row[] = [];
+  const large = await workspaceWithCheckpoints(base, 50);
   for (const [step, args] of [
     ['agents --version', [cli, '--version']],
     ['agents plan list (1 plan)', [cli, '--workspace', workspace, 'plan', 'list']],
+    ['agents plan list (50 plans, 5,000 checkpoints)', [cli, '--workspace', large, 'plan', 'list']],
   ] as const) {
     const ours = measure([...args]);
     const row = { size: 'CLI', step: `${step} vs node -e 0`, ours: median(ours), plain: median(node) };
@@ -287,7 +316,7 @@ async function main(): Promise<void> {
   for (const repo of repos) {
     rows.push(...(await benchRepository({ repo, from: values.from, steps: Math.max(2, Number(values.steps)), runs: RUNS, base, logger: quiet })));
   }
-  rows.push(...cliFixedCost(base));
+  rows.push(...(await cliFixedCost(base)));
   mkdirSync('.bench', { recursive: true });
   writeFileSync(path.join('.bench', 'results.json'), JSON.stringify(rows, null, 2));
   console.log('\n| workspace | step | ours | plain git | ratio |\n|---|---|---:|---:|---:|');

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CheckpointService, type ServiceDeps } from './core/checkpointService';
+import { CorrectionService } from './core/correctionService';
 import { PlanService } from './core/planService';
 import { RecoveryService } from './core/recoveryService';
 import { FileOperationJournal } from './adapters/files/fileOperationJournal';
@@ -32,6 +33,8 @@ export interface WorkspaceServices {
   readonly plans: PlanService;
   readonly checkpoints: CheckpointService;
   readonly recovery: RecoveryService;
+  /** Decisions and their correction, restoring files through `checkpoints`. */
+  readonly corrections: CorrectionService;
   readonly store: SqlJsCheckpointStore;
   readonly snapshotter: ShadowGitSandbox;
   readonly workspace: NodeWorkspaceFiles;
@@ -67,9 +70,11 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const journal = new FileOperationJournal(root);
   const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
   const plans = new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY));
+  const checkpoints = new CheckpointService(deps);
   return {
     plans,
-    checkpoints: new CheckpointService(deps),
+    checkpoints,
+    corrections: new CorrectionService(deps, checkpoints),
     recovery: new RecoveryService(deps, plans),
     store,
     snapshotter,

@@ -6,6 +6,7 @@ import { ValidationError, describeIssues } from '../core/errors';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from './cliErrors';
+import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
 
 // The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape
 // of the command line (unknown command or option, missing argument, option without its value) is a
@@ -15,7 +16,7 @@ import { UsageError } from './cliErrors';
 /** `plan start|complete|fail|cancel <plan_id>`: the lifecycle's verbs (core/planLifecycle.ts). */
 const LIFECYCLE_SUBCOMMANDS = Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[];
 
-export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', ...LIFECYCLE_SUBCOMMANDS, 'delete'] as const;
+export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', ...LIFECYCLE_SUBCOMMANDS, 'delete', ...DECISION_SUBCOMMANDS] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export const OUTPUT_FORMATS = ['text', 'json'] as const;
@@ -42,6 +43,7 @@ const OPTIONS = {
   undo: { type: 'boolean' },
   'max-checkpoints': { type: 'string' },
   'auto-prune': { type: 'string' },
+  ...DECISION_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -52,6 +54,8 @@ interface CommandShape {
   /** Names of the positional arguments, for messages; `optional` ones may be left out. */
   readonly positionals: readonly string[];
   readonly optional?: readonly string[];
+  /** The last positional may be given any number of times (at least once). */
+  readonly variadic?: boolean;
 }
 
 const COMMANDS: Record<Subcommand, CommandShape> = {
@@ -71,6 +75,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   fail: { options: [], positionals: ['plan_id'] },
   cancel: { options: [], positionals: ['plan_id'] },
   delete: { options: ['yes'], positionals: ['plan_id'] },
+  ...DECISION_COMMANDS,
 };
 
 export interface GlobalOptions {
@@ -103,7 +108,8 @@ export type Command =
   | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean }
   | { readonly name: 'recover'; readonly planId: string; readonly yes: boolean; readonly undo: boolean }
   | { readonly name: LifecycleAction; readonly planId: string }
-  | { readonly name: 'delete'; readonly planId: string; readonly yes: boolean };
+  | { readonly name: 'delete'; readonly planId: string; readonly yes: boolean }
+  | DecisionCommand;
 
 export type Invocation =
   | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
@@ -143,7 +149,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const given = tokens.filter((t) => t.kind === 'option');
   for (const name of Object.keys(OPTIONS) as OptionName[]) {
     const uses = given.filter((t) => t.name === name);
-    if (uses.length > 1 && name !== 'extra') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
+    if (uses.length > 1 && name !== 'extra' && name !== 'depends-on') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
   }
 
   if (values.version) return { kind: 'version', global };
@@ -174,13 +180,13 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     const missing = shape.positionals.slice(args.length, required).map((p) => `<${p}>`);
     throw new UsageError(`"plan ${name}" needs ${missing.join(' ')}`, name);
   }
-  if (args.length > shape.positionals.length) {
+  if (args.length > shape.positionals.length && !shape.variadic) {
     throw new UsageError(`"plan ${name}" got an unexpected argument ${JSON.stringify(args[shape.positionals.length])}`, name);
   }
   return { kind: 'run', command: buildCommand(name, args, values), global };
 }
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
 
 function buildCommand(name: Subcommand, args: string[], values: Values): Command {
   switch (name) {
@@ -235,6 +241,8 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         maxCheckpoints: values['max-checkpoints'] === undefined ? undefined : validated(MaxCheckpointsArg, values['max-checkpoints'], '--max-checkpoints'),
         autoPrune: values['auto-prune'] === undefined ? undefined : validated(AutoPruneArg, values['auto-prune'], '--auto-prune'),
       };
+    default:
+      return buildDecisionCommand(name, args, values);
   }
 }
 

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { ApplyConflictError, ValidationError } from '../core/errors';
+import { ApplyConflictError, CorrectionConflictError, ValidationError } from '../core/errors';
 import { escapeUnsafe } from '../core/displayText';
 import type { Logger } from '../core/ports';
 import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
@@ -69,7 +69,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
 }
 
 /** The workspace must be an existing folder: the CLI never creates one, nor anything in a wrong one. */
-async function requireWorkspace(dir: string): Promise<string> {
+export async function requireWorkspace(dir: string): Promise<string> {
   const info = await stat(dir).catch(() => undefined);
   if (!info) throw new CliError('NotFound', `Not found: workspace folder ${dir}`, EXIT_FAILED);
   if (!info.isDirectory()) throw new ValidationError(`workspace ${dir} is not a folder`);
@@ -83,7 +83,7 @@ function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error
   } else {
     // An error message may quote a path or a title: one escaped line, whatever it holds.
     const lines = [`agents: ${escapeUnsafe(errorMessage(error))}`];
-    if (error instanceof ApplyConflictError && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${escapeUnsafe(c)}`));
+    if ((error instanceof ApplyConflictError || error instanceof CorrectionConflictError) && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${escapeUnsafe(c)}`));
     if (error instanceof UsageError) lines.push(usageHint(error.command));
     writeText(env.stderr, lines.join('\n'));
   }
@@ -91,7 +91,7 @@ function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error
   return error instanceof CliError ? error.exitCode : EXIT_FAILED;
 }
 
-function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
+export function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
   return {
     debug: (m) => {
       if (verbose) writeText(stderr, `debug: ${escapeUnsafe(m)}`);
@@ -108,6 +108,6 @@ function stderrLogger(stderr: TextSink, verbose: boolean): Logger {
   };
 }
 
-function isTruthy(value: string | undefined): boolean {
+export function isTruthy(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }

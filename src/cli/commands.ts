@@ -3,14 +3,15 @@ import { ApplyConflictError } from '../core/errors';
 import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
-import { changesJson, checkpointJson, interruptedOperationJson, planJson, rollbackEnvelope, stateChangeJson } from './envelopes';
+import { runDecisionCommand } from './decisionCommands';
+import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, stateChangeJson } from './envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
 
 export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery'>;
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery' | 'corrections'>;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
 }
@@ -136,7 +137,7 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
       }
       const outcome = await recovery.recover(command.planId, mode);
       return {
-        json: { recovered: { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left } },
+        json: { recovered: recoveredJson(outcome) },
         text: renderRecovered(outcome),
       };
     }
@@ -150,5 +151,7 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
       const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
       return { json: { policy }, text: text.renderPolicy(plan.plan_id, plan.retention, changed) };
     }
+    default:
+      return runDecisionCommand(command, ctx);
   }
 }

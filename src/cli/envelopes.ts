@@ -1,8 +1,10 @@
+import type * as Api from '../../api/cleveragents-checkpoints';
 import type { Checkpoint } from '../core/checkpoint';
-import { ApplyConflictError, CheckpointError } from '../core/errors';
+import { ApplyConflictError, CheckpointError, CorrectionConflictError } from '../core/errors';
 import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
+import type { RecoveryOutcome } from '../core/recoveryService';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 import { CliError } from './cliErrors';
 
@@ -55,7 +57,7 @@ export interface RollbackEnvelope {
 }
 
 /** An operation a dead process left half done (`plan show`'s `interrupted_operation`). */
-export function interruptedOperationJson(op: InterruptedOperation): Record<string, unknown> {
+export function interruptedOperationJson(op: InterruptedOperation): Api.InterruptedOperation {
   return {
     type: op.type,
     plan_id: op.plan_id,
@@ -64,6 +66,11 @@ export function interruptedOperationJson(op: InterruptedOperation): Record<strin
     started_at: op.started_at,
     process: { pid: op.pid, host: op.host },
   };
+}
+
+/** What `recover` did (the CLI's `recovered`). */
+export function recoveredJson(outcome: RecoveryOutcome): Api.RecoveryResult {
+  return { ...interruptedOperationJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left };
 }
 
 export interface ErrorEnvelope {
@@ -155,6 +162,6 @@ export function errorMessage(error: unknown): string {
 /** `{"error": {"type", "message"}}`, with the conflicting paths when an apply was blocked. */
 export function errorEnvelope(error: unknown): ErrorEnvelope {
   const body: ErrorEnvelope['error'] = { type: errorType(error), message: errorMessage(error) };
-  if (error instanceof ApplyConflictError) body.conflicts = [...error.conflicts];
+  if (error instanceof ApplyConflictError || error instanceof CorrectionConflictError) body.conflicts = [...error.conflicts];
   return { error: body };
 }

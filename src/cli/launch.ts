@@ -2,12 +2,15 @@ import { writeText } from './terminalOutput';
 
 // `dist/cli.js`, the `agents` command: it answers a bare `--version` without loading the rest of the
 // CLI (the bundle's modules build their schemas as they load, which costs more than node's own
-// start), and hands everything else to `dist/cliMain.js`.
+// start), hands `agents mcp` to `dist/agentsMcp.js` (the MCP server: its SDK is loaded for that
+// command alone), and everything else to `dist/cliMain.js`.
 
 /** The package's version, written in at build time (esbuild's `define`). */
 declare const AGENTS_VERSION: string;
 
 const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+else if (args[0] === 'mcp') require('./agentsMcp.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');

@@ -1,4 +1,5 @@
 import type { Subcommand } from './args';
+import { DECISION_HELP } from './decisionUsage';
 
 const GLOBAL_OPTIONS_TEXT = `Global options:
   --workspace DIR        the workspace folder (default: the current directory)
@@ -82,6 +83,7 @@ it can still be rolled back or deleted, but not started or applied.`,
 plan, its sandbox folder. The files of an in-place sandbox stay. Refused while an operation on the plan
 is interrupted ("plan recover" first). Asks for confirmation like rollback.`,
   },
+  ...DECISION_HELP,
   policy: {
     synopsis: 'agents plan policy <plan_id> [--max-checkpoints N] [--auto-prune true|false]',
     text: `Shows the plan's retention policy, or changes it. N is 1 to 100 (default 50). With auto-prune on,
@@ -100,6 +102,8 @@ ${Object.values(COMMAND_HELP)
   .join('\n')}
 
 ${GLOBAL_OPTIONS_TEXT}
+
+For agents: "agents mcp [--workspace DIR]" is an MCP server on stdio ("agents mcp --help").
 
 ${EXIT_CODES_TEXT}
 Run "agents plan <command> --help" for one command.`;

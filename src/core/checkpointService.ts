@@ -3,7 +3,7 @@ import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, Uncapture
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import { interruptedMessage, type InterruptedOperation } from './interruptedOperation';
-import type { Clock, IdGenerator, Logger, OperationJournal, SandboxLocation, SandboxSnapshotter, Snapshot, CheckpointStore, WorkspaceFiles } from './ports';
+import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
@@ -34,9 +34,15 @@ export function pinName(planId: string, checkpointId: string): string {
  * Refuses `what` on a plan whose last operation was interrupted (its files may be half written):
  * `recover` must resolve it first. Call it under the store's lock.
  */
-export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal'>, planId: string, what: string): Promise<void> {
+export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal' | 'store'>, planId: string, what: string): Promise<void> {
   const interrupted = await deps.journal.get(planId);
   if (interrupted) throw new BusinessRuleViolation(interruptedMessage(interrupted, what));
+  // Another plan's apply left the workspace half written: a plan working in place reads or writes
+  // those files, and a second apply would write over them.
+  const halfApplied = (await deps.journal.list()).find((op) => op.sandbox_key === WORKSPACE_KEY && op.plan_id !== planId);
+  if (!halfApplied) return;
+  const plan = await deps.store.read((uow) => uow.plans.get(planId));
+  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(interruptedMessage(halfApplied, what));
 }
 
 /** Records an operation that is about to write files: when it started, and which process runs it. */
@@ -81,6 +87,18 @@ export class CheckpointService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async createCheckpoint(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint> {
+    return (await this.create(planId, options, false))!;
+  }
+
+  /**
+   * A checkpoint, unless the sandbox's files are exactly its last checkpoint's (then undefined,
+   * and nothing is written): what automatic checkpoints take, in one pass over the files.
+   */
+  async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint | undefined> {
+    return this.create(planId, options, true);
+  }
+
+  private async create(planId: string, options: CreateCheckpointOptions, onlyIfChanged: boolean): Promise<CreatedCheckpoint | undefined> {
     const id = parseId(planId, 'plan id');
     const parsed = CreateCheckpointOptionsSchema.safeParse(options);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
@@ -93,7 +111,11 @@ export class CheckpointService {
       await this.dropOrphanPins(id);
       const checkpointId = this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
-      const snap = await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
+      const latest = onlyIfChanged ? await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1)) : undefined;
+      const snap = latest
+        ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref)
+        : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
+      if (!snap) return undefined;
       const recorded = await this.recordCheckpoint(pinName(id, checkpointId), () =>
         this.toCheckpoint(plan, checkpointId, snap, {
           checkpoint_type: opts.type,
@@ -142,16 +164,12 @@ export class CheckpointService {
 
   /** What a rollback to the checkpoint would change, without changing anything. */
   async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
-    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
-    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
-      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
-      const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
-      const leaveAlone = skippedPaths(checkpoint, current);
-      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone));
-      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
-      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
-      return changes;
-    });
+    return this.previewRestore(planId, checkpointId, undefined);
+  }
+
+  /** What restoring these paths (files or folders) from the checkpoint would change, without changing anything. */
+  async previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<PathChange[]> {
+    return this.previewRestore(planId, checkpointId, parseRestorePaths(paths));
   }
 
   /**
@@ -159,18 +177,46 @@ export class CheckpointService {
    * checkpoint of the current state so that the rollback can itself be rolled back.
    */
   async rollbackToCheckpoint(planId: string, checkpointId: string): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined);
+  }
+
+  /**
+   * Like a rollback, for the chosen paths only (files or folders): they become what the checkpoint
+   * holds there (a path it does not hold is removed); every other path stays as it is. Same guards,
+   * same safety checkpoint (rolling back to it undoes the restore), same journal.
+   */
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths));
+  }
+
+  private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
+    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
+      const leaveAlone = skippedPaths(checkpoint, current);
+      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone) && (only === undefined || isLeftAlone(c.path, only)));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return changes;
+    });
+  }
+
+  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
       const safetyId = this.deps.ids.next();
-      const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before rollback to ${checkpoint.checkpoint_id}`);
+      const what = only === undefined ? `rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
+      const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
+      const shown = `“${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`;
       const safetyCheckpoint = (): Checkpoint => this.toCheckpoint(plan, safetyId, safety, {
         checkpoint_type: 'manual',
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: `Before rollback to “${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`,
+          reason: only === undefined ? `Before rollback to ${shown}` : `Before restoring ${only.length === 1 ? only[0] : `${only.length} paths`} from ${shown}`,
           source_tool: 'rollback',
           phase: 'rollback',
           extra: { rollback_to: checkpoint.checkpoint_id },
@@ -181,7 +227,7 @@ export class CheckpointService {
       // interior checkpoint, and the next checkpoint prunes.
       const [, restore] = await allOrFirstError([
         this.recordCheckpoint(pinName(plan.plan_id, safetyId), safetyCheckpoint, false),
-        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety)),
+        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety), only),
       ]);
       if (restore.uncaptured.length > 0) {
         // Refused before anything was written: the safety checkpoint is not needed.
@@ -190,6 +236,8 @@ export class CheckpointService {
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
       if (restore.changes.length > 0) {
+        // Recorded as a rollback: recovery finishes or undoes it the same way (the target is the
+        // safety snapshot with the chosen paths taken from the checkpoint).
         await beginOperation(this.deps, {
           type: 'rollback',
           plan_id: plan.plan_id,
@@ -203,7 +251,7 @@ export class CheckpointService {
         await this.deps.journal.end(plan.plan_id);
       }
       const { changes } = restore;
-      this.deps.logger.info(`Rolled back plan ${plan.plan_id} to ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
+      this.deps.logger.info(`${only === undefined ? 'Rolled back' : 'Restored paths of'} plan ${plan.plan_id} from ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
       return {
         plan_id: plan.plan_id,
         result: { restored_files_count: changes.length, changed_paths: changes, from_checkpoint_id: checkpoint.checkpoint_id },
@@ -235,17 +283,9 @@ export class CheckpointService {
     return this.deps.snapshotter.readFile(checkpoint.sandbox_ref, rel.data);
   }
 
-  /** Whether the sandbox differs from the plan's newest checkpoint (true when it has none). */
-  async hasChangesSinceLastCheckpoint(planId: string): Promise<boolean> {
-    const id = parseId(planId, 'plan id');
-    const { plan, latest } = await this.deps.store.read((uow) => ({ plan: uow.plans.get(id), latest: uow.checkpoints.listForPlan(id).at(-1) }));
-    if (!plan) throw new NotFoundError('plan', id);
-    const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
-    if (!latest) return true;
-    return this.deps.snapshotter.exclusive(id, async () => {
-      await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
-      return (await this.deps.snapshotter.changesSince(sandbox, latest.sandbox_ref)).changes.length > 0;
-    });
+  /** The rollback guard on the sandbox alone: refused (the reference's message) when it is missing. */
+  async guardSandbox(planId: string): Promise<void> {
+    await this.requireSandbox(await this.requirePlan(parseId(planId, 'plan id')), BusinessRuleViolation.sandboxMissing().message);
   }
 
   private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {
@@ -359,6 +399,28 @@ function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>
   return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
 }
 
-function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
+/** How many paths one restore may name. */
+export const MAX_RESTORE_PATHS = 1000;
+
+/**
+ * The paths a restore was asked for, checked and in canonical form (no `./`, no trailing `/`,
+ * no duplicates). The root (`.`) is refused: that is a rollback.
+ */
+export function parseRestorePaths(paths: readonly string[]): string[] {
+  if (!Array.isArray(paths) || paths.length === 0) throw new ValidationError('give at least one path to restore');
+  if (paths.length > MAX_RESTORE_PATHS) throw new ValidationError(`at most ${MAX_RESTORE_PATHS} paths can be restored at once, not ${paths.length}`);
+  const canonical = new Set<string>();
+  for (const p of paths) {
+    const rel = RelativePathSchema.safeParse(p);
+    if (!rel.success) throw new ValidationError(`path ${JSON.stringify(p)} ${describeIssues(rel.error.issues)}`);
+    const clean = rel.data.split('/').filter((s) => s !== '' && s !== '.').join('/');
+    if (clean === '') throw new ValidationError(`path ${JSON.stringify(p)} is the whole sandbox: roll back to the checkpoint instead`);
+    canonical.add(clean);
+  }
+  return [...canonical].sort();
+}
+
+/** Whether `path` is one of `prefixes` or inside one of them. */
+export function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
   return leaveAlone.some((p) => path === p || path.startsWith(`${p}/`));
 }

@@ -37,7 +37,7 @@ export class UncapturedFilesError extends BusinessRuleViolation {
 
 export class NotFoundError extends CheckpointError {
   readonly type = 'NotFound';
-  constructor(readonly entity: 'checkpoint' | 'plan', readonly id?: string) {
+  constructor(readonly entity: 'checkpoint' | 'plan' | 'decision' | 'correction', readonly id?: string) {
     super(`Not found: ${entity}`);
   }
 }
@@ -80,6 +80,22 @@ export class ApplyConflictError extends CheckpointError {
       `Apply blocked: ${conflicts.length} file(s) changed in both the workspace and the sandbox: ` +
         conflicts.slice(0, 10).join(', ') +
         (conflicts.length > 10 ? `, and ${conflicts.length - 10} more` : ''),
+    );
+  }
+}
+
+/**
+ * A correction that keeps independent work cannot restore a path that both a reverted decision and
+ * a decision that stays changed: refused, with the list.
+ */
+export class CorrectionConflictError extends CheckpointError {
+  readonly type = 'CorrectionConflict';
+  constructor(readonly conflicts: readonly string[]) {
+    super(
+      `Correction blocked: ${conflicts.length} path(s) were changed both by the decisions it reverts and by decisions that stay: ` +
+        conflicts.slice(0, 10).join(', ') +
+        (conflicts.length > 10 ? `, and ${conflicts.length - 10} more` : '') +
+        '. Correct without keeping independent work, or restore those paths by hand.',
     );
   }
 }

@@ -4,7 +4,7 @@ import { applyConflicts } from './applyConflicts';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
 import { assertTransition, type PlanStateChange } from './planLifecycle';
-import type { SandboxLocation, Snapshot, UnitOfWork } from './ports';
+import { WORKSPACE_KEY, type SandboxLocation, type Snapshot, type UnitOfWork } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
 import { beginOperation, journaledApply, parseId, pinName, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
@@ -34,9 +34,6 @@ export interface DeletedPlan {
   /** The isolated sandbox folder removed (relative to the workspace), or null for a plan in place. */
   readonly removedSandbox: string | null;
 }
-
-/** The workspace's key in the shadow store: its own persistent index, separate from any plan's. */
-export const WORKSPACE_KEY = 'workspace';
 
 /** Plans: creating their sandboxes, their lifecycle, applying and cleaning them up. */
 export class PlanService {

@@ -1,4 +1,5 @@
 import type { Checkpoint, SkippedPath } from './checkpoint';
+import type { Correction, Decision } from './decision';
 import type { InterruptedOperation } from './interruptedOperation';
 import type { Plan } from './plan';
 import type { PlanStateChange } from './planLifecycle';
@@ -49,11 +50,36 @@ export interface PlanStateChangeRepository {
   deleteForPlan(planId: string): number;
 }
 
+export interface DecisionRepository {
+  get(decisionId: string): Decision | undefined;
+  /** One plan's decisions, oldest first (created_at, then id), each with what it depends on. */
+  listForPlan(planId: string): Decision[];
+  /** Ids of the decisions that depend directly on this one, oldest first. Uses the dependents index. */
+  dependents(decisionId: string): string[];
+  /**
+   * Records a decision and its dependencies. Refuses (ValidationError) a dependency that does not
+   * exist, belongs to another plan, or would close a cycle.
+   */
+  insert(decision: Decision): void;
+  /** Sets the state (and who reverted it, when) of these decisions. */
+  setState(decisionIds: readonly string[], state: Decision['state'], revertedBy: string | null, at: string | null): void;
+}
+
+export interface CorrectionRepository {
+  get(correctionId: string): Correction | undefined;
+  /** One plan's corrections, oldest first. */
+  listForPlan(planId: string): Correction[];
+  insert(correction: Correction): void;
+  markUndone(correctionId: string, at: string): void;
+}
+
 /** The spec's UnitOfWorkContext: the repositories of one transaction. */
 export interface UnitOfWork {
   readonly plans: PlanRepository;
   readonly checkpoints: CheckpointRepository;
   readonly stateChanges: PlanStateChangeRepository;
+  readonly decisions: DecisionRepository;
+  readonly corrections: CorrectionRepository;
 }
 
 /**
@@ -77,6 +103,9 @@ export interface SandboxLocation {
   readonly key: string;
   readonly dir: string;
 }
+
+/** The workspace's key in the shadow store: its own persistent index, separate from any plan's. */
+export const WORKSPACE_KEY = 'workspace';
 
 export interface Snapshot {
   /** Full object id of the snapshot in the shadow store. */
@@ -119,6 +148,12 @@ export interface SandboxSnapshotter {
    */
   snapshot(sandbox: SandboxLocation, pinName: string | null, message: string): Promise<Snapshot>;
   /**
+   * `snapshot`, unless the files are exactly those of the snapshot `since`: then nothing is
+   * committed or pinned, and undefined comes back. One pass over the files where asking
+   * `changesSince` first would take two.
+   */
+  snapshotIfChanged(sandbox: SandboxLocation, pinName: string, message: string, since: string): Promise<Snapshot | undefined>;
+  /**
    * What changed going from the snapshot `ref` to the sandbox's files now (captured as an unpinned
    * snapshot would, but without writing a tree), and what the sandbox's capture skips.
    */
@@ -136,9 +171,10 @@ export interface SandboxSnapshotter {
   uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]>;
   /**
    * Works out, without writing anything, how to make the sandbox's files equal `toRef`, given that
-   * they equal `fromRef` now (a snapshot just taken). Paths in `leaveAlone` are not touched.
+   * they equal `fromRef` now (a snapshot just taken). Paths in `leaveAlone` are not touched. With
+   * `only`, just those paths (files or folders) are made equal to `toRef`; the rest stay `fromRef`'s.
    */
-  prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore>;
+  prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[], only?: readonly string[]): Promise<PreparedRestore>;
   /**
    * A new snapshot equal to `baseRef` with the given paths taken from `sourceRef` (deleted ones
    * removed): what an isolated sandbox's changes look like on top of the workspace.
@@ -169,6 +205,8 @@ export interface OperationJournal {
   begin(operation: InterruptedOperation): Promise<void>;
   end(planId: string): Promise<void>;
   get(planId: string): Promise<InterruptedOperation | undefined>;
+  /** Every operation recorded as under way, of any plan. */
+  list(): Promise<InterruptedOperation[]>;
 }
 
 /** The workspace folder's files, as far as plans need them. */

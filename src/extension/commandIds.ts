@@ -33,7 +33,15 @@ export const Commands = {
   applyPlan: `${PREFIX}applyPlan`,
   deletePlan: `${PREFIX}deletePlan`,
   statusBarMenu: `${PREFIX}statusBarMenu`,
+  // Decisions (registered by decisions/decisionCommands.ts).
+  revertDecision: `${PREFIX}revertDecision`,
+  undoCorrection: `${PREFIX}undoCorrection`,
+  restoreFile: `${PREFIX}restoreFile`,
 } as const;
+
+/** The commands of the decisions feature. */
+export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'restoreFile'] as const;
+export type DecisionCommandName = (typeof DECISION_COMMAND_NAMES)[number];
 
 /** The commands of the rollback features (registered in rollbackFeatures.ts). */
 export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', 'statusBarMenu'] as const;
@@ -57,6 +65,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   'compareWithCurrent',
   'compareWithPrevious',
   'checkpointActivePlan',
+  ...DECISION_COMMAND_NAMES,
   ...PLAN_LIFECYCLE_COMMAND_NAMES,
 ];
 
@@ -68,6 +77,10 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
 export const TreeItemContext = {
   folder: 'folder',
   message: 'message',
+  /** An active decision: Revert Decision… */
+  decision: 'decision',
+  /** A reverted decision: Undo Correction. */
+  revertedDecision: 'decision.reverted',
 } as const;
 
 /** The settings section; keys below are relative to it. */
@@ -111,4 +124,7 @@ export const CommandTitles: Record<CommandName, string> = {
   applyPlan: 'Apply Plan to Workspace',
   deletePlan: 'Delete Plan',
   statusBarMenu: 'Checkpoints Menu',
+  revertDecision: 'Revert Decision…',
+  undoCorrection: 'Undo Correction',
+  restoreFile: 'Restore File from Checkpoint…',
 };

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { OPERATIONS_DIR_NAME } from '../adapters/files/fileOperationJournal';
+import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
 import type { WorkspaceServices } from '../composition';
 import { NotFoundError } from '../core/errors';
 import type { Plan } from '../core/plan';
@@ -156,11 +158,24 @@ export class FolderServices implements vscode.Disposable {
     return channelLogger(this.options.channel, this.folders().length > 1 ? folder.name : '');
   }
 
-  /** Watches the database file itself; a save is a rename onto it, seen as a create or a change. */
+  /**
+   * Watches the database file itself (a save is a rename onto it, seen as a create or a change)
+   * and the records of operations under way, which come and go without a database write (a
+   * rollback recovered by `agents plan recover` clears its plan's warning).
+   */
   private watch(entry: FolderEntry): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, entry.settings.databasePath));
+    const database = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, entry.settings.databasePath));
+    const operations = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, `${DATA_DIR_NAME}/${OPERATIONS_DIR_NAME}/*.json`), false, true, false);
     const fire = () => this.changed.fire(entry.folder);
-    return vscode.Disposable.from(watcher, watcher.onDidCreate(fire), watcher.onDidChange(fire), watcher.onDidDelete(fire));
+    return vscode.Disposable.from(
+      database,
+      operations,
+      database.onDidCreate(fire),
+      database.onDidChange(fire),
+      database.onDidDelete(fire),
+      operations.onDidCreate(fire),
+      operations.onDidDelete(fire),
+    );
   }
 
   private readSettings(folder: vscode.WorkspaceFolder): FolderSettings {

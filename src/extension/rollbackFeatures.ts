@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
+import { DecisionController } from './decisions/decisionCommands';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
@@ -17,6 +18,7 @@ import { RollbackController, type TreeAccess } from './rollback/rollbackCommands
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
 import { RollbackPanels } from './rollback/panel/rollbackPanel';
 import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollback/rollbackSettings';
+import { registerLanguageModelTools } from './languageModelTools/languageModelTools';
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
@@ -65,6 +67,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     onDidGrant: trustGranted.event,
   });
   controller.attachPanels(panels);
+  const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto });
   const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped });
   const lifecycle = new PlanLifecycleController({
     folders,
@@ -85,6 +88,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     registerCheckpointContentProvider(folders),
     controller.registerCommands(),
     lifecycle.registerCommands(),
+    decisions.registerCommands(),
     panels,
     auto,
     statusBar,
@@ -101,6 +105,8 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
     }),
   );
+  // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
+  context.subscriptions.push(registerLanguageModelTools({ folders, controller }));
 
   if (scripted) {
     // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.

@@ -74,15 +74,19 @@ root.addEventListener('keydown', (event) => {
 });
 
 root.addEventListener('click', (event) => {
-  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-path], [data-action]');
+  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-path], [data-action], [data-restore]');
   if (!target || (target as HTMLButtonElement).disabled) return;
+  if (target.dataset.restore !== undefined) {
+    if (canWrite) vscode.postMessage({ type: 'restorePath', path: target.dataset.restore });
+    return;
+  }
   if (target.dataset.path !== undefined) {
     vscode.postMessage({ type: 'openDiff', path: target.dataset.path });
     return;
   }
   const action = target.dataset.action;
   if (action === 'openAll' || action === 'copyJson') vscode.postMessage({ type: action });
-  else if ((action === 'undo' || action === 'rollback') && canWrite) vscode.postMessage({ type: action });
+  else if ((action === 'undo' || action === 'rollback' || action === 'undoCorrection') && canWrite) vscode.postMessage({ type: action });
 });
 
 render();

@@ -41,6 +41,17 @@ export interface PanelRollback {
   readonly undone: boolean;
 }
 
+/** A correction of a decision whose files the rollback restored: the panel is headed by it. */
+export interface PanelCorrection {
+  readonly id: string;
+  readonly decisionTitle: string;
+  readonly mode: 'rollback' | 'keep_independent';
+  /** The decisions it reverted, breadth-first from the corrected one (depth 0). */
+  readonly reverted: readonly { readonly id: string; readonly title: string; readonly depth: number }[];
+  /** Set once it was undone from this panel. */
+  readonly undone: boolean;
+}
+
 export interface PanelState {
   readonly version: 1;
   readonly mode: PanelMode;
@@ -54,6 +65,8 @@ export interface PanelState {
   readonly rollback: PanelRollback | null;
   /** When the result was made, ISO-8601 UTC. */
   readonly madeAt: string;
+  /** rollback: the correction that made it, if one did. */
+  readonly correction?: PanelCorrection;
 }
 
 /** Host → page. */
@@ -75,6 +88,10 @@ export type PageMessage =
   | { readonly type: 'undo' }
   /** Preview only: go ahead with the rollback (asks for confirmation again). */
   | { readonly type: 'rollback' }
-  | { readonly type: 'copyJson' };
+  | { readonly type: 'copyJson' }
+  /** Correction result only: undo the correction (files and decisions). */
+  | { readonly type: 'undoCorrection' }
+  /** Preview and Compare with Current: restore this one path from the checkpoint (asks first). */
+  | { readonly type: 'restorePath'; readonly path: string };
 
-export type PageAction = Exclude<PageMessage['type'], 'ready' | 'openDiff'>;
+export type PageAction = Exclude<PageMessage['type'], 'ready' | 'openDiff' | 'restorePath'>;

@@ -98,7 +98,7 @@ function subtitle(state: PanelState): string {
   const from = `<strong>${shownHtml(state.from.label)}</strong>`;
   switch (state.mode) {
     case 'rollback':
-      return `${plan} was rolled back to ${from}.`;
+      return state.correction?.mode === 'keep_independent' ? `The paths of ${plan} that the reverted decisions changed were restored from ${from}.` : `${plan} was rolled back to ${from}.`;
     case 'undo':
       return `${plan} is back to where it was before the rollback.`;
     case 'preview':
@@ -153,11 +153,38 @@ function button(action: string, text: string, options: { primary?: boolean; disa
   return `<button type="button" class="${cls}" data-action="${escapeHtml(action)}"${title}${options.disabled ? ' disabled' : ''}>${shownHtml(text)}</button>`;
 }
 
+/** Whether each row offers "Restore this file": where the files differ from the checkpoint now. */
+function offersRestore(state: PanelState, canWrite: boolean): boolean {
+  return canWrite && (state.mode === 'preview' || state.mode === 'compareCurrent');
+}
+
+function correctionHeader(state: PanelState): string {
+  const c = state.correction;
+  if (!c) return '';
+  const more = c.reverted.length - 1;
+  const how = c.undone
+    ? 'The files it restored are back as they were before it.'
+    : c.mode === 'keep_independent'
+      ? 'Only the paths these decisions changed were restored; independent later work was kept.'
+      : 'The sandbox went back to the checkpoint before the decision.';
+  const items = c.reverted
+    .map((r) => `<li class="depth-${Math.min(r.depth, 6)}"><span class="label">${shownHtml(r.title)}</span> <code>${shownHtml(r.id)}</code></li>`)
+    .join('');
+  return (
+    `<section class="correction"><h2>${shownHtml(c.undone ? 'Correction undone' : 'Decision reverted')}: ${shownHtml(c.decisionTitle)}</h2>` +
+    `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${more} decision${more === 1 ? '' : 's'} built on it` : ''} ${c.undone ? 'are active again' : 'were marked reverted'}. ${how}`)}</p>` +
+    `<ul class="decisions">${items}</ul><p class="muted">Correction <code>${shownHtml(c.id)}</code></p></section>`
+  );
+}
+
 function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   const buttons: string[] = [];
   const none = state.changes.length === 0;
+  if (canWrite && state.correction && !state.correction.undone) {
+    buttons.push(button('undoCorrection', 'Undo Correction', { primary: true, disabled: busy, title: 'Put the files back and make the decisions active again (asks for confirmation)' }));
+  }
   if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
-  if (canWrite && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
+  if (canWrite && !state.correction && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
   }
   buttons.push(button('openAll', 'Open All', { disabled: busy || none, title: 'Open every change in one multi-file diff editor' }));
@@ -172,7 +199,7 @@ function counts(state: PanelState): string {
   return `<div class="counts">${chip('added', 'added')}${chip('modified', 'modified')}${chip('deleted', 'deleted')}</div>`;
 }
 
-function changeList(state: PanelState): string {
+function changeList(state: PanelState, canWrite: boolean, busy: boolean): string {
   if (state.changes.length === 0) {
     const why = state.mode === 'preview' ? 'The sandbox already matches this checkpoint: a rollback would change nothing.' : 'No files differ.';
     return `<p class="empty">${shownHtml(why)}</p>`;
@@ -184,7 +211,11 @@ function changeList(state: PanelState): string {
         return (
           `<li><button type="button" class="path ${e.change}" data-path="${escapeHtml(e.path)}" title="${shownHtml(`${e.path} (${what}): open the diff`)}">` +
           `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +
-          `<span class="name">${shownHtml(e.name)}</span><span class="kind">${shownHtml(what)}</span></button></li>`
+          `<span class="name">${shownHtml(e.name)}</span><span class="kind">${shownHtml(what)}</span></button>` +
+          (offersRestore(state, canWrite)
+            ? `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Restore ${e.path} from the checkpoint (asks first)`)}"${busy ? ' disabled' : ''}>Restore this file</button>`
+            : '') +
+          '</li>'
         );
       })
       .join('');
@@ -204,13 +235,14 @@ export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean)
     .join('');
   const undone = state.rollback?.undone ? `<p class="note">This rollback was undone.</p>` : '';
   return (
+    correctionHeader(state) +
     `<header><h1>${shownHtml(HEADINGS[state.mode])}</h1><p class="subtitle">${subtitle(state)}</p></header>` +
     `<table class="summary"><tbody>${rows}</tbody></table>` +
     undone +
     counts(state) +
     (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
     toolbar(state, busy, canWrite) +
-    changeList(state)
+    changeList(state, canWrite, busy)
   );
 }
 

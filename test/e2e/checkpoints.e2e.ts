@@ -221,7 +221,7 @@ describe('Checkpoints view in a multi-root workspace', () => {
   let dir: string;
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(200_000); // two tries of waitForWorkbench
     const host = e2eHost();
     dir = fs.mkdtempSync(path.join(host.tempDir, 'multi-'));
     for (const name of ['app', 'docs']) fs.cpSync(host.fixtureDir, path.join(dir, name), { recursive: true });

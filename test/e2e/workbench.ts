@@ -61,7 +61,7 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
   const pageErrors: string[] = [];
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(200_000); // two tries of waitForWorkbench
     const host = e2eHost();
     const suiteDir = fs.mkdtempSync(path.join(host.tempDir, 'ws-'));
     workspaceDir = path.join(suiteDir, 'workspace');
@@ -108,17 +108,33 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
  * Waits until the workbench is up, connected to the server (the Explorer lists the folder) and
  * has registered the extensions (its color theme, contributed by a built-in extension, applies:
  * before that, screenshots show a fallback theme and contributed views may be missing).
+ *
+ * On a loaded machine code-server has been seen to leave a first page unconnected (no Explorer
+ * rows after a minute, while the same page loads in seconds otherwise): that page is pictured,
+ * what it logged is printed, and it is loaded once more before the wait gives up.
  */
 export async function waitForWorkbench(page: Page, timeout = 60_000): Promise<void> {
+  const logged: string[] = [];
+  const keep = (m: { type(): string; text(): string }): void => void logged.push(`${m.type()}: ${m.text()}`);
+  page.on('console', keep);
   try {
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout });
-    await page.locator('.monaco-workbench[class*="vscode-theme-"]').waitFor({ state: 'attached', timeout });
-  } catch (error) {
-    // A failing before() hook gets no afterEach screenshot: keep a picture of what the page showed.
-    const shot = await screenshot(page, `FAILED workbench not ready ${Date.now()}`).catch(() => undefined);
-    if (shot) console.log(`      screenshot of the workbench that was not ready: ${shot}`);
-    throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout });
+        await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout });
+        await page.locator('.monaco-workbench[class*="vscode-theme-"]').waitFor({ state: 'attached', timeout });
+        return;
+      } catch (error) {
+        // A failing before() hook gets no afterEach screenshot: keep a picture of what the page showed.
+        const shot = await screenshot(page, `FAILED workbench not ready ${Date.now()}`).catch(() => undefined);
+        if (shot) console.log(`      screenshot of the workbench that was not ready (attempt ${attempt}): ${shot}`);
+        for (const line of logged.splice(0).slice(-20)) console.log(`      page ${line}`);
+        if (attempt === 2) throw error;
+        await page.reload();
+      }
+    }
+  } finally {
+    page.off('console', keep);
   }
 }
 

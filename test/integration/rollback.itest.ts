@@ -12,8 +12,10 @@ import type { Logger } from '../../src/core/ports';
 import type { RollbackOutcome } from '../../src/core/rollbackResult';
 import { CHECKPOINT_SCHEME, formatCheckpointLocation } from '../../src/extension/checkpointDocuments/checkpointUris';
 import { RollbackCommands, TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
 import type { PanelState } from '../../src/webview/protocol';
+import { makeInterruptedRollback } from '../unit/helpers/interruptedRollback';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -48,6 +50,11 @@ async function closeEditors(): Promise<void> {
 
 function editorTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => !(t.input instanceof vscode.TabInputWebview));
+}
+
+/** Every row of the tree, depth first. */
+function tree(rows: TreeRow[]): TreeRow[] {
+  return rows.flatMap((r) => [r, ...tree(r.children)]);
 }
 
 async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
@@ -545,6 +552,53 @@ describe('Rollback from VS Code', function () {
       assert.deepEqual(Object.keys(envelope), ['rollback_summary', 'changes_reverted', 'impact', 'post_rollback_state', 'timing', 'messages']);
       assert.equal(envelope.impact.files_affected, 4);
       assert.equal(read(s.rel('a.txt')), 'alpha\n');
+    });
+  });
+
+  describe('an interrupted operation, through the API', () => {
+    let counterDir = 0;
+    const interrupted = async () => {
+      counterDir += 1;
+      const sandboxDir = `interrupted-${counterDir}`;
+      const { planId } = await makeInterruptedRollback(root, outside, { sandbox: sandboxDir });
+      return { planId, file: (name: string) => fs.readFileSync(path.join(root, sandboxDir, name), 'utf8') };
+    };
+
+    it('is reported, blocks writes, and recover finishes it (or undoes it)', async () => {
+      const { planId, file } = await interrupted();
+      const op = await api.interruptedOperation(planId);
+      assert.ok(op);
+      assert.deepEqual(Object.keys(op), ['type', 'plan_id', 'target_checkpoint_id', 'undo_checkpoint_id', 'started_at', 'process']);
+      assert.equal(op.type, 'rollback');
+      await assert.rejects(api.createCheckpoint(planId), /Checkpoint blocked: plan \w+ has an interrupted rollback/);
+      const row = (tree(await (api as CheckpointsApi).describeTree())).find((r) => r.id.includes(planId));
+      assert.match(row?.description ?? '', /^interrupted rollback/);
+
+      await assert.rejects(api.recover(planId, { yes: true } as never), /Validation Error: recovery options/);
+      const result = await api.recover(planId);
+      assert.equal(result.mode, 'finish');
+      assert.deepEqual([file('a.txt'), file('b.txt')], ['one\n', 'one\n']);
+      assert.equal(await api.interruptedOperation(planId), null);
+      await assert.rejects(api.recover(planId), /Recover blocked: plan \w+ has no interrupted operation/);
+
+      const second = await interrupted();
+      assert.equal((await api.recover(second.planId, { undo: true })).mode, 'undo');
+      assert.deepEqual([second.file('a.txt'), second.file('b.txt')], ['two\n', 'two\n']);
+    });
+
+    it('the tree reloads when another process recovers it (no database write)', async () => {
+      const { planId } = await interrupted();
+      await sleep(1500); // let the database events of the setup pass
+      const reloaded = new Promise<void>((resolve) => {
+        const sub = (api as CheckpointsApi).onDidChangeTree(() => {
+          sub.dispose();
+          resolve();
+        });
+      });
+      await outside.recovery.recover(planId, 'finish');
+      await until('the tree to reload after the record went away', () => Promise.race([reloaded.then(() => true), sleep(100).then(() => false)]));
+      const row = tree(await (api as CheckpointsApi).describeTree()).find((r) => r.id.includes(planId));
+      assert.match(row?.description ?? '', /^draft · /);
     });
   });
 

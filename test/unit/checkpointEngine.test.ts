@@ -247,10 +247,38 @@ describe('checkpoint engine (real git, real files)', function () {
     assert.deepEqual(await s.checkpoints.diff(plan.plan_id, c2.checkpoint_id), [{ path: 'a.txt', change: 'deleted' }]);
     assert.equal(Buffer.from((await s.checkpoints.readFileAt(plan.plan_id, c1.checkpoint_id, 'a.txt'))!).toString(), 'one\n');
     assert.equal(await s.checkpoints.readFileAt(plan.plan_id, c1.checkpoint_id, 'b.txt'), undefined);
-    assert.equal(await s.checkpoints.hasChangesSinceLastCheckpoint(plan.plan_id), true);
-    write(root, 'a.txt', 'two\n');
-    assert.equal(await s.checkpoints.hasChangesSinceLastCheckpoint(plan.plan_id), false);
     s.dispose();
+  });
+
+  it('createCheckpointIfChanged: nothing written when the files are the last checkpoint\'s, a checkpoint otherwise (also after a rollback)', async () => {
+    const root = workspaceWith(tempDir(), { 'a.txt': 'one\n' });
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'auto' });
+      const first = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { reason: 'first' });
+      assert.ok(first, 'a plan without checkpoints always gets one');
+      const pins = () => git(s.checkpointDir, '--git-dir=shadow.git', 'for-each-ref', '--format=%(refname)', 'refs/checkpoints/');
+      const pinsBefore = pins();
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id), undefined);
+      assert.deepEqual(pins(), pinsBefore, 'an unchanged sandbox left a pin behind');
+      assert.equal((await s.checkpoints.listCheckpoints(plan.plan_id)).length, 1);
+
+      write(root, 'a.txt', 'two\n');
+      const second = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { reason: 'second' });
+      assert.ok(second);
+      assert.equal(Buffer.from((await s.checkpoints.readFileAt(plan.plan_id, second.checkpoint.checkpoint_id, 'a.txt'))!).toString(), 'two\n');
+      write(root, 'a.txt', 'one\n');
+      assert.ok(await s.checkpoints.createCheckpointIfChanged(plan.plan_id), 'back to the first checkpoint\'s files is still a change since the last');
+      // after a rollback the files are the target's while the last checkpoint is the safety one
+      write(root, 'a.txt', 'three\n');
+      await s.checkpoints.rollbackToCheckpoint(plan.plan_id, second.checkpoint.checkpoint_id);
+      const afterRollback = await s.checkpoints.createCheckpointIfChanged(plan.plan_id);
+      assert.ok(afterRollback);
+      assert.equal(Buffer.from((await s.checkpoints.readFileAt(plan.plan_id, afterRollback.checkpoint.checkpoint_id, 'a.txt'))!).toString(), 'two\n');
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id), undefined);
+    } finally {
+      s.dispose();
+    }
   });
 
   it('applies an isolated sandbox into the workspace, and refuses with the list of conflicts', async () => {

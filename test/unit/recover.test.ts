@@ -25,7 +25,7 @@ describe('agents plan recover (the built CLI)', function () {
     const root = tempDir();
     const s = services(root);
     try {
-      return { root, ...(await makeInterruptedRollback(root, s, 'tw')) }; // b.txt was being written when it was killed
+      return { root, ...(await makeInterruptedRollback(root, s, { halfWritten: 'tw' })) }; // b.txt was being written when it was killed
     } finally {
       s.dispose();
     }
@@ -72,14 +72,13 @@ describe('agents plan recover (the built CLI)', function () {
     assert.match(again.json<{ error: { message: string } }>().error.message, /has no interrupted operation/);
   });
 
-  it('finishes an apply killed after its write: the plan is marked applied', async () => {
+  /** An isolated plan's apply killed after its write, before the plan was marked applied. */
+  async function interruptedApply(): Promise<{ root: string; planId: string }> {
     const root = tempDir();
     write(root, 'src/app.ts', 'v1\n');
     const s = services(root);
-    let planId = '';
     try {
       const plan = await s.plans.createPlan({ title: 'apply', isolated: true });
-      planId = plan.plan_id;
       write(path.join(root, plan.sandbox_path), 'src/app.ts', 'v2\n');
       await s.plans.applyPlan(plan.plan_id);
       // As if the process died after writing the workspace, before marking the plan: back to draft, record left.
@@ -97,13 +96,42 @@ describe('agents plan recover (the built CLI)', function () {
         pid: 999_999_999,
         host: 'another-host',
       });
+      return { root, planId: plan.plan_id };
     } finally {
       s.dispose();
     }
+  }
+
+  it('finishes an apply killed after its write: the plan is marked applied', async () => {
+    const { root, planId } = await interruptedApply();
     const run = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal(runCli(root, ['--format', 'json', 'plan', 'show', planId]).json<{ plan: { state: string } }>().plan.state, 'applied');
     assert.equal(readFileSync(path.join(root, 'src/app.ts'), 'utf8'), 'v2\n');
+  });
+
+  it('an interrupted apply also holds the plans that work in place and every other apply, until it is recovered', async () => {
+    const { root, planId } = await interruptedApply();
+    const s = services(root);
+    try {
+      const inPlace = await s.plans.createPlan({ title: 'in place', sandbox: 'src' });
+      const isolated = await s.plans.createPlan({ title: 'isolated', isolated: true });
+      const held = new RegExp(`Checkpoint blocked: plan ${planId} has an interrupted apply .*agents plan recover ${planId}`);
+      await assert.rejects(s.checkpoints.createCheckpoint(inPlace.plan_id), held);
+      // an isolated sandbox is not the workspace: it may take checkpoints, but not apply over the half-written files
+      await s.checkpoints.createCheckpoint(isolated.plan_id);
+      await assert.rejects(s.plans.applyPlan(isolated.plan_id), new RegExp(`Apply blocked: plan ${planId} has an interrupted apply`));
+    } finally {
+      s.dispose();
+    }
+    assert.equal(runCli(root, ['plan', 'recover', '--yes', planId]).code, 0);
+    const after = services(root);
+    try {
+      const inPlace = (await after.plans.listPlans()).find((p) => p.title === 'in place');
+      assert.ok(await after.checkpoints.createCheckpoint(inPlace!.plan_id));
+    } finally {
+      after.dispose();
+    }
   });
 
   function readCheckpointIds(root: string, planId: string): string[] {

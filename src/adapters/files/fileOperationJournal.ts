@@ -7,6 +7,9 @@ import type { OperationJournal } from '../../core/ports';
 import { fsyncDirectory, writeFileAtomic } from './atomicFile';
 import { DATA_DIR_NAME } from './nodeWorkspaceFiles';
 
+/** The folder of `.cleveragents` that holds the records of operations under way. */
+export const OPERATIONS_DIR_NAME = 'operations';
+
 /**
  * The journal as one small file per plan (`<dir>/<plan_id>.json`), written atomically and flushed
  * before the operation's first write, removed (and the removal flushed) after its last.
@@ -16,7 +19,7 @@ export class FileOperationJournal implements OperationJournal {
 
   /** The journal of a workspace folder: `.cleveragents/operations/`. */
   constructor(workspaceRoot: string) {
-    this.dir = path.join(workspaceRoot, DATA_DIR_NAME, 'operations');
+    this.dir = path.join(workspaceRoot, DATA_DIR_NAME, OPERATIONS_DIR_NAME);
   }
 
   /** Every operation recorded as under way (a damaged record is left out: `get` reports it). */

@@ -60,7 +60,13 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
     if (pin !== null) assertPin(pin);
-    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message));
+    return this.withIndex(sandbox, async () => (await this.takeSnapshot(sandbox, pin, message))!);
+  }
+
+  snapshotIfChanged(sandbox: SandboxLocation, pin: string, message: string, since: string): Promise<Snapshot | undefined> {
+    assertPin(pin);
+    assertObjectId(since);
+    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message, since));
   }
 
   changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }> {
@@ -90,12 +96,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return (await this.repo.rawChanges(fromRef, toRef)).map((c) => ({ path: c.path, change: c.change, contentAfter: c.newId }));
   }
 
-  async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[]): Promise<PreparedRestore> {
+  async prepareRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, leaveAlone: readonly string[], only?: readonly string[]): Promise<PreparedRestore> {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.repo.ensureKey(sandbox.key);
     const keep = [...leaveAlone, ...this.staging.protectedIn(sandbox)];
-    const target = keep.length > 0 ? await overlayTree(this.repo, toRef, fromRef, keep) : toRef;
+    // Chosen paths: the sandbox as it is, with those paths taken from the target.
+    const chosen = only === undefined ? toRef : await overlayTree(this.repo, fromRef, toRef, only);
+    const target = keep.length > 0 ? await overlayTree(this.repo, chosen, fromRef, keep) : chosen;
     const [diff, targetTree, state] = await Promise.all([this.repo.rawChanges(fromRef, target), this.repo.treeOf(target), this.repo.readState(sandbox.key)]);
     const changes = pathChanges(diff);
     const uncaptured = await this.uncapturedInTheWay(sandbox, changes);
@@ -244,7 +252,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     }
   }
 
-  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+  /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
+  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string): Promise<Snapshot | undefined> {
     const phases = new PhaseTimer();
     const { state, statusOut, entries, skipped } = await this.staging.stage(sandbox, phases);
     const git = this.repo.keyGit(sandbox);
@@ -260,6 +269,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       const tree = await treeWritten;
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
+    }
+    if (since !== undefined) {
+      // As with a throw-away snapshot, the index may move ahead of HEAD: nothing else is written.
+      const [tree, sinceTree] = await Promise.all([treeWritten, this.repo.treeOf(since)]);
+      if (tree === sinceTree) {
+        this.options.logger.debug(`snapshot ${sandbox.key}: the same files as ${since}, not taken; ${phases}`);
+        return undefined;
+      }
     }
     // The size is measured beside write-tree and the commit: from the paths status named (all
     // that can differ from the last pinned state, which HEAD names: their blobs there, and in the

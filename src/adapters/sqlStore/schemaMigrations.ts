@@ -11,6 +11,12 @@ export const PLANS_TABLE = 'v3_plans';
 export const CHECKPOINTS_TABLE = 'checkpoint_metadata';
 export const CHECKPOINTS_PLAN_INDEX = 'idx_checkpoints_plan';
 export const CHECKPOINTS_CREATED_AT_INDEX = 'ix_checkpoint_metadata_created_at';
+export const DECISIONS_TABLE = 'v3_decisions';
+export const DECISION_DEPENDENCIES_TABLE = 'v3_decision_dependencies';
+export const CORRECTIONS_TABLE = 'v3_corrections';
+export const DECISIONS_PLAN_INDEX = 'idx_decisions_plan';
+export const DECISION_DEPENDENTS_INDEX = 'idx_decision_dependents';
+export const CORRECTIONS_PLAN_INDEX = 'idx_corrections_plan';
 /** Not in the spec: ours, for the history of each plan's state. */
 export const STATE_CHANGES_TABLE = 'plan_state_changes';
 export const STATE_CHANGES_PLAN_INDEX = 'idx_plan_state_changes_plan';
@@ -57,11 +63,51 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
     ],
   },
   {
+    // Only additions: checkpoint_metadata stays the spec's, column for column. A decision's rows go
+    // with its plan (ON DELETE CASCADE), so deleting a plan needs no knowledge of decisions.
     version: 2,
+    description: 'decisions, their dependencies, and the corrections that reverted them',
+    statements: [
+      `CREATE TABLE ${DECISIONS_TABLE} (
+  decision_id STRING(26) NOT NULL PRIMARY KEY,
+  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  rationale TEXT,
+  state TEXT NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'reverted')),
+  created_at STRING(30) NOT NULL,
+  reverted_at STRING(30),
+  reverted_by STRING(26)
+)`,
+      `CREATE TABLE ${DECISION_DEPENDENCIES_TABLE} (
+  decision_id STRING(26) NOT NULL REFERENCES ${DECISIONS_TABLE}(decision_id) ON DELETE CASCADE,
+  depends_on STRING(26) NOT NULL REFERENCES ${DECISIONS_TABLE}(decision_id) ON DELETE CASCADE,
+  PRIMARY KEY (decision_id, depends_on),
+  CHECK (decision_id <> depends_on)
+)`,
+      `CREATE TABLE ${CORRECTIONS_TABLE} (
+  correction_id STRING(26) NOT NULL PRIMARY KEY,
+  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id) ON DELETE CASCADE,
+  decision_id STRING(26) NOT NULL,
+  mode TEXT NOT NULL,
+  state TEXT NOT NULL,
+  reverted_decisions_json TEXT NOT NULL,
+  restored_paths_json TEXT,
+  target_checkpoint_id STRING(26),
+  undo_checkpoint_id STRING(26),
+  created_at STRING(30) NOT NULL,
+  undone_at STRING(30)
+)`,
+      `CREATE INDEX ${DECISIONS_PLAN_INDEX} ON ${DECISIONS_TABLE} (plan_id, created_at, decision_id)`,
+      `CREATE INDEX ${DECISION_DEPENDENTS_INDEX} ON ${DECISION_DEPENDENCIES_TABLE} (depends_on, decision_id)`,
+      `CREATE INDEX ${CORRECTIONS_PLAN_INDEX} ON ${CORRECTIONS_TABLE} (plan_id, created_at, correction_id)`,
+    ],
+  },
+  {
+    version: 3,
     description: 'the history of plan states',
     statements: [
       `CREATE TABLE ${STATE_CHANGES_TABLE} (
-  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id),
+  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id) ON DELETE CASCADE,
   from_state TEXT,
   to_state TEXT NOT NULL,
   changed_at STRING(30) NOT NULL

@@ -6,6 +6,7 @@ import { PlanSchema, type Plan } from '../../core/plan';
 import { PlanStateChangeSchema, type PlanStateChange } from '../../core/planLifecycle';
 import type { CheckpointRepository, PlanRepository, PlanStateChangeRepository, UnitOfWork } from '../../core/ports';
 import { CHECKPOINTS_TABLE, PLANS_TABLE, STATE_CHANGES_TABLE } from './schemaMigrations';
+import { SqlJsCorrectionRepository, SqlJsDecisionRepository } from './sqlJsDecisionRepositories';
 
 const PLAN_COLUMNS =
   'plan_id, title, state, sandbox_path, sandbox_kind, base_ref, max_checkpoints, auto_prune, created_at, updated_at';
@@ -72,10 +73,16 @@ export interface RepositoryContext {
   reportInvalidRow(table: string, id: string, issues: string): void;
 }
 
-type Decoded<T> = { ok: true; value: T } | { ok: false; id: string; issues: string };
+export type Decoded<T> = { ok: true; value: T } | { ok: false; id: string; issues: string };
 
 export function createUnitOfWork(context: RepositoryContext): UnitOfWork {
-  return { plans: new SqlJsPlanRepository(context), checkpoints: new SqlJsCheckpointRepository(context), stateChanges: new SqlJsStateChangeRepository(context) };
+  return {
+    plans: new SqlJsPlanRepository(context),
+    checkpoints: new SqlJsCheckpointRepository(context),
+    stateChanges: new SqlJsStateChangeRepository(context),
+    decisions: new SqlJsDecisionRepository(context),
+    corrections: new SqlJsCorrectionRepository(context),
+  };
 }
 
 class SqlJsPlanRepository implements PlanRepository {
@@ -249,12 +256,12 @@ function decodeCheckpoint(row: SqlValue[]): Decoded<Checkpoint> {
   return decode(CheckpointSchema, candidate, checkpoint_id);
 }
 
-function decode<S extends z.ZodType>(schema: S, candidate: unknown, id: SqlValue): Decoded<z.output<S>> {
+export function decode<S extends z.ZodType>(schema: S, candidate: unknown, id: SqlValue): Decoded<z.output<S>> {
   const parsed = schema.safeParse(candidate);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, id: String(id), issues: describeIssues(parsed.error.issues) };
 }
 
-function keepValid<T>(ctx: RepositoryContext, table: string, decoded: Decoded<T>[]): T[] {
+export function keepValid<T>(ctx: RepositoryContext, table: string, decoded: Decoded<T>[]): T[] {
   const valid: T[] = [];
   for (const d of decoded) {
     if (d.ok) valid.push(d.value);
@@ -263,7 +270,7 @@ function keepValid<T>(ctx: RepositoryContext, table: string, decoded: Decoded<T>
   return valid;
 }
 
-function unwrapOrThrow<T>(ctx: RepositoryContext, table: string, decoded: Decoded<T>): T {
+export function unwrapOrThrow<T>(ctx: RepositoryContext, table: string, decoded: Decoded<T>): T {
   if (decoded.ok) return decoded.value;
   throw new StoreError(
     `Row ${decoded.id} of table ${table} in ${ctx.location} does not match the schema (${decoded.issues}). ` +
@@ -271,7 +278,7 @@ function unwrapOrThrow<T>(ctx: RepositoryContext, table: string, decoded: Decode
   );
 }
 
-function validateForWrite<S extends z.ZodType>(ctx: RepositoryContext, schema: S, value: unknown, what: string): z.output<S> {
+export function validateForWrite<S extends z.ZodType>(ctx: RepositoryContext, schema: S, value: unknown, what: string): z.output<S> {
   if (!ctx.writable) {
     throw new StoreError(`Cannot change a ${what} inside CheckpointStore.read(); use write().`);
   }
@@ -284,7 +291,7 @@ function validateForWrite<S extends z.ZodType>(ctx: RepositoryContext, schema: S
  * SQLite gives the spec's STRING(26) columns NUMERIC affinity: an id of digits only would be stored
  * as a number and come back as something else. The ULID alphabet allows such ids; refuse them loudly.
  */
-function refuseDigitOnlyIds(ids: Record<string, string | null>): void {
+export function refuseDigitOnlyIds(ids: Record<string, string | null>): void {
   for (const [column, id] of Object.entries(ids)) {
     if (id !== null && /^[0-9]+$/.test(id)) {
       throw new ValidationError(`${column} ${id} is made of digits only, which SQLite would store as a number`);
@@ -292,13 +299,13 @@ function refuseDigitOnlyIds(ids: Record<string, string | null>): void {
   }
 }
 
-function readAll(statement: Statement): SqlValue[][] {
+export function readAll(statement: Statement): SqlValue[][] {
   const rows: SqlValue[][] = [];
   while (statement.step()) rows.push(statement.get());
   return rows;
 }
 
-function query<T>(ctx: RepositoryContext, sql: string, params: SqlValue[], read: (statement: Statement) => T): T {
+export function query<T>(ctx: RepositoryContext, sql: string, params: SqlValue[], read: (statement: Statement) => T): T {
   try {
     return ctx.statements.with(sql, (statement) => {
       statement.bind(params);
@@ -309,13 +316,13 @@ function query<T>(ctx: RepositoryContext, sql: string, params: SqlValue[], read:
   }
 }
 
-interface ConstraintErrors {
+export interface ConstraintErrors {
   unique?: () => Error;
   foreignKey?: () => Error;
 }
 
 /** Runs a change and returns how many rows it touched, turning constraint failures into domain errors. */
-function mutate(ctx: RepositoryContext, sql: string, params: SqlValue[], onConstraint: ConstraintErrors = {}): number {
+export function mutate(ctx: RepositoryContext, sql: string, params: SqlValue[], onConstraint: ConstraintErrors = {}): number {
   if (!ctx.writable) throw new StoreError('Cannot change data inside CheckpointStore.read(); use write().');
   try {
     return ctx.statements.with(sql, (statement) => {

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
-import { checkpointJson, planJson, rollbackEnvelope } from '../../cli/envelopes';
+import { checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from '../../cli/envelopes';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/planLifecycle';
 import type { PlanLifecycleController } from '../planLifecycle/planLifecycleCommands';
 import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../../core/checkpoint';
 import { BusinessRuleViolation, describeIssues, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import type { RollbackController, RollbackFolders } from '../rollback/rollbackCommands';
+import { createDecisionApi } from './decisionApi';
 
 export type { Api };
 
@@ -37,6 +38,7 @@ const ToolCallSchema = z
 const RollbackOptionsSchema = z.object({ confirm: z.boolean().optional(), showPanel: z.boolean().optional() }).strict();
 const ConfirmOptionsSchema = z.object({ confirm: z.boolean().optional() }).strict();
 const ActionSchema = z.enum(Object.keys(LIFECYCLE_ACTIONS) as [LifecycleAction, ...LifecycleAction[]]);
+const RecoveryOptionsSchema = z.object({ undo: z.boolean().optional() }).strict();
 
 function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(value);
@@ -68,6 +70,8 @@ export function createAgentApi(deps: AgentApiDeps): Api.CleverAgentsCheckpointsA
     apiVersion: 1,
 
     createCheckpoint,
+
+    ...createDecisionApi(plan, requireTrust),
 
     async listCheckpoints(planId) {
       const { services, plan: p } = await plan(planId);
@@ -147,6 +151,19 @@ export function createAgentApi(deps: AgentApiDeps): Api.CleverAgentsCheckpointsA
         }
       }
       return result;
+    },
+
+    async interruptedOperation(planId) {
+      const { services, plan: p } = await plan(planId);
+      const op = await services.recovery.interrupted(p.plan_id);
+      return op ? interruptedOperationJson(op) : null;
+    },
+
+    async recover(planId, options = {}) {
+      requireTrust('Recover');
+      const o = check(RecoveryOptionsSchema, options ?? {}, 'recovery options');
+      const { services, plan: p } = await plan(planId);
+      return recoveredJson(await services.recovery.recover(p.plan_id, o.undo === true ? 'undo' : 'finish'));
     },
   };
 }

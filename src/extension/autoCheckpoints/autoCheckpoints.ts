@@ -211,12 +211,16 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private async refreshPlans(): Promise<void> {
     if (!this.scheduler) return;
     const found: WatchedSandbox[] = [];
+    const unprotected = new Set<string>();
     for (const folder of this.folders.folders()) {
       try {
         if (!(await this.folders.databaseExists(folder))) continue;
         const services = await this.folders.services(folder);
         for (const plan of await services.plans.listPlans()) {
           if (plan.state !== 'executing') continue;
+          if (!this.sandboxes.some((s) => s.planId === plan.plan_id) && (await services.checkpoints.listCheckpoints(plan.plan_id)).length === 0) {
+            unprotected.add(plan.plan_id);
+          }
           // As VS Code names the files (the folder's URI), not as the file system resolves them.
           const dir = plan.sandbox_path === '.' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...plan.sandbox_path.split('/'));
           found.push({
@@ -236,6 +240,11 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
     for (const s of found) this.known.set(s.key, s);
     const now = found.filter((s) => !before.has(s.planId)).map((s) => s.planId);
     if (now.length > 0) this.log.info(`Automatic checkpoints watch the sandbox of ${now.join(', ')}.`);
+    // A plan's first checkpoint reads every file of its sandbox, which can take seconds: longer
+    // than VS Code waits for a save (1.5 s), after which the save would go ahead while the
+    // pre_write is still reading, and the pre_write could hold the saved file. So it is taken now,
+    // before any write, and the saves only wait for what changed since.
+    for (const s of found) if (unprotected.has(s.planId)) void this.scheduler?.willWrite(s.key);
   }
 
   /** The plans whose sandbox holds the file; never the extension's own data, nor git's. */
@@ -270,16 +279,17 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       // A burst that began while the plan executed still gets its post_step after the plan finished.
       if (type === 'pre_write' && plan.state !== 'executing') return 'skipped';
       if (plan.state === 'applied' || plan.state === 'cancelled') return 'skipped';
-      if (!(await services.checkpoints.hasChangesSinceLastCheckpoint(s.planId))) {
-        this.log.debug(`Automatic ${type} checkpoint of ${s.planId} not taken: nothing changed since its last checkpoint.`);
-        return 'unchanged';
-      }
-      const { checkpoint } = await services.checkpoints.createCheckpoint(s.planId, {
+      const created = await services.checkpoints.createCheckpointIfChanged(s.planId, {
         type,
         reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',
         sourceTool: AUTO_SOURCE_TOOL,
         phase: 'execute',
       });
+      if (!created) {
+        this.log.debug(`Automatic ${type} checkpoint of ${s.planId} not taken: nothing changed since its last checkpoint.`);
+        return 'unchanged';
+      }
+      const { checkpoint } = created;
       this.log.info(`Automatic ${type} checkpoint ${checkpoint.checkpoint_id} of plan ${s.planId}.`);
       this.failing.delete(s.planId);
       this.taken.fire({ planId: s.planId, type, checkpointId: checkpoint.checkpoint_id });

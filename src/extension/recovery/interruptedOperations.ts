@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { isProcessAlive } from '../../adapters/files/fileLock';
-import { FileOperationJournal } from '../../adapters/files/fileOperationJournal';
+import { FileOperationJournal, OPERATIONS_DIR_NAME } from '../../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
 import type { InterruptedOperation, RecoveryMode } from '../../core/interruptedOperation';
 import type { FolderServices } from '../folderServices';
@@ -59,7 +59,7 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   };
 
   void check();
-  const watcher = vscode.workspace.createFileSystemWatcher(`**/${DATA_DIR_NAME}/operations/*.json`, false, true, true);
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/${DATA_DIR_NAME}/${OPERATIONS_DIR_NAME}/*.json`, false, true, true);
   // A record that appears is an operation under way; only one still there a moment later was left behind.
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(check);
   const later = () => void after(5_000).then(() => after(60_000));

@@ -23,6 +23,7 @@ import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
   firstCheckpointMessage,
   nothingToRollBack,
+  restoreConfirmation,
   rollbackConfirmation,
   rolledBackStatus,
   unsavedEditorsError,
@@ -80,6 +81,7 @@ export interface RollbackRequest {
 const ROLLBACK = 'Roll Back';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
+const RESTORE = 'Restore';
 const SAVE = 'Save and Continue';
 const DISCARD = 'Discard and Continue';
 const STATUS_MESSAGE_MS = 5000;
@@ -114,12 +116,65 @@ export const CompareArgsSchema = z.object({ folder: z.string().min(1).max(4096).
  */
 export class RollbackController {
   private panels: RollbackPanels | undefined;
+  private correctionUndo: ((state: PanelState) => Promise<PanelState | undefined>) | undefined;
 
   constructor(private readonly deps: RollbackControllerDeps) {}
 
   /** Set once the panels exist (they need this controller for their actions). */
   attachPanels(panels: RollbackPanels): void {
     this.panels = panels;
+  }
+
+  /** Set by the decisions feature: what the panel's Undo Correction does. */
+  attachCorrectionUndo(undo: (state: PanelState) => Promise<PanelState | undefined>): void {
+    this.correctionUndo = undo;
+  }
+
+  /** Shows a state in the rollback panel (for features that reuse it). */
+  show(state: PanelState): void {
+    this.showPanel(state);
+  }
+
+  /**
+   * Restores one path of the sandbox from the checkpoint the state compares with, after a modal
+   * question and the unsaved-editor check; the state to show next (the comparison made again).
+   */
+  async restorePath(state: PanelState, path: string): Promise<PanelState | undefined> {
+    return this.guarded('Restore this File', async () => {
+      if (!vscode.workspace.isTrusted) throw new BusinessRuleViolation('Restore blocked: the workspace is not trusted (Restricted Mode)');
+      const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
+      const outcome = await this.restorePaths(t, [path]);
+      if (!outcome) return undefined;
+      const planId = t.plan.plan_id;
+      const now = state.mode === 'preview' ? await t.services.checkpoints.previewRollback(planId, t.checkpoint.checkpoint_id) : await t.services.checkpoints.diff(planId, t.checkpoint.checkpoint_id);
+      // The list the panel showed, less what now matches the checkpoint.
+      const shown = new Set(state.changes.map((c) => c.path));
+      const changes = now.filter((c) => shown.has(c.path));
+      return comparisonState({ mode: state.mode === 'preview' ? 'preview' : 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
+    });
+  }
+
+  /** Restores chosen paths from a checkpoint after asking (a modal that lists them); undefined when declined or nothing differs. */
+  async restorePaths(t: CheckpointTarget, paths: readonly string[]): Promise<RollbackOutcome | undefined> {
+    const planId = t.plan.plan_id;
+    const preview = await t.services.checkpoints.previewRestorePaths(planId, t.checkpoint.checkpoint_id, paths);
+    const label = checkpointLabel(t.checkpoint);
+    if (preview.length === 0) {
+      this.deps.dialogs.info(`${paths.length === 1 ? `“${paths[0]}” is` : 'These paths are'} already as in “${label}”: nothing to restore.`);
+      return undefined;
+    }
+    const text = restoreConfirmation(t.plan.title, label, preview);
+    if ((await this.deps.dialogs.confirm(text.message, text.detail, [RESTORE])) !== RESTORE) return undefined;
+    if (!(await this.resolveUnsavedEditors(t, preview, true))) return undefined;
+    const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths);
+    const outcome = await withProgress(`Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    setStatus(`$(history) Restored ${outcome.result.changed_paths.length} path(s) from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
+    return outcome;
+  }
+
+  /** Asks about unsaved editors on these paths (for features that write files through the services). */
+  async settleUnsavedEditors(t: Omit<CheckpointTarget, 'checkpoint'>, changes: readonly PathChange[]): Promise<boolean> {
+    return this.resolveUnsavedEditors(t, changes, true);
   }
 
   private now(): Date {
@@ -238,6 +293,8 @@ export class RollbackController {
     undo: (s) => this.undo(s),
     rollback: (s) => this.rollbackFromPreview(s),
     copyJson: (s) => this.copyJson(s),
+    undoCorrection: (s) => (this.correctionUndo ? this.correctionUndo(s) : Promise.resolve(undefined)),
+    restorePath: (s, p) => this.restorePath(s, p),
   };
 
   async copyJson(state: PanelState): Promise<void> {
@@ -359,7 +416,7 @@ export class RollbackController {
    * Editors with unsaved changes on paths the rollback is about to change: saved or reverted when
    * the user says so, a refusal when nobody can be asked. False: stop, nothing was touched.
    */
-  private async resolveUnsavedEditors(t: CheckpointTarget, changes: readonly PathChange[], interactive: boolean): Promise<boolean> {
+  private async resolveUnsavedEditors(t: Omit<CheckpointTarget, 'checkpoint'>, changes: readonly PathChange[], interactive: boolean): Promise<boolean> {
     const byUri = new Map(changes.map((c) => [sandboxFileUri(t.folder, t.plan.sandbox_path, c.path).toString(), c.path]));
     const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && byUri.has(d.uri.toString()));
     if (dirty.length === 0) return true;

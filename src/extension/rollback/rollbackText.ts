@@ -55,6 +55,15 @@ export function rollbackConfirmation(o: {
   return { message, detail };
 }
 
+/** Restoring chosen paths from a checkpoint ("Restore this file"). */
+export function restoreConfirmation(planTitle: string, checkpointLabel: string, changes: readonly PathChange[]): ConfirmationText {
+  const message = changes.length === 1 ? `Restore “${changes[0]!.path}” of “${planTitle}” from “${checkpointLabel}”?` : `Restore ${changes.length} paths of “${planTitle}” from “${checkpointLabel}”?`;
+  return {
+    message,
+    detail: [countsSentence(changes), '', ...listPaths(changes), '', 'Only these paths change; the rest of the sandbox stays as it is. A safety checkpoint is taken first, so this can be undone (Undo Rollback).'],
+  };
+}
+
 /** Unsaved editors on paths the rollback is about to change. */
 export function unsavedEditorsQuestion(paths: readonly string[]): ConfirmationText {
   const listed = paths.slice(0, LISTED_PATHS);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../core/checkpoint';
+import type { Decision } from '../../core/decision';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
 import { Commands, TreeItemContext } from '../commandIds';
@@ -23,6 +24,7 @@ import {
   planTooltip,
   type IconSpec,
 } from './treePresentation';
+import { decisionDescription, decisionIcon, decisionTooltip } from './decisionPresentation';
 
 export interface FolderNode {
   readonly kind: 'folder';
@@ -39,7 +41,21 @@ export interface PlanNode {
   readonly checkpoints: readonly Checkpoint[];
   /** An operation a dead process left half done on this plan; writes are refused until it is resolved. */
   readonly interrupted?: InterruptedOperation;
+  /** The plan's decisions, oldest first. */
+  readonly decisions: readonly Decision[];
   readonly parent: FolderNode | undefined;
+}
+
+/** A decision, under the plan when it builds on none, else under each decision it builds on. */
+export interface DecisionNode {
+  readonly kind: 'decision';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+  readonly plan: Plan;
+  readonly decision: Decision;
+  /** The plan's node (for its decisions and checkpoints). */
+  readonly planNode: PlanNode;
+  readonly parent: PlanNode | DecisionNode;
 }
 
 export interface CheckpointNode {
@@ -63,7 +79,7 @@ export interface MessageNode {
   readonly parent: FolderNode | undefined;
 }
 
-export type TreeNode = FolderNode | PlanNode | CheckpointNode | MessageNode;
+export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | MessageNode;
 
 /** The tree as plain data: what the view shows, for tests and the exported API. */
 export interface TreeRow {
@@ -160,8 +176,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     switch (node.kind) {
       case 'folder':
         return this.loadFolder(node.folder, node);
+      case 'decision':
+        return this.decisionNodes(node.planNode, node, node.decision.decision_id);
       case 'plan':
-        return [...node.checkpoints].reverse().map((checkpoint) =>
+        return [...this.decisionNodes(node, node, undefined), ...[...node.checkpoints].reverse().map((checkpoint) =>
           this.issue<CheckpointNode>({
             kind: 'checkpoint',
             id: `${node.folder.uri.toString()}#checkpoint/${checkpoint.checkpoint_id}`,
@@ -170,10 +188,27 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             checkpoint,
             parent: node,
           }),
-        );
+        )];
       default:
         return [];
     }
+  }
+
+  /** The decisions shown under `parent`: those that build on `on`, or on nothing known (under the plan). */
+  private decisionNodes(planNode: PlanNode, parent: PlanNode | DecisionNode, on: string | undefined): DecisionNode[] {
+    const known = new Set(planNode.decisions.map((d) => d.decision_id));
+    const here = planNode.decisions.filter((d) => (on === undefined ? !d.depends_on.some((x) => known.has(x)) : d.depends_on.includes(on)));
+    return here.map((decision) =>
+      this.issue<DecisionNode>({
+        kind: 'decision',
+        id: `${parent.id}/decision/${decision.decision_id}`,
+        folder: planNode.folder,
+        plan: planNode.plan,
+        decision,
+        planNode,
+        parent,
+      }),
+    );
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -194,7 +229,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const { plan } = node;
         const finished = isFinished(plan);
         const state =
-          node.checkpoints.length === 0
+          node.checkpoints.length === 0 && node.decisions.length === 0
             ? vscode.TreeItemCollapsibleState.None
             : finished
               ? vscode.TreeItemCollapsibleState.Collapsed
@@ -208,11 +243,24 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted)) };
         return item;
       }
+      case 'decision': {
+        const { decision } = node;
+        const hasDependents = node.planNode.decisions.some((d) => d.depends_on.includes(decision.decision_id));
+        const item = new vscode.TreeItem(shown(decision.title), hasDependents ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.description = shown(decisionDescription(decision, node.planNode.checkpoints, this.now()));
+        item.iconPath = themeIcon(decisionIcon(decision));
+        item.contextValue = node.plan.state === 'applied' ? undefined : decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
+        if (decision.state === 'reverted') item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${decision.decision_id}`, query: 'reverted' });
+        item.accessibilityInformation = { label: `Decision ${shown(decision.title)}, ${item.description}` };
+        return item;
+      }
       case 'checkpoint': {
         const { checkpoint } = node;
         const item = new vscode.TreeItem(shown(checkpointLabel(checkpoint)), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
-        item.description = shown(checkpointDescription(checkpoint, this.now()));
+        const decision = checkpoint.decision_id ? node.parent.decisions.find((d) => d.decision_id === checkpoint.decision_id) : undefined;
+        item.description = shown(`${decision ? `“${decision.title}” · ` : ''}${checkpointDescription(checkpoint, this.now())}`);
         item.iconPath = themeIcon(checkpointIcon(checkpoint));
         item.contextValue = checkpointContextValue(node.plan, checkpoint, node.parent.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.now())) };
@@ -278,6 +326,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   private tooltipMarkdown(node: TreeNode): string | undefined {
     if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.now(), node.interrupted);
     if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.now());
+    if (node.kind === 'decision') return decisionTooltip(node.decision, node.planNode.decisions, node.planNode.checkpoints, this.now());
     return undefined;
   }
 
@@ -290,7 +339,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         await this.setFolderState(folder, 'missing');
         return parent ? [this.noPlansHint(folder, parent)] : [];
       }
-      const { plans, checkpoints, recovery } = await this.services.services(folder);
+      const { plans, checkpoints, recovery, corrections } = await this.services.services(folder);
       const nodes: TreeNode[] = [];
       for (const plan of [...(await plans.listPlans())].reverse()) {
         nodes.push(
@@ -301,6 +350,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             plan,
             checkpoints: await checkpoints.listCheckpoints(plan.plan_id),
             interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
+            decisions: (await corrections.listDecisions(plan.plan_id)).map((d) => d.decision),
             parent,
           }),
         );

@@ -1,25 +1,32 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileOperationJournal } from '../../../src/adapters/files/fileOperationJournal';
 import type { WorkspaceServices } from '../../../src/composition';
 
 /**
- * The state a kill in the middle of "roll back from two to one" leaves in `root`: a.txt written
- * already, b.txt not yet (or, with `halfWritten`, half), and the record of a process that is gone.
+ * The state a kill in the middle of "roll back from two to one" leaves in the sandbox (`root`, or
+ * its folder `sandbox`): a.txt written already, b.txt not yet (or, with `halfWritten`, half), and
+ * the record of a process that is gone.
  */
-export async function makeInterruptedRollback(root: string, s: WorkspaceServices, halfWritten?: string): Promise<{ planId: string; record: string }> {
-  const write = (name: string, text: string) => writeFileSync(path.join(root, name), text);
+export async function makeInterruptedRollback(
+  root: string,
+  s: WorkspaceServices,
+  options: { halfWritten?: string; sandbox?: string } = {},
+): Promise<{ planId: string; record: string }> {
+  const sandbox = options.sandbox ?? '.';
+  mkdirSync(path.join(root, sandbox), { recursive: true });
+  const write = (name: string, text: string) => writeFileSync(path.join(root, sandbox, name), text);
   write('a.txt', 'one\n');
   write('b.txt', 'one\n');
-  const plan = await s.plans.createPlan({ title: 'interrupted' });
+  const plan = await s.plans.createPlan({ title: 'interrupted', sandbox });
   const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'one' });
   write('a.txt', 'two\n');
   write('b.txt', 'two\n');
   const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'two' });
   write('a.txt', 'one\n');
-  if (halfWritten !== undefined) write('b.txt', halfWritten);
+  if (options.halfWritten !== undefined) write('b.txt', options.halfWritten);
   const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
   await new FileOperationJournal(root).begin({
     type: 'rollback',

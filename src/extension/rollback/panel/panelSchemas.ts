@@ -34,6 +34,16 @@ export const PanelStateSchema = z
       .strict()
       .nullable(),
     madeAt: UtcTimestampSchema,
+    correction: z
+      .object({
+        id: UlidSchema,
+        decisionTitle: Text,
+        mode: z.enum(['rollback', 'keep_independent']),
+        reverted: z.array(z.object({ id: UlidSchema, title: Text, depth: z.number().int().nonnegative() }).strict()).min(1).max(10_000),
+        undone: z.boolean(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((s) => (s.mode === 'rollback' || s.mode === 'undo') === (s.rollback !== null), 'a rollback result comes with the rollback numbers, and only it')
@@ -46,6 +56,8 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('rollback') }).strict(),
   z.object({ type: z.literal('copyJson') }).strict(),
+  z.object({ type: z.literal('undoCorrection') }).strict(),
+  z.object({ type: z.literal('restorePath'), path: RelativePathSchema }).strict(),
 ]);
 
 // The schemas and the shared types must not drift apart: each must be assignable to the other.

@@ -15,6 +15,10 @@ export interface PanelActions {
   /** Preview: goes ahead with the rollback; the state to show next, or undefined. */
   rollback(state: PanelState): Promise<PanelState | undefined>;
   copyJson(state: PanelState): Promise<void>;
+  /** Correction result: undoes the correction; the state to show next, or undefined. */
+  undoCorrection(state: PanelState): Promise<PanelState | undefined>;
+  /** Preview or Compare with Current: restores one path from the checkpoint; the state to show next. */
+  restorePath(state: PanelState, path: string): Promise<PanelState | undefined>;
 }
 
 export interface PanelLog {
@@ -167,19 +171,20 @@ class RollbackPanel {
       this.post({ type: 'show', state: this.state, canWrite: this.trust.isTrusted() });
       return;
     }
-    if (message.type === 'openDiff' && !this.state.changes.some((c) => c.path === message.path)) {
+    if ((message.type === 'openDiff' || message.type === 'restorePath') && !this.state.changes.some((c) => c.path === message.path)) {
       this.log.warn(`Ignored a request of the rollback panel to open ${JSON.stringify(message.path)}: the panel does not list it`);
       return;
     }
-    if ((message.type === 'undo' || message.type === 'rollback') && !this.trust.isTrusted()) {
-      // The page offers neither in Restricted Mode; a message that asks anyway is refused here.
+    const writes = message.type === 'undo' || message.type === 'rollback' || message.type === 'undoCorrection' || message.type === 'restorePath';
+    if (writes && !this.trust.isTrusted()) {
+      // The page offers none of these in Restricted Mode; a message that asks anyway is refused here.
       this.log.warn(`Refused "${message.type}" from the rollback panel: the workspace is not trusted (Restricted Mode)`);
-      this.trust.explain(message.type === 'undo' ? 'Undo Rollback' : 'Roll Back to Checkpoint');
+      this.trust.explain({ undo: 'Undo Rollback', rollback: 'Roll Back to Checkpoint', undoCorrection: 'Undo Correction', restorePath: 'Restore this File' }[message.type]);
       return;
     }
     if (this.busy) return;
     this.busy = true;
-    const slow = message.type === 'undo' || message.type === 'rollback';
+    const slow = writes;
     if (slow) this.post({ type: 'busy', busy: true });
     try {
       const next = await this.run(message);
@@ -209,6 +214,12 @@ class RollbackPanel {
       case 'rollback':
         if (state.mode !== 'preview') return undefined;
         return this.actions.rollback(state);
+      case 'undoCorrection':
+        if (!state.correction || state.correction.undone) return undefined;
+        return this.actions.undoCorrection(state);
+      case 'restorePath':
+        if (state.mode !== 'preview' && state.mode !== 'compareCurrent') return undefined;
+        return this.actions.restorePath(state, message.path);
     }
   }
 }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { checkpointJson, planJson } from '../cli/envelopes';
+import { displayText } from '../core/displayText';
+import { CreatePlanInputSchema } from '../core/planService';
+import { RetentionPolicySchema } from '../core/retentionPolicy';
+import { defineTool } from './agentTool';
+import { CheckpointJsonSchema, InterruptedOperationJsonSchema, PlanId, PlanJsonSchema, interruptedJson } from './toolSchemas';
+
+export const listPlans = defineTool({
+  name: 'list_plans',
+  title: 'List plans',
+  description:
+    'Lists the plans of this workspace: each one names a sandbox (a folder) whose checkpoints can be rolled back. ' +
+    'Find the plan you work in here (or make one with create_plan) before taking checkpoints.',
+  access: 'read',
+  input: z.object({}).strict(),
+  output: z.object({ plans: z.array(PlanJsonSchema) }),
+  async run(_input, ctx) {
+    const plans = await (await ctx.workspace()).plans.listPlans();
+    const lines = plans.map((p) => `${p.plan_id} ${p.state} “${displayText(p.title, 120)}” (${displayText(p.sandbox_path, 120)})`);
+    return { structured: { plans: plans.map(planJson) }, text: plans.length === 0 ? 'No plans yet.' : `${plans.length} plan(s):\n${lines.join('\n')}` };
+  },
+});
+
+export const showPlan = defineTool({
+  name: 'show_plan',
+  title: 'Show plan',
+  description:
+    'One plan with its checkpoints, oldest first. interrupted_operation is not null when a rollback, apply or cleanup of the plan was cut short: ' +
+    'every write is then refused until the recover tool finishes or undoes it.',
+  access: 'read',
+  input: z.object({ plan_id: PlanId }).strict(),
+  output: z.object({ plan: PlanJsonSchema, checkpoints: z.array(CheckpointJsonSchema), interrupted_operation: InterruptedOperationJsonSchema.nullable() }),
+  async run({ plan_id }, ctx) {
+    const { services, plan } = await ctx.plan(plan_id);
+    const [list, interrupted] = await Promise.all([services.checkpoints.listCheckpoints(plan.plan_id), services.recovery.interrupted(plan.plan_id)]);
+    const text =
+      `Plan ${plan.plan_id} “${displayText(plan.title, 120)}”: ${plan.state}, ${list.length} checkpoint(s)` +
+      (interrupted ? `; an interrupted ${interrupted.type} blocks it (call recover)` : '');
+    return {
+      structured: { plan: planJson(plan), checkpoints: list.map(checkpointJson), interrupted_operation: interrupted ? interruptedJson(interrupted) : null },
+      text,
+    };
+  },
+});
+
+export const createPlan = defineTool({
+  name: 'create_plan',
+  title: 'Create plan',
+  description:
+    'Creates a plan: the folder you are about to work in (sandbox, relative to the workspace, default the whole workspace), ' +
+    'or with isolated: true a copy of the workspace of its own that you apply later. Returns its plan_id; then take a pre_write checkpoint before your first write.',
+  access: 'write',
+  // The core checks the rest (sandbox or isolated, not both; the sandbox inside the workspace).
+  input: z
+    .object({
+      title: CreatePlanInputSchema.shape.title.describe('What the plan is for, in a few words (at most 200 characters).'),
+      sandbox: CreatePlanInputSchema.shape.sandbox.describe('The folder to checkpoint, relative to the workspace and inside it; default ".".'),
+      isolated: CreatePlanInputSchema.shape.isolated.describe('Work in a separate copy of the workspace (not with sandbox).'),
+    })
+    .strict(),
+  output: z.object({ plan: PlanJsonSchema }),
+  async run(input, ctx) {
+    const plan = await (await ctx.workspace()).plans.createPlan(input);
+    return { structured: { plan: planJson(plan) }, text: `Created plan ${plan.plan_id} “${displayText(plan.title, 120)}” on sandbox “${displayText(plan.sandbox_path, 200)}”.` };
+  },
+});
+
+export const setRetentionPolicy = defineTool({
+  name: 'set_retention_policy',
+  title: 'Set retention policy',
+  description:
+    'Changes how many checkpoints a plan keeps (max_checkpoints, 1–100) and whether the oldest are pruned automatically (auto_prune); ' +
+    'the first and the newest checkpoint always stay. Give neither to read the policy.',
+  access: 'write',
+  input: z
+    .object({
+      plan_id: PlanId,
+      max_checkpoints: RetentionPolicySchema.shape.max_checkpoints.optional(),
+      auto_prune: RetentionPolicySchema.shape.auto_prune.optional(),
+    })
+    .strict(),
+  output: z.object({ policy: z.object({ plan_id: z.string(), max_checkpoints: z.number().int(), auto_prune: z.boolean() }) }),
+  async run({ plan_id, max_checkpoints, auto_prune }, ctx) {
+    const { services, plan: found } = await ctx.plan(plan_id);
+    const changes = { ...(max_checkpoints === undefined ? {} : { max_checkpoints }), ...(auto_prune === undefined ? {} : { auto_prune }) };
+    const plan = Object.keys(changes).length > 0 ? await services.plans.setRetentionPolicy(found.plan_id, changes) : found;
+    const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
+    return { structured: { policy }, text: `Plan ${plan.plan_id} keeps ${policy.max_checkpoints} checkpoint(s), auto_prune ${policy.auto_prune}.` };
+  },
+});

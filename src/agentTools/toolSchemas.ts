@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { CheckpointTypeSchema } from '../core/checkpoint';
+import { interruptedOperationJson } from '../cli/envelopes';
+import { InterruptedOperationSchema, type InterruptedOperation } from '../core/interruptedOperation';
+import { PlanStateSchema, SandboxKindSchema } from '../core/plan';
+import { ChangeKindSchema } from '../core/rollbackResult';
+import { UlidSchema } from '../core/ids';
+
+// The pieces the tools' schemas share. Inputs are strict (an unknown key is a mistake worth
+// hearing about); outputs describe the JSON documents `agents --format json` prints (cli/envelopes.ts).
+
+export const PlanId = UlidSchema.describe('The plan’s id (a ULID, as list_plans or create_plan return it).');
+export const CheckpointId = UlidSchema.describe('A checkpoint of that plan (a ULID, as list_checkpoints or create_checkpoint return it).');
+
+export const PlanJsonSchema = z.object({
+  plan_id: z.string(),
+  title: z.string(),
+  state: PlanStateSchema,
+  sandbox_path: z.string(),
+  sandbox_kind: SandboxKindSchema,
+  base_ref: z.string().nullable(),
+  retention: z.object({ max_checkpoints: z.number().int(), auto_prune: z.boolean() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const CheckpointJsonSchema = z.object({
+  checkpoint_id: z.string(),
+  plan_id: z.string(),
+  sandbox_ref: z.string(),
+  decision_id: z.string().nullable(),
+  checkpoint_type: CheckpointTypeSchema,
+  resource_id: z.string().nullable(),
+  filesystem_path: z.string(),
+  size_bytes: z.number().int(),
+  created_at: z.string(),
+  metadata: z.object({
+    reason: z.string().nullable(),
+    source_tool: z.string().nullable(),
+    phase: z.string().nullable(),
+    extra: z.record(z.string(), z.string()),
+    file_count: z.number().int().optional(),
+    skipped: z.array(z.object({ path: z.string(), reason: z.string(), size_bytes: z.number().int().optional() })),
+  }),
+});
+
+export const ChangesSchema = z.array(z.object({ path: z.string(), change: ChangeKindSchema }));
+
+export const InterruptedOperationJsonSchema = z.object({
+  type: InterruptedOperationSchema.shape.type,
+  plan_id: z.string(),
+  target_checkpoint_id: z.string().nullable(),
+  undo_checkpoint_id: z.string().nullable(),
+  started_at: z.string(),
+  process: z.object({ pid: z.number().int(), host: z.string() }),
+});
+
+/** The reference's rollback envelope, with the checkpoint that undoes the rollback. */
+export const RollbackEnvelopeSchema = z.object({
+  rollback_summary: z.object({ plan_id: z.string(), from_checkpoint_id: z.string(), restored_files_count: z.number().int() }),
+  changes_reverted: z.array(z.string()),
+  impact: z.object({ files_affected: z.number().int() }),
+  post_rollback_state: z.object({ active_checkpoint: z.string(), plan_id: z.string(), undo_checkpoint_id: z.string() }),
+  timing: z.object({ elapsed_seconds: z.number() }),
+  messages: z.array(z.string()),
+});
+
+/** `plan show`'s `interrupted_operation`, typed by its schema. */
+export function interruptedJson(op: InterruptedOperation): z.infer<typeof InterruptedOperationJsonSchema> {
+  return InterruptedOperationJsonSchema.parse(interruptedOperationJson(op));
+}

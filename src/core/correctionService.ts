@@ -1,0 +1,271 @@
+import type { Checkpoint } from './checkpoint';
+import { parseId, type CheckpointService, type ServiceDeps } from './checkpointService';
+import { CorrectionModeSchema, DecisionSchema, RecordDecisionInputSchema, type Correction, type CorrectionMode, type Decision, type RecordDecisionInput } from './decision';
+import { decisionWindow, revertOrder, targetCheckpoint, type ReachedDecision } from './decisionGraph';
+import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, ValidationError, describeIssues } from './errors';
+import { isTerminal, type Plan } from './plan';
+import type { UnitOfWork } from './ports';
+import type { PathChange, RollbackOutcome } from './rollbackResult';
+
+export type CorrectionDeps = Pick<ServiceDeps, 'store' | 'clock' | 'ids' | 'logger'>;
+
+/** A decision with the ids of the checkpoints aligned to it, oldest first. */
+export interface DecisionWithCheckpoints {
+  readonly decision: Decision;
+  readonly checkpoint_ids: string[];
+}
+
+/** What correcting a decision would do; nothing is changed to find out. */
+export interface CorrectionImpact {
+  readonly plan_id: string;
+  readonly decision_id: string;
+  readonly mode: CorrectionMode;
+  /** The corrected decision first, then its dependents breadth-first, each with its depth. */
+  readonly reverted: ReachedDecision[];
+  /** Where the files go back to; null when the service has no checkpoint service (files untouched). */
+  readonly target_checkpoint: Checkpoint | null;
+  /** `keep_independent`: the paths restored from the target (what the reverted decisions changed). */
+  readonly restore_paths: string[] | null;
+  /** What the files would change, as a rollback preview lists them. */
+  readonly changes: PathChange[];
+  /** `keep_independent`: paths also changed by decisions that stay; any blocks the correction. */
+  readonly conflicts: string[];
+}
+
+export interface CorrectionOutcome {
+  readonly correction: Correction;
+  readonly impact: CorrectionImpact;
+  /** The file restore; null without a checkpoint service or when no path needed restoring. */
+  readonly rollback: RollbackOutcome | null;
+}
+
+export interface UndoCorrectionOutcome {
+  readonly correction: Correction;
+  /** Decisions made active again. */
+  readonly reactivated: string[];
+  readonly rollback: RollbackOutcome | null;
+}
+
+/**
+ * Decisions of a plan and their correction: "that decision was wrong" reverts it and every
+ * decision built on it (a BFS over dependents), and, when a checkpoint service is given, puts the
+ * files back through the checkpoint rollback (safety checkpoint, undo, journal) so that an
+ * explicit rollback and a correction share one mechanism. Without one, it marks decisions and
+ * touches no file, which is what the reference describes today.
+ */
+export class CorrectionService {
+  constructor(
+    private readonly deps: CorrectionDeps,
+    private readonly checkpoints: CheckpointService | null = null,
+  ) {}
+
+  async recordDecision(planId: string, input: RecordDecisionInput): Promise<Decision> {
+    const id = parseId(planId, 'plan id');
+    const parsed = RecordDecisionInputSchema.safeParse(input);
+    if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
+    const { title, rationale, dependsOn = [], decisionId } = parsed.data;
+    return this.deps.store.write((uow) => {
+      const plan = requirePlan(uow, id);
+      if (isTerminal(plan.state)) throw new BusinessRuleViolation('Decision blocked: plan is already applied');
+      for (const on of dependsOn) {
+        const other = uow.decisions.get(on);
+        if (other?.state === 'reverted') throw new BusinessRuleViolation(`Decision blocked: decision ${on} it depends on was reverted`);
+      }
+      const decision = DecisionSchema.parse({
+        decision_id: decisionId ?? this.deps.ids.next(),
+        plan_id: id,
+        title,
+        rationale: rationale ?? null,
+        state: 'active',
+        created_at: this.deps.clock.now().toISOString(),
+        reverted_at: null,
+        reverted_by: null,
+        depends_on: [...new Set(dependsOn)].sort(),
+      });
+      uow.decisions.insert(decision);
+      return decision;
+    });
+  }
+
+  /** A plan's decisions, oldest first, each with its aligned checkpoints. */
+  async listDecisions(planId: string): Promise<DecisionWithCheckpoints[]> {
+    const id = parseId(planId, 'plan id');
+    return this.deps.store.read((uow) => {
+      requirePlan(uow, id);
+      const checkpoints = uow.checkpoints.listForPlan(id);
+      return uow.decisions.listForPlan(id).map((decision) => ({
+        decision,
+        checkpoint_ids: checkpoints.filter((c) => c.decision_id === decision.decision_id).map((c) => c.checkpoint_id),
+      }));
+    });
+  }
+
+  /** A plan's corrections, oldest first. */
+  async listCorrections(planId: string): Promise<Correction[]> {
+    const id = parseId(planId, 'plan id');
+    return this.deps.store.read((uow) => {
+      requirePlan(uow, id);
+      return uow.corrections.listForPlan(id);
+    });
+  }
+
+  /** What correcting the decision would revert and change, after the same guards as the correction. */
+  async analyzeImpact(planId: string, decisionId: string, mode: CorrectionMode = 'rollback'): Promise<CorrectionImpact> {
+    const m = CorrectionModeSchema.safeParse(mode);
+    if (!m.success) throw new ValidationError(`mode ${JSON.stringify(mode)} ${describeIssues(m.error.issues)}`);
+    const { plan, decision, decisions, checkpoints } = await this.guard(planId, decisionId);
+    const reverted = revertOrder(decisions, decision);
+    const base = { plan_id: plan.plan_id, decision_id: decision.decision_id, mode: m.data, reverted };
+    const service = this.checkpoints;
+    if (!service) {
+      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [] };
+    }
+    const target = targetCheckpoint(checkpoints, decision);
+    if (!target) {
+      throw new BusinessRuleViolation(
+        `Correction blocked: no checkpoint to restore the files to (none is aligned to decision ${decision.decision_id} as pre_write, and none was taken before it)`,
+      );
+    }
+    if (m.data === 'rollback') {
+      return { ...base, target_checkpoint: target, restore_paths: null, changes: await service.previewRollback(plan.plan_id, target.checkpoint_id), conflicts: [] };
+    }
+    const revertedIds = new Set(reverted.map((r) => r.decision.decision_id));
+    const changedBy = async (d: Decision): Promise<string[]> => {
+      const window = decisionWindow(checkpoints, d);
+      if (!window || window.from.checkpoint_id === window.to.checkpoint_id) return [];
+      return (await service.diff(plan.plan_id, window.from.checkpoint_id, window.to.checkpoint_id)).map((c) => c.path);
+    };
+    const restorePaths = new Set<string>();
+    for (const r of reverted) for (const p of await changedBy(r.decision)) restorePaths.add(p);
+    // Decisions that stay and whose work ends after the target: what they changed must be kept.
+    const kept = new Set<string>();
+    for (const d of decisions) {
+      if (revertedIds.has(d.decision_id) || d.state !== 'active') continue;
+      const window = decisionWindow(checkpoints, d);
+      if (!window || window.to.created_at <= target.created_at) continue;
+      for (const p of await changedBy(d)) kept.add(p);
+    }
+    const paths = [...restorePaths].sort();
+    const conflicts = paths.filter((p) => kept.has(p));
+    const changes = paths.length > 0 && conflicts.length === 0 ? await service.previewRestorePaths(plan.plan_id, target.checkpoint_id, paths) : [];
+    return { ...base, target_checkpoint: target, restore_paths: paths, changes, conflicts };
+  }
+
+  /**
+   * Reverts the decision and its dependents. The files are restored first (through the checkpoint
+   * service: guarded, with a safety checkpoint, journaled); only then are the decisions marked, in
+   * one transaction. If marking fails, the files are put back, so that decisions and files agree.
+   */
+  async executeRevert(planId: string, decisionId: string, mode: CorrectionMode = 'rollback'): Promise<CorrectionOutcome> {
+    const impact = await this.analyzeImpact(planId, decisionId, mode);
+    if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
+    const service = this.checkpoints;
+    const target = impact.target_checkpoint;
+    let rollback: RollbackOutcome | null = null;
+    if (service && target) {
+      if (impact.mode === 'rollback') rollback = await service.rollbackToCheckpoint(impact.plan_id, target.checkpoint_id);
+      else if (impact.restore_paths && impact.restore_paths.length > 0) rollback = await service.restorePaths(impact.plan_id, target.checkpoint_id, impact.restore_paths);
+    }
+    const now = this.deps.clock.now().toISOString();
+    const revertedIds = impact.reverted.map((r) => r.decision.decision_id);
+    const correction: Correction = {
+      correction_id: this.deps.ids.next(),
+      plan_id: impact.plan_id,
+      decision_id: impact.decision_id,
+      mode: impact.mode,
+      state: 'applied',
+      reverted_decisions: revertedIds,
+      restored_paths: impact.mode === 'keep_independent' && rollback ? impact.restore_paths : null,
+      target_checkpoint_id: target?.checkpoint_id ?? null,
+      undo_checkpoint_id: rollback?.undo_checkpoint_id ?? null,
+      created_at: now,
+      undone_at: null,
+    };
+    try {
+      await this.deps.store.write((uow) => {
+        for (const id of revertedIds) {
+          if (uow.decisions.get(id)?.state !== 'active') throw new BusinessRuleViolation(`Correction blocked: decision ${id} changed while the files were restored`);
+        }
+        uow.corrections.insert(correction);
+        uow.decisions.setState(revertedIds, 'reverted', correction.correction_id, now);
+      });
+    } catch (error) {
+      if (rollback) await this.putFilesBack(impact.plan_id, rollback, error, 'Correction');
+      throw error;
+    }
+    this.deps.logger.info(`Corrected decision ${impact.decision_id} of plan ${impact.plan_id} (${impact.mode}): reverted ${revertedIds.join(', ')}`);
+    return { correction, impact, rollback };
+  }
+
+  /** Undoes a correction in one step: the files as they were before it, its decisions active again. */
+  async undoCorrection(planId: string, correctionId: string): Promise<UndoCorrectionOutcome> {
+    const pid = parseId(planId, 'plan id');
+    const cid = parseId(correctionId, 'correction id');
+    const { correction } = await this.deps.store.read((uow) => {
+      const plan = requirePlan(uow, pid);
+      if (isTerminal(plan.state)) throw BusinessRuleViolation.planApplied();
+      const found = uow.corrections.get(cid);
+      if (!found) throw new NotFoundError('correction', cid);
+      if (found.plan_id !== pid) throw new ValidationError(`correction ${cid} belongs to plan ${found.plan_id}, not to plan ${pid}`);
+      if (found.state === 'undone') throw new BusinessRuleViolation(`Undo blocked: correction ${cid} was already undone`);
+      return { correction: found };
+    });
+    const service = this.checkpoints;
+    // A selective correction is undone selectively: later work on other paths stays.
+    const undoFiles = (undo: string): Promise<RollbackOutcome> =>
+      correction.restored_paths ? service!.restorePaths(pid, undo, correction.restored_paths) : service!.rollbackToCheckpoint(pid, undo);
+    const rollback = service && correction.undo_checkpoint_id ? await undoFiles(correction.undo_checkpoint_id) : null;
+    const now = this.deps.clock.now().toISOString();
+    try {
+      const reactivated = await this.deps.store.write((uow) => {
+        const mine = correction.reverted_decisions.filter((id) => uow.decisions.get(id)?.reverted_by === correction.correction_id);
+        uow.decisions.setState(mine, 'active', null, null);
+        uow.corrections.markUndone(correction.correction_id, now);
+        return mine;
+      });
+      this.deps.logger.info(`Undid correction ${cid} of plan ${pid}: ${reactivated.length} decision(s) active again`);
+      return { correction: { ...correction, state: 'undone', undone_at: now }, reactivated, rollback };
+    } catch (error) {
+      if (rollback) await this.putFilesBack(pid, rollback, error, 'Undo');
+      throw error;
+    }
+  }
+
+  /**
+   * The spec's guard order for a rollback, on a decision: the plan is not applied, its sandbox is
+   * there (when files are restored), the decision exists, and it belongs to the plan; then it must
+   * still be active.
+   */
+  private async guard(planId: string, decisionId: string): Promise<{ plan: Plan; decision: Decision; decisions: Decision[]; checkpoints: Checkpoint[] }> {
+    const pid = parseId(planId, 'plan id');
+    const did = parseId(decisionId, 'decision id');
+    const plan = await this.deps.store.read((uow) => requirePlan(uow, pid));
+    if (isTerminal(plan.state)) throw BusinessRuleViolation.planApplied();
+    if (this.checkpoints) await this.checkpoints.guardSandbox(pid);
+    return this.deps.store.read((uow) => {
+      const decision = uow.decisions.get(did);
+      if (!decision) throw new NotFoundError('decision', did);
+      if (decision.plan_id !== pid) throw new ValidationError(`decision ${did} belongs to plan ${decision.plan_id}, not to plan ${pid}`);
+      if (decision.state === 'reverted') throw new BusinessRuleViolation(`Correction blocked: decision ${did} is already reverted (by correction ${decision.reverted_by ?? 'unknown'})`);
+      return { plan, decision, decisions: uow.decisions.listForPlan(pid), checkpoints: uow.checkpoints.listForPlan(pid) };
+    });
+  }
+
+  /** After the files were restored and the decisions could not be marked: the files go back. */
+  private async putFilesBack(planId: string, rollback: RollbackOutcome, cause: unknown, what: string): Promise<void> {
+    try {
+      await this.checkpoints!.rollbackToCheckpoint(planId, rollback.undo_checkpoint_id);
+    } catch (second) {
+      throw new BusinessRuleViolation(
+        `${what} failed after the files were restored (${cause instanceof Error ? cause.message : String(cause)}), and putting them back failed too ` +
+          `(${second instanceof Error ? second.message : String(second)}): roll back to checkpoint ${rollback.undo_checkpoint_id} to undo the files.`,
+      );
+    }
+  }
+}
+
+function requirePlan(uow: UnitOfWork, planId: string): Plan {
+  const plan = uow.plans.get(planId);
+  if (!plan) throw new NotFoundError('plan', planId);
+  return plan;
+}

@@ -1,0 +1,240 @@
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import type { CorrectionEnvelope } from '../../../api/cleveragents-checkpoints';
+import { correctionEnvelope, undoCorrectionEnvelope } from '../../cli/decisionEnvelopes';
+import type { CorrectionOutcome, UndoCorrectionOutcome } from '../../core/correctionService';
+import type { Correction, CorrectionMode } from '../../core/decision';
+import { revertOrder } from '../../core/decisionGraph';
+import { CorrectionConflictError } from '../../core/errors';
+import { UlidSchema } from '../../core/ids';
+import { reverseChanges, type PathChange } from '../../core/rollbackResult';
+import type { PanelState } from '../../webview/protocol';
+import { CommandTitles, Commands, DECISION_COMMAND_NAMES, type DecisionCommandName } from '../commandIds';
+import { parseArgs } from '../commands/commandArgs';
+import { explainRestricted } from '../commands/commands';
+import type { FolderPlan } from '../folderServices';
+import { comparisonState, rollbackState } from '../rollback/panel/panelStates';
+import { panelFolder, type CheckpointTarget, type RollbackController, type RollbackFolders, type TreeAccess, type WriteSuppressor } from '../rollback/rollbackCommands';
+import type { RollbackDialogs } from '../rollback/rollbackDialogs';
+import { setStatus, showPick, withProgressTitled } from '../shownText';
+import { checkpointLabel } from '../tree/treePresentation';
+import { REVERT, panelCorrection, revertConfirmation, undoCorrectionConfirmation } from './decisionText';
+
+const SHOW_CHANGES = 'Show Changes First';
+const STATUS_MESSAGE_MS = 5000;
+const Folder = z.string().min(1).max(4096).optional();
+
+/** What code may pass to the commands (the folder is a URI, a path or a name). */
+export const RevertDecisionArgsSchema = z
+  .object({ folder: Folder, planId: UlidSchema, decisionId: UlidSchema, keepIndependent: z.boolean().optional(), skipConfirmation: z.boolean().optional() })
+  .strict();
+export const UndoCorrectionArgsSchema = z.object({ folder: Folder, planId: UlidSchema, correctionId: UlidSchema, skipConfirmation: z.boolean().optional() }).strict();
+export const RestoreFileArgsSchema = z.object({ folder: Folder, planId: UlidSchema, checkpointId: UlidSchema, path: z.string().min(1).max(4096) }).strict();
+
+export interface DecisionControllerDeps {
+  readonly folders: RollbackFolders;
+  readonly dialogs: RollbackDialogs;
+  readonly rollback: RollbackController;
+  readonly confirmByDefault: () => boolean;
+  readonly tree?: TreeAccess;
+  readonly writes?: WriteSuppressor;
+}
+
+/**
+ * Revert Decision…, Undo Correction and Restore File from Checkpoint…: the core's guards first
+ * (through the analysis), then the modal, the unsaved editors, and only then the correction, whose
+ * result the rollback panel shows headed by it.
+ */
+export class DecisionController {
+  constructor(private readonly deps: DecisionControllerDeps) {
+    deps.rollback.attachCorrectionUndo((state) => this.undoFromPanel(state));
+  }
+
+  registerCommands(): vscode.Disposable {
+    const handlers: Record<DecisionCommandName, (arg: unknown) => Promise<unknown>> = {
+      revertDecision: (arg) => this.revertCommand(arg),
+      undoCorrection: (arg) => this.undoCommand(arg),
+      restoreFile: (arg) => this.restoreFileCommand(arg),
+    };
+    return vscode.Disposable.from(
+      ...DECISION_COMMAND_NAMES.map((name) =>
+        vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
+          if (!vscode.workspace.isTrusted) {
+            explainRestricted(CommandTitles[name]);
+            return undefined;
+          }
+          return this.guarded(CommandTitles[name], () => handlers[name](arg));
+        }),
+      ),
+    );
+  }
+
+  /** Reverts after the guards and the question; the correction envelope, or undefined when the user said no. */
+  async revert(found: FolderPlan, decisionId: string, mode: CorrectionMode, confirm: boolean): Promise<CorrectionOutcome | undefined> {
+    const { services, plan } = found;
+    const impact = await services.corrections.analyzeImpact(plan.plan_id, decisionId, mode);
+    if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
+    const target = impact.target_checkpoint;
+    if (confirm) {
+      const text = revertConfirmation(impact);
+      const choice = await this.deps.dialogs.confirm(text.message, text.detail, target ? [REVERT, SHOW_CHANGES] : [REVERT]);
+      if (choice === SHOW_CHANGES && target) {
+        // What the correction would undo, as a comparison of the target with the files now.
+        this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date() }));
+        return undefined;
+      }
+      if (choice !== REVERT) return undefined;
+    }
+    if (!(await this.deps.rollback.settleUnsavedEditors(found, impact.changes))) return undefined;
+    const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode);
+    const title = `Reverting “${impact.reverted[0]!.decision.title}”…`;
+    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
+    setStatus(`$(discard) Reverted ${outcome.correction.reverted_decisions.length} decision(s)`, STATUS_MESSAGE_MS);
+    const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
+    const titles = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.decision.title]));
+    if (outcome.rollback && target) {
+      this.deps.rollback.show({
+        ...rollbackState({ folder: panelFolder(found.folder), plan, target, targetLabel: checkpointLabel(target), outcome: outcome.rollback, undo: false, now: new Date() }),
+        correction: panelCorrection(outcome.correction, titles, depths),
+      });
+    } else {
+      this.deps.dialogs.info(`Reverted ${outcome.correction.reverted_decisions.length} decision(s); no file needed restoring.`);
+    }
+    return outcome;
+  }
+
+  /** Undoes a correction after the question: its files back, its decisions active again. */
+  async undo(found: FolderPlan, correction: Correction, confirm: boolean): Promise<UndoCorrectionOutcome | undefined> {
+    const { services, plan } = found;
+    const decisions = (await services.corrections.listDecisions(plan.plan_id)).map((d) => d.decision);
+    const titles = new Map(decisions.map((d) => [d.decision_id, d.title]));
+    if (confirm) {
+      const text = undoCorrectionConfirmation(correction, titles.get(correction.decision_id) ?? correction.decision_id);
+      if ((await this.deps.dialogs.confirm(text.message, text.detail, ['Undo Correction'])) !== 'Undo Correction') return undefined;
+    }
+    let changes: PathChange[] = [];
+    if (correction.undo_checkpoint_id) {
+      changes = correction.restored_paths
+        ? await services.checkpoints.previewRestorePaths(plan.plan_id, correction.undo_checkpoint_id, correction.restored_paths)
+        : await services.checkpoints.previewRollback(plan.plan_id, correction.undo_checkpoint_id);
+    }
+    if (!(await this.deps.rollback.settleUnsavedEditors(found, changes))) return undefined;
+    const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id);
+    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, 'Undoing the correction…', () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
+    const start = decisions.find((d) => d.decision_id === correction.decision_id);
+    const inCorrection = new Set(correction.reverted_decisions);
+    const depths = new Map(start ? revertOrder(decisions.map((d) => (inCorrection.has(d.decision_id) ? { ...d, state: 'active' as const } : d)), start).map((r) => [r.decision.decision_id, r.depth]) : []);
+    if (outcome.rollback && correction.undo_checkpoint_id) {
+      const target = await services.checkpoints.getCheckpoint(plan.plan_id, correction.undo_checkpoint_id);
+      this.deps.rollback.show({
+        ...rollbackState({ folder: panelFolder(found.folder), plan, target, outcome: outcome.rollback, undo: true, now: new Date() }),
+        correction: panelCorrection(outcome.correction, titles, depths),
+      });
+    } else {
+      this.deps.dialogs.info(`Undid the correction: ${outcome.reactivated.length} decision(s) active again.`);
+    }
+    return outcome;
+  }
+
+  /** The panel's Undo Correction. */
+  async undoFromPanel(state: PanelState): Promise<PanelState | undefined> {
+    return this.guarded(CommandTitles.undoCorrection, async () => {
+      if (!state.correction) return undefined;
+      const found = await this.deps.folders.findPlan(state.plan.id, this.folderArg(state.folder.uri));
+      const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === state.correction!.id);
+      if (!correction) return undefined;
+      await this.undo(found, correction, this.deps.confirmByDefault());
+      return undefined;
+    });
+  }
+
+  private async revertCommand(arg: unknown): Promise<CorrectionEnvelope | undefined> {
+    let found: FolderPlan;
+    let decisionId: string;
+    let keepIndependent = false;
+    let confirm = this.deps.confirmByDefault();
+    if (this.deps.tree?.isNode(arg)) {
+      if (arg.kind !== 'decision') return undefined;
+      found = await this.deps.folders.findPlan(arg.plan.plan_id, arg.folder);
+      decisionId = arg.decision.decision_id;
+      const mode = await showPick(
+        [
+          { label: 'Revert with Its Files', detail: 'The sandbox goes back to the checkpoint before the decision.', mode: 'rollback' as const },
+          { label: 'Revert, Keep Independent Work', detail: 'Only the paths the reverted decisions changed go back; later independent work stays.', mode: 'keep_independent' as const },
+        ],
+        { placeHolder: `How to revert “${arg.decision.title}”`, ignoreFocusOut: true },
+      );
+      if (!mode) return undefined;
+      keepIndependent = mode.mode === 'keep_independent';
+      confirm = true;
+    } else {
+      const args = parseArgs(RevertDecisionArgsSchema, arg ?? {}, Commands.revertDecision);
+      found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      decisionId = args.decisionId;
+      keepIndependent = args.keepIndependent === true;
+      if (args.skipConfirmation) confirm = false;
+    }
+    const outcome = await this.revert(found, decisionId, keepIndependent ? 'keep_independent' : 'rollback', confirm);
+    return outcome ? correctionEnvelope(outcome) : undefined;
+  }
+
+  private async undoCommand(arg: unknown): Promise<CorrectionEnvelope | undefined> {
+    let found: FolderPlan;
+    let correctionId: string;
+    let confirm = this.deps.confirmByDefault();
+    if (this.deps.tree?.isNode(arg)) {
+      if (arg.kind !== 'decision' || !arg.decision.reverted_by) return undefined;
+      found = await this.deps.folders.findPlan(arg.plan.plan_id, arg.folder);
+      correctionId = arg.decision.reverted_by;
+    } else {
+      const args = parseArgs(UndoCorrectionArgsSchema, arg ?? {}, Commands.undoCorrection);
+      found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      correctionId = args.correctionId;
+      if (args.skipConfirmation) confirm = false;
+    }
+    const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === correctionId);
+    // The core refuses an unknown correction with its own message.
+    const outcome = correction ? await this.undo(found, correction, confirm) : await found.services.corrections.undoCorrection(found.plan.plan_id, correctionId);
+    return outcome ? undoCorrectionEnvelope(outcome) : undefined;
+  }
+
+  private async restoreFileCommand(arg: unknown): Promise<unknown> {
+    let t: CheckpointTarget | undefined;
+    let path: string | undefined;
+    if (this.deps.tree?.isNode(arg) || arg === undefined) {
+      t = await this.deps.rollback.resolveTarget(arg, Commands.restoreFile, 'Checkpoint to restore a file from', (p) => p.state !== 'applied');
+      if (!t) return undefined;
+      const changes = await t.services.checkpoints.diff(t.plan.plan_id, t.checkpoint.checkpoint_id);
+      if (changes.length === 0) {
+        this.deps.dialogs.info(`The sandbox already matches “${checkpointLabel(t.checkpoint)}”: nothing to restore.`);
+        return undefined;
+      }
+      const picked = await showPick(
+        changes.map((c) => ({ label: c.path, description: { added: 'added since', modified: 'modified since', deleted: 'deleted since' }[c.change], path: c.path })),
+        { placeHolder: `File to restore from “${checkpointLabel(t.checkpoint)}”`, matchOnDescription: true, ignoreFocusOut: true },
+      );
+      path = picked?.path;
+    } else {
+      const args = parseArgs(RestoreFileArgsSchema, arg, Commands.restoreFile);
+      t = await this.deps.rollback.target(args.planId, args.checkpointId, args.folder);
+      path = args.path;
+    }
+    if (!path) return undefined;
+    const outcome = await this.deps.rollback.restorePaths(t, [path]);
+    return outcome ? { changed_paths: outcome.result.changed_paths.map((c) => ({ ...c })), undo_checkpoint_id: outcome.undo_checkpoint_id } : undefined;
+  }
+
+  private folderArg(given: string | undefined): vscode.WorkspaceFolder | undefined {
+    if (given === undefined) return undefined;
+    return this.deps.folders.folders().find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
+  }
+
+  private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      this.deps.dialogs.error(error, doing);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { runsInRestrictedMode, type AgentTool, type ToolContext } from '../../agentTools/agentTool';
+import { AGENT_TOOLS } from '../../agentTools/agentTools';
+import { parseToolInput } from '../../agentTools/toolJsonSchema';
+import { errorMessage } from '../../cli/envelopes';
+import { BusinessRuleViolation } from '../../core/errors';
+import type { FolderServices } from '../folderServices';
+import type { RollbackController } from '../rollback/rollbackCommands';
+import { shownMarkdown, shownMessage } from '../shownText';
+import { deleteToolConfirmation, rollbackToolConfirmation, type ToolConfirmation } from './toolConfirmations';
+import { languageModelToolName } from './toolContributions';
+
+export interface LanguageModelToolDeps {
+  readonly folders: Pick<FolderServices, 'folders' | 'services' | 'findPlan'>;
+  readonly controller: Pick<RollbackController, 'rollback' | 'target'>;
+  readonly isTrusted?: () => boolean;
+}
+
+/**
+ * The agent tools as VS Code language model tools (declared in package.json's
+ * `contributes.languageModelTools`): the same services as the tree, rollbacks through the tree's
+ * controller, so what an agent does shows in the view at once and meets the same guards. In
+ * Restricted Mode only the tools that read the database run.
+ */
+export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.Disposable {
+  const trusted = deps.isTrusted ?? (() => vscode.workspace.isTrusted);
+  const context: ToolContext = {
+    async workspace() {
+      const folder = deps.folders.folders()[0];
+      if (!folder) throw new BusinessRuleViolation('Checkpoints need a folder: open a folder first');
+      return deps.folders.services(folder);
+    },
+    plan: (planId) => deps.folders.findPlan(planId),
+    async rollback(planId, checkpointId, undo) {
+      const target = await deps.controller.target(planId, checkpointId);
+      // VS Code asked already (prepareInvocation); unsaved editors on the paths refuse the rollback.
+      const outcome = await deps.controller.rollback(target, { confirm: false, interactive: false, undo, showPanel: false });
+      if (!outcome) throw new BusinessRuleViolation('Rollback blocked: nothing was rolled back');
+      return outcome;
+    },
+  };
+  const confirmations: Partial<Record<string, Confirm>> = {
+    rollback: async (i) => rollbackConfirmationOf(i.plan_id!, i.checkpoint_id!, false),
+    undo_rollback: async (i) => rollbackConfirmationOf(i.plan_id!, i.undo_checkpoint_id!, true),
+    delete_checkpoint: async (i) => {
+      const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
+      return deleteToolConfirmation(t.plan, t.checkpoint);
+    },
+  };
+  const rollbackConfirmationOf = async (planId: string, checkpointId: string, undo: boolean) => {
+    const t = await deps.controller.target(planId, checkpointId);
+    return rollbackToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewRollback(t.plan.plan_id, t.checkpoint.checkpoint_id), undo);
+  };
+
+  const register = (tool: AgentTool) => vscode.lm.registerTool<unknown>(languageModelToolName(tool), languageModelTool(tool, { context, trusted, confirm: confirmations[tool.name] }));
+  return vscode.Disposable.from(...AGENT_TOOLS.map(register));
+}
+
+/** What VS Code shows before the tool runs, from its (checked) input. */
+type Confirm = (input: Record<string, string>) => Promise<ToolConfirmation>;
+
+/** One agent tool as VS Code's language model tool: checked input, Restricted Mode, the confirmation, the reference's messages. */
+export function languageModelTool(tool: AgentTool, o: { readonly context: ToolContext; readonly trusted: () => boolean; readonly confirm?: Confirm }): vscode.LanguageModelTool<unknown> {
+  return {
+    async prepareInvocation(options) {
+      const invocationMessage = `${tool.title}…`;
+      if (!o.confirm || !mayRun(tool, o.trusted)) return { invocationMessage };
+      // A refused rollback (applied plan, bad id) says why when it runs; nothing to confirm before.
+      const text = await o.confirm(parseToolInput(tool, options.input) as Record<string, string>).catch(() => undefined);
+      return text ? { invocationMessage, confirmationMessages: { title: text.title, message: shownMarkdown(text.markdown) } } : { invocationMessage };
+    },
+    async invoke(options) {
+      try {
+        if (!mayRun(tool, o.trusted)) {
+          throw new BusinessRuleViolation(`${tool.title} blocked: the workspace is not trusted (Restricted Mode); it runs git or writes files. Ask the user to trust the workspace.`);
+        }
+        const answer = await tool.run(parseToolInput(tool, options.input), o.context);
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text), new vscode.LanguageModelTextPart(JSON.stringify(answer.structured))]);
+      } catch (error) {
+        // The model reads the message: the reference's words, as the CLI and the MCP server say them.
+        throw new Error(shownMessage(errorMessage(error)));
+      }
+    },
+  };
+}
+
+function mayRun(tool: Pick<AgentTool, 'access'>, trusted: () => boolean): boolean {
+  return runsInRestrictedMode(tool) || trusted();
+}

@@ -1,0 +1,36 @@
+// What VS Code asks before an agent's rollback, undo or delete runs (prepareInvocation). No
+// `vscode` import: plain text for the tests, made Markdown-inert here and wrapped by the caller.
+import type { Checkpoint } from '../../core/checkpoint';
+import { displayText } from '../../core/displayText';
+import type { Plan } from '../../core/plan';
+import type { PathChange } from '../../core/rollbackResult';
+import { rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
+import { checkpointLabel, escapeMarkdown, formatRelativeTime } from '../tree/treePresentation';
+
+export interface ToolConfirmation {
+  readonly title: string;
+  /** Markdown in which every value is escaped: nothing a plan or a path holds is interpreted. */
+  readonly markdown: string;
+}
+
+/** The rollback modal's own words (counts first, then the first paths), as inert Markdown. */
+export function rollbackToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[], undo: boolean): ToolConfirmation {
+  const text = rollbackConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointTaken: formatRelativeTime(checkpoint.created_at, new Date()), changes, undo });
+  return { title: undo ? 'Undo the rollback?' : 'Roll back?', markdown: inertMarkdown(text) };
+}
+
+export function deleteToolConfirmation(plan: Plan, checkpoint: Checkpoint): ToolConfirmation {
+  return {
+    title: 'Delete the checkpoint?',
+    markdown: inertMarkdown({
+      message: `Delete the checkpoint “${checkpointLabel(checkpoint)}” (${checkpoint.checkpoint_type}, ${checkpoint.checkpoint_id}) of the plan “${plan.title}”?`,
+      detail: ['Its snapshot is dropped from the shadow store; this cannot be undone. The files of the sandbox are not touched.'],
+    }),
+  };
+}
+
+/** The question in bold, then each line of the detail on a line of its own, every one escaped and shortened. */
+function inertMarkdown(text: ConfirmationText): string {
+  const line = (value: string) => escapeMarkdown(displayText(value, 300));
+  return [`**${line(text.message)}**`, ...text.detail.map((d) => (d === '' ? '' : line(d)))].join('  \n');
+}

@@ -1,0 +1,32 @@
+// How decisions read in the tree. No `vscode` import: plain functions of the data and the time.
+import type { Checkpoint } from '../../core/checkpoint';
+import type { Decision } from '../../core/decision';
+import { escapeMarkdown, formatRelativeTime, type IconSpec } from './treePresentation';
+
+export function decisionIcon(decision: Decision): IconSpec {
+  return decision.state === 'reverted' ? { id: 'discard', color: 'disabledForeground' } : { id: 'lightbulb', color: 'charts.yellow' };
+}
+
+function aligned(decision: Decision, checkpoints: readonly Checkpoint[]): number {
+  return checkpoints.filter((c) => c.decision_id === decision.decision_id).length;
+}
+
+export function decisionDescription(decision: Decision, checkpoints: readonly Checkpoint[], now: Date): string {
+  const n = aligned(decision, checkpoints);
+  const parts = [decision.state === 'reverted' ? 'reverted' : 'decision', `${n} checkpoint${n === 1 ? '' : 's'}`, formatRelativeTime(decision.created_at, now)];
+  return parts.join(' · ');
+}
+
+export function decisionTooltip(decision: Decision, all: readonly Decision[], checkpoints: readonly Checkpoint[], now: Date): string {
+  const title = (id: string) => all.find((d) => d.decision_id === id)?.title ?? id;
+  const lines = [
+    `**${escapeMarkdown(decision.title)}** · ${decision.state === 'reverted' ? 'reverted' : 'active'}`,
+    `Decision \`${decision.decision_id}\`, ${escapeMarkdown(formatRelativeTime(decision.created_at, now))}`,
+  ];
+  if (decision.rationale) lines.push(escapeMarkdown(decision.rationale));
+  if (decision.depends_on.length > 0) lines.push(`Builds on: ${decision.depends_on.map((id) => escapeMarkdown(`“${title(id)}”`)).join(', ')}`);
+  lines.push(`Aligned checkpoints: ${aligned(decision, checkpoints)}`);
+  if (decision.state === 'reverted') lines.push(`Reverted by correction \`${decision.reverted_by ?? '?'}\`; Undo Correction makes it active again.`);
+  else lines.push('Revert Decision… reverts it, every decision built on it, and their files.');
+  return lines.join('\n\n');
+}

@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { AGENT_TOOLS } from '../agentTools/agentTools';
+import type { ToolContext } from '../agentTools/agentTool';
+import { requireWorkspace, stderrLogger, isTruthy } from '../cli/cli';
+import { UsageError } from '../cli/cliErrors';
+import { errorMessage } from '../cli/envelopes';
+import { writeText, type TextSink } from '../cli/terminalOutput';
+import { workspaceLocation } from '../cli/workspaceLocation';
+import { createWorkspaceServices } from '../composition';
+import { escapeUnsafe } from '../core/displayText';
+import { MCP_CLIENTS, clientConfig, type McpClient } from './clientConfigs';
+import { createMcpServer } from './mcpServer';
+
+export const MCP_HELP = `agents mcp [--workspace DIR] [--debug]
+  A Model Context Protocol server on stdin/stdout for the workspace DIR (default: $AGENTS_WORKSPACE,
+  else the current folder), for agents to take checkpoints and roll back. It never leaves DIR.
+  Logs go to stderr; --debug logs more.
+
+agents mcp --print-config vscode|claude-code|cline|cursor [--workspace DIR]
+  Prints the client's configuration that starts this server.`;
+
+export interface McpProcess {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: TextSink;
+  readonly wasmDir: string;
+  readonly version: string;
+}
+
+type McpInvocation = { kind: 'help' } | { kind: 'print-config'; client: McpClient; workspace?: string } | { kind: 'serve'; workspace?: string; debug: boolean };
+
+/** `agents mcp …` after the word `mcp`. */
+export function parseMcpArgs(argv: readonly string[]): McpInvocation {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { workspace: { type: 'string' }, 'print-config': { type: 'string' }, debug: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: false,
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`agents mcp: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  }
+  if (values.help) return { kind: 'help' };
+  const printConfig = values['print-config'];
+  if (printConfig !== undefined) {
+    if (!(MCP_CLIENTS as readonly string[]).includes(printConfig)) throw new UsageError(`--print-config must be one of ${MCP_CLIENTS.join(', ')}, not ${JSON.stringify(printConfig)}`);
+    return { kind: 'print-config', client: printConfig as McpClient, workspace: values.workspace };
+  }
+  return { kind: 'serve', workspace: values.workspace, debug: values.debug === true };
+}
+
+/**
+ * Runs `agents mcp`: prints help or a client's configuration, or serves until the client closes
+ * stdin. Resolves to the exit code; a problem before the server starts goes to stderr.
+ */
+export async function runMcp(proc: McpProcess): Promise<number> {
+  try {
+    const invocation = parseMcpArgs(proc.argv);
+    if (invocation.kind === 'help') {
+      writeText(proc.stdout, MCP_HELP);
+      return 0;
+    }
+    const location = workspaceLocation(proc.cwd, invocation.workspace, proc.env);
+    if (invocation.kind === 'print-config') {
+      const config = clientConfig(invocation.client, location.workspaceRoot);
+      writeText(proc.stdout, JSON.stringify(config.json, null, 2));
+      writeText(proc.stderr, `Put this in ${escapeUnsafe(config.where)}.`);
+      return 0;
+    }
+    const workspaceRoot = await requireWorkspace(location.workspaceRoot);
+    const logger = stderrLogger(proc.stderr, invocation.debug || isTruthy(proc.env.AGENTS_DEBUG));
+    const services = createWorkspaceServices({ workspaceRoot, databasePath: location.databasePath, wasmDir: proc.wasmDir, logger });
+    const context: ToolContext = {
+      workspace: async () => services,
+      plan: async (planId) => ({ services, plan: await services.plans.getPlan(planId) }),
+      rollback: (planId, checkpointId) => services.checkpoints.rollbackToCheckpoint(planId, checkpointId),
+    };
+    const server = createMcpServer({ tools: AGENT_TOOLS, context, version: proc.version, logger });
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+    await server.connect(new StdioServerTransport(proc.stdin as NodeJS.ReadStream, proc.stdout as NodeJS.WriteStream));
+    // The client ends the session by closing our stdin.
+    proc.stdin.once('end', () => void server.close());
+    logger.info(`MCP server on ${workspaceRoot}`);
+    await closed;
+    services.dispose();
+    return 0;
+  } catch (error) {
+    writeText(proc.stderr, `agents: ${escapeUnsafe(errorMessage(error))}`);
+    if (error instanceof UsageError) writeText(proc.stderr, 'Run "agents mcp --help" for usage.');
+    return error instanceof UsageError ? error.exitCode : 1;
+  }
+}

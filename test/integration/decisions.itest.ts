@@ -1,0 +1,176 @@
+// Decisions and their correction through the extension's API, in a real extension host: the flow
+// A → B (on A) → C (on B) → D (independent), correcting B in both modes, undo, and restoring chosen paths.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
+import { Commands } from '../../src/extension/commandIds';
+import type { TreeRow } from '../../src/extension/api/api';
+import type { CheckpointsApi } from '../../src/extension/api/api';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import type { PanelState } from '../../src/webview/protocol';
+
+async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
+  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
+}
+
+async function panel(arg?: { message?: unknown; closePanel?: boolean }): Promise<{ state: PanelState | undefined; html: string | undefined }> {
+  const probe = await vscode.commands.executeCommand<{ state: PanelState | undefined; html: string | undefined }>(TESTING_PANEL_COMMAND, arg);
+  assert.ok(probe, 'the testing command is not registered: does the extension run in test mode?');
+  return probe;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+function findRow(rows: readonly TreeRow[], label: string): TreeRow | undefined {
+  for (const r of rows) {
+    if (r.label === label) return r;
+    const inner = findRow(r.children, label);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+
+describe('Decisions and correction (API)', function () {
+  this.timeout(60_000);
+  let api: CleverAgentsCheckpointsApi;
+  let root: string;
+  let counter = 0;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+    api = await extension.activate();
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  });
+
+  async function flow() {
+    counter += 1;
+    const dir = path.join(root, `decisions-${counter}`);
+    const put = (name: string, text: string) => fs.writeFileSync(path.join(dir, name), text);
+    fs.mkdirSync(dir, { recursive: true });
+    put('a.txt', 'a');
+    put('b.txt', 'b');
+    put('d.txt', 'd');
+    const p = await vscode.commands.executeCommand<string>(Commands.createPlan, { title: `Decisions ${counter}`, sandbox: `decisions-${counter}` });
+    assert.ok(p, 'createPlan returned no plan');
+    const decide = async (title: string, on: string[], edit: () => void) => {
+      const d = await api.recordDecision(p, { title, dependsOn: on });
+      await api.runToolCall({ planId: p, scope: 'both', toolName: `edit-${title}`, decisionId: d.decision_id }, edit);
+      return d.decision_id;
+    };
+    const A = await decide('A', [], () => put('a.txt', 'a+A'));
+    const B = await decide('B', [A], () => put('b.txt', 'b+B'));
+    const C = await decide('C', [B], () => put('a.txt', 'a+A+C'));
+    const D = await decide('D', [], () => put('d.txt', 'd+D'));
+    const read = () => ['a.txt', 'b.txt', 'd.txt'].map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
+    return { p, A, B, C, D, read, title: `Decisions ${counter}` };
+  }
+  const states = async (api: CleverAgentsCheckpointsApi, p: string) => (await api.listDecisions(p)).map((d) => `${d.title}:${d.state}:${d.checkpoint_ids.length}`);
+
+  it('correct B: B and C reverted, A and D active, files at the pre_write of B; undo restores all', async () => {
+    const { p, B, C, read } = await flow();
+    const preview = await api.previewCorrection(p, B);
+    assert.deepEqual(preview.correction_preview.reverted_decisions.map((r) => [r.decision_id, r.depth]), [[B, 0], [C, 1]]);
+    const env = await api.correctDecision(p, B);
+    assert.deepEqual(env.correction_summary.reverted_decisions, [B, C]);
+    assert.deepEqual(read(), ['a+A', 'b', 'd']);
+    assert.deepEqual(await states(api, p), ['A:active:2', 'B:reverted:2', 'C:reverted:2', 'D:active:2']);
+    await api.undoCorrection(p, env.correction_summary.correction_id);
+    assert.deepEqual(read(), ['a+A+C', 'b+B', 'd+D']);
+    assert.deepEqual(await states(api, p), ['A:active:2', 'B:active:2', 'C:active:2', 'D:active:2']);
+  });
+
+  it('keepIndependent keeps D’s edits; restorePaths restores one file; bad input is refused', async () => {
+    const { p, B, read } = await flow();
+    await api.correctDecision(p, B, { keepIndependent: true });
+    assert.deepEqual(read(), ['a+A', 'b', 'd+D']);
+    const first = (await api.listCheckpoints(p))[0]!;
+    const restored = await api.restorePaths(p, first.checkpoint_id, ['d.txt']);
+    assert.deepEqual(restored.changes_reverted, ['d.txt']);
+    assert.deepEqual(read(), ['a+A', 'b', 'd']);
+    await assert.rejects(api.restorePaths(p, first.checkpoint_id, ['../x']), /Validation Error/);
+    await assert.rejects(api.correctDecision(p, B), /already reverted/);
+  });
+
+  describe('in the tree and the rollback panel', () => {
+    after(async () => {
+      await panel({ closePanel: true });
+    });
+
+    it('the plan shows its decisions, dependents nested; Revert Decision… asks with the decisions and the files, the panel is headed by the correction, Undo Correction undoes it', async () => {
+      const { p, A, B, C, read, title } = await flow();
+      const full = api as CheckpointsApi;
+      const planRow = await until('the plan in the tree', async () => findRow(await full.describeTree(), title));
+      const labels = planRow.children.map((r) => r.label);
+      assert.deepEqual(labels.slice(0, 2), ['A', 'D'], JSON.stringify(labels));
+      const a = planRow.children[0]!;
+      assert.equal(a.contextValue, 'decision');
+      assert.deepEqual(a.children.map((r) => r.label), ['B']);
+      assert.deepEqual(a.children[0]!.children.map((r) => r.label), ['C']);
+      assert.ok(planRow.children.slice(2).some((r) => r.description?.startsWith('“A” · ')), 'a checkpoint aligned to A is named by it');
+
+      await dialogs();
+      await dialogs(['Revert']);
+      const env = await vscode.commands.executeCommand<{ correction_summary: { correction_id: string; reverted_decisions: string[] } }>(Commands.revertDecision, { planId: p, decisionId: B });
+      assert.ok(env, 'the command returned nothing');
+      const [confirm] = await dialogs();
+      assert.equal(confirm!.message, 'Revert “B” and 1 decision built on it?');
+      assert.deepEqual(confirm!.actions, ['Revert', 'Show Changes First']);
+      assert.match(confirm!.detail ?? '', /^These decisions will be marked reverted:\n• B\n {4}• C\n/);
+      assert.match(confirm!.detail ?? '', /0 files will be added, 3 modified and 0 deleted\./);
+      assert.deepEqual(env.correction_summary.reverted_decisions, [B, C]);
+      assert.deepEqual(read(), ['a+A', 'b', 'd']);
+
+      const { state } = await panel();
+      assert.equal(state?.correction?.id, env.correction_summary.correction_id);
+      assert.deepEqual(state?.correction?.reverted.map((r) => [r.id, r.depth]), [[B, 0], [C, 1]]);
+      const reverted = await until('B dimmed as reverted', async () => {
+        const row = findRow(await full.describeTree(), title);
+        return row && findRow(row.children, 'B')?.contextValue === 'decision.reverted' ? row : undefined;
+      });
+      assert.equal(findRow(reverted.children, 'A')?.contextValue, 'decision');
+
+      await dialogs(['Undo Correction']);
+      await panel({ message: { type: 'undoCorrection' } });
+      assert.deepEqual(read(), ['a+A+C', 'b+B', 'd+D']);
+      assert.deepEqual((await api.listDecisions(p)).map((d) => d.state), ['active', 'active', 'active', 'active']);
+      const after = await panel();
+      assert.equal(after.state?.mode, 'undo');
+      assert.equal(after.state?.correction?.undone, true);
+      void A;
+    });
+
+    it('Show Changes First changes nothing; Restore this file in the panel restores one path after asking', async () => {
+      const { p, B, read } = await flow();
+      await dialogs();
+      await dialogs(['Show Changes First']);
+      const none = await vscode.commands.executeCommand(Commands.revertDecision, { planId: p, decisionId: B, keepIndependent: true });
+      assert.equal(none, undefined);
+      assert.deepEqual(read(), ['a+A+C', 'b+B', 'd+D']);
+      const { state } = await panel();
+      assert.equal(state?.mode, 'compareCurrent');
+      assert.deepEqual(state?.changes.map((c) => c.path), ['a.txt', 'b.txt']);
+
+      await dialogs(['Restore']);
+      await panel({ message: { type: 'restorePath', path: 'b.txt' } });
+      const [ask] = (await dialogs()).filter((d) => d.kind === 'confirm');
+      assert.match(ask!.message, /^Restore “b\.txt” of “Decisions \d+” from /);
+      assert.deepEqual(read(), ['a+A+C', 'b', 'd+D']);
+      assert.deepEqual((await panel()).state?.changes.map((c) => c.path), ['a.txt']);
+    });
+  });
+});

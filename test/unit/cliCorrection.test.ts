@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+import { workspaceWith } from './helpers/workspaceFixtures';
+
+/** decide A → B (on A) → C (on B) → D (independent), then correct B, through the built CLI. */
+describe('agents plan decide / decisions / correct (the built CLI)', function () {
+  this.timeout(180_000);
+  const tempDir = useTempDirs('ca-cli-correct-');
+  before(function () {
+    this.timeout(180_000);
+    ensureCliBuilt();
+  });
+
+  function cli<T = Record<string, unknown>>(root: string, ...args: string[]): T {
+    const run = runCli(root, ['--format', 'json', ...args]);
+    assert.equal(run.code, 0, `agents ${args.join(' ')}: ${run.stdout}${run.stderr}`);
+    return run.json<T>();
+  }
+  const files = (root: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const f of ['a.txt', 'b.txt', 'bnew.txt', 'd.txt']) if (existsSync(path.join(root, f))) out[f] = readFileSync(path.join(root, f), 'utf8');
+    return out;
+  };
+
+  function flow() {
+    const root = workspaceWith(tempDir(), { 'a.txt': 'a', 'b.txt': 'b', 'd.txt': 'd' });
+    const p = cli<{ plan: { plan_id: string } }>(root, 'plan', 'create', '--title', 'flow').plan.plan_id;
+    const decide = (title: string, on: string[], edit: () => void): string => {
+      const id = cli<{ decision: { decision_id: string; depends_on: string[]; state: string } }>(root, 'plan', 'decide', p, '--title', title, ...on.flatMap((o) => ['--depends-on', o])).decision;
+      assert.deepEqual([id.depends_on, id.state], [[...on].sort(), 'active']);
+      cli(root, 'plan', 'checkpoint', p, '--type', 'pre_write', '--decision', id.decision_id);
+      edit();
+      cli(root, 'plan', 'checkpoint', p, '--type', 'post_step', '--decision', id.decision_id);
+      return id.decision_id;
+    };
+    const A = decide('A', [], () => write(root, 'a.txt', 'a+A'));
+    const afterA = files(root);
+    const B = decide('B', [A], () => {
+      write(root, 'b.txt', 'b+B');
+      write(root, 'bnew.txt', 'from B');
+    });
+    const C = decide('C', [B], () => write(root, 'a.txt', 'a+A+C'));
+    const D = decide('D', [], () => write(root, 'd.txt', 'd+D'));
+    return { root, p, A, B, C, D, afterA, end: files(root) };
+  }
+  type Listed = { plan_id: string; decisions: { decision_id: string; title: string; state: string; depends_on: string[]; checkpoint_ids: string[] }[] };
+  const states = (root: string, p: string) => cli<Listed>(root, 'plan', 'decisions', p).decisions.map((d) => `${d.title}:${d.state}`);
+
+  it('lists decisions oldest first with depends_on, state and aligned checkpoints', () => {
+    const { root, p, A, B } = flow();
+    const listed = cli<Listed>(root, 'plan', 'decisions', p);
+    assert.equal(listed.plan_id, p);
+    assert.deepEqual(listed.decisions.map((d) => d.title), ['A', 'B', 'C', 'D']);
+    assert.deepEqual(listed.decisions[1]!.depends_on, [A]);
+    assert.equal(listed.decisions[1]!.decision_id, B);
+    assert.ok(listed.decisions.every((d) => d.checkpoint_ids.length === 2 && d.state === 'active'));
+  });
+
+  it('correct B (spec mode): B and C reverted in BFS order, A and D active, files equal the pre_write of B; --preview changed nothing; undo restores all', () => {
+    const { root, p, B, C, afterA, end } = flow();
+    const preview = cli<{ correction_preview: { reverted_decisions: { decision_id: string; depth: number }[]; changes: unknown[] } }>(root, 'plan', 'correct', '--preview', p, B);
+    assert.deepEqual(preview.correction_preview.reverted_decisions.map((r) => [r.decision_id, r.depth]), [[B, 0], [C, 1]]);
+    assert.deepEqual(files(root), end);
+    const refused = runCli(root, ['plan', 'correct', p, B]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /Correction refused: confirmation needed; re-run with --yes/);
+
+    type Env = { correction_summary: { correction_id: string; plan_id: string; decision_id: string; reverted_decisions: string[]; mode: string }; rollback_summary: { from_checkpoint_id: string }; changes_reverted: string[]; post_rollback_state: { undo_checkpoint_id: string }; messages: string[] };
+    const env = cli<Env>(root, 'plan', 'correct', '--yes', p, B);
+    assert.deepEqual(Object.keys(env), ['correction_summary', 'rollback_summary', 'changes_reverted', 'impact', 'post_rollback_state', 'timing', 'messages']);
+    assert.deepEqual(env.correction_summary.reverted_decisions, [B, C]);
+    assert.equal(env.correction_summary.mode, 'rollback');
+    assert.deepEqual(env.changes_reverted, ['a.txt', 'b.txt', 'bnew.txt', 'd.txt']);
+    assert.deepEqual(files(root), afterA);
+    assert.deepEqual(states(root, p), ['A:active', 'B:reverted', 'C:reverted', 'D:active']);
+
+    const again = runCli(root, ['--format', 'json', 'plan', 'correct', '--yes', p, B]);
+    assert.equal(again.code, 1);
+    assert.match(again.json<{ error: { message: string } }>().error.message, /already reverted/);
+
+    cli(root, 'plan', 'correct', '--undo', '--yes', p, env.correction_summary.correction_id);
+    assert.deepEqual(files(root), end);
+    assert.deepEqual(states(root, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+  });
+
+  it('correct --keep-independent B keeps D’s edits; a conflict is refused with the list; undo restores all', () => {
+    const { root, p, B, end } = flow();
+    const env = cli<{ correction_summary: { correction_id: string; mode: string } }>(root, 'plan', 'correct', '--yes', '--keep-independent', p, B);
+    assert.equal(env.correction_summary.mode, 'keep_independent');
+    assert.deepEqual(files(root), { 'a.txt': 'a+A', 'b.txt': 'b', 'd.txt': 'd+D' });
+    cli(root, 'plan', 'correct', '--undo', '--yes', p, env.correction_summary.correction_id);
+    assert.deepEqual(files(root), end);
+
+    // E, independent, changes b.txt too: correcting B while keeping E is a conflict.
+    const E = cli<{ decision: { decision_id: string } }>(root, 'plan', 'decide', p, '--title', 'E').decision.decision_id;
+    cli(root, 'plan', 'checkpoint', p, '--type', 'pre_write', '--decision', E);
+    write(root, 'b.txt', 'b+B+E');
+    cli(root, 'plan', 'checkpoint', p, '--type', 'post_step', '--decision', E);
+    const conflict = runCli(root, ['--format', 'json', 'plan', 'correct', '--yes', '--keep-independent', p, B]);
+    assert.equal(conflict.code, 1);
+    const error = conflict.json<{ error: { type: string; conflicts: string[] } }>().error;
+    assert.deepEqual([error.type, error.conflicts], ['CorrectionConflict', ['b.txt']]);
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'b+B+E');
+  });
+
+  it('refuses bad input with the usual exit codes', () => {
+    const { root, p, A } = flow();
+    assert.equal(runCli(root, ['plan', 'decide', p]).code, 2);
+    assert.equal(runCli(root, ['plan', 'decide', p, '--title', 'x', '--depends-on', 'nope']).code, 1);
+    const missing = runCli(root, ['--format', 'json', 'plan', 'decide', p, '--title', 'x', '--depends-on', '01M8PRE0X9Y29WWZDCCQ16H1SE']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.json<{ error: { message: string } }>().error.message, /does not exist/);
+    assert.equal(runCli(root, ['plan', 'correct', '--undo', '--preview', p, A]).code, 2);
+  });
+});

@@ -1,0 +1,230 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
+import type { WorkspaceServices } from '../../src/composition';
+import { CorrectionService, type CorrectionDeps } from '../../src/core/correctionService';
+import type { Decision } from '../../src/core/decision';
+import { revertOrder } from '../../src/core/decisionGraph';
+import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, StoreError, ValidationError } from '../../src/core/errors';
+import type { CheckpointStore, UnitOfWork } from '../../src/core/ports';
+import { createUlidGenerator, systemClock } from '../../src/adapters/systemClock';
+import { services, write } from './helpers/sandboxFixtures';
+import { RecordingLogger } from './helpers/storeFixtures';
+import { useTempDirs } from './helpers/tempDir';
+import { workspaceWith } from './helpers/workspaceFixtures';
+
+const ids = createUlidGenerator();
+
+describe('CorrectionService', function () {
+  this.timeout(120_000);
+  const tempDir = useTempDirs('ca-correct-');
+  const open: WorkspaceServices[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.dispose();
+  });
+
+  function start(files: Record<string, string> = { 'a.txt': 'a', 'b.txt': 'b', 'd.txt': 'd' }) {
+    const root = workspaceWith(tempDir(), files);
+    const s = services(root);
+    open.push(s);
+    return { root, s };
+  }
+  const files = (root: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const f of ['a.txt', 'b.txt', 'bnew.txt', 'd.txt']) if (existsSync(path.join(root, f))) out[f] = readFileSync(path.join(root, f), 'utf8');
+    return out;
+  };
+
+  /** Records a decision and takes its pre_write checkpoint, runs its edits, takes its post_step. */
+  async function decide(s: WorkspaceServices, planId: string, title: string, dependsOn: string[], edit: () => void): Promise<Decision> {
+    const d = await s.corrections.recordDecision(planId, { title, dependsOn });
+    await s.checkpoints.createCheckpoint(planId, { type: 'pre_write', decisionId: d.decision_id });
+    edit();
+    await s.checkpoints.createCheckpoint(planId, { type: 'post_step', decisionId: d.decision_id });
+    return d;
+  }
+
+  /** A → B (on A) → C (on B), and D independent, each around its own edits. */
+  async function flow(options: { dAlsoEditsB?: boolean } = {}) {
+    const { root, s } = start();
+    const plan = await s.plans.createPlan({ title: 'flow' });
+    const p = plan.plan_id;
+    const A = await decide(s, p, 'A', [], () => write(root, 'a.txt', 'a+A'));
+    const afterA = files(root);
+    const B = await decide(s, p, 'B', [A.decision_id], () => {
+      write(root, 'b.txt', 'b+B');
+      write(root, 'bnew.txt', 'from B');
+    });
+    const C = await decide(s, p, 'C', [B.decision_id], () => write(root, 'a.txt', 'a+A+C'));
+    const D = await decide(s, p, 'D', [], () => {
+      write(root, 'd.txt', 'd+D');
+      if (options.dAlsoEditsB) write(root, 'b.txt', 'b+B+D');
+    });
+    return { root, s, p, A, B, C, D, afterA, end: files(root) };
+  }
+  const states = async (s: WorkspaceServices, p: string) => (await s.corrections.listDecisions(p)).map((d) => `${d.decision.title}:${d.decision.state}`);
+
+  it('spec mode: correcting B reverts B then C (BFS), leaves A and D, and the files equal the pre_write of B; undo restores all in one step', async () => {
+    const { root, s, p, B, C, afterA, end } = await flow();
+    const impact = await s.corrections.analyzeImpact(p, B.decision_id);
+    assert.deepEqual(impact.reverted.map((r) => [r.decision.title, r.depth]), [['B', 0], ['C', 1]]);
+    const preWriteOfB = (await s.checkpoints.listCheckpoints(p)).find((c) => c.decision_id === B.decision_id && c.checkpoint_type === 'pre_write')!;
+    assert.equal(impact.target_checkpoint?.checkpoint_id, preWriteOfB.checkpoint_id);
+    assert.deepEqual(impact.changes.map((c) => `${c.change} ${c.path}`), ['modified a.txt', 'modified b.txt', 'deleted bnew.txt', 'modified d.txt']);
+    assert.deepEqual(files(root), end, 'the analysis changes nothing');
+
+    const outcome = await s.corrections.executeRevert(p, B.decision_id);
+    assert.deepEqual(outcome.correction.reverted_decisions, [B.decision_id, C.decision_id]);
+    assert.deepEqual(files(root), afterA);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:reverted', 'C:reverted', 'D:active']);
+    const reverted = (await s.corrections.listDecisions(p)).find((d) => d.decision.decision_id === C.decision_id)!.decision;
+    assert.equal(reverted.reverted_by, outcome.correction.correction_id);
+
+    const undone = await s.corrections.undoCorrection(p, outcome.correction.correction_id);
+    assert.deepEqual(undone.reactivated, [B.decision_id, C.decision_id]);
+    assert.deepEqual(files(root), end);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+    await assert.rejects(s.corrections.undoCorrection(p, outcome.correction.correction_id), (e: unknown) => e instanceof BusinessRuleViolation && /already undone/.test(e.message));
+  });
+
+  it('keep-independent: only the paths B and C changed go back; D’s work stays; undo restores those paths', async () => {
+    const { root, s, p, B, end } = await flow();
+    const outcome = await s.corrections.executeRevert(p, B.decision_id, 'keep_independent');
+    assert.deepEqual(outcome.impact.restore_paths, ['a.txt', 'b.txt', 'bnew.txt']);
+    assert.deepEqual(files(root), { 'a.txt': 'a+A', 'b.txt': 'b', 'd.txt': 'd+D' });
+    assert.deepEqual(await states(s, p), ['A:active', 'B:reverted', 'C:reverted', 'D:active']);
+    write(root, 'd.txt', 'd+D+later');
+    await s.corrections.undoCorrection(p, outcome.correction.correction_id);
+    assert.deepEqual(files(root), { ...end, 'd.txt': 'd+D+later' }, 'undoing a selective correction keeps later work on other paths');
+  });
+
+  it('keep-independent refuses a path changed by a reverted and by an independent decision, with the list, and changes nothing', async () => {
+    const { root, s, p, B, end } = await flow({ dAlsoEditsB: true });
+    const impact = await s.corrections.analyzeImpact(p, B.decision_id, 'keep_independent');
+    assert.deepEqual(impact.conflicts, ['b.txt']);
+    await assert.rejects(s.corrections.executeRevert(p, B.decision_id, 'keep_independent'), (e: unknown) => e instanceof CorrectionConflictError && e.conflicts.join() === 'b.txt');
+    assert.deepEqual(files(root), end);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+    assert.equal((await s.corrections.listCorrections(p)).length, 0);
+  });
+
+  describe('the BFS', () => {
+    async function graph(edges: Record<string, string[]>) {
+      const { s } = start({ 'a.txt': 'a' });
+      const plan = await s.plans.createPlan({ title: 'graph' });
+      await s.checkpoints.createCheckpoint(plan.plan_id);
+      const byName: Record<string, Decision> = {};
+      for (const [name, on] of Object.entries(edges)) byName[name] = await s.corrections.recordDecision(plan.plan_id, { title: name, dependsOn: on.map((n) => byName[n]!.decision_id) });
+      const order = async (name: string) => (await s.corrections.analyzeImpact(plan.plan_id, byName[name]!.decision_id)).reverted.map((r) => `${r.decision.title}${r.depth}`);
+      return { s, p: plan.plan_id, byName, order };
+    }
+
+    it('goes over chains and diamonds once per decision, at its smallest depth', async () => {
+      const { order } = await graph({ A: [], B: ['A'], C: ['A'], D: ['B', 'C'], E: ['D'], F: ['A', 'E'] });
+      assert.deepEqual(await order('A'), ['A0', 'B1', 'C1', 'F1', 'D2', 'E3']);
+      assert.deepEqual(await order('C'), ['C0', 'D1', 'E2', 'F3']);
+    });
+
+    it('with several roots reaches the shared dependent from either, and not the other root', async () => {
+      const { order } = await graph({ A: [], X: [], D: ['A', 'X'], E: ['X'] });
+      assert.deepEqual(await order('A'), ['A0', 'D1']);
+      assert.deepEqual(await order('X'), ['X0', 'D1', 'E1']);
+    });
+
+    it('skips a branch reverted before, refuses to correct a reverted decision, and to build on one', async () => {
+      const { s, p, byName, order } = await graph({ A: [], B: ['A'], C: ['B'], D: ['A'] });
+      await s.corrections.executeRevert(p, byName.B!.decision_id);
+      assert.deepEqual(await order('A'), ['A0', 'D1']);
+      await assert.rejects(s.corrections.analyzeImpact(p, byName.C!.decision_id), (e: unknown) => e instanceof BusinessRuleViolation && /already reverted/.test(e.message));
+      await assert.rejects(s.corrections.recordDecision(p, { title: 'E', dependsOn: [byName.B!.decision_id] }), (e: unknown) => e instanceof BusinessRuleViolation && /was reverted/.test(e.message));
+    });
+
+    it('ends on a cycle written by another client', () => {
+      const d = (title: string, on: string[], id = ids.next()): Decision => ({
+        decision_id: id, plan_id: ids.next(), title, rationale: null, state: 'active', created_at: new Date().toISOString(), reverted_at: null, reverted_by: null, depends_on: on,
+      });
+      const [ia, ib] = [ids.next(), ids.next()];
+      const a = d('A', [ib], ia);
+      const b = d('B', [ia], ib);
+      assert.deepEqual(revertOrder([a, b], a).map((r) => `${r.decision.title}${r.depth}`), ['A0', 'B1']);
+    });
+  });
+
+  describe('guards, in the reference’s order', () => {
+    it('applied plan, then missing sandbox, then decision not found, then decision of another plan; then no checkpoint to go back to', async () => {
+      const { root, s } = start({ 'sub/x.txt': 'x' });
+      const unknown = ids.next();
+      const applied = await s.plans.createPlan({ title: 'applied' });
+      await s.plans.applyPlan(applied.plan_id);
+      await assert.rejects(s.corrections.executeRevert(applied.plan_id, unknown), (e: unknown) => e instanceof BusinessRuleViolation && e.message === 'Rollback blocked: plan is already applied');
+      const gone = await s.plans.createPlan({ title: 'gone', sandbox: 'sub' });
+      rmSync(path.join(root, 'sub'), { recursive: true });
+      await assert.rejects(s.corrections.executeRevert(gone.plan_id, unknown), (e: unknown) => e instanceof BusinessRuleViolation && e.message === 'Rollback blocked: sandbox is missing');
+      const plan = await s.plans.createPlan({ title: 'p' });
+      await assert.rejects(s.corrections.executeRevert(plan.plan_id, unknown), (e: unknown) => e instanceof NotFoundError && e.message === 'Not found: decision');
+      const other = await s.plans.createPlan({ title: 'other' });
+      const foreign = await s.corrections.recordDecision(other.plan_id, { title: 'theirs' });
+      await assert.rejects(s.corrections.executeRevert(plan.plan_id, foreign.decision_id), (e: unknown) => e instanceof ValidationError && /^Validation Error: decision .* belongs to plan/.test(e.message));
+      const first = await s.corrections.recordDecision(plan.plan_id, { title: 'before any checkpoint' });
+      await assert.rejects(s.corrections.executeRevert(plan.plan_id, first.decision_id), (e: unknown) => e instanceof BusinessRuleViolation && /no checkpoint to restore the files to/.test(e.message));
+      assert.deepEqual(await states(s, plan.plan_id), ['before any checkpoint:active']);
+    });
+
+    it('without aligned pre_write, the target is the newest checkpoint taken before the decision', async () => {
+      const { root, s } = start({ 'a.txt': 'a' });
+      const plan = await s.plans.createPlan({ title: 'p' });
+      await s.checkpoints.createCheckpoint(plan.plan_id);
+      write(root, 'a.txt', 'a2');
+      const { checkpoint: newest } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      const d = await s.corrections.recordDecision(plan.plan_id, { title: 'late' });
+      write(root, 'a.txt', 'a3');
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', decisionId: d.decision_id });
+      const impact = await s.corrections.analyzeImpact(plan.plan_id, d.decision_id);
+      assert.equal(impact.target_checkpoint?.checkpoint_id, newest.checkpoint_id);
+    });
+  });
+
+  it('without a checkpoint service: marks the decisions, touches no file, and undo makes them active again', async () => {
+    const { root, s, p, B, end } = await flow();
+    const deps: CorrectionDeps = { store: s.store, clock: systemClock, ids, logger: new RecordingLogger() };
+    const bare = new CorrectionService(deps);
+    const outcome = await bare.executeRevert(p, B.decision_id);
+    assert.equal(outcome.rollback, null);
+    assert.equal(outcome.correction.target_checkpoint_id, null);
+    assert.deepEqual(files(root), end);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:reverted', 'C:reverted', 'D:active']);
+    await bare.undoCorrection(p, outcome.correction.correction_id);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+  });
+
+  it('when the decisions cannot be marked after the files were restored, the files are put back: both stay as they were', async () => {
+    const { root, s, p, B, end } = await flow();
+    // The real store, whose transaction fails where the correction is recorded (a full disk, say).
+    const failing: CheckpointStore = {
+      location: s.store.location,
+      read: (work) => s.store.read(work),
+      write: <T>(work: (uow: UnitOfWork) => T) =>
+        s.store.write((uow) =>
+          work({ ...uow, corrections: { ...uow.corrections, get: (id) => uow.corrections.get(id), listForPlan: (id) => uow.corrections.listForPlan(id), markUndone: (id, at) => uow.corrections.markUndone(id, at), insert: () => { throw new StoreError('disk full'); } } }),
+        ),
+      close: () => undefined,
+    };
+    const service = new CorrectionService({ store: failing, clock: systemClock, ids, logger: new RecordingLogger() }, s.checkpoints);
+    await assert.rejects(service.executeRevert(p, B.decision_id), (e: unknown) => e instanceof StoreError && /disk full/.test(e.message));
+    assert.deepEqual(files(root), end);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+  });
+
+  it('a failed file restore leaves the decisions active', async () => {
+    const { root, s, p, B, end } = await flow();
+    // b.txt goes, is ignored from then on, and comes back: the restore would overwrite a file no snapshot holds.
+    rmSync(path.join(root, 'b.txt'));
+    write(root, '.gitignore', 'b.txt\n');
+    await s.checkpoints.createCheckpoint(p);
+    write(root, 'b.txt', 'precious');
+    await assert.rejects(s.corrections.executeRevert(p, B.decision_id), (e: unknown) => e instanceof BusinessRuleViolation && /not captured/.test(e.message));
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'precious');
+    assert.equal(readFileSync(path.join(root, 'd.txt'), 'utf8'), end['d.txt']);
+    assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+  });
+});

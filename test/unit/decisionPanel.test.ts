@@ -1,0 +1,96 @@
+import * as assert from 'node:assert/strict';
+import type { CorrectionImpact } from '../../src/core/correctionService';
+import type { Checkpoint } from '../../src/core/checkpoint';
+import type { Decision } from '../../src/core/decision';
+import { panelCorrection, revertConfirmation } from '../../src/extension/decisions/decisionText';
+import { parsePageMessage, parsePanelState } from '../../src/extension/rollback/panel/panelSchemas';
+import { comparisonState, rollbackState } from '../../src/extension/rollback/panel/panelStates';
+import { decisionDescription, decisionTooltip } from '../../src/extension/tree/decisionPresentation';
+import type { Plan } from '../../src/core/plan';
+import type { PanelState } from '../../src/webview/protocol';
+import { renderPanel } from '../../src/webview/render';
+
+const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
+const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
+const SAFETY = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5S9';
+const B = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5D2';
+const C = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5D3';
+const K = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5K1';
+const EVIL = '<img src=x onerror=alert(1)>';
+const now = new Date('2026-11-29T10:00:00.000Z');
+const folder = { uri: 'file:///work/ws', name: 'ws' };
+
+const plan: Plan = {
+  plan_id: PLAN_ID, title: 'p', state: 'executing', sandbox_path: '.', sandbox_kind: 'in_place', base_ref: null,
+  retention: { max_checkpoints: 50, auto_prune: true }, created_at: '2026-11-29T09:00:00.000Z', updated_at: '2026-11-29T09:00:00.000Z',
+};
+const checkpoint: Checkpoint = {
+  checkpoint_id: CP1, plan_id: PLAN_ID, sandbox_ref: 'a'.repeat(40), decision_id: B, checkpoint_type: 'pre_write', resource_id: null,
+  filesystem_path: `pins/${CP1}`, size_bytes: 10, created_at: '2026-11-29T09:46:32.123Z', metadata: { reason: null, source_tool: null, phase: null, extra: {}, skipped: [] },
+};
+function decision(id: string, title: string, dependsOn: string[] = []): Decision {
+  return { decision_id: id, plan_id: PLAN_ID, title, rationale: null, state: 'active', created_at: '2026-11-29T09:40:00.000Z', reverted_at: null, reverted_by: null, depends_on: dependsOn };
+}
+
+const corrected = (): PanelState => ({
+  ...rollbackState({ folder, plan, target: checkpoint, outcome: { plan_id: PLAN_ID, result: { restored_files_count: 1, changed_paths: [{ path: 'a.txt', change: 'modified' }], from_checkpoint_id: CP1 }, undo_checkpoint_id: SAFETY, elapsed_seconds: 0.1 }, undo: false, now }),
+  correction: panelCorrection(
+    { correction_id: K, plan_id: PLAN_ID, decision_id: B, mode: 'rollback', state: 'applied', reverted_decisions: [B, C], restored_paths: null, target_checkpoint_id: CP1, undo_checkpoint_id: SAFETY, created_at: now.toISOString(), undone_at: null },
+    new Map([[B, EVIL], [C, 'C']]),
+    new Map([[B, 0], [C, 1]]),
+  ),
+});
+
+describe('decisions in the rollback panel and the tree (markup and text)', () => {
+  it('a correction heads the panel, escaped, with its decisions by depth and Undo Correction instead of Undo Rollback', () => {
+    const html = renderPanel(corrected(), false, true);
+    assert.match(html, /Decision reverted: &lt;img src=x onerror=alert\(1\)&gt;/);
+    assert.ok(!html.includes('<img'), html);
+    assert.match(html, /<li class="depth-1"><span class="label">C<\/span>/);
+    assert.ok(html.includes('data-action="undoCorrection"'));
+    assert.ok(!html.includes('data-action="undo"'));
+    // Restricted Mode: no Undo Correction.
+    assert.ok(!renderPanel(corrected(), false, false).includes('data-action="undoCorrection"'));
+    const undone = { ...corrected(), correction: { ...corrected().correction!, undone: true } };
+    assert.ok(!renderPanel(undone, false, true).includes('data-action="undoCorrection"'));
+  });
+
+  it('"Restore this file" rows in preview and Compare with Current only, and only when the workspace is trusted', () => {
+    const compare = comparisonState({ mode: 'compareCurrent', folder, plan, from: checkpoint, changes: [{ path: `${EVIL}.txt`, change: 'modified' }], now });
+    const html = renderPanel(compare, false, true);
+    assert.ok(html.includes('data-restore="&lt;img src=x onerror=alert(1)&gt;.txt"'), html);
+    assert.ok(!renderPanel(compare, false, false).includes('data-restore'));
+    assert.ok(!renderPanel(corrected(), false, true).includes('data-restore'));
+  });
+
+  it('the schemas accept the new state and messages and refuse malformed ones', () => {
+    assert.ok(parsePanelState(corrected()).ok);
+    assert.ok(!parsePanelState({ ...corrected(), correction: { ...corrected().correction!, id: 'nope' } }).ok);
+    assert.ok(parsePageMessage({ type: 'undoCorrection' }).ok);
+    assert.ok(parsePageMessage({ type: 'restorePath', path: 'a/b.txt' }).ok);
+    assert.ok(!parsePageMessage({ type: 'restorePath', path: '../x' }).ok);
+    assert.ok(!parsePageMessage({ type: 'restorePath' }).ok);
+  });
+
+  it('the modal lists the decisions the BFS reaches, indented by depth, then the file counts', () => {
+    const impact: CorrectionImpact = {
+      plan_id: PLAN_ID, decision_id: B, mode: 'keep_independent',
+      reverted: [{ decision: decision(B, 'B'), depth: 0 }, { decision: decision(C, 'C', [B]), depth: 1 }],
+      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [],
+    };
+    const text = revertConfirmation(impact);
+    assert.equal(text.message, 'Revert “B” and 1 decision built on it?');
+    assert.deepEqual(text.detail.slice(0, 4), ['These decisions will be marked reverted:', '• B', '    • C', '']);
+    assert.ok(text.detail.some((l) => /later work that does not build on them stays/.test(l)));
+  });
+
+  it('the tree describes a decision with its state, aligned checkpoints and what it builds on', () => {
+    const c = { ...decision(C, 'C [x](y)', [B]), rationale: 'because *so*' };
+    assert.equal(decisionDescription(c, [checkpoint], now), 'decision · 0 checkpoints · 20 min ago');
+    assert.equal(decisionDescription(decision(B, 'B'), [checkpoint], now), 'decision · 1 checkpoint · 20 min ago');
+    const tip = decisionTooltip(c, [decision(B, 'B'), c], [checkpoint], now);
+    assert.match(tip, /\*\*C \\\[x\\\]\\\(y\\\)\*\*/);
+    assert.match(tip, /Builds on: “B”/);
+    assert.match(tip, /because \\\*so\\\*/);
+  });
+});
