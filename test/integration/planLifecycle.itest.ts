@@ -120,7 +120,7 @@ describe('Plan lifecycle from VS Code', function () {
     assert.equal(shown.length, 1);
     assert.equal(shown[0].message, `Mark “${p.title}” applied?`);
     assert.match(shown[0].detail ?? '', /its changes are already there, and no file is changed now/);
-    assert.match(shown[0].detail ?? '', /Its 1 checkpoint stay/);
+    assert.match(shown[0].detail ?? '', /Its 1 checkpoint stays for the record\./);
     assert.deepEqual(shown[0].actions, ['Mark Applied']);
     assert.equal(await state(p.plan_id), 'draft');
 

@@ -40,7 +40,7 @@ export function markAppliedConfirmation(plan: Plan, checkpoints: number): Confir
     message: `Mark “${plan.title}” applied?`,
     detail: [
       `The plan works in place, in ${plan.sandbox_path === '.' ? 'the whole workspace folder' : plan.sandbox_path}: its changes are already there, and no file is changed now.`,
-      `Applied is final: the plan can no longer be rolled back, checkpointed or started again. Its ${plural(checkpoints, 'checkpoint')} stay for the record.`,
+      `Applied is final: the plan can no longer be rolled back, checkpointed or started again. Its ${plural(checkpoints, 'checkpoint')} ${checkpoints === 1 ? 'stays' : 'stay'} for the record.`,
     ],
   };
 }
