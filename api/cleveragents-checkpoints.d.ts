@@ -32,6 +32,42 @@ export type CheckpointScope = 'none' | 'pre_write' | 'post_step' | 'both';
 
 export type ChangeKind = 'added' | 'modified' | 'deleted';
 
+/**
+ * A plan's lifecycle: `draft` → `executing` → `completed` or `failed` (both can be started again);
+ * any state but the final ones can be cancelled or applied; `applied` and `cancelled` are final.
+ */
+export type PlanState = 'draft' | 'executing' | 'completed' | 'failed' | 'applied' | 'cancelled';
+
+/** The lifecycle's verbs: `start` → executing, `complete` → completed, `fail` → failed, `cancel` → cancelled. */
+export type PlanLifecycleAction = 'start' | 'complete' | 'fail' | 'cancel';
+
+/** A plan, as `agents plan show --format json` prints it. */
+export interface Plan {
+  readonly plan_id: string;
+  readonly title: string;
+  readonly state: PlanState;
+  /** Relative to the workspace folder; `.` is the folder itself. */
+  readonly sandbox_path: string;
+  readonly sandbox_kind: 'in_place' | 'isolated';
+  readonly base_ref: string | null;
+  readonly retention: { readonly max_checkpoints: number; readonly auto_prune: boolean };
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface ConfirmOptions {
+  /** Ask the user first with the extension's modal; the promise resolves to `undefined` when they decline. Default false. */
+  readonly confirm?: boolean;
+}
+
+/** What deleting a plan removed. */
+export interface DeletedPlan {
+  readonly plan_id: string;
+  readonly checkpoint_ids: readonly string[];
+  /** The isolated sandbox folder removed, relative to the workspace folder; null for a plan in place. */
+  readonly removed_sandbox: string | null;
+}
+
 export interface Checkpoint {
   readonly checkpoint_id: string;
   readonly plan_id: string;
@@ -249,4 +285,23 @@ export interface CleverAgentsCheckpointsApi {
   undoCorrection(planId: string, correctionId: string): Promise<CorrectionEnvelope>;
   /** Restores only these paths (files or folders) from the checkpoint, like a rollback of them (`restore_paths`). */
   restorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<RollbackEnvelope>;
+  /** The plan as it is now. */
+  getPlan(planId: string): Promise<Plan>;
+  /**
+   * Moves the plan along its lifecycle. A change the lifecycle does not allow rejects with a
+   * BusinessRuleViolation naming the states it allows ("Complete blocked: plan is draft; …").
+   * Automatic checkpoints (when switched on) watch a plan while it is `executing`.
+   */
+  changePlanState(planId: string, action: PlanLifecycleAction): Promise<Plan>;
+  /**
+   * Marks the plan applied (final). An isolated plan's changes are first written into the
+   * workspace (refused with the list when the workspace changed the same files); an in-place
+   * plan's are there already.
+   */
+  applyPlan(planId: string, options?: ConfirmOptions): Promise<{ readonly plan: Plan; readonly changes: readonly PathChange[] } | undefined>;
+  /**
+   * Deletes the plan, its checkpoints and their snapshots, its history and an isolated sandbox;
+   * the files of an in-place sandbox stay. Refused while an operation on the plan is interrupted.
+   */
+  deletePlan(planId: string, options?: ConfirmOptions): Promise<DeletedPlan | undefined>;
 }

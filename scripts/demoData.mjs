@@ -104,6 +104,7 @@ export async function prepareDemoData(workspaceDir) {
   // The plan an agent is working on: a manual checkpoint, then a pre_write / post_step pair per edit.
   const due = agents(workspaceDir, 'create', '--title', 'Add due dates to todos', '--sandbox', 'src').plan;
   agents(workspaceDir, 'checkpoint', due.plan_id, '--reason', 'Before the agent starts');
+  agents(workspaceDir, 'start', due.plan_id);
   agents(workspaceDir, 'checkpoint', due.plan_id, '--type', 'pre_write', '--source-tool', 'edit_file', '--phase', 'execute', '--extra', 'path=src/todoList.js');
   edit(workspaceDir, 'src/todoList.js', (t) =>
     t

@@ -4,6 +4,7 @@ import { CheckpointTypeSchema } from '../core/checkpoint';
 import { parseId } from '../core/checkpointService';
 import { ValidationError, describeIssues } from '../core/errors';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
+import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from './cliErrors';
 import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
 
@@ -12,7 +13,10 @@ import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisio
 // UsageError (exit 2); a value that has the right place but does not fit (a malformed ULID,
 // --max-checkpoints 0, --type bogus) is a ValidationError (exit 1), with the core's own text.
 
-export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', ...DECISION_SUBCOMMANDS] as const;
+/** `plan start|complete|fail|cancel <plan_id>`: the lifecycle's verbs (core/planLifecycle.ts). */
+const LIFECYCLE_SUBCOMMANDS = Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[];
+
+export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', ...LIFECYCLE_SUBCOMMANDS, 'delete', ...DECISION_SUBCOMMANDS] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export const OUTPUT_FORMATS = ['text', 'json'] as const;
@@ -66,6 +70,11 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
   recover: { options: ['yes', 'undo'], positionals: ['plan_id'] },
+  start: { options: [], positionals: ['plan_id'] },
+  complete: { options: [], positionals: ['plan_id'] },
+  fail: { options: [], positionals: ['plan_id'] },
+  cancel: { options: [], positionals: ['plan_id'] },
+  delete: { options: ['yes'], positionals: ['plan_id'] },
   ...DECISION_COMMANDS,
 };
 
@@ -98,6 +107,8 @@ export type Command =
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean }
   | { readonly name: 'recover'; readonly planId: string; readonly yes: boolean; readonly undo: boolean }
+  | { readonly name: LifecycleAction; readonly planId: string }
+  | { readonly name: 'delete'; readonly planId: string; readonly yes: boolean }
   | DecisionCommand;
 
 export type Invocation =
@@ -214,7 +225,13 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
       return { name, planId: planIdArg(args[0]), checkpointId: checkpointIdArg(args[1]), yes: values.yes === true };
     case 'apply':
     case 'cleanup':
+    case 'delete':
       return { name, planId: planIdArg(args[0]), yes: values.yes === true };
+    case 'start':
+    case 'complete':
+    case 'fail':
+    case 'cancel':
+      return { name, planId: planIdArg(args[0]) };
     case 'recover':
       return { name, planId: planIdArg(args[0]), yes: values.yes === true, undo: values.undo === true };
     case 'policy':

@@ -4,7 +4,8 @@ import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
-import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from './envelopes';
+import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, stateChangeJson } from './envelopes';
+import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
@@ -37,10 +38,34 @@ export async function runCommand(command: Command, ctx: CommandContext): Promise
     }
     case 'show': {
       const plan = await plans.getPlan(command.planId);
-      const [list, interrupted] = await Promise.all([checkpoints.listCheckpoints(plan.plan_id), recovery.interrupted(plan.plan_id)]);
+      const [list, interrupted, history] = await Promise.all([checkpoints.listCheckpoints(plan.plan_id), recovery.interrupted(plan.plan_id), plans.stateHistory(plan.plan_id)]);
       return {
-        json: { plan: planJson(plan), interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null },
-        text: text.renderPlan(plan, list, ctx.now()) + (interrupted ? `\n${renderInterrupted(interrupted)}` : ''),
+        json: { plan: planJson(plan), interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null, state_history: history.map(stateChangeJson) },
+        text: text.renderPlan(plan, list, ctx.now(), history) + (interrupted ? `\n${renderInterrupted(interrupted)}` : ''),
+      };
+    }
+    case 'start':
+    case 'complete':
+    case 'fail':
+    case 'cancel': {
+      const before = await plans.getPlan(command.planId);
+      const plan = await plans.setState(before.plan_id, LIFECYCLE_ACTIONS[command.name]);
+      return { json: { plan: planJson(plan), previous_state: before.state }, text: text.renderStateChanged(plan, before.state) };
+    }
+    case 'delete': {
+      if (!command.yes) {
+        // The preview refuses as the delete would (an interrupted operation), before anything is asked.
+        const { plan, checkpoints: list } = await plans.previewDelete(command.planId);
+        const contents = plan.sandbox_kind === 'isolated' ? await sandboxContents(await workspace.resolveSandbox(plan.sandbox_path)) : undefined;
+        await confirmChange(
+          { ...ctx.confirmation, assumeYes: false },
+          { action: 'Delete', question: 'Delete the plan?', preview: text.renderDeletePreview(plan, list, contents) },
+        );
+      }
+      const deleted = await plans.deletePlan(command.planId);
+      return {
+        json: { deleted: { plan: planJson(deleted.plan), checkpoint_ids: deleted.checkpointIds, removed_sandbox: deleted.removedSandbox } },
+        text: text.renderPlanDeleted(deleted),
       };
     }
     case 'checkpoint': {

@@ -3,6 +3,7 @@ import type { Checkpoint } from '../core/checkpoint';
 import { ApplyConflictError, CheckpointError, CorrectionConflictError } from '../core/errors';
 import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
+import type { PlanStateChange } from '../core/planLifecycle';
 import type { RecoveryOutcome } from '../core/recoveryService';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 import { CliError } from './cliErrors';
@@ -90,6 +91,11 @@ export function planJson(plan: Plan): PlanJson {
     created_at: plan.created_at,
     updated_at: plan.updated_at,
   };
+}
+
+/** One entry of `plan show`'s `state_history`. */
+export function stateChangeJson(change: PlanStateChange): { from_state: string | null; to_state: string; changed_at: string } {
+  return { from_state: change.from_state, to_state: change.to_state, changed_at: change.changed_at };
 }
 
 export function checkpointJson(checkpoint: Checkpoint): CheckpointJson {

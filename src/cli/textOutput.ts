@@ -1,6 +1,9 @@
 import { skipReasonText, type Checkpoint } from '../core/checkpoint';
 import type { CreatedCheckpoint } from '../core/checkpointService';
-import type { Plan } from '../core/plan';
+import type { Plan, PlanState } from '../core/plan';
+import type { PlanStateChange } from '../core/planLifecycle';
+import { allowedTransitions } from '../core/planLifecycle';
+import type { DeletedPlan } from '../core/planService';
 import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
 import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
 import { escapeUnsafe as v } from '../core/displayText';
@@ -81,9 +84,10 @@ export function renderPlanList(plans: readonly Plan[]): string {
   );
 }
 
-export function renderPlan(plan: Plan, checkpoints: readonly Checkpoint[], now: Date): string {
+export function renderPlan(plan: Plan, checkpoints: readonly Checkpoint[], now: Date, history: readonly PlanStateChange[] = []): string {
   const latest = checkpoints.at(-1);
   const total = checkpoints.reduce((sum, c) => sum + c.size_bytes, 0);
+  const next = allowedTransitions(plan.state);
   return [
     `Plan ${v(plan.plan_id)} "${v(plan.title)}"`,
     `  state:       ${plan.state}`,
@@ -93,7 +97,34 @@ export function renderPlan(plan: Plan, checkpoints: readonly Checkpoint[], now: 
     `  updated:     ${formatTime(plan.updated_at)} (${formatAge(plan.updated_at, now)})`,
     `  checkpoints: ${checkpoints.length}${checkpoints.length ? ` (${formatBytes(total)} of files captured)` : ''}`,
     ...(latest ? [`  latest:      ${v(latest.checkpoint_id)} ${latest.checkpoint_type}, ${formatAge(latest.created_at, now)}`] : []),
+    `  next:        ${next.length ? next.join(', ') : 'none (final)'}`,
+    ...(history.length ? ['  history:', ...history.map((h) => `    ${formatTime(h.changed_at)}  ${h.from_state === null ? 'created' : h.from_state} -> ${h.to_state}`)] : []),
   ].join('\n');
+}
+
+export function renderStateChanged(plan: Plan, before: PlanState): string {
+  return `Plan ${v(plan.plan_id)} "${v(plan.title)}" is now ${plan.state} (was ${before}).`;
+}
+
+export function renderDeletePreview(plan: Plan, checkpoints: readonly Checkpoint[], sandbox: SandboxContents | undefined): string {
+  const bytes = checkpoints.reduce((sum, c) => sum + c.size_bytes, 0);
+  const lines = [
+    `Deleting plan ${v(plan.plan_id)} "${v(plan.title)}" (${plan.state}) removes:`,
+    `  ${plural(checkpoints.length, 'checkpoint')}${checkpoints.length ? ` and their snapshots in the shadow store (${formatBytes(bytes)} of files captured)` : ''}`,
+    '  its state history',
+  ];
+  if (sandbox?.exists) lines.push(`  its isolated sandbox ${v(plan.sandbox_path)}: ${plural(sandbox.files, 'file')}, ${formatBytes(sandbox.bytes)}`);
+  else if (plan.sandbox_kind === 'in_place') lines.push(`The files of its sandbox ${v(plan.sandbox_path)} stay as they are.`);
+  lines.push('This cannot be undone.');
+  return lines.join('\n');
+}
+
+export function renderPlanDeleted(deleted: DeletedPlan): string {
+  const { plan } = deleted;
+  return (
+    `Deleted plan ${v(plan.plan_id)} "${v(plan.title)}" with ${plural(deleted.checkpointIds.length, 'checkpoint')}` +
+    (deleted.removedSandbox === null ? '.' : ` and its sandbox ${v(deleted.removedSandbox)}.`)
+  );
 }
 
 export function renderCheckpointCreated(created: CreatedCheckpoint): string {

@@ -65,6 +65,24 @@ the files become what the operation was making them. With --undo, puts them back
 before it (a cleanup can only be finished). Paths someone changed since are left as they are and
 listed. Asks for confirmation like rollback.`,
   },
+  start: {
+    synopsis: 'agents plan start <plan_id>',
+    text: `Marks the plan executing: a draft starts, a failed or completed plan resumes. While a plan is
+executing, VS Code takes automatic checkpoints of its sandbox (when they are switched on).`,
+  },
+  complete: { synopsis: 'agents plan complete <plan_id>', text: 'Marks an executing plan completed.' },
+  fail: { synopsis: 'agents plan fail <plan_id>', text: 'Marks an executing plan failed; "plan start" resumes it.' },
+  cancel: {
+    synopsis: 'agents plan cancel <plan_id>',
+    text: `Cancels a plan that is not applied. Cancelled is final: the plan and its checkpoints stay, and
+it can still be rolled back or deleted, but not started or applied.`,
+  },
+  delete: {
+    synopsis: 'agents plan delete [--yes|-y] <plan_id>',
+    text: `Deletes the plan, its checkpoints and their snapshots, its state history and, for an isolated
+plan, its sandbox folder. The files of an in-place sandbox stay. Refused while an operation on the plan
+is interrupted ("plan recover" first). Asks for confirmation like rollback.`,
+  },
   ...DECISION_HELP,
   policy: {
     synopsis: 'agents plan policy <plan_id> [--max-checkpoints N] [--auto-prune true|false]',

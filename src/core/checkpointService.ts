@@ -134,6 +134,12 @@ export class CheckpointService {
       );
       await this.unpin(id, recorded.pruned);
       if (recorded.pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();
+      const c = recorded.checkpoint;
+      this.deps.logger.info(
+        `Created ${c.checkpoint_type} checkpoint ${c.checkpoint_id} of plan ${id}: ${snap.fileCount} file(s), ${c.size_bytes} bytes` +
+          (snap.skipped.length ? `, ${snap.skipped.length} path(s) not captured` : '') +
+          (recorded.pruned.length ? `; pruned by the retention policy: ${recorded.pruned.join(', ')}` : ''),
+      );
       return recorded;
     });
   }
@@ -159,6 +165,7 @@ export class CheckpointService {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Delete');
       await this.deps.store.write((uow) => uow.checkpoints.delete(checkpoint.checkpoint_id));
       await this.unpin(plan.plan_id, [checkpoint.checkpoint_id]);
+      this.deps.logger.info(`Deleted checkpoint ${checkpoint.checkpoint_id} of plan ${plan.plan_id}`);
     });
   }
 

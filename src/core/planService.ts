@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import type { Checkpoint } from './checkpoint';
 import { applyConflicts } from './applyConflicts';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
-import { isTerminal, PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
-import { WORKSPACE_KEY, type SandboxLocation, type Snapshot } from './ports';
+import { PlanSchema, PlanStateSchema, type Plan, type PlanState } from './plan';
+import { assertTransition, type PlanStateChange } from './planLifecycle';
+import { WORKSPACE_KEY, type SandboxLocation, type Snapshot, type UnitOfWork } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
-import { beginOperation, journaledApply, parseId, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
+import { beginOperation, journaledApply, parseId, pinName, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
 
 export const CreatePlanInputSchema = z
   .object({
@@ -22,6 +24,15 @@ export interface ApplyPreview {
   readonly changes: PathChange[];
   /** Paths the workspace changed meanwhile too; any conflict blocks the apply. */
   readonly conflicts: string[];
+}
+
+/** What deleting a plan removed. */
+export interface DeletedPlan {
+  readonly plan: Plan;
+  /** Ids of the checkpoints whose rows and snapshots went with it. */
+  readonly checkpointIds: string[];
+  /** The isolated sandbox folder removed (relative to the workspace), or null for a plan in place. */
+  readonly removedSandbox: string | null;
 }
 
 /** Plans: creating their sandboxes, their lifecycle, applying and cleaning them up. */
@@ -45,7 +56,8 @@ export class PlanService {
       const dir = await this.deps.workspace.resolveSandbox(relative);
       if (!(await this.deps.workspace.isDirectory(dir))) throw new ValidationError(`sandbox folder "${relative}" does not exist in the workspace`);
       const plan = PlanSchema.parse({ ...base, sandbox_path: relative, sandbox_kind: 'in_place', base_ref: null });
-      await this.deps.store.write((uow) => uow.plans.insert(plan));
+      await this.deps.store.write((uow) => this.insertPlan(uow, plan));
+      this.logCreated(plan);
       return plan;
     }
     const relative = this.deps.workspace.isolatedSandboxPath(planId);
@@ -56,13 +68,14 @@ export class PlanService {
     try {
       await this.deps.workspace.createEmptyDirectory(dir);
       await this.deps.snapshotter.exclusive(planId, () => this.deps.snapshotter.materialize({ key: planId, dir }, snapshot.ref));
-      await this.deps.store.write((uow) => uow.plans.insert(plan));
+      await this.deps.store.write((uow) => this.insertPlan(uow, plan));
     } catch (error) {
       await this.deps.workspace.removeDirectory(dir).catch(() => undefined);
       await this.deps.snapshotter.forgetSandbox(planId).catch(() => undefined);
       await this.deps.snapshotter.unpin([`${planId}/base`]).catch(() => undefined);
       throw error;
     }
+    this.logCreated(plan);
     return plan;
   }
 
@@ -77,15 +90,69 @@ export class PlanService {
     return plan;
   }
 
-  /** Moves a plan through its lifecycle; `applied` is reached only by applying, and is final. */
+  /**
+   * Moves a plan along its lifecycle (planLifecycle.ts); a transition the table does not allow is
+   * refused with the ones it does. `applied` is reached only by applying (`applyPlan`).
+   */
   async setState(planId: string, state: PlanState): Promise<Plan> {
     const id = parseId(planId, 'plan id');
     const parsed = PlanStateSchema.safeParse(state);
     if (!parsed.success) throw new ValidationError(`state ${JSON.stringify(state)}: ${describeIssues(parsed.error.issues)}`);
-    if (parsed.data === 'applied') throw new ValidationError('a plan becomes applied by applying it, not by setting its state');
+    const to = parsed.data;
+    if (to === 'applied') throw new ValidationError('a plan becomes applied by applying it, not by setting its state');
     return this.update(id, (plan) => {
-      if (isTerminal(plan.state)) throw new BusinessRuleViolation('State change blocked: plan is already applied');
-      return { ...plan, state: parsed.data };
+      assertTransition(plan.state, to);
+      return { ...plan, state: to };
+    });
+  }
+
+  /** The plan's states over time, oldest first (its creation included). */
+  async stateHistory(planId: string): Promise<PlanStateChange[]> {
+    const id = parseId(planId, 'plan id');
+    return this.deps.store.read((uow) => {
+      if (!uow.plans.get(id)) throw new NotFoundError('plan', id);
+      return uow.stateChanges.listForPlan(id);
+    });
+  }
+
+  /** What deleting the plan would remove, refused as the delete itself would be (an interrupted operation). */
+  async previewDelete(planId: string): Promise<{ plan: Plan; checkpoints: Checkpoint[] }> {
+    const plan = await this.getPlan(planId);
+    await refuseWhileInterrupted(this.deps, plan.plan_id, 'Delete');
+    const checkpoints = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(plan.plan_id));
+    return { plan, checkpoints };
+  }
+
+  /**
+   * Deletes the plan with everything it owns: its checkpoints' rows and snapshots, its state
+   * history and, for an isolated plan, its sandbox. The rows go first, in one transaction: a
+   * process killed after that leaves only files nothing refers to, never a checkpoint without its
+   * snapshot. Refused while an operation on the plan is interrupted (`recover` first).
+   */
+  async deletePlan(planId: string): Promise<DeletedPlan> {
+    const plan = await this.getPlan(planId);
+    const id = plan.plan_id;
+    const dir = plan.sandbox_kind === 'isolated' ? await this.deps.workspace.resolveSandbox(plan.sandbox_path) : null;
+    return this.deps.snapshotter.exclusive(id, async () => {
+      await refuseWhileInterrupted(this.deps, id, 'Delete');
+      const checkpointIds = await this.deps.store.write((uow) => {
+        if (!uow.plans.get(id)) throw new NotFoundError('plan', id);
+        const ids = uow.checkpoints.listForPlan(id).map((c) => c.checkpoint_id);
+        uow.checkpoints.deleteForPlan(id);
+        uow.stateChanges.deleteForPlan(id);
+        uow.plans.delete(id);
+        return ids;
+      });
+      const pinned = await this.deps.snapshotter.pinnedCheckpoints(id);
+      const pins = [...new Set([...checkpointIds, ...pinned])].map((c) => pinName(id, c));
+      await this.deps.snapshotter.unpin([...pins, `${id}/base`, `${id}/before-apply`, `${id}/applied`]);
+      if (dir) await this.deps.workspace.removeDirectory(dir);
+      await this.deps.snapshotter.forgetSandbox(id);
+      await this.deps.snapshotter.collectGarbageIfWorthwhile();
+      this.deps.logger.info(
+        `Deleted plan ${id} (${plan.state}) with ${checkpointIds.length} checkpoint(s)${checkpointIds.length ? `: ${checkpointIds.join(', ')}` : ''}${dir ? `; removed its sandbox ${plan.sandbox_path}` : ''}`,
+      );
+      return { plan, checkpointIds, removedSandbox: dir ? plan.sandbox_path : null };
     });
   }
 
@@ -116,7 +183,11 @@ export class PlanService {
    */
   async applyPlan(planId: string): Promise<{ plan: Plan; changes: PathChange[] }> {
     const plan = await this.guardApply(planId);
-    if (plan.sandbox_kind === 'in_place') return { plan: await this.markApplied(plan.plan_id), changes: [] };
+    if (plan.sandbox_kind === 'in_place') {
+      // Nothing is written, but files half written by an interrupted rollback must not become final.
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Apply');
+      return { plan: await this.markApplied(plan.plan_id), changes: [] };
+    }
     const { snapshotter } = this.deps;
     const workspace = this.workspaceLocation();
     return snapshotter.exclusive(WORKSPACE_KEY, async () => {
@@ -173,8 +244,7 @@ export class PlanService {
 
   private async guardApply(planId: string): Promise<Plan> {
     const plan = await this.getPlan(planId);
-    if (plan.state === 'applied') throw new BusinessRuleViolation('Apply blocked: plan is already applied');
-    if (plan.state === 'cancelled') throw new BusinessRuleViolation('Apply blocked: plan is cancelled');
+    assertTransition(plan.state, 'applied');
     if (plan.sandbox_kind === 'isolated') {
       const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
       if (!(await this.deps.workspace.isDirectory(dir))) throw new BusinessRuleViolation('Apply blocked: sandbox is missing');
@@ -224,7 +294,7 @@ export class PlanService {
 
   private markApplied(planId: string): Promise<Plan> {
     return this.update(planId, (p) => {
-      if (p.state === 'applied') throw new BusinessRuleViolation('Apply blocked: plan is already applied');
+      assertTransition(p.state, 'applied');
       return { ...p, state: 'applied' };
     });
   }
@@ -238,13 +308,27 @@ export class PlanService {
     return { key: WORKSPACE_KEY, dir: this.deps.workspace.root };
   }
 
+  /** Changes the plan in one transaction; a change of its state is recorded with its time, and logged. */
   private async update(planId: string, change: (plan: Plan) => Plan): Promise<Plan> {
-    return this.deps.store.write((uow) => {
+    const [before, next] = await this.deps.store.write((uow) => {
       const plan = uow.plans.get(planId);
       if (!plan) throw new NotFoundError('plan', planId);
-      const next = PlanSchema.parse({ ...change(plan), updated_at: this.deps.clock.now().toISOString() });
-      uow.plans.update(next);
-      return next;
+      const now = this.deps.clock.now().toISOString();
+      const changed = PlanSchema.parse({ ...change(plan), updated_at: now });
+      uow.plans.update(changed);
+      if (changed.state !== plan.state) uow.stateChanges.insert({ plan_id: planId, from_state: plan.state, to_state: changed.state, changed_at: now });
+      return [plan, changed] as const;
     });
+    if (before.state !== next.state) this.deps.logger.info(`Plan ${planId} is now ${next.state} (was ${before.state}) at ${next.updated_at}`);
+    return next;
+  }
+
+  private insertPlan(uow: UnitOfWork, plan: Plan): void {
+    uow.plans.insert(plan);
+    uow.stateChanges.insert({ plan_id: plan.plan_id, from_state: null, to_state: plan.state, changed_at: plan.created_at });
+  }
+
+  private logCreated(plan: Plan): void {
+    this.deps.logger.info(`Created plan ${plan.plan_id} (${plan.sandbox_kind === 'isolated' ? 'isolated' : `in place in ${plan.sandbox_path}`}) at ${plan.created_at}`);
   }
 }

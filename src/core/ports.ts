@@ -2,6 +2,7 @@ import type { Checkpoint, SkippedPath } from './checkpoint';
 import type { Correction, Decision } from './decision';
 import type { InterruptedOperation } from './interruptedOperation';
 import type { Plan } from './plan';
+import type { PlanStateChange } from './planLifecycle';
 import type { PathChange } from './rollbackResult';
 
 export interface Clock {
@@ -26,6 +27,8 @@ export interface PlanRepository {
   list(): Plan[];
   insert(plan: Plan): void;
   update(plan: Plan): void;
+  /** Removes the plan's row; its checkpoints and state changes must be gone first. */
+  delete(planId: string): void;
 }
 
 export interface CheckpointRepository {
@@ -35,6 +38,16 @@ export interface CheckpointRepository {
   countForPlan(planId: string): number;
   insert(checkpoint: Checkpoint): void;
   delete(checkpointId: string): void;
+  /** Removes every checkpoint of the plan; returns how many. */
+  deleteForPlan(planId: string): number;
+}
+
+/** The history of each plan's state: when it changed, from what to what. */
+export interface PlanStateChangeRepository {
+  insert(change: PlanStateChange): void;
+  /** Oldest first. */
+  listForPlan(planId: string): PlanStateChange[];
+  deleteForPlan(planId: string): number;
 }
 
 export interface DecisionRepository {
@@ -64,6 +77,7 @@ export interface CorrectionRepository {
 export interface UnitOfWork {
   readonly plans: PlanRepository;
   readonly checkpoints: CheckpointRepository;
+  readonly stateChanges: PlanStateChangeRepository;
   readonly decisions: DecisionRepository;
   readonly corrections: CorrectionRepository;
 }

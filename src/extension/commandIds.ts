@@ -24,6 +24,15 @@ export const Commands = {
   compareWithCurrent: `${PREFIX}compareWithCurrent`,
   compareWithPrevious: `${PREFIX}compareWithPrevious`,
   checkpointActivePlan: `${PREFIX}checkpointActivePlan`,
+  // Issue 17: the plan's lifecycle, registered by planLifecycle/planLifecycleCommands.ts.
+  startPlan: `${PREFIX}startPlan`,
+  completePlan: `${PREFIX}completePlan`,
+  failPlan: `${PREFIX}failPlan`,
+  cancelPlan: `${PREFIX}cancelPlan`,
+  markPlanApplied: `${PREFIX}markPlanApplied`,
+  applyPlan: `${PREFIX}applyPlan`,
+  deletePlan: `${PREFIX}deletePlan`,
+  statusBarMenu: `${PREFIX}statusBarMenu`,
   // Decisions (registered by decisions/decisionCommands.ts).
   revertDecision: `${PREFIX}revertDecision`,
   undoCorrection: `${PREFIX}undoCorrection`,
@@ -35,23 +44,38 @@ export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'rest
 export type DecisionCommandName = (typeof DECISION_COMMAND_NAMES)[number];
 
 /** The commands of the rollback features (registered in rollbackFeatures.ts). */
-export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan'] as const;
+export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', 'statusBarMenu'] as const;
 export type RollbackCommandName = (typeof ROLLBACK_COMMAND_NAMES)[number];
+
+/** The commands of the plan's lifecycle (registered in planLifecycle/planLifecycleCommands.ts). */
+export const PLAN_LIFECYCLE_COMMAND_NAMES = ['startPlan', 'completePlan', 'failPlan', 'cancelPlan', 'markPlanApplied', 'applyPlan', 'deletePlan'] as const;
+export type PlanLifecycleCommandName = (typeof PLAN_LIFECYCLE_COMMAND_NAMES)[number];
 
 export type CommandName = keyof typeof Commands;
 export type CommandId = (typeof Commands)[CommandName];
 
 /** Commands that run git or write files: disabled in Restricted Mode (untrusted workspaces). */
-export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = ['createPlan', 'createCheckpoint', 'deleteCheckpoint', 'setRetentionPolicy', 'rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', ...DECISION_COMMAND_NAMES];
+export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
+  'createPlan',
+  'createCheckpoint',
+  'deleteCheckpoint',
+  'setRetentionPolicy',
+  'rollback',
+  'undoRollback',
+  'compareWithCurrent',
+  'compareWithPrevious',
+  'checkpointActivePlan',
+  ...DECISION_COMMAND_NAMES,
+  ...PLAN_LIFECYCLE_COMMAND_NAMES,
+];
 
-/** `contextValue`s of tree items, as the `view/item/context` menus match them. */
+/**
+ * `contextValue`s of the tree's rows that are not plans or checkpoints. Plans and checkpoints carry
+ * their state in theirs (treePresentation.ts: `plan.<state>.<kind>[.undo][.interrupted]`,
+ * `checkpoint.<plan state>[.first][.safety]`), which package.json's menus match.
+ */
 export const TreeItemContext = {
   folder: 'folder',
-  plan: 'plan',
-  appliedPlan: 'plan.applied',
-  checkpoint: 'checkpoint',
-  /** A checkpoint of an applied plan: no rollback offered. */
-  appliedCheckpoint: 'checkpoint.applied',
   message: 'message',
   /** An active decision: Revert Decision… */
   decision: 'decision',
@@ -87,11 +111,19 @@ export const CommandTitles: Record<CommandName, string> = {
   setRetentionPolicy: 'Set Retention Policy',
   revealDatabase: 'Reveal Database File',
   showLog: 'Show Log',
-  rollback: 'Rollback to Checkpoint',
+  rollback: 'Roll Back to Checkpoint',
   undoRollback: 'Undo Rollback',
   compareWithCurrent: 'Compare with Current',
   compareWithPrevious: 'Compare with Previous',
   checkpointActivePlan: 'Create Checkpoint of Active Plan',
+  startPlan: 'Start Plan',
+  completePlan: 'Complete Plan',
+  failPlan: 'Mark Plan Failed',
+  cancelPlan: 'Cancel Plan',
+  markPlanApplied: 'Mark Plan Applied',
+  applyPlan: 'Apply Plan to Workspace',
+  deletePlan: 'Delete Plan',
+  statusBarMenu: 'Checkpoints Menu',
   revertDecision: 'Revert Decision…',
   undoCorrection: 'Undo Correction',
   restoreFile: 'Restore File from Checkpoint…',

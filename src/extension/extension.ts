@@ -4,6 +4,7 @@ import type { CheckpointsApi } from './api/api';
 import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './tree/checkpointTree';
 import { TREE_VIEW_ID } from './commandIds';
 import { registerCommands } from './commands/commands';
+import { SkippedFileWarnings } from './commands/skippedWarnings';
 import { ContextKeys } from './tree/contextKeys';
 import { FolderServices } from './folderServices';
 import { timeFirstItems } from './tree/firstItemsTiming';
@@ -25,6 +26,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
   const reporter = new ErrorReporter(channel);
   const folders = new FolderServices({ wasmDir: context.asAbsolutePath('dist'), channel, reporter });
   const tree = new CheckpointTree(folders, channel);
+  const skipped = new SkippedFileWarnings(context.workspaceState, channel);
   const treeDataProvider = timeFirstItems(tree, activatedAt, (ms, rows) => channel.info(`First rows in the view ${ms.toFixed(0)} ms after activation (${rows} at the top level).`));
   const view = vscode.window.createTreeView<TreeNode>(TREE_VIEW_ID, { treeDataProvider, showCollapseAll: true });
 
@@ -40,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     tree,
     view,
     tree.attach(view),
-    registerCommands({ folders, tree, view, channel, reporter }),
+    registerCommands({ folders, tree, view, channel, reporter, skipped }),
     vscode.window.registerFileDecorationProvider(new FinishedPlanDecorations()),
     view.onDidChangeSelection((e) => void ContextKeys.checkpointSelected.set(e.selection[0]?.kind === 'checkpoint')),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -54,7 +56,17 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     folders,
     channel,
     reporter,
-    tree: { isNode: (value): value is TreeNode => tree.isNode(value), selection: () => view.selection },
+    skipped,
+    tree: {
+      isNode: (value): value is TreeNode => tree.isNode(value),
+      selection: () => view.selection,
+      refresh: () => tree.refresh(),
+      reveal: async (folder, planId) => {
+        await vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`);
+        const node = await tree.findNode(folder, planId);
+        if (node) await view.reveal(node, { select: true, focus: true, expand: true });
+      },
+    },
   });
   channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s)).`);
 

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
@@ -5,6 +6,9 @@ import { DecisionController } from './decisions/decisionCommands';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
+import { PlanLifecycleController } from './planLifecycle/planLifecycleCommands';
+import type { SkippedFileWarnings } from './commands/skippedWarnings';
+import { sandboxContents } from '../cli/sandboxContents';
 import { explainRestricted } from './commands/commands';
 import { SETTINGS_SECTION } from './commandIds';
 import type { FolderServices } from './folderServices';
@@ -20,6 +24,8 @@ export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
   readonly channel: vscode.LogOutputChannel;
   readonly reporter: ErrorReporter;
+  /** Warns about files checkpoints leave out, once per path. */
+  readonly skipped?: SkippedFileWarnings;
   /** The checkpoint tree: commands from its menus get its nodes, the palette uses its selection. */
   readonly tree?: TreeAccess;
 }
@@ -62,18 +68,39 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
   });
   controller.attachPanels(panels);
   const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto });
-  const statusBar = new CheckpointStatusBar(folders, dialogs, channel);
+  const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped });
+  const lifecycle = new PlanLifecycleController({
+    folders,
+    dialogs,
+    tree: deps.tree,
+    changed: () => {
+      deps.tree?.refresh?.();
+      void statusBar.refresh();
+      // A plan that starts is watched at once, not after the database watcher's delay.
+      void auto.refreshNow();
+    },
+    countFiles: async (folder, relative) => (await sandboxContents(path.join(folder.uri.fsPath, ...relative.split('/')))).files,
+  });
 
   context.subscriptions.push(
     trustGranted,
     vscode.workspace.onDidGrantWorkspaceTrust(() => trustGranted.fire()),
     registerCheckpointContentProvider(folders),
     controller.registerCommands(),
+    lifecycle.registerCommands(),
     decisions.registerCommands(),
     panels,
     auto,
     statusBar,
-    auto.onDidTakeCheckpoint(() => void statusBar.refresh()),
+    auto.onDidTakeCheckpoint((e) => {
+      if (statusBar.failure?.planId === e.planId) statusBar.noteFailure(undefined);
+      void statusBar.refresh();
+    }),
+    auto.onDidFail((failure) => {
+      statusBar.noteFailure(failure);
+      // Once per run of failures: the next ones only go to the log and the status bar.
+      if (failure.first) dialogs.warn(`An automatic ${failure.type} checkpoint failed: ${failure.message.replace(/\.?$/, ".")} Automatic checkpoints go on trying; the status bar shows the last failure.`);
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
     }),
@@ -97,11 +124,11 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
           if (arg?.refreshStatusBar) await statusBar.refresh();
           if (arg?.message !== undefined) await panels.receive(arg.message);
           if (arg?.closePanel) panels.panel?.dispose();
-          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, html: panels.panel?.webview.html, copied };
+          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
         },
       ),
     );
   }
 
-  return createAgentApi({ folders, controller, warn: (m) => reporter.warn(m) });
+  return createAgentApi({ folders, controller, lifecycle, warn: (m) => reporter.warn(m) });
 }

@@ -2,7 +2,7 @@
 // host's serializer gets it back after a window reload), and turns clicks into messages; every
 // decision and every check is the host's.
 import type { HostMessage, PageMessage, PanelState } from './protocol';
-import { renderEmpty, renderPanel } from './render';
+import { announcement, renderEmpty, renderPanel } from './render';
 
 interface VsCodeApi {
   postMessage(message: PageMessage): void;
@@ -13,6 +13,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root') as HTMLElement;
+const live = document.getElementById('announce');
 let state = vscode.getState() as PanelState | undefined;
 let busy = false;
 // Until the host says the workspace is trusted, the page offers no action that writes.
@@ -47,10 +48,29 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     busy = false;
     vscode.setState(state);
     render();
+    announce();
   } else if (message.type === 'busy') {
     busy = message.busy;
     render();
+    announce();
   }
+});
+
+/** One sentence in the live region: the status changed, and only that is read. */
+function announce(): void {
+  if (live && state) live.textContent = announcement(state, busy);
+}
+
+// The toolbar (role="toolbar") moves between its buttons with the arrow keys, Home and End.
+root.addEventListener('keydown', (event) => {
+  const current = (event.target as Element | null)?.closest<HTMLElement>('.toolbar [data-action]');
+  if (!current) return;
+  const buttons = [...root.querySelectorAll<HTMLButtonElement>('.toolbar [data-action]')].filter((b) => !b.disabled);
+  const i = buttons.indexOf(current as HTMLButtonElement);
+  const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: buttons.length - 1 }[event.key];
+  if (next === undefined || buttons.length === 0) return;
+  event.preventDefault();
+  buttons[(next + buttons.length) % buttons.length]?.focus();
 });
 
 root.addEventListener('click', (event) => {

@@ -183,7 +183,7 @@ function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   if (canWrite && state.correction && !state.correction.undone) {
     buttons.push(button('undoCorrection', 'Undo Correction', { primary: true, disabled: busy, title: 'Put the files back and make the decisions active again (asks for confirmation)' }));
   }
-  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Rollback…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
+  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
   if (canWrite && !state.correction && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
   }
@@ -252,6 +252,26 @@ function offersWrite(state: PanelState): boolean {
 }
 
 const RESTRICTED_NOTE = '<p class="note restricted">Restricted Mode: rolling back and undoing run git and write files, so they need a trusted workspace.</p>';
+
+/**
+ * What a screen reader is told when the panel shows a new state: one short sentence in the live
+ * region, instead of the whole panel read again.
+ */
+export function announcement(state: PanelState, busy: boolean): string {
+  if (busy) return 'Working…';
+  const n = state.changes.length;
+  const files = `${n} file${n === 1 ? '' : 's'}`;
+  switch (state.mode) {
+    case 'rollback':
+      return state.rollback?.undone ? 'Rollback undone.' : `Rollback complete: ${files} changed.`;
+    case 'undo':
+      return `Rollback undone: ${files} changed.`;
+    case 'preview':
+      return `Rollback preview: ${files} would change.`;
+    default:
+      return `${HEADINGS[state.mode]}: ${files} ${n === 1 ? 'differs' : 'differ'}.`;
+  }
+}
 
 export function renderEmpty(): string {
   return '<p class="empty">Nothing to show.</p>';

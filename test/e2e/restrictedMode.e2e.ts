@@ -15,7 +15,22 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
 const RESTRICTED_MESSAGE = /^Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off/;
 /** Commands that write (their palette titles), none of which Restricted Mode may offer. */
-const WRITE_COMMANDS = ['Create Plan', 'Create Manual Checkpoint', 'Rollback to Checkpoint', 'Delete Checkpoint', 'Undo Rollback', 'Set Retention Policy', 'Create Checkpoint of Active Plan'];
+const WRITE_COMMANDS = [
+  'Create Plan',
+  'Create Manual Checkpoint',
+  'Roll Back to Checkpoint',
+  'Delete Checkpoint',
+  'Undo Rollback',
+  'Set Retention Policy',
+  'Create Checkpoint of Active Plan',
+  'Start Plan',
+  'Complete Plan',
+  'Mark Plan Failed',
+  'Cancel Plan',
+  'Mark Plan Applied',
+  'Apply Plan to Workspace',
+  'Delete Plan',
+];
 
 /** Runs the built `agents` CLI on the workspace, as an agent's tooling would, and returns its JSON answer. */
 function agents(workspaceDir: string, ...args: string[]): { plan?: { plan_id: string } } {
@@ -194,10 +209,10 @@ describe('A rollback panel restored in Restricted Mode', () => {
     await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'hidden' });
     await openView(wb.page, VIEW);
     await waitForTreeRow(wb.page, 'Agent run', VIEW, 30_000);
-    await runCommand(wb.page, 'Checkpoints: Rollback to Checkpoint');
+    await runCommand(wb.page, 'Checkpoints: Roll Back to Checkpoint');
     await pickQuickPickItem(wb.page, 'Agent run');
     await pickQuickPickItem(wb.page, 'Before the agent');
-    const text = await answerDialog(wb.page, 'Rollback');
+    const text = await answerDialog(wb.page, 'Roll Back');
     assert.ok(text.includes('report\\u202etxt.exe') && text.includes('zzz\\r\\e[3Afake.txt'), text);
     const frame = panelFrame(wb.page);
     await frame.locator('h1', { hasText: 'Rollback complete' }).waitFor({ state: 'visible', timeout: 20_000 });

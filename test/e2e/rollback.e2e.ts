@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
+import { panelFrame, waitForPanel } from './rollbackPanel';
 import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
@@ -52,7 +52,7 @@ describe('Rollback from the Checkpoints view', () => {
     // the workbench settled and the extension active (nothing selected in the tree yet)
     await openView(wb.page, VIEW);
     await waitForTreeRow(wb.page, 'Before the agent', VIEW);
-    await runCommand(wb.page, 'Checkpoints: Rollback to Checkpoint');
+    await runCommand(wb.page, 'Checkpoints: Roll Back to Checkpoint');
     assert.deepEqual(await quickPickItems(wb.page), ['Refactor the greeting']);
     await pickQuickPickItem(wb.page, 'Refactor the greeting');
     // newest first; each row's detail is the checkpoint id
@@ -71,18 +71,18 @@ describe('Rollback from the Checkpoints view', () => {
     await waitForTreeRow(wb.page, 'Farewell started', VIEW);
     const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Farewell started' }).first();
     await row.hover();
-    assert.equal(await row.locator('.actions .action-label[aria-label="Rollback to Checkpoint"]').count(), 0, 'inline Rollback on an applied plan');
+    assert.equal(await row.locator('.actions .action-label[aria-label="Roll Back to Checkpoint"]').count(), 0, 'inline Rollback on an applied plan');
     await row.click({ button: 'right' });
     const menu = wb.page.locator('.monaco-menu .action-label');
     await menu.first().waitFor({ state: 'visible' });
     const items = (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     await wb.page.keyboard.press('Escape');
-    assert.ok(!items.includes('Rollback to Checkpoint'), `the applied plan's checkpoint offers: ${items.join(' | ')}`);
+    assert.ok(!items.includes('Roll Back to Checkpoint'), `the applied plan's checkpoint offers: ${items.join(' | ')}`);
     assert.ok(items.includes('Compare with Current') && items.includes('Copy Checkpoint ID'), items.join(' | '));
   });
 
-  it('shows the changes first when asked, from the modal of the inline action', async () => {
-    await inlineAction(wb.page, 'Before the agent', 'Rollback to Checkpoint');
+  it('shows the changes first when asked, from the modal of the row\'s context menu', async () => {
+    await contextMenu(wb.page, 'Before the agent', 'Roll Back to Checkpoint');
     const text = await answerDialog(wb.page, 'Show Changes First');
     assert.match(text, /Roll back “Refactor the greeting” to “Before the agent”\?/);
     const frame = await waitForPanel(wb.page, 'Rollback preview');
@@ -96,7 +96,7 @@ describe('Rollback from the Checkpoints view', () => {
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible' });
     await screenshot(wb.page, 'rollback-1-confirm');
-    const text = await answerDialog(wb.page, 'Rollback');
+    const text = await answerDialog(wb.page, 'Roll Back');
     assert.match(text, /Roll back “Refactor the greeting” to “Before the agent”\?/);
     assert.match(text, /1 file will be added, 2 modified and 2 deleted\./);
     assert.ok(text.includes(EVIL), text);

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { inlineAction, waitForPanel } from '../e2e/rollbackPanel';
-import { answerDialog, answerInput, clickTreeRow, openView, runCommand, screenshot, useWorkbench, waitForTreeRow } from '../e2e/workbench';
+import { waitForPanel } from '../e2e/rollbackPanel';
+import { answerDialog, answerInput, clickTreeRow, contextMenu, openView, runCommand, screenshot, useWorkbench, waitForTreeRow } from '../e2e/workbench';
 import { setCheckbox } from './settingsEditor';
 import { installedProduct } from './installedProduct';
 import { newTerminal, runInTerminal } from './terminal';
@@ -42,8 +42,8 @@ describe('The installed .vsix', function () {
   });
 
   it('rolls back behind the confirmation and shows the panel', async () => {
-    await inlineAction(wb.page, 'Before the agent starts', 'Rollback to Checkpoint');
-    const text = await answerDialog(wb.page, 'Rollback');
+    await contextMenu(wb.page, 'Before the agent starts', 'Roll Back to Checkpoint');
+    const text = await answerDialog(wb.page, 'Roll Back');
     assert.match(text, /Roll back “Add due dates to todos” to “Before the agent starts”\?/);
     const frame = await waitForPanel(wb.page, 'Rollback complete');
     assert.ok((await frame.locator('button.path').allInnerTexts()).some((t) => t.includes('todoList.js')));

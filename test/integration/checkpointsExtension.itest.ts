@@ -163,15 +163,15 @@ describe('Checkpoints extension', function () {
 
       const p = planRow(rows, 'Refactor the greeting');
       assert.equal(p.description, 'draft · src/');
-      assert.equal(p.contextValue, 'plan');
+      assert.equal(p.contextValue, 'plan.draft.in_place');
       assert.equal(p.icon, 'circle-large-outline');
       assert.equal(p.collapsible, 'expanded');
       assert.match(p.tooltip ?? '', new RegExp(`${refactor}[\\s\\S]*at most 50 checkpoints`));
       assert.deepEqual(p.children.map((c) => c.label), ['After step', 'Before write (edit_file)', 'Before the refactor']);
       assert.deepEqual(p.children.map((c) => c.icon), ['milestone', 'edit', 'bookmark']);
-      assert.deepEqual(p.children.map((c) => c.contextValue), ['checkpoint', 'checkpoint', 'checkpoint']);
+      assert.deepEqual(p.children.map((c) => c.contextValue), ['checkpoint.draft', 'checkpoint.draft', 'checkpoint.draft.first']);
       assert.deepEqual(p.children.map((c) => c.id.split('/').pop()), checkpointIds);
-      for (const c of p.children) assert.match(c.description ?? '', /^just now · \d+(\.\d)? (B|KiB)$/);
+      for (const c of p.children) assert.match(c.description ?? '', /^just now · \d+(\.\d)? (B|KiB) · \d+ not captured$/, 'a skipped file is marked on its row');
 
       const manualTip = p.children[2].tooltip ?? '';
       for (const part of [manual.checkpoint.checkpoint_id, manual.checkpoint.sandbox_ref, refactor, 'Before the refactor', 'Audit', 'Not captured', '`big.bin`']) {
@@ -182,7 +182,8 @@ describe('Checkpoints extension', function () {
       assert.ok(postTip.includes('execute'));
 
       const applied = planRow(rows, 'Shipped work');
-      assert.equal(applied.contextValue, 'plan.applied');
+      assert.equal(applied.contextValue, 'plan.applied.in_place');
+      assert.deepEqual(applied.children.map((c) => c.contextValue), ['checkpoint.applied.first']);
       assert.equal(applied.icon, 'verified-filled');
       assert.equal(applied.description, 'applied · whole folder');
       assert.equal(applied.collapsible, 'collapsed');

@@ -114,10 +114,10 @@ describe('Rollback from VS Code', function () {
     outside?.dispose();
   });
 
-  describe('Rollback to Checkpoint', () => {
+  describe('Roll Back to Checkpoint', () => {
     it('asks with a modal that counts and lists the changes, then rolls back and shows the result panel', async () => {
       const s = await changedSandbox();
-      await dialogs(['Rollback']);
+      await dialogs(['Roll Back']);
       const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
       assert.ok(outcome, 'the command returned nothing');
 
@@ -126,11 +126,11 @@ describe('Rollback from VS Code', function () {
       const [confirm] = shown;
       assert.equal(confirm.kind, 'confirm');
       assert.equal(confirm.message, `Roll back “${s.plan.title}” to “Before the agent”?`);
-      assert.deepEqual(confirm.actions, ['Rollback', 'Show Changes First']);
+      assert.deepEqual(confirm.actions, ['Roll Back', 'Show Changes First']);
       const detail = confirm.detail ?? '';
       assert.ok(detail.startsWith('1 file will be added, 1 modified and 2 deleted.'), detail);
       for (const line of [/^delete\s+<img src=x onerror=alert\(1\)>\.txt$/m, /^restore\s+a\.txt$/m, /^add\s+b\.txt$/m, /^delete\s+c\.txt$/m]) assert.match(detail, line);
-      assert.ok(detail.includes(s.checkpointId));
+      assert.ok(detail.includes('exactly “Before the agent” (taken just now)') && !detail.includes(s.checkpointId), 'the checkpoint by its name and time, not its id');
 
       assert.equal(read(s.rel('a.txt')), 'alpha\n');
       assert.equal(read(s.rel('b.txt')), 'bravo\n');
@@ -179,7 +179,7 @@ describe('Rollback from VS Code', function () {
       assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n', 'the preview touched the sandbox');
       await dialogs();
 
-      await dialogs(['Rollback']);
+      await dialogs(['Roll Back']);
       probe = await panel({ message: { type: 'rollback' } });
       assert.equal((await dialogs()).filter((d) => d.kind === 'confirm').length, 1);
       assert.equal(probe.state?.mode, 'rollback');
@@ -215,7 +215,7 @@ describe('Rollback from VS Code', function () {
 
   describe('guards: the spec\'s messages, and nothing changes', () => {
     async function refused(args: object, expected: RegExp, check: () => void | Promise<void>): Promise<void> {
-      await dialogs(['Rollback']); // would be answered if one were asked
+      await dialogs(['Roll Back']); // would be answered if one were asked
       const result = await vscode.commands.executeCommand(RollbackCommands.rollback, args);
       assert.equal(result, undefined);
       const shown = await dialogs();
@@ -278,7 +278,7 @@ describe('Rollback from VS Code', function () {
       const doc = await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
       try {
         const count = (await api.listCheckpoints(s.plan.plan_id)).length;
-        await dialogs(['Rollback', null]);
+        await dialogs(['Roll Back', null]);
         assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId }), undefined);
         const shown = await dialogs();
         assert.deepEqual(shown.map((d) => d.kind), ['confirm', 'confirm']);
@@ -297,7 +297,7 @@ describe('Rollback from VS Code', function () {
     it('"Save and Continue" saves first, so the safety checkpoint keeps the edits', async () => {
       const s = await changedSandbox();
       const doc = await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
-      await dialogs(['Rollback', 'Save and Continue']);
+      await dialogs(['Roll Back', 'Save and Continue']);
       const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
       assert.ok(outcome);
       const kept = await outside.checkpoints.readFileAt(s.plan.plan_id, outcome.undo_checkpoint_id, 'a.txt');
@@ -311,7 +311,7 @@ describe('Rollback from VS Code', function () {
     it('"Discard and Continue" drops the edits, then rolls back', async () => {
       const s = await changedSandbox();
       const doc = await openWithUnsavedEdit(path.join(root, s.rel('a.txt')));
-      await dialogs(['Rollback', 'Discard and Continue']);
+      await dialogs(['Roll Back', 'Discard and Continue']);
       const outcome = await vscode.commands.executeCommand<RollbackOutcome>(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
       assert.ok(outcome);
       const kept = await outside.checkpoints.readFileAt(s.plan.plan_id, outcome.undo_checkpoint_id, 'a.txt');

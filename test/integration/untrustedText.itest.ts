@@ -113,7 +113,7 @@ describe('Untrusted text in VS Code', function () {
     const [confirm] = await dialogs();
     assert.equal(confirm?.kind, 'confirm', 'a modal was shown');
     assert.match(confirm.message, /^Roll back “/, 'as a rollback, not as an undo');
-    assert.deepEqual(confirm.actions, ['Rollback', 'Show Changes First']);
+    assert.deepEqual(confirm.actions, ['Roll Back', 'Show Changes First']);
     assert.equal(fs.readFileSync(path.join(root, 'untrusted-text', 'README.md'), 'utf8'), '# changed\n');
   });
 });

@@ -98,7 +98,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       const root = tempDir();
       const help = runCli(root, ['--help']);
       expectOk(help);
-      for (const c of ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover']) {
+      for (const c of ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', 'start', 'complete', 'fail', 'cancel', 'delete']) {
         assert.match(help.stdout, new RegExp(`agents plan ${c}\\b`), c);
       }
       assert.match(help.stdout, /--workspace DIR/);
@@ -288,7 +288,11 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.match(table[0]!, /^PLAN ID +STATE +SANDBOX +CREATED +TITLE$/);
       assert.match(table[1]!, new RegExp(`^${plan.plan_id} +draft +src +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +demo$`));
 
-      assert.deepEqual(json(root, 'plan', 'show', plan.plan_id).json(), { plan, interrupted_operation: null });
+      assert.deepEqual(json(root, 'plan', 'show', plan.plan_id).json(), {
+        plan,
+        interrupted_operation: null,
+        state_history: [{ from_state: null, to_state: 'draft', changed_at: plan.created_at }],
+      });
       const show = runCli(root, ['plan', 'show', plan.plan_id]).stdout;
       assert.match(show, /retention: +keep at most 50 checkpoints, auto-prune on/);
       assert.match(show, /checkpoints: 0\n/);

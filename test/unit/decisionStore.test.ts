@@ -49,7 +49,7 @@ describe('decisions in the store', () => {
     return { dbPath, store: s };
   }
 
-  it('a database of the previous release is upgraded in place: the decision tables are added and nothing else changes', async () => {
+  it('a database of the previous release is upgraded in place: the decision and state-history tables are added and nothing else changes', async () => {
     const dbPath = path.join(tempDir(), 'cleveragents.db');
     copyFileSync(RELEASE_DB, dbPath);
     const before = dump(dbPath);
@@ -73,6 +73,8 @@ describe('decisions in the store', () => {
       'idx_corrections_plan',
       'idx_decision_dependents',
       'idx_decisions_plan',
+      'idx_plan_state_changes_plan',
+      'plan_state_changes',
       'v3_corrections',
       'v3_decision_dependencies',
       'v3_decisions',

@@ -12,7 +12,7 @@ import { makeNonce, panelHtml } from '../../src/extension/rollback/panel/panelHt
 import { parseRollbackSettings } from '../../src/extension/rollback/rollbackSettings';
 import { countsSentence, listPaths, rollbackConfirmation, unsavedEditorsError, unsavedEditorsQuestion } from '../../src/extension/rollback/rollbackText';
 import type { PanelState } from '../../src/webview/protocol';
-import { escapeHtml, groupByFolder, renderPanel } from '../../src/webview/render';
+import { announcement, escapeHtml, groupByFolder, renderPanel } from '../../src/webview/render';
 
 const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
 const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
@@ -150,6 +150,16 @@ describe('rollback panel: markup', () => {
     assert.ok(html.includes('a\\u202eexe.txt\\r\\e[2Jb\\nc'), 'the name, escaped');
     assert.ok(html.includes('T\\u2066x\\u2069\\a'), 'the title, escaped');
     assert.ok(html.includes(`data-path="${escapeHtml(hostile)}"`), 'the host gets the path back as it is');
+  });
+
+  it('announces each status in one sentence through a live region, not the whole panel', () => {
+    assert.equal(announcement(rolledBack(), false), 'Rollback complete: 4 files changed.');
+    assert.equal(announcement(rolledBack(), true), 'Working…');
+    const compare = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths.slice(0, 1), now });
+    assert.equal(announcement(compare, false), 'Compare with current: 1 file differs.');
+    const html = panelHtml({ cspSource: 'x', nonce: 'n', scriptUri: 'y', styleUri: 'z' });
+    assert.ok(html.includes('<main id="root"></main>'), 'the panel itself is not live');
+    assert.match(html, /<div id="announce" class="visually-hidden" role="status" aria-live="polite"><\/div>/);
   });
 
   it('a preview offers Rollback…, a comparison neither Rollback nor Undo', () => {
@@ -297,11 +307,14 @@ describe('rollback dialogs: text', () => {
   });
 
   it('the confirmation names plan and checkpoint and says it can be undone', () => {
-    const text = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'Before', checkpointId: CP1, changes: many, undo: false });
+    const text = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'Before', checkpointTaken: '5 min ago', changes: many, undo: false });
     assert.equal(text.message, 'Roll back “P” to “Before”?');
     assert.deepEqual(text.detail.slice(0, 3), ['5 files will be added, 5 modified and 4 deleted.', '', 'add      src/f00.js'], 'the counts first, apart from the list');
-    assert.ok(text.detail.includes('and 4 more') && text.detail.at(-1)!.includes(CP1) && /undone/.test(text.detail.at(-1)!));
-    assert.equal(rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'x', checkpointId: SAFETY, changes: many, undo: true }).message, 'Undo the rollback of “P”?');
+    assert.ok(text.detail.includes('and 4 more') && text.detail.at(-1)!.includes('exactly “Before” (taken 5 min ago)') && /undone/.test(text.detail.at(-1)!));
+    assert.ok(!text.detail.join('\n').includes(CP1), 'no raw id in the dialog');
+    const undo = rollbackConfirmation({ planTitle: 'P', checkpointLabel: 'x', checkpointTaken: 'just now', changes: many, undo: true });
+    assert.equal(undo.message, 'Undo the rollback of “P”?');
+    assert.ok(undo.detail.at(-1)!.includes('what it was before the rollback (saved just now)'));
   });
 
   it('unsaved editors: a question, or a refusal when nobody can be asked', () => {

@@ -17,6 +17,9 @@ export const CORRECTIONS_TABLE = 'v3_corrections';
 export const DECISIONS_PLAN_INDEX = 'idx_decisions_plan';
 export const DECISION_DEPENDENTS_INDEX = 'idx_decision_dependents';
 export const CORRECTIONS_PLAN_INDEX = 'idx_corrections_plan';
+/** Not in the spec: ours, for the history of each plan's state. */
+export const STATE_CHANGES_TABLE = 'plan_state_changes';
+export const STATE_CHANGES_PLAN_INDEX = 'idx_plan_state_changes_plan';
 
 /**
  * Column types are the spec's as written (STRING(26), STRING(30)) so that any SQLite client sees
@@ -97,6 +100,19 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
       `CREATE INDEX ${DECISIONS_PLAN_INDEX} ON ${DECISIONS_TABLE} (plan_id, created_at, decision_id)`,
       `CREATE INDEX ${DECISION_DEPENDENTS_INDEX} ON ${DECISION_DEPENDENCIES_TABLE} (depends_on, decision_id)`,
       `CREATE INDEX ${CORRECTIONS_PLAN_INDEX} ON ${CORRECTIONS_TABLE} (plan_id, created_at, correction_id)`,
+    ],
+  },
+  {
+    version: 3,
+    description: 'the history of plan states',
+    statements: [
+      `CREATE TABLE ${STATE_CHANGES_TABLE} (
+  plan_id STRING(26) NOT NULL REFERENCES ${PLANS_TABLE}(plan_id) ON DELETE CASCADE,
+  from_state TEXT,
+  to_state TEXT NOT NULL,
+  changed_at STRING(30) NOT NULL
+)`,
+      `CREATE INDEX ${STATE_CHANGES_PLAN_INDEX} ON ${STATE_CHANGES_TABLE} (plan_id, changed_at)`,
     ],
   },
 ];

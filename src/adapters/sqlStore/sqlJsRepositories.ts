@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { CheckpointSchema, type Checkpoint } from '../../core/checkpoint';
 import { NotFoundError, StoreError, ValidationError, describeIssues } from '../../core/errors';
 import { PlanSchema, type Plan } from '../../core/plan';
-import type { CheckpointRepository, PlanRepository, UnitOfWork } from '../../core/ports';
-import { CHECKPOINTS_TABLE, PLANS_TABLE } from './schemaMigrations';
+import { PlanStateChangeSchema, type PlanStateChange } from '../../core/planLifecycle';
+import type { CheckpointRepository, PlanRepository, PlanStateChangeRepository, UnitOfWork } from '../../core/ports';
+import { CHECKPOINTS_TABLE, PLANS_TABLE, STATE_CHANGES_TABLE } from './schemaMigrations';
 import { SqlJsCorrectionRepository, SqlJsDecisionRepository } from './sqlJsDecisionRepositories';
 
 const PLAN_COLUMNS =
@@ -25,6 +26,11 @@ export const STORE_SQL = Object.freeze({
   countCheckpointsForPlan: `SELECT COUNT(*) FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ?`,
   insertCheckpoint: `INSERT INTO ${CHECKPOINTS_TABLE} (${CHECKPOINT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   deleteCheckpoint: `DELETE FROM ${CHECKPOINTS_TABLE} WHERE checkpoint_id = ?`,
+  deleteCheckpointsOfPlan: `DELETE FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ?`,
+  deletePlan: `DELETE FROM ${PLANS_TABLE} WHERE plan_id = ?`,
+  insertStateChange: `INSERT INTO ${STATE_CHANGES_TABLE} (plan_id, from_state, to_state, changed_at) VALUES (?, ?, ?, ?)`,
+  listStateChanges: `SELECT plan_id, from_state, to_state, changed_at FROM ${STATE_CHANGES_TABLE} WHERE plan_id = ? ORDER BY changed_at, rowid`,
+  deleteStateChangesOfPlan: `DELETE FROM ${STATE_CHANGES_TABLE} WHERE plan_id = ?`,
 });
 
 /** Prepared statements of one open database; sql.js frees them when that database closes. */
@@ -73,6 +79,7 @@ export function createUnitOfWork(context: RepositoryContext): UnitOfWork {
   return {
     plans: new SqlJsPlanRepository(context),
     checkpoints: new SqlJsCheckpointRepository(context),
+    stateChanges: new SqlJsStateChangeRepository(context),
     decisions: new SqlJsDecisionRepository(context),
     corrections: new SqlJsCorrectionRepository(context),
   };
@@ -103,6 +110,34 @@ class SqlJsPlanRepository implements PlanRepository {
     const valid = validateForWrite(this.ctx, PlanSchema, plan, 'plan');
     const changed = mutate(this.ctx, STORE_SQL.updatePlan, [...planValues(valid), valid.plan_id]);
     if (changed === 0) throw new NotFoundError('plan', valid.plan_id);
+  }
+
+  delete(planId: string): void {
+    if (mutate(this.ctx, STORE_SQL.deletePlan, [planId]) === 0) throw new NotFoundError('plan', planId);
+  }
+}
+
+class SqlJsStateChangeRepository implements PlanStateChangeRepository {
+  constructor(private readonly ctx: RepositoryContext) {}
+
+  insert(change: PlanStateChange): void {
+    const c = validateForWrite(this.ctx, PlanStateChangeSchema, change, 'state change');
+    mutate(this.ctx, STORE_SQL.insertStateChange, [c.plan_id, c.from_state, c.to_state, c.changed_at], {
+      foreignKey: () => new NotFoundError('plan', c.plan_id),
+    });
+  }
+
+  listForPlan(planId: string): PlanStateChange[] {
+    const rows = query(this.ctx, STORE_SQL.listStateChanges, [planId], readAll);
+    return keepValid(
+      this.ctx,
+      STATE_CHANGES_TABLE,
+      rows.map(([plan_id, from_state, to_state, changed_at]) => decode(PlanStateChangeSchema, { plan_id, from_state, to_state, changed_at }, plan_id)),
+    );
+  }
+
+  deleteForPlan(planId: string): number {
+    return mutate(this.ctx, STORE_SQL.deleteStateChangesOfPlan, [planId]);
   }
 }
 
@@ -153,6 +188,10 @@ class SqlJsCheckpointRepository implements CheckpointRepository {
     if (mutate(this.ctx, STORE_SQL.deleteCheckpoint, [checkpointId]) === 0) {
       throw new NotFoundError('checkpoint', checkpointId);
     }
+  }
+
+  deleteForPlan(planId: string): number {
+    return mutate(this.ctx, STORE_SQL.deleteCheckpointsOfPlan, [planId]);
   }
 }
 

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
-import { checkpointJson, interruptedOperationJson, recoveredJson, rollbackEnvelope } from '../../cli/envelopes';
+import { checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from '../../cli/envelopes';
+import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/planLifecycle';
+import type { PlanLifecycleController } from '../planLifecycle/planLifecycleCommands';
 import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../../core/checkpoint';
 import { BusinessRuleViolation, describeIssues, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
@@ -13,6 +15,7 @@ export type { Api };
 export interface AgentApiDeps {
   readonly folders: Pick<RollbackFolders, 'findPlan'>;
   readonly controller: Pick<RollbackController, 'rollback' | 'target'>;
+  readonly lifecycle: Pick<PlanLifecycleController, 'changeState' | 'apply' | 'delete'>;
   /** A failure the user should hear about although the caller carries on (a missed post_step). */
   readonly warn: (message: string) => void;
   readonly isTrusted?: () => boolean;
@@ -33,6 +36,8 @@ const ToolCallSchema = z
   .strict();
 
 const RollbackOptionsSchema = z.object({ confirm: z.boolean().optional(), showPanel: z.boolean().optional() }).strict();
+const ConfirmOptionsSchema = z.object({ confirm: z.boolean().optional() }).strict();
+const ActionSchema = z.enum(Object.keys(LIFECYCLE_ACTIONS) as [LifecycleAction, ...LifecycleAction[]]);
 const RecoveryOptionsSchema = z.object({ undo: z.boolean().optional() }).strict();
 
 function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
@@ -87,6 +92,30 @@ export function createAgentApi(deps: AgentApiDeps): Api.CleverAgentsCheckpointsA
       const confirm = o.confirm === true;
       const outcome = await deps.controller.rollback(target, { confirm, interactive: confirm, undo: false, showPanel: o.showPanel === true });
       return outcome ? rollbackEnvelope(outcome) : undefined;
+    },
+
+    async getPlan(planId) {
+      return planJson((await plan(planId)).plan);
+    },
+
+    async changePlanState(planId, action) {
+      requireTrust('State change');
+      const a = check(ActionSchema, action, 'action');
+      return planJson(await deps.lifecycle.changeState(await plan(planId), a));
+    },
+
+    async applyPlan(planId, options = {}) {
+      requireTrust('Apply');
+      const o = check(ConfirmOptionsSchema, options ?? {}, 'apply options');
+      const result = await deps.lifecycle.apply(await plan(planId), o.confirm === true);
+      return result && { plan: planJson(result.plan), changes: result.changes.map((c) => ({ path: c.path, change: c.change })) };
+    },
+
+    async deletePlan(planId, options = {}) {
+      requireTrust('Delete');
+      const o = check(ConfirmOptionsSchema, options ?? {}, 'delete options');
+      const deleted = await deps.lifecycle.delete(await plan(planId), o.confirm === true);
+      return deleted && { plan_id: deleted.plan.plan_id, checkpoint_ids: [...deleted.checkpointIds], removed_sandbox: deleted.removedSandbox };
     },
 
     async runToolCall<T>(call: Api.ToolCall, fn: (context: Api.ToolCallContext) => T | PromiseLike<T>): Promise<T> {

@@ -19,6 +19,16 @@ interface WatchedSandbox {
   readonly databasePrefix: string;
 }
 
+/** An automatic checkpoint that could not be taken. */
+export interface AutoCheckpointFailure {
+  readonly planId: string;
+  readonly type: AutoCheckpointType;
+  readonly message: string;
+  readonly at: Date;
+  /** The first failure since the plan's last automatic checkpoint that worked (the start of a run of them). */
+  readonly first: boolean;
+}
+
 /** Watcher events arriving this long after a rollback are the rollback's own writes. */
 const SUPPRESS_TAIL_MS = 1500;
 /** Executing plans are looked up again this long after the database changed. */
@@ -45,9 +55,14 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private refreshing: Promise<void> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly taken = new vscode.EventEmitter<{ planId: string; type: AutoCheckpointType; checkpointId: string }>();
+  private readonly failed = new vscode.EventEmitter<AutoCheckpointFailure>();
+  /** Plans whose last automatic checkpoint failed: the next failure of the same run is not news. */
+  private readonly failing = new Set<string>();
 
   /** Fires after each automatic checkpoint. */
   readonly onDidTakeCheckpoint = this.taken.event;
+  /** Fires when an automatic checkpoint fails; `first` for the first failure since the plan's last success. */
+  readonly onDidFail = this.failed.event;
 
   constructor(
     private readonly folders: AutoCheckpointFolders,
@@ -57,6 +72,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   ) {
     this.disposables.push(
       this.taken,
+      this.failed,
       folders.onDidChangeDatabase(() => this.scheduleRefresh()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.restart()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.configure()),
@@ -66,6 +82,11 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
 
   get enabled(): boolean {
     return this.scheduler !== undefined;
+  }
+
+  /** Whether the plan's sandbox is watched now (automatic checkpoints on, plan executing). */
+  watches(planId: string): boolean {
+    return this.sandboxes.some((s) => s.planId === planId);
   }
 
   /** Reads the settings again: starts, stops or restarts with the new timing. */
@@ -270,10 +291,15 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       }
       const { checkpoint } = created;
       this.log.info(`Automatic ${type} checkpoint ${checkpoint.checkpoint_id} of plan ${s.planId}.`);
+      this.failing.delete(s.planId);
       this.taken.fire({ planId: s.planId, type, checkpointId: checkpoint.checkpoint_id });
       return 'taken';
     } catch (error) {
-      this.log.error(`Automatic ${type} checkpoint of plan ${s.planId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`Automatic ${type} checkpoint of plan ${s.planId} failed: ${message}`);
+      const first = !this.failing.has(s.planId);
+      this.failing.add(s.planId);
+      this.failed.fire({ planId: s.planId, type, message, at: new Date(this.timers.now()), first });
       return 'failed';
     }
   }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { setStatus, showInfo, showWarning, withProgressTitled } from '../shownText';
+import { setStatus, showInfo, showWarning } from '../shownText';
+import { withProgress } from '../delayedProgress';
 import type { z } from 'zod';
-import { skipReasonText, type Checkpoint } from '../../core/checkpoint';
+import type { Checkpoint } from '../../core/checkpoint';
 import { ValidationError } from '../../core/errors';
 import type { Plan } from '../../core/plan';
 import {
@@ -12,12 +13,13 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, SettingKeys, TREE_VIEW_ID, TRUSTED_ONLY_COMMANDS, type CommandName, type DecisionCommandName, type RollbackCommandName } from '../commandIds';
+import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
 import { formatBytes } from '../../core/formatBytes';
+import type { SkippedFileWarnings } from './skippedWarnings';
 import { checkpointLabel } from '../tree/treePresentation';
 
 export interface CommandDeps {
@@ -26,6 +28,7 @@ export interface CommandDeps {
   readonly view: vscode.TreeView<TreeNode>;
   readonly channel: vscode.LogOutputChannel;
   readonly reporter: ErrorReporter;
+  readonly skipped: SkippedFileWarnings;
 }
 
 type PlanTarget = FolderPlan;
@@ -45,7 +48,7 @@ const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this 
  */
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const c = new CheckpointCommands(deps);
-  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName>, (arg: unknown) => Promise<unknown>> = {
+  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName>, (arg: unknown) => Promise<unknown>> = {
     createPlan: (arg) => c.createPlan(arg),
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
@@ -57,7 +60,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
   return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName>[]).map((name) =>
+    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName>[]).map((name) =>
       vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
         if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
           explainRestricted(CommandTitles[name]);
@@ -130,7 +133,7 @@ class CheckpointCommands {
         (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
       STATUS_MESSAGE_MS,
     );
-    this.warnAboutSkipped(checkpoint, target.folder);
+    this.deps.skipped.warn(checkpoint, target.folder);
     await this.show(target.folder, plan.plan_id, checkpoint.checkpoint_id);
     return checkpoint.checkpoint_id;
   }
@@ -207,23 +210,6 @@ class CheckpointCommands {
     }
   }
 
-  private warnAboutSkipped(checkpoint: Checkpoint, folder: vscode.WorkspaceFolder): void {
-    const skipped = checkpoint.metadata.skipped;
-    if (skipped.length === 0) return;
-    const listed = skipped
-      .slice(0, 3)
-      .map((s) => `${s.path} (${skipReasonText(s)})`)
-      .join(', ');
-    const more = skipped.length > 3 ? ` and ${skipped.length - 3} more` : '';
-    const settings = 'Open Settings';
-    void showWarning(`The checkpoint did not capture ${skipped.length} path(s): ${listed}${more}. A rollback leaves them as they are.`, settings).then((choice) => {
-      if (choice === settings) {
-        void vscode.commands.executeCommand(BuiltinCommands.openSettings, `${SETTINGS_SECTION}.${SettingKeys.maxFileSizeMiB}`);
-      }
-    });
-    this.deps.channel.warn(`[${folder.name}] checkpoint ${checkpoint.checkpoint_id} skipped: ${skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`);
-  }
-
   private async planOfNode(node: TreeNode): Promise<PlanTarget | undefined> {
     if (node.kind !== 'plan' && node.kind !== 'checkpoint') return undefined;
     return this.deps.folders.findPlan(node.plan.plan_id, node.folder);
@@ -291,28 +277,4 @@ class CheckpointCommands {
     if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
     return found;
   }
-}
-
-/** After this long, work that shows its progress only in the view also gets a notification. */
-const NOTIFY_AFTER_MS = 1000;
-
-/**
- * Shows progress on the Checkpoints view (a bar over it, a badge on its activity-bar icon) and,
- * when the work takes longer than a moment (a first snapshot of a large folder), as a notification
- * with `title` too: most checkpoints take a tenth of a second and should not flash a toast.
- */
-async function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
-  const task = work();
-  const settled = task.then(
-    () => undefined,
-    () => undefined,
-  );
-  await withProgressTitled({ viewId: TREE_VIEW_ID }, title, async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
-    const first = await Promise.race([settled.then(() => 'done' as const), slow]);
-    clearTimeout(timer);
-    if (first === 'slow') await withProgressTitled(vscode.ProgressLocation.Notification, title, () => settled);
-  });
-  return task;
 }

@@ -8,7 +8,7 @@ import type { CorrectionImpact } from '../../core/correctionService';
 import type { Correction } from '../../core/decision';
 import { revertConfirmation, undoCorrectionConfirmation } from '../decisions/decisionText';
 import { restoreConfirmation, rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
-import { checkpointLabel, escapeMarkdown } from '../tree/treePresentation';
+import { checkpointLabel, escapeMarkdown, formatRelativeTime } from '../tree/treePresentation';
 
 export interface ToolConfirmation {
   readonly title: string;
@@ -18,7 +18,7 @@ export interface ToolConfirmation {
 
 /** The rollback modal's own words (counts first, then the first paths), as inert Markdown. */
 export function rollbackToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[], undo: boolean): ToolConfirmation {
-  const text = rollbackConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointId: checkpoint.checkpoint_id, changes, undo });
+  const text = rollbackConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointTaken: formatRelativeTime(checkpoint.created_at, new Date()), changes, undo });
   return { title: undo ? 'Undo the rollback?' : 'Roll back?', markdown: inertMarkdown(text) };
 }
 

@@ -10,6 +10,7 @@ export const RollbackCommands = {
   compareWithCurrent: Commands.compareWithCurrent,
   compareWithPrevious: Commands.compareWithPrevious,
   checkpointActivePlan: Commands.checkpointActivePlan,
+  statusBarMenu: Commands.statusBarMenu,
 } as const satisfies Record<RollbackCommandName, string>;
 
 export const RollbackCommandTitles: Record<RollbackCommandName, string> = CommandTitles;
@@ -18,3 +19,6 @@ export const RollbackCommandTitles: Record<RollbackCommandName, string> = Comman
 export const TESTING_DIALOGS_COMMAND = '_cleveragents.checkpoints.testing.dialogs';
 /** Test mode only: what the rollback panel shows now. */
 export const TESTING_PANEL_COMMAND = '_cleveragents.checkpoints.testing.panel';
+
+/** The second argument of Compare with Current when a click on a tree row runs it: the focus stays in the tree. */
+export const PRESERVE_FOCUS = 'preserveFocus';

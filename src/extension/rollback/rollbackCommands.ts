@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { setStatus, withProgressTitled } from '../shownText';
+import { setStatus } from '../shownText';
+import { withProgress } from '../delayedProgress';
 import { z } from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -16,7 +17,7 @@ import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
 import { openAllChanges, openChangeDiff, sandboxFileUri } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { pickCheckpoint, pickPlan } from '../commands/prompts';
-import { RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
+import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import type { RollbackDialogs } from './rollbackDialogs';
 import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
@@ -28,7 +29,7 @@ import {
   unsavedEditorsError,
   unsavedEditorsQuestion,
 } from './rollbackText';
-import { checkpointLabel } from '../tree/treePresentation';
+import { checkpointLabel, formatRelativeTime } from '../tree/treePresentation';
 
 export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
 
@@ -36,6 +37,10 @@ export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'dat
 export interface TreeAccess {
   isNode(value: unknown): value is TreeNode;
   selection(): readonly TreeNode[];
+  /** Reloads the tree now (after a change made here). */
+  refresh?(): void;
+  /** Shows the plan's row in the view, selected. */
+  reveal?(folder: vscode.WorkspaceFolder, planId: string): Promise<void>;
 }
 
 /** Keeps the automatic checkpoints from reacting to the rollback's own writes. */
@@ -73,7 +78,7 @@ export interface RollbackRequest {
   readonly showPanel: boolean;
 }
 
-const ROLLBACK = 'Rollback';
+const ROLLBACK = 'Roll Back';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
 const RESTORE = 'Restore';
@@ -162,7 +167,7 @@ export class RollbackController {
     if ((await this.deps.dialogs.confirm(text.message, text.detail, [RESTORE])) !== RESTORE) return undefined;
     if (!(await this.resolveUnsavedEditors(t, preview, true))) return undefined;
     const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths);
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, `Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    const outcome = await withProgress(`Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
     setStatus(`$(history) Restored ${outcome.result.changed_paths.length} path(s) from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
     return outcome;
   }
@@ -192,7 +197,13 @@ export class RollbackController {
     }
     const label = checkpointLabel(t.checkpoint);
     if (request.confirm) {
-      const text = rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointId, changes: preview, undo: request.undo });
+      const text = rollbackConfirmation({
+        planTitle: t.plan.title,
+        checkpointLabel: label,
+        checkpointTaken: formatRelativeTime(t.checkpoint.created_at, this.now()),
+        changes: preview,
+        undo: request.undo,
+      });
       const primary = request.undo ? UNDO : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
       if (choice === SHOW_CHANGES) {
@@ -205,7 +216,7 @@ export class RollbackController {
 
     const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
     const work = () => t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    const outcome = await withProgress(title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
@@ -219,10 +230,10 @@ export class RollbackController {
     return [...list].reverse().find(isSafetyCheckpoint);
   }
 
-  async compareWithCurrent(t: CheckpointTarget): Promise<PanelState> {
+  async compareWithCurrent(t: CheckpointTarget, preserveFocus = false): Promise<PanelState> {
     const changes = await t.services.checkpoints.diff(t.plan.plan_id, t.checkpoint.checkpoint_id);
     const state = comparisonState({ mode: 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
-    this.showPanel(state);
+    this.showPanel(state, preserveFocus);
     return state;
   }
 
@@ -297,12 +308,12 @@ export class RollbackController {
 
   /** Registers the commands; each reports its failure as an error notification and returns undefined. */
   registerCommands(): vscode.Disposable {
-    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan'>, (arg: unknown) => Promise<unknown>> = {
+    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown, extra?: unknown) => Promise<unknown>> = {
       rollback: (arg) => this.rollbackCommand(arg),
       undoRollback: (arg) => this.undoCommand(arg),
-      compareWithCurrent: async (arg) => {
+      compareWithCurrent: async (arg, extra) => {
         const t = await this.resolveTarget(arg, RollbackCommands.compareWithCurrent, 'Checkpoint to compare with the sandbox as it is now', () => true);
-        return t ? this.compareWithCurrent(t) : undefined;
+        return t ? this.compareWithCurrent(t, extra === PRESERVE_FOCUS) : undefined;
       },
       compareWithPrevious: async (arg) => {
         const t = await this.resolveTarget(arg, RollbackCommands.compareWithPrevious, 'Checkpoint to compare with the one before it', () => true);
@@ -311,12 +322,12 @@ export class RollbackController {
     };
     return vscode.Disposable.from(
       ...(Object.keys(handlers) as (keyof typeof handlers)[]).map((name) =>
-        vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown) => {
+        vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown, extra?: unknown) => {
           if (!vscode.workspace.isTrusted) {
             explainRestricted(RollbackCommandTitles[name]);
             return undefined;
           }
-          return this.guarded(RollbackCommandTitles[name], () => handlers[name](arg));
+          return this.guarded(RollbackCommandTitles[name], () => handlers[name](arg, extra));
         }),
       ),
     );
@@ -445,9 +456,9 @@ export class RollbackController {
     return found;
   }
 
-  private showPanel(state: PanelState): void {
+  private showPanel(state: PanelState, preserveFocus = false): void {
     if (!this.panels) throw new Error('the rollback panel is not set up');
-    this.panels.show(state);
+    this.panels.show(state, preserveFocus);
   }
 
   private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T | undefined> {

@@ -15,6 +15,8 @@ export interface RollbackDialogs {
   /** A failure, as an error notification (the product's errors in their own words). */
   error(error: unknown, doing: string): void;
   info(message: string): void;
+  /** A problem that did not stop anything, with Show Log (a failed automatic checkpoint). */
+  warn(message: string): void;
 }
 
 export class WindowDialogs implements RollbackDialogs {
@@ -31,10 +33,14 @@ export class WindowDialogs implements RollbackDialogs {
   info(message: string): void {
     void showInfo(message);
   }
+
+  warn(message: string): void {
+    this.reporter.warn(message);
+  }
 }
 
 export interface RecordedDialog {
-  readonly kind: 'confirm' | 'error' | 'info';
+  readonly kind: 'confirm' | 'error' | 'info' | 'warning';
   /** As shown: escaped, one line. */
   readonly message: string;
   /** As shown: one escaped line per entry, joined by line breaks. */
@@ -86,5 +92,10 @@ export class ScriptedDialogs implements RollbackDialogs {
   info(message: string): void {
     this.recorded.push({ kind: 'info', message: shownMessage(message) });
     this.inner.info(message);
+  }
+
+  warn(message: string): void {
+    this.recorded.push({ kind: 'warning', message: shownMessage(message) });
+    this.inner.warn(message);
   }
 }

@@ -15,9 +15,9 @@ export function countsSentence(changes: readonly PathChange[]): string {
 
 const WILL: Record<PathChange['change'], string> = { added: 'add', modified: 'restore', deleted: 'delete' };
 
-/** The first paths, one a line, each with what the rollback does to it; then "and N more". */
-export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS): string[] {
-  const lines = changes.slice(0, shown).map((c) => `${WILL[c.change].padEnd(7)}  ${c.path}`);
+/** The first paths, one a line, each with what the rollback (or `will`'s operation) does to it; then "and N more". */
+export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS, will: Record<PathChange['change'], string> = WILL): string[] {
+  const lines = changes.slice(0, shown).map((c) => `${will[c.change].padEnd(7)}  ${c.path}`);
   if (changes.length > shown) lines.push(`and ${changes.length - shown} more`);
   return lines;
 }
@@ -35,14 +35,15 @@ export interface ConfirmationText {
 export function rollbackConfirmation(o: {
   readonly planTitle: string;
   readonly checkpointLabel: string;
-  readonly checkpointId: string;
+  /** When the checkpoint was taken, as people read it ("5 min ago"): dialogs name checkpoints, they show no ids. */
+  readonly checkpointTaken: string;
   readonly changes: readonly PathChange[];
   readonly undo: boolean;
 }): ConfirmationText {
   const message = o.undo
     ? `Undo the rollback of “${o.planTitle}”?`
     : `Roll back “${o.planTitle}” to “${o.checkpointLabel}”?`;
-  const target = o.undo ? `the state before the rollback (checkpoint ${o.checkpointId})` : `checkpoint ${o.checkpointId}`;
+  const target = o.undo ? `what it was before the rollback (saved ${o.checkpointTaken})` : `“${o.checkpointLabel}” (taken ${o.checkpointTaken})`;
   // The counts are computed and come first, apart from the list: a name cannot stand in for them.
   const detail = [
     countsSentence(o.changes),

@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { setStatus, shown, shownMarkdown, withProgressTitled } from '../shownText';
+import { setStatus, shown, shownMarkdown, showPick, withProgressTitled } from '../shownText';
+import { Commands, TREE_VIEW_ID } from '../commandIds';
+import { commandFits } from '../planLifecycle/planLifecycleCommands';
+import { pickCheckpoint } from '../commands/prompts';
+import { ContextKeys, planStatesValue } from '../tree/contextKeys';
+import type { AutoCheckpointFailure } from '../autoCheckpoints/autoCheckpoints';
+import type { SkippedFileWarnings } from '../commands/skippedWarnings';
 import type { WorkspaceServices } from '../../composition';
 import { displayText } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
@@ -23,7 +29,16 @@ export interface ActivePlan {
 /** Waits this long after activation before the first look (the engine loads then, not during activation). */
 export const STATUS_BAR_FIRST_LOOK_MS = 3000;
 
-/** A status-bar item: the active plan and its checkpoint count; a click takes a manual checkpoint. */
+/** What the status bar knows of automatic checkpoints (the AutoCheckpointer). */
+export interface AutoCheckpointStatus {
+  readonly enabled: boolean;
+  watches(planId: string): boolean;
+}
+
+/**
+ * A status-bar item: the active plan, its checkpoint count, whether automatic checkpoints watch it
+ * and when the last one failed. A click opens a menu of what can be done with the plan.
+ */
 export class CheckpointStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('cleveragents.checkpoints.status', vscode.StatusBarAlignment.Left, 40);
   private readonly debouncer = new Debouncer(() => void this.refresh(), 300, 1500);
@@ -32,25 +47,48 @@ export class CheckpointStatusBar implements vscode.Disposable {
   private generation = 0;
   private latest: Promise<void> = Promise.resolve();
   private firstLook: ReturnType<typeof setTimeout> | undefined;
+  private lastFailure: AutoCheckpointFailure | undefined;
+  private readonly auto: AutoCheckpointStatus | undefined;
+  private readonly skipped: Pick<SkippedFileWarnings, 'warn'> | undefined;
+  private readonly reveal: ((folder: vscode.WorkspaceFolder, planId: string) => Promise<void>) | undefined;
 
   constructor(
     private readonly folders: StatusBarFolders,
     private readonly dialogs: RollbackDialogs,
     private readonly log: { warn(message: string): void },
-    options: { firstLookMs?: number } = {},
+    options: {
+      firstLookMs?: number;
+      auto?: AutoCheckpointStatus;
+      reveal?: (folder: vscode.WorkspaceFolder, planId: string) => Promise<void>;
+      skipped?: Pick<SkippedFileWarnings, 'warn'>;
+    } = {},
   ) {
+    this.skipped = options.skipped;
+    this.auto = options.auto;
+    this.reveal = options.reveal;
     this.item.name = 'CleverAgents Checkpoints';
-    this.item.command = RollbackCommands.checkpointActivePlan;
+    this.item.command = RollbackCommands.statusBarMenu;
     this.disposables.push(
       folders.onDidChangeDatabase(() => this.debouncer.schedule()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.debouncer.schedule()),
       vscode.commands.registerCommand(RollbackCommands.checkpointActivePlan, () => this.checkpoint()),
+      vscode.commands.registerCommand(RollbackCommands.statusBarMenu, () => this.menu()),
     );
     this.firstLook = setTimeout(() => void this.refresh(), options.firstLookMs ?? STATUS_BAR_FIRST_LOOK_MS);
   }
 
   get activePlan(): ActivePlan | undefined {
     return this.active;
+  }
+
+  get failure(): AutoCheckpointFailure | undefined {
+    return this.lastFailure;
+  }
+
+  /** An automatic checkpoint failed: shown until one of the same plan works. */
+  noteFailure(failure: AutoCheckpointFailure | undefined): void {
+    this.lastFailure = failure;
+    this.render();
   }
 
   /** What the item shows (for tests): undefined when hidden. */
@@ -83,6 +121,8 @@ export class CheckpointStatusBar implements vscode.Disposable {
         this.log.warn(`Status bar: could not read the plans of ${folder.name}: ${String(error)}`);
       }
     }
+    // The palette offers a lifecycle command only when some plan fits it (package.json's `when`).
+    await ContextKeys.planStates.set(planStatesValue(candidates.map((c) => c.plan)));
     const chosen = chooseActivePlan(candidates);
     if (!chosen) return undefined;
     try {
@@ -105,14 +145,64 @@ export class CheckpointStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${a.checkpointCount}`);
+    const watched = this.auto?.watches(a.plan.plan_id) === true;
+    const failure = this.lastFailure?.planId === a.plan.plan_id ? this.lastFailure : undefined;
+    const autoText = failure ? ' · $(warning) auto failed' : watched ? ' · $(eye) auto' : '';
+    this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${a.checkpointCount}${autoText}`);
+    this.item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const autoLine = this.autoLine(a, watched, failure);
     const multi = this.folders.folders().length > 1 ? ` in ${escapeMarkdown(a.folder.name)}` : '';
     this.item.tooltip = shownMarkdown(
       `**${escapeMarkdown(a.plan.title)}** (${escapeMarkdown(a.plan.state)})${multi}\n\n` +
-        `${a.checkpointCount} checkpoint${a.checkpointCount === 1 ? '' : 's'}\n\nClick to create a manual checkpoint.`,
+        `${a.checkpointCount} checkpoint${a.checkpointCount === 1 ? '' : 's'}\n\n${escapeMarkdown(autoLine)}\n\nClick for checkpoints, rollback and the plan's state.`,
     );
-    this.item.accessibilityInformation = { label: `Checkpoints: plan ${shown(a.plan.title)}, ${a.plan.state}, ${a.checkpointCount} checkpoints. Click to create a manual checkpoint.` };
+    this.item.accessibilityInformation = {
+      label: shown(`Checkpoints: plan ${a.plan.title}, ${a.plan.state}, ${a.checkpointCount} checkpoints. ${autoLine} Activate for a menu.`),
+    };
     this.item.show();
+  }
+
+  private autoLine(a: ActivePlan, watched: boolean, failure: AutoCheckpointFailure | undefined): string {
+    if (failure) return `The last automatic ${failure.type} checkpoint failed at ${failure.at.toLocaleTimeString()}: ${failure.message}`;
+    if (watched) return 'Automatic checkpoints: on (the plan is executing).';
+    if (!this.auto?.enabled) return 'Automatic checkpoints: off (setting).';
+    return a.plan.state === 'executing' ? 'Automatic checkpoints: on, starting to watch.' : `Automatic checkpoints: only while a plan is executing (this one is ${a.plan.state}).`;
+  }
+
+  /** The click: what can be done with the active plan, as a quick pick. */
+  private async menu(): Promise<void> {
+    try {
+      if (!this.active) await this.refresh();
+      const a = this.active;
+      if (!a) {
+        this.dialogs.info('There is no active plan: create a plan first, or start one.');
+        return;
+      }
+      const plan = { planId: a.plan.plan_id, folder: a.folder.uri.toString() };
+      type Item = vscode.QuickPickItem & { run: () => Thenable<unknown> };
+      const items: Item[] = [];
+      // In Restricted Mode only what reads: the rest runs git or writes.
+      const trusted = vscode.workspace.isTrusted;
+      if (trusted && a.plan.state !== 'applied') {
+        items.push({ label: '$(device-camera) Create Checkpoint', detail: 'A manual checkpoint of the sandbox now.', run: () => vscode.commands.executeCommand(Commands.checkpointActivePlan) });
+        if (a.checkpointCount > 0) items.push({ label: '$(discard) Roll Back…', detail: 'Choose a checkpoint to roll the sandbox back to.', run: () => this.rollBack(a) });
+      }
+      if (trusted && commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
+      if (trusted && commandFits('completePlan', a.plan)) items.push({ label: '$(pass) Complete Plan', run: () => vscode.commands.executeCommand(Commands.completePlan, plan) });
+      items.push({ label: '$(list-tree) Show in Tree', run: () => (this.reveal ? this.reveal(a.folder, a.plan.plan_id) : vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`)) });
+      items.push({ label: '$(output) Show Log', run: () => vscode.commands.executeCommand(Commands.showLog) });
+      const picked = await showPick(items, { title: `Checkpoints: ${a.plan.title} (${a.plan.state})`, placeHolder: 'What to do with the active plan' });
+      await picked?.run();
+    } catch (error) {
+      this.dialogs.error(error, 'Checkpoints Menu');
+    }
+  }
+
+  private async rollBack(a: ActivePlan): Promise<unknown> {
+    const list = await a.services.checkpoints.listCheckpoints(a.plan.plan_id);
+    const checkpoint = await pickCheckpoint(list, `Roll “${a.plan.title}” back to…`);
+    if (!checkpoint) return undefined;
+    return vscode.commands.executeCommand(Commands.rollback, { planId: a.plan.plan_id, checkpointId: checkpoint.checkpoint_id, folder: a.folder.uri.toString() });
   }
 
   /** The click: a manual checkpoint of the active plan, at once. */
@@ -129,10 +219,14 @@ export class CheckpointStatusBar implements vscode.Disposable {
         this.dialogs.info('There is no active plan to checkpoint: create a plan first, or start one.');
         return undefined;
       }
-      const { checkpoint } = await withProgressTitled(vscode.ProgressLocation.Window, 'Creating a checkpoint…', () =>
+      const { checkpoint, pruned } = await withProgressTitled(vscode.ProgressLocation.Window, 'Creating a checkpoint…', () =>
         a.services.checkpoints.createCheckpoint(a.plan.plan_id, { type: 'manual', reason: 'Manual checkpoint (status bar)', sourceTool: 'vscode' }),
       );
-      setStatus(`$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created`, 5000);
+      setStatus(
+        `$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created` + (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+        5000,
+      );
+      this.skipped?.warn(checkpoint, a.folder);
       await this.refresh();
       return checkpoint.checkpoint_id;
     } catch (error) {

@@ -4,16 +4,21 @@ import type { Decision } from '../../core/decision';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
 import { Commands, TreeItemContext } from '../commandIds';
-import { ContextKeys, type DatabaseState } from './contextKeys';
+import { ContextKeys, planStatesValue, type DatabaseState } from './contextKeys';
+import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import { shown, shownMarkdown, shownMessage } from '../shownText';
 import {
+  checkpointAccessibilityLabel,
+  checkpointContextValue,
   checkpointDescription,
   checkpointIcon,
   checkpointLabel,
   checkpointTooltip,
   isFinished,
+  planAccessibilityLabel,
+  planContextValue,
   planDescription,
   planIcon,
   planTooltip,
@@ -108,6 +113,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
 
   private readonly debouncer = new Debouncer(() => this.refresh(), REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS);
   private readonly folderStates = new Map<string, DatabaseState>();
+  /** The plans each folder listed last, for the palette's context key (planStates). */
+  private readonly folderPlans = new Map<string, Plan[]>();
   /** Nodes this tree handed out: commands tell a tree node from arguments given by code. */
   private readonly issued = new WeakSet<object>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
@@ -231,9 +238,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.id = node.id;
         item.description = shown(node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : planDescription(plan));
         item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : themeIcon(planIcon(plan));
-        item.contextValue = plan.state === 'applied' ? TreeItemContext.appliedPlan : TreeItemContext.plan;
+        item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
-        item.accessibilityInformation = { label: `Plan ${shown(plan.title)}, ${item.description}, ${node.checkpoints.length} checkpoints` };
+        item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted)) };
         return item;
       }
       case 'decision': {
@@ -255,8 +262,11 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const decision = checkpoint.decision_id ? node.parent.decisions.find((d) => d.decision_id === checkpoint.decision_id) : undefined;
         item.description = shown(`${decision ? `“${decision.title}” · ` : ''}${checkpointDescription(checkpoint, this.now())}`);
         item.iconPath = themeIcon(checkpointIcon(checkpoint));
-        item.contextValue = node.plan.state === 'applied' ? TreeItemContext.appliedCheckpoint : TreeItemContext.checkpoint;
-        item.accessibilityInformation = { label: `Checkpoint ${item.label as string}, ${item.description}` };
+        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.parent.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
+        item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.now())) };
+        // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
+        // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
+        if (vscode.workspace.isTrusted) item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node, PRESERVE_FOCUS] };
         return item;
       }
       case 'message': {
@@ -324,6 +334,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const prefix = folder.uri.toString();
     try {
       if (!(await this.services.databaseExists(folder))) {
+        this.folderPlans.delete(prefix);
+        await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
         await this.setFolderState(folder, 'missing');
         return parent ? [this.noPlansHint(folder, parent)] : [];
       }
@@ -343,6 +355,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
           }),
         );
       }
+      this.folderPlans.set(prefix, nodes.map((n) => (n as PlanNode).plan));
+      await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
       await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');
       return nodes.length === 0 && parent ? [this.noPlansHint(folder, parent)] : nodes;
     } catch (error) {
@@ -390,6 +404,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   private forgetFoldersExcept(folders: readonly vscode.WorkspaceFolder[]): void {
     const keep = new Set(folders.map((f) => f.uri.toString()));
     for (const key of this.folderStates.keys()) if (!keep.has(key)) this.folderStates.delete(key);
+    for (const key of this.folderPlans.keys()) if (!keep.has(key)) this.folderPlans.delete(key);
   }
 }
 

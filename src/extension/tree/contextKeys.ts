@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Plan } from '../../core/plan';
 import { BuiltinCommands } from '../commandIds';
 
 /** A `when`-clause context key with a typed value; writes only when the value changes. */
@@ -28,4 +29,14 @@ export const ContextKeys = {
   databaseState: new ContextKey<DatabaseState>('cleveragents.checkpoints.databaseState'),
   /** A checkpoint is selected in the tree: Copy ID and Delete show in the command palette. */
   checkpointSelected: new ContextKey<boolean>('cleveragents.checkpoints.checkpointSelected'),
+  /**
+   * `plan.<state>.<kind>` of every plan of every folder, space-separated (empty: no plans): the
+   * palette offers a command only when some plan fits it. Kept by the status bar, which reads the
+   * plans at start and after each change of a database.
+   */
+  planStates: new ContextKey<string>('cleveragents.checkpoints.planStates'),
 };
+
+export function planStatesValue(plans: readonly Plan[]): string {
+  return [...new Set(plans.map((p) => `plan.${p.state}.${p.sandbox_kind}`))].sort().join(' ');
+}

@@ -5,6 +5,7 @@ import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan, PlanState } from '../../core/plan';
 import { escapeUnsafe } from '../../core/displayText';
 import { formatBytes } from '../../core/formatBytes';
+import { isSafetyCheckpoint } from '../rollback/safetyCheckpoints';
 
 /** A codicon id and, optionally, a theme color id. */
 export interface IconSpec {
@@ -61,11 +62,48 @@ export function checkpointLabel(checkpoint: Checkpoint): string {
 }
 
 export function checkpointDescription(checkpoint: Checkpoint, now: Date): string {
-  return `${formatRelativeTime(checkpoint.created_at, now)} · ${formatBytes(checkpoint.size_bytes)}`;
+  const skipped = checkpoint.metadata.skipped.length;
+  return `${formatRelativeTime(checkpoint.created_at, now)} · ${formatBytes(checkpoint.size_bytes)}${skipped ? ` · ${skipped} not captured` : ''}`;
 }
 
+/** A rollback's safety checkpoint (what Undo Rollback restores) has an icon of its own. */
+const SAFETY_ICON: IconSpec = { id: 'shield', color: 'charts.yellow' };
+
 export function checkpointIcon(checkpoint: Checkpoint): IconSpec {
-  return TYPE_ICONS[checkpoint.checkpoint_type];
+  return isSafetyCheckpoint(checkpoint) ? SAFETY_ICON : TYPE_ICONS[checkpoint.checkpoint_type];
+}
+
+/**
+ * A plan row's `contextValue`: `plan.<state>.<in_place|isolated>`, then `.undo` when it has a
+ * rollback to undo and `.interrupted` when an operation on it is half done. The menus' `when`
+ * clauses match these, so that a row offers only what can work on it (package.json).
+ */
+export function planContextValue(plan: Plan, checkpoints: readonly Checkpoint[], interrupted: boolean): string {
+  const undo = plan.state !== 'applied' && checkpoints.some(isSafetyCheckpoint);
+  return `plan.${plan.state}.${plan.sandbox_kind}${undo ? '.undo' : ''}${interrupted ? '.interrupted' : ''}`;
+}
+
+/** A checkpoint row's: `checkpoint.<plan state>`, then `.first` for the plan's first one and `.safety` for a rollback's safety checkpoint. */
+export function checkpointContextValue(plan: Plan, checkpoint: Checkpoint, first: boolean): string {
+  return `checkpoint.${plan.state}${first ? '.first' : ''}${isSafetyCheckpoint(checkpoint) ? '.safety' : ''}`;
+}
+
+/** What a screen reader says of a plan row: its type and state first. */
+export function planAccessibilityLabel(plan: Plan, checkpoints: number, interrupted: InterruptedOperation | undefined): string {
+  return (
+    `Plan ${plan.title}, ${plan.state}, ${plan.sandbox_kind === 'isolated' ? 'isolated copy' : `in place in ${sandboxLabel(plan)}`}, ` +
+    `${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'}${interrupted ? `, interrupted ${interrupted.type}` : ''}`
+  );
+}
+
+/** And of a checkpoint row: its type (safety, manual, before write, after step), its plan's state, when. */
+export function checkpointAccessibilityLabel(plan: Plan, checkpoint: Checkpoint, now: Date): string {
+  const type = isSafetyCheckpoint(checkpoint) ? 'Safety checkpoint before a rollback' : TYPE_LABELS[checkpoint.checkpoint_type];
+  const skipped = checkpoint.metadata.skipped.length;
+  return (
+    `${type}: ${checkpointLabel(checkpoint)}, ${checkpointDescription(checkpoint, now)}, plan ${plan.state}` +
+    (skipped ? `, ${skipped} path${skipped === 1 ? '' : 's'} not captured` : '')
+  );
 }
 
 export function checkpointTypeLabel(type: CheckpointType): string {

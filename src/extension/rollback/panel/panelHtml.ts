@@ -30,7 +30,8 @@ export function panelHtml(o: { cspSource: string; nonce: string; scriptUri: stri
 <title>Rollback</title>
 </head>
 <body>
-<main id="root" aria-live="polite"></main>
+<main id="root"></main>
+<div id="announce" class="visually-hidden" role="status" aria-live="polite"></div>
 <script nonce="${o.nonce}" src="${o.scriptUri}"></script>
 </body>
 </html>`;

@@ -66,13 +66,14 @@ export class RollbackPanels implements vscode.Disposable {
     return this.current?.panel;
   }
 
-  show(state: PanelState): void {
+  /** Shows the state; `preserveFocus` keeps the keyboard where it was (a click on a tree row). */
+  show(state: PanelState, preserveFocus = false): void {
     if (this.current) {
       this.current.update(state);
-      this.current.panel.reveal(undefined, false);
+      this.current.panel.reveal(undefined, preserveFocus);
       return;
     }
-    const panel = vscode.window.createWebviewPanel(ROLLBACK_PANEL_VIEW_TYPE, panelTitle(state), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, this.options());
+    const panel = vscode.window.createWebviewPanel(ROLLBACK_PANEL_VIEW_TYPE, panelTitle(state), { viewColumn: vscode.ViewColumn.Active, preserveFocus }, this.options());
     this.adopt(panel, state);
   }
 
@@ -178,7 +179,7 @@ class RollbackPanel {
     if (writes && !this.trust.isTrusted()) {
       // The page offers none of these in Restricted Mode; a message that asks anyway is refused here.
       this.log.warn(`Refused "${message.type}" from the rollback panel: the workspace is not trusted (Restricted Mode)`);
-      this.trust.explain({ undo: 'Undo Rollback', rollback: 'Rollback to Checkpoint', undoCorrection: 'Undo Correction', restorePath: 'Restore this File' }[message.type]);
+      this.trust.explain({ undo: 'Undo Rollback', rollback: 'Roll Back to Checkpoint', undoCorrection: 'Undo Correction', restorePath: 'Restore this File' }[message.type]);
       return;
     }
     if (this.busy) return;

@@ -1,0 +1,201 @@
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { ApplyConflictError, ValidationError } from '../../core/errors';
+import { UlidSchema } from '../../core/ids';
+import type { Plan } from '../../core/plan';
+import { LIFECYCLE_ACTIONS, canTransition, type LifecycleAction } from '../../core/planLifecycle';
+import type { DeletedPlan } from '../../core/planService';
+import type { PathChange } from '../../core/rollbackResult';
+import { CommandTitles, Commands, type PlanLifecycleCommandName } from '../commandIds';
+import { parseArgs } from '../commands/commandArgs';
+import { explainRestricted } from '../commands/commands';
+import { pickPlan } from '../commands/prompts';
+import { withProgress } from '../delayedProgress';
+import type { FolderPlan, FolderServices } from '../folderServices';
+import type { TreeAccess } from '../rollback/rollbackCommands';
+import type { RollbackDialogs } from '../rollback/rollbackDialogs';
+import { setStatus } from '../shownText';
+import {
+  APPLY,
+  DELETE_PLAN,
+  MARK_APPLIED,
+  actionProgress,
+  applyConfirmation,
+  deleteConfirmation,
+  deletedStatus,
+  markAppliedConfirmation,
+  stateChangedStatus,
+} from './planLifecycleText';
+
+export type LifecycleFolders = Pick<FolderServices, 'folders' | 'findPlan' | 'planChoices'>;
+
+export interface PlanLifecycleDeps {
+  readonly folders: LifecycleFolders;
+  readonly dialogs: RollbackDialogs;
+  readonly tree?: TreeAccess;
+  /** Called after every change: the tree and the status bar show it at once. */
+  readonly changed: () => void;
+  /** Counts the files of an isolated sandbox for the delete dialog (undefined: not shown). */
+  readonly countFiles?: (folder: vscode.WorkspaceFolder, relative: string) => Promise<number | undefined>;
+}
+
+/** What code may pass to the lifecycle commands. */
+export const PlanLifecycleArgsSchema = z
+  .object({
+    folder: z.string().min(1).max(4096).optional(),
+    planId: UlidSchema,
+    /** Apply, Mark Applied and Delete Plan without their modal (for callers that asked the user themselves). */
+    skipConfirmation: z.boolean().optional(),
+  })
+  .strict();
+
+const STATUS_MESSAGE_MS = 5000;
+
+/** The verb of each state-changing command. */
+const ACTION_OF: Partial<Record<PlanLifecycleCommandName, LifecycleAction>> = {
+  startPlan: 'start',
+  completePlan: 'complete',
+  failPlan: 'fail',
+  cancelPlan: 'cancel',
+};
+
+/** Which plans each command can work on: the palette offers only those, the rows show it only on them. */
+export function commandFits(name: PlanLifecycleCommandName, plan: Plan): boolean {
+  const action = ACTION_OF[name];
+  if (action) return canTransition(plan.state, LIFECYCLE_ACTIONS[action]);
+  if (name === 'markPlanApplied') return plan.sandbox_kind === 'in_place' && canTransition(plan.state, 'applied');
+  if (name === 'applyPlan') return plan.sandbox_kind === 'isolated' && canTransition(plan.state, 'applied');
+  return true;
+}
+
+/**
+ * Start, Complete, Mark Failed, Cancel, Mark Applied, Apply and Delete Plan, from the tree's rows,
+ * the palette and the API. Every rule is the core's (planLifecycle.ts): a refused change says why.
+ */
+export class PlanLifecycleController {
+  constructor(private readonly deps: PlanLifecycleDeps) {}
+
+  async changeState(t: FolderPlan, action: LifecycleAction): Promise<Plan> {
+    const plan = await withProgress(actionProgress(action, t.plan.title), () => t.services.plans.setState(t.plan.plan_id, LIFECYCLE_ACTIONS[action]));
+    setStatus(`$(check) ${stateChangedStatus(plan, t.plan.state)}`, STATUS_MESSAGE_MS);
+    this.deps.changed();
+    return plan;
+  }
+
+  /** Apply (isolated) or Mark Applied (in place), after the modal unless `confirm` is false; undefined when declined. */
+  async apply(t: FolderPlan, confirm: boolean): Promise<{ plan: Plan; changes: PathChange[] } | undefined> {
+    if (confirm) {
+      const preview = await t.services.plans.previewApply(t.plan.plan_id);
+      // Applying would refuse anyway: say so now rather than ask first.
+      if (preview.conflicts.length > 0) throw new ApplyConflictError(preview.conflicts);
+      const inPlace = t.plan.sandbox_kind === 'in_place';
+      const text = inPlace
+        ? markAppliedConfirmation(t.plan, (await t.services.checkpoints.listCheckpoints(t.plan.plan_id)).length)
+        : applyConfirmation(t.plan, preview.changes);
+      const action = inPlace ? MARK_APPLIED : APPLY;
+      if ((await this.deps.dialogs.confirm(text.message, text.detail, [action])) !== action) return undefined;
+    }
+    const result = await withProgress(`Applying “${t.plan.title}”…`, () => t.services.plans.applyPlan(t.plan.plan_id));
+    setStatus(
+      `$(verified-filled) “${result.plan.title}” applied` + (t.plan.sandbox_kind === 'isolated' ? `: ${result.changes.length} file(s) changed in the workspace` : ''),
+      STATUS_MESSAGE_MS,
+    );
+    this.deps.changed();
+    return result;
+  }
+
+  /** Deletes the plan after the modal unless `confirm` is false; undefined when declined. */
+  async delete(t: FolderPlan, confirm: boolean): Promise<DeletedPlan | undefined> {
+    if (confirm) {
+      // The preview refuses as the delete would (an interrupted operation) before anything is asked.
+      const { plan, checkpoints } = await t.services.plans.previewDelete(t.plan.plan_id);
+      const files = plan.sandbox_kind === 'isolated' ? await this.deps.countFiles?.(t.folder, plan.sandbox_path) : undefined;
+      const text = deleteConfirmation(plan, checkpoints, new Date(), files);
+      if ((await this.deps.dialogs.confirm(text.message, text.detail, [DELETE_PLAN])) !== DELETE_PLAN) return undefined;
+    }
+    const deleted = await withProgress(`Deleting “${t.plan.title}”…`, () => t.services.plans.deletePlan(t.plan.plan_id));
+    setStatus(`$(trash) ${deletedStatus(deleted.plan, deleted.checkpointIds.length)}`, STATUS_MESSAGE_MS);
+    this.deps.changed();
+    return deleted;
+  }
+
+  registerCommands(): vscode.Disposable {
+    const names = Object.keys(COMMAND_PLACEHOLDERS) as PlanLifecycleCommandName[];
+    return vscode.Disposable.from(
+      ...names.map((name) =>
+        vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
+          if (!vscode.workspace.isTrusted) {
+            explainRestricted(CommandTitles[name]);
+            return undefined;
+          }
+          try {
+            return await this.run(name, arg);
+          } catch (error) {
+            this.deps.dialogs.error(error, CommandTitles[name]);
+            return undefined;
+          }
+        }),
+      ),
+    );
+  }
+
+  /** Runs one command; returns plain data to code that ran it (the plan, the apply or the delete). */
+  private async run(name: PlanLifecycleCommandName, arg: unknown): Promise<unknown> {
+    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(PlanLifecycleArgsSchema, arg, Commands[name]) : undefined;
+    const t = await this.target(name, arg, given);
+    if (!t) return undefined;
+    const confirm = given?.skipConfirmation !== true;
+    const action = ACTION_OF[name];
+    if (action) return { ...(await this.changeState(t, action)) };
+    if (name === 'deletePlan') {
+      const deleted = await this.delete(t, confirm);
+      return deleted && { plan_id: deleted.plan.plan_id, checkpoint_ids: [...deleted.checkpointIds], removed_sandbox: deleted.removedSandbox };
+    }
+    // Apply and Mark Applied are one operation of the core; each command says which kind it expects.
+    const expected = name === 'applyPlan' ? 'isolated' : 'in_place';
+    if (t.plan.sandbox_kind !== expected) {
+      throw new ValidationError(
+        expected === 'isolated'
+          ? `the plan “${t.plan.title}” works in place: its changes are already in the folder; use ${CommandTitles.markPlanApplied}`
+          : `the plan “${t.plan.title}” works in an isolated copy; use ${CommandTitles.applyPlan} to bring its changes into the workspace`,
+      );
+    }
+    const applied = await this.apply(t, confirm);
+    return applied && { plan: { ...applied.plan }, changes: applied.changes.map((c) => ({ path: c.path, change: c.change })) };
+  }
+
+  /** The plan of a row (as it is: a refusal then says why), of arguments, of the selection when it fits, or asked for among those that fit. */
+  private async target(name: PlanLifecycleCommandName, arg: unknown, given: z.output<typeof PlanLifecycleArgsSchema> | undefined): Promise<FolderPlan | undefined> {
+    if (this.deps.tree?.isNode(arg)) {
+      if (arg.kind !== 'plan' && arg.kind !== 'checkpoint') return undefined;
+      return this.deps.folders.findPlan(arg.plan.plan_id, arg.folder);
+    }
+    if (given) return this.deps.folders.findPlan(given.planId, this.folderArg(given.folder));
+    const node = this.deps.tree?.selection()[0];
+    if ((node?.kind === 'plan' || node?.kind === 'checkpoint') && commandFits(name, node.plan)) return this.deps.folders.findPlan(node.plan.plan_id, node.folder);
+    const choices = await this.deps.folders.planChoices((p) => commandFits(name, p));
+    if (choices.length === 0) {
+      this.deps.dialogs.info(`No plan can be chosen for “${CommandTitles[name]}”: ${COMMAND_PLACEHOLDERS[name].none}.`);
+      return undefined;
+    }
+    return pickPlan(choices, COMMAND_PLACEHOLDERS[name].pick);
+  }
+
+  private folderArg(given: string | undefined): vscode.WorkspaceFolder | undefined {
+    if (given === undefined) return undefined;
+    const found = this.deps.folders.folders().find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
+    if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
+    return found;
+  }
+}
+
+/** What the quick pick asks, and why it may have nothing to offer. */
+const COMMAND_PLACEHOLDERS: Record<PlanLifecycleCommandName, { pick: string; none: string }> = {
+  startPlan: { pick: 'Plan to start (draft, failed or completed)', none: 'only a draft, failed or completed plan can start' },
+  completePlan: { pick: 'Executing plan to mark completed', none: 'no plan is executing' },
+  failPlan: { pick: 'Executing plan to mark failed', none: 'no plan is executing' },
+  cancelPlan: { pick: 'Plan to cancel', none: 'every plan is applied or cancelled already' },
+  markPlanApplied: { pick: 'In-place plan to mark applied', none: 'no plan working in place is open' },
+  applyPlan: { pick: 'Isolated plan whose changes to apply to the workspace', none: 'no plan with an isolated copy is open' },
+  deletePlan: { pick: 'Plan to delete, with its checkpoints', none: 'there are no plans' },
+};
