@@ -10,8 +10,10 @@ import { startMcp } from '../unit/helpers/mcpHarness';
 import { installedProduct } from './installedProduct';
 import { zipEntries } from './zipEntries';
 
-// The language model tools (their descriptions teach agents, at some length) brought it from 399 KB to 415 KB.
-const MAX_EXTENSION_BUNDLE_BYTES = 420_000;
+// The language model tools (their descriptions teach agents, at some length) brought it from 399 KB
+// to 415 KB; decisions and their correction, and the plan's lifecycle, to 477 KB. A jump past the
+// limit is a bundle that took in what it should load lazily (sql.js and git stay out of it).
+const MAX_EXTENSION_BUNDLE_BYTES = 500_000;
 
 describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
