@@ -1,5 +1,6 @@
 import type { AgentTool } from './agentTool';
 import { createCheckpoint, deleteCheckpoint, diff, listCheckpoints } from './checkpointTools';
+import { applyPlan, changePlanState, deletePlan } from './lifecycleTools';
 import { correctDecision, listDecisions, previewCorrection, recordDecision, restorePaths, undoCorrection } from './decisionTools';
 import { createPlan, listPlans, setRetentionPolicy, showPlan } from './planTools';
 import { previewRollback, recover, rollback, undoRollback } from './rollbackTools';
@@ -9,6 +10,9 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listPlans,
   showPlan,
   createPlan,
+  changePlanState,
+  applyPlan,
+  deletePlan,
   createCheckpoint,
   listCheckpoints,
   diff,

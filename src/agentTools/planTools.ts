@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkpointJson, planJson } from '../cli/envelopes';
+import { checkpointJson, planJson, stateChangeJson } from '../cli/envelopes';
 import { displayText } from '../core/displayText';
 import { CreatePlanInputSchema } from '../core/planService';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
@@ -30,15 +30,29 @@ export const showPlan = defineTool({
     'every write is then refused until the recover tool finishes or undoes it.',
   access: 'read',
   input: z.object({ plan_id: PlanId }).strict(),
-  output: z.object({ plan: PlanJsonSchema, checkpoints: z.array(CheckpointJsonSchema), interrupted_operation: InterruptedOperationJsonSchema.nullable() }),
+  output: z.object({
+    plan: PlanJsonSchema,
+    checkpoints: z.array(CheckpointJsonSchema),
+    interrupted_operation: InterruptedOperationJsonSchema.nullable(),
+    state_history: z.array(z.object({ from_state: z.string().nullable(), to_state: z.string(), changed_at: z.string() })),
+  }),
   async run({ plan_id }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
-    const [list, interrupted] = await Promise.all([services.checkpoints.listCheckpoints(plan.plan_id), services.recovery.interrupted(plan.plan_id)]);
+    const [list, interrupted, history] = await Promise.all([
+      services.checkpoints.listCheckpoints(plan.plan_id),
+      services.recovery.interrupted(plan.plan_id),
+      services.plans.stateHistory(plan.plan_id),
+    ]);
     const text =
       `Plan ${plan.plan_id} “${displayText(plan.title, 120)}”: ${plan.state}, ${list.length} checkpoint(s)` +
       (interrupted ? `; an interrupted ${interrupted.type} blocks it (call recover)` : '');
     return {
-      structured: { plan: planJson(plan), checkpoints: list.map(checkpointJson), interrupted_operation: interrupted ? interruptedJson(interrupted) : null },
+      structured: {
+        plan: planJson(plan),
+        checkpoints: list.map(checkpointJson),
+        interrupted_operation: interrupted ? interruptedJson(interrupted) : null,
+        state_history: history.map(stateChangeJson),
+      },
       text,
     };
   },

@@ -15,7 +15,7 @@ import { languageModelTool } from '../../src/extension/languageModelTools/langua
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const TOOLS = [
-  ...['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
+  ...['list_plans', 'show_plan', 'create_plan', 'change_plan_state', 'apply_plan', 'delete_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
   ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
 ];
 

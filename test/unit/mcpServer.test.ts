@@ -14,11 +14,11 @@ const MADE_UP_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const DB = path.join('.cleveragents', 'cleveragents.db');
 
 const TOOLS = [
-  ...['list_plans', 'show_plan', 'create_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
+  ...['list_plans', 'show_plan', 'create_plan', 'change_plan_state', 'apply_plan', 'delete_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
   ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
 ];
 const READERS = ['list_plans', 'show_plan', 'list_checkpoints', 'diff', 'preview_rollback', 'list_decisions', 'preview_correction'];
-const DESTRUCTIVE = ['rollback', 'undo_rollback', 'delete_checkpoint', 'recover', 'correct_decision', 'undo_correction', 'restore_paths'];
+const DESTRUCTIVE = ['apply_plan', 'delete_plan', 'rollback', 'undo_rollback', 'delete_checkpoint', 'recover', 'correct_decision', 'undo_correction', 'restore_paths'];
 
 /** The sandbox's files and the database's bytes: what "changes nothing" keeps. */
 function state(root: string): { tree: Record<string, string>; db: string | null } {
@@ -156,6 +156,25 @@ describe('agents mcp (the built CLI as an MCP server, driven by the SDK’s own 
     assert.equal(readFileSync(path.join(root, 'src/a.ts'), 'utf8'), 'a0\n');
     assert.equal(readFileSync(path.join(root, 'src/c.ts'), 'utf8'), 'c\n');
     assert.ok(restored.post_rollback_state.undo_checkpoint_id);
+  });
+
+  it('a plan’s lifecycle: start, complete, start again, apply (then no rollback), refused changes named, delete', async () => {
+    const root = workspaceWith(tempDir(), { 'a.txt': 'a\n' });
+    const mcp = await open(root);
+    const { plan } = await mcp.ok<{ plan: PlanJson }>('create_plan', { title: 'Life' });
+    const change = (action: string) => mcp.ok<{ plan: PlanJson; previous_state: string }>('change_plan_state', { plan_id: plan.plan_id, action });
+    assert.match(await mcp.fails('change_plan_state', { plan_id: plan.plan_id, action: 'complete' }), /^Complete blocked: plan is draft; from draft it can become executing, applied or cancelled/);
+    assert.deepEqual([(await change('start')).previous_state, (await change('complete')).plan.state, (await change('start')).plan.state], ['draft', 'completed', 'executing']);
+    const { checkpoint } = await mcp.ok<{ checkpoint: CheckpointJson }>('create_checkpoint', { plan_id: plan.plan_id });
+    const shown = await mcp.ok<{ state_history: { to_state: string }[] }>('show_plan', { plan_id: plan.plan_id });
+    assert.deepEqual(shown.state_history.map((h) => h.to_state), ['draft', 'executing', 'completed', 'executing']);
+    assert.equal((await mcp.ok<{ plan: PlanJson }>('apply_plan', { plan_id: plan.plan_id })).plan.state, 'applied');
+    assert.match(await mcp.fails('rollback', { plan_id: plan.plan_id, checkpoint_id: checkpoint.checkpoint_id }), /^Rollback blocked: plan is already applied/);
+    assert.match(await mcp.fails('change_plan_state', { plan_id: plan.plan_id, action: 'start' }), /^Start blocked: plan is already applied/);
+    const { deleted } = await mcp.ok<{ deleted: { checkpoint_ids: string[] } }>('delete_plan', { plan_id: plan.plan_id });
+    assert.deepEqual(deleted.checkpoint_ids, [checkpoint.checkpoint_id]);
+    assert.deepEqual((await mcp.ok<{ plans: PlanJson[] }>('list_plans')).plans, []);
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'a\n', 'an in-place sandbox’s files stay');
   });
 
   it('refuses bad input with the reference’s messages as tool errors, changes nothing, and keeps serving', async () => {

@@ -8,7 +8,9 @@ import type { FolderServices } from '../folderServices';
 import type { RollbackController } from '../rollback/rollbackCommands';
 import { shownMarkdown, shownMessage } from '../shownText';
 import {
+  applyToolConfirmation,
   correctionToolConfirmation,
+  deletePlanToolConfirmation,
   deleteToolConfirmation,
   restoreToolConfirmation,
   rollbackToolConfirmation,
@@ -52,6 +54,15 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
     delete_checkpoint: async (i) => {
       const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
       return deleteToolConfirmation(t.plan, t.checkpoint);
+    },
+    apply_plan: async (i) => {
+      const { services, plan } = await deps.folders.findPlan(i.plan_id!);
+      const [preview, checkpoints] = await Promise.all([services.plans.previewApply(plan.plan_id), services.checkpoints.listCheckpoints(plan.plan_id)]);
+      return applyToolConfirmation(plan, preview.changes, checkpoints.length);
+    },
+    delete_plan: async (i) => {
+      const { services, plan } = await deps.folders.findPlan(i.plan_id!);
+      return deletePlanToolConfirmation(plan, (await services.plans.previewDelete(plan.plan_id)).checkpoints, new Date());
     },
     correct_decision: async (i) => {
       const { services, plan } = await deps.folders.findPlan(i.plan_id!);

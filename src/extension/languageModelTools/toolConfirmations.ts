@@ -7,6 +7,7 @@ import type { PathChange } from '../../core/rollbackResult';
 import type { CorrectionImpact } from '../../core/correctionService';
 import type { Correction } from '../../core/decision';
 import { revertConfirmation, undoCorrectionConfirmation } from '../decisions/decisionText';
+import { applyConfirmation, deleteConfirmation, markAppliedConfirmation } from '../planLifecycle/planLifecycleText';
 import { restoreConfirmation, rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
 import { checkpointLabel, escapeMarkdown, formatRelativeTime } from '../tree/treePresentation';
 
@@ -44,6 +45,17 @@ export function undoCorrectionToolConfirmation(correction: Correction, decisionT
 /** "Restore this file"'s words: counts first, then the paths. */
 export function restoreToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[]): ToolConfirmation {
   return { title: 'Restore from the checkpoint?', markdown: inertMarkdown(restoreConfirmation(plan.title, checkpointLabel(checkpoint), changes)) };
+}
+
+/** The Apply / Mark Applied modal's words: an isolated plan's changes, or an in-place plan made final. */
+export function applyToolConfirmation(plan: Plan, changes: readonly PathChange[], checkpoints: number): ToolConfirmation {
+  const text = plan.sandbox_kind === 'isolated' ? applyConfirmation(plan, changes) : markAppliedConfirmation(plan, checkpoints);
+  return { title: 'Apply the plan?', markdown: inertMarkdown(text) };
+}
+
+/** The Delete Plan modal's words: what goes with it. */
+export function deletePlanToolConfirmation(plan: Plan, checkpoints: readonly Checkpoint[], now: Date): ToolConfirmation {
+  return { title: 'Delete the plan?', markdown: inertMarkdown(deleteConfirmation(plan, checkpoints, now)) };
 }
 
 /** The question in bold, then each line of the detail on a line of its own, every one escaped and shortened. */
