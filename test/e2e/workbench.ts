@@ -211,7 +211,16 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const { input, rows } = quickInput(page);
   await closeOverlays(page);
   await page.keyboard.press('F1');
-  await input.waitFor({ state: 'visible' });
+  try {
+    await input.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch {
+    // F1 can be lost when the terminal holds the focus on a loaded machine: the title bar's
+    // command center opens the same box (in file mode; the '>' typed below makes it commands).
+    const center = page.locator('.command-center').first();
+    if (await center.isVisible()) await center.click();
+    else await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible' });
+  }
   const value = `>${title}`;
   await input.fill(value);
   const row = rows.filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
