@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { OPERATIONS_DIR_NAME } from '../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
 import type { WorkspaceServices } from '../composition';
-import { NotFoundError } from '../core/errors';
+import { NotFoundError, ValidationError } from '../core/errors';
 import type { Plan } from '../core/plan';
 import type { Logger } from '../core/ports';
 import { SETTINGS_SECTION } from './commandIds';
@@ -217,4 +217,12 @@ export class FolderServices implements vscode.Disposable {
     entry.services = undefined;
     void services?.then((s) => s.dispose(), () => undefined);
   }
+}
+
+/** A workspace folder named by a command's argument: its URI, its path or its name; unknown ones are refused. */
+export function folderNamed(folders: readonly vscode.WorkspaceFolder[], given: string | undefined): vscode.WorkspaceFolder | undefined {
+  if (given === undefined) return undefined;
+  const found = folders.find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
+  if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
+  return found;
 }

@@ -12,10 +12,10 @@ import type { PanelState } from '../../webview/protocol';
 import { CommandTitles, Commands, DECISION_COMMAND_NAMES, type DecisionCommandName } from '../commandIds';
 import { parseArgs } from '../commands/commandArgs';
 import { explainRestricted } from '../commands/commands';
-import type { FolderPlan } from '../folderServices';
+import { folderNamed, type FolderPlan } from '../folderServices';
 import { comparisonState, rollbackState } from '../rollback/panel/panelStates';
 import { panelFolder, type CheckpointTarget, type RollbackController, type RollbackFolders, type TreeAccess, type WriteSuppressor } from '../rollback/rollbackCommands';
-import type { RollbackDialogs } from '../rollback/rollbackDialogs';
+import { reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
 import { setStatus, showPick, withProgressTitled } from '../shownText';
 import { checkpointLabel } from '../tree/treePresentation';
 import { REVERT, panelCorrection, revertConfirmation, undoCorrectionConfirmation } from './decisionText';
@@ -63,7 +63,7 @@ export class DecisionController {
             explainRestricted(CommandTitles[name]);
             return undefined;
           }
-          return this.guarded(CommandTitles[name], () => handlers[name](arg));
+          return reportingErrors(this.deps.dialogs, CommandTitles[name], () => handlers[name](arg));
         }),
       ),
     );
@@ -138,9 +138,9 @@ export class DecisionController {
 
   /** The panel's Undo Correction. */
   async undoFromPanel(state: PanelState): Promise<PanelState | undefined> {
-    return this.guarded(CommandTitles.undoCorrection, async () => {
+    return reportingErrors(this.deps.dialogs, CommandTitles.undoCorrection, async () => {
       if (!state.correction) return undefined;
-      const found = await this.deps.folders.findPlan(state.plan.id, this.folderArg(state.folder.uri));
+      const found = await this.deps.folders.findPlan(state.plan.id, folderNamed(this.deps.folders.folders(), state.folder.uri));
       const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === state.correction!.id);
       if (!correction) return undefined;
       await this.undo(found, correction, this.deps.confirmByDefault());
@@ -169,7 +169,7 @@ export class DecisionController {
       confirm = true;
     } else {
       const args = parseArgs(RevertDecisionArgsSchema, arg ?? {}, Commands.revertDecision);
-      found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      found = await this.deps.folders.findPlan(args.planId, folderNamed(this.deps.folders.folders(), args.folder));
       decisionId = args.decisionId;
       keepIndependent = args.keepIndependent === true;
       if (args.skipConfirmation) confirm = false;
@@ -188,7 +188,7 @@ export class DecisionController {
       correctionId = arg.decision.reverted_by;
     } else {
       const args = parseArgs(UndoCorrectionArgsSchema, arg ?? {}, Commands.undoCorrection);
-      found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      found = await this.deps.folders.findPlan(args.planId, folderNamed(this.deps.folders.folders(), args.folder));
       correctionId = args.correctionId;
       if (args.skipConfirmation) confirm = false;
     }
@@ -222,19 +222,5 @@ export class DecisionController {
     if (!path) return undefined;
     const outcome = await this.deps.rollback.restorePaths(t, [path]);
     return outcome ? { changed_paths: outcome.result.changed_paths.map((c) => ({ ...c })), undo_checkpoint_id: outcome.undo_checkpoint_id } : undefined;
-  }
-
-  private folderArg(given: string | undefined): vscode.WorkspaceFolder | undefined {
-    if (given === undefined) return undefined;
-    return this.deps.folders.folders().find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
-  }
-
-  private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await work();
-    } catch (error) {
-      this.deps.dialogs.error(error, doing);
-      return undefined;
-    }
   }
 }

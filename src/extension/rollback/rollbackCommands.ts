@@ -12,13 +12,14 @@ import type { PanelState } from '../../webview/protocol';
 import type { TreeNode } from '../tree/checkpointTree';
 import { parseArgs } from '../commands/commandArgs';
 import { explainRestricted } from '../commands/commands';
-import type { FolderPlan, FolderServices } from '../folderServices';
+import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
 import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
-import { openAllChanges, openChangeDiff, sandboxFileUri } from './panel/diffEditors';
+import { openAllChanges, openChangeDiff } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { pickCheckpoint, pickPlan } from '../commands/prompts';
 import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
-import type { RollbackDialogs } from './rollbackDialogs';
+import { reportingErrors, type RollbackDialogs } from './rollbackDialogs';
+import { settleUnsavedEditors } from './unsavedEditors';
 import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
   firstCheckpointMessage,
@@ -26,8 +27,6 @@ import {
   restoreConfirmation,
   rollbackConfirmation,
   rolledBackStatus,
-  unsavedEditorsError,
-  unsavedEditorsQuestion,
 } from './rollbackText';
 import { checkpointLabel, formatRelativeTime } from '../tree/treePresentation';
 
@@ -82,8 +81,6 @@ const ROLLBACK = 'Roll Back';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
 const RESTORE = 'Restore';
-const SAVE = 'Save and Continue';
-const DISCARD = 'Discard and Continue';
 const STATUS_MESSAGE_MS = 5000;
 
 /** What code may pass to the rollback commands; the folder is a URI, a path or a name. */
@@ -140,7 +137,7 @@ export class RollbackController {
    * question and the unsaved-editor check; the state to show next (the comparison made again).
    */
   async restorePath(state: PanelState, path: string): Promise<PanelState | undefined> {
-    return this.guarded('Restore this File', async () => {
+    return reportingErrors(this.deps.dialogs, 'Restore this File', async () => {
       if (!vscode.workspace.isTrusted) throw new BusinessRuleViolation('Restore blocked: the workspace is not trusted (Restricted Mode)');
       const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
       const outcome = await this.restorePaths(t, [path]);
@@ -165,7 +162,7 @@ export class RollbackController {
     }
     const text = restoreConfirmation(t.plan.title, label, preview);
     if ((await this.deps.dialogs.confirm(text.message, text.detail, [RESTORE])) !== RESTORE) return undefined;
-    if (!(await this.resolveUnsavedEditors(t, preview, true))) return undefined;
+    if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, true))) return undefined;
     const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths);
     const outcome = await withProgress(`Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
     setStatus(`$(history) Restored ${outcome.result.changed_paths.length} path(s) from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
@@ -174,7 +171,7 @@ export class RollbackController {
 
   /** Asks about unsaved editors on these paths (for features that write files through the services). */
   async settleUnsavedEditors(t: Omit<CheckpointTarget, 'checkpoint'>, changes: readonly PathChange[]): Promise<boolean> {
-    return this.resolveUnsavedEditors(t, changes, true);
+    return settleUnsavedEditors(this.deps.dialogs, t, changes, true);
   }
 
   private now(): Date {
@@ -212,7 +209,7 @@ export class RollbackController {
       }
       if (choice !== primary) return undefined;
     }
-    if (!(await this.resolveUnsavedEditors(t, preview, request.interactive))) return undefined;
+    if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, request.interactive))) return undefined;
 
     const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
     const work = () => t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
@@ -254,7 +251,7 @@ export class RollbackController {
   // ---- the panel's actions ----------------------------------------------------------------------
 
   async openDiff(state: PanelState, path: string): Promise<void> {
-    await this.guarded('Open Diff', async () => {
+    await reportingErrors(this.deps.dialogs, 'Open Diff', async () => {
       const change = state.changes.find((c) => c.path === path);
       if (!change) return;
       await openChangeDiff(state, this.folderOf(state), change);
@@ -262,14 +259,14 @@ export class RollbackController {
   }
 
   async openAll(state: PanelState): Promise<void> {
-    await this.guarded('Open All', async () => {
+    await reportingErrors(this.deps.dialogs, 'Open All', async () => {
       if (state.changes.length === 0) return;
       await openAllChanges(state, this.folderOf(state));
     });
   }
 
   async undo(state: PanelState): Promise<PanelState | undefined> {
-    return this.guarded(RollbackCommandTitles.undoRollback, async () => {
+    return reportingErrors(this.deps.dialogs, RollbackCommandTitles.undoRollback, async () => {
       if (!state.rollback) return undefined;
       // The id comes from the page's state (restored after a reload, too): only a safety checkpoint is undone without more ado.
       const t = await this.target(state.plan.id, state.rollback.undoCheckpointId, state.folder.uri);
@@ -279,7 +276,7 @@ export class RollbackController {
   }
 
   async rollbackFromPreview(state: PanelState): Promise<PanelState | undefined> {
-    return this.guarded(RollbackCommandTitles.rollback, async () => {
+    return reportingErrors(this.deps.dialogs, RollbackCommandTitles.rollback, async () => {
       const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
       await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
       return undefined;
@@ -298,7 +295,7 @@ export class RollbackController {
   };
 
   async copyJson(state: PanelState): Promise<void> {
-    await this.guarded('Copy as JSON', async () => {
+    await reportingErrors(this.deps.dialogs, 'Copy as JSON', async () => {
       await (this.deps.clipboard ?? vscode.env.clipboard).writeText(panelJson(state));
       setStatus(`$(copy) Copied the ${state.rollback ? 'rollback envelope' : 'changes'} as JSON`, STATUS_MESSAGE_MS);
     });
@@ -327,7 +324,7 @@ export class RollbackController {
             explainRestricted(RollbackCommandTitles[name]);
             return undefined;
           }
-          return this.guarded(RollbackCommandTitles[name], () => handlers[name](arg, extra));
+          return reportingErrors(this.deps.dialogs, RollbackCommandTitles[name], () => handlers[name](arg, extra));
         }),
       ),
     );
@@ -351,7 +348,7 @@ export class RollbackController {
       plan = await this.deps.folders.findPlan(node.plan.plan_id, node.folder);
     } else if (arg !== undefined) {
       const args = parseArgs(UndoArgsSchema, arg, RollbackCommands.undoRollback);
-      plan = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
+      plan = await this.deps.folders.findPlan(args.planId, folderNamed(this.deps.folders.folders(), args.folder));
       checkpointId = args.checkpointId;
       skip = args.skipConfirmation === true;
     } else {
@@ -396,7 +393,7 @@ export class RollbackController {
 
   /** Plan and checkpoint by id; the checkpoint guards (exists, belongs to the plan) run here. */
   async target(planId: string, checkpointId: string, folder?: string | vscode.WorkspaceFolder): Promise<CheckpointTarget> {
-    const f = typeof folder === 'string' ? this.folderArg(folder) : folder;
+    const f = typeof folder === 'string' ? folderNamed(this.deps.folders.folders(), folder) : folder;
     const found = await this.deps.folders.findPlan(planId, f);
     return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(planId, checkpointId) };
   }
@@ -412,62 +409,15 @@ export class RollbackController {
     return pickPlan(choices, placeHolder);
   }
 
-  /**
-   * Editors with unsaved changes on paths the rollback is about to change: saved or reverted when
-   * the user says so, a refusal when nobody can be asked. False: stop, nothing was touched.
-   */
-  private async resolveUnsavedEditors(t: Omit<CheckpointTarget, 'checkpoint'>, changes: readonly PathChange[], interactive: boolean): Promise<boolean> {
-    const byUri = new Map(changes.map((c) => [sandboxFileUri(t.folder, t.plan.sandbox_path, c.path).toString(), c.path]));
-    const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && byUri.has(d.uri.toString()));
-    if (dirty.length === 0) return true;
-    const paths = dirty.map((d) => byUri.get(d.uri.toString()) ?? d.uri.fsPath);
-    if (!interactive) throw new BusinessRuleViolation(unsavedEditorsError(paths));
-    const q = unsavedEditorsQuestion(paths);
-    const choice = await this.deps.dialogs.confirm(q.message, q.detail, [SAVE, DISCARD]);
-    if (choice === SAVE) {
-      for (const doc of dirty) {
-        if (!(await doc.save())) throw new BusinessRuleViolation(`Rollback blocked: ${byUri.get(doc.uri.toString())} could not be saved`);
-      }
-      return true;
-    }
-    if (choice === DISCARD) {
-      for (const doc of dirty) {
-        // "Revert File" acts on the active editor.
-        await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: false });
-        await vscode.commands.executeCommand('workbench.action.files.revert');
-        if (doc.isDirty) throw new BusinessRuleViolation(`Rollback blocked: the unsaved changes of ${byUri.get(doc.uri.toString())} could not be discarded`);
-      }
-      return true;
-    }
-    return false;
-  }
-
   private folderOf(state: PanelState): vscode.WorkspaceFolder {
     const folder = this.deps.folders.folders().find((f) => f.uri.toString() === state.folder.uri);
     if (!folder) throw new ValidationError(`the workspace folder “${state.folder.name}” of this result is no longer open`);
     return folder;
   }
 
-  /** A folder named by an argument: its URI, its path or its name. */
-  private folderArg(given: string | undefined): vscode.WorkspaceFolder | undefined {
-    if (given === undefined) return undefined;
-    const found = this.deps.folders.folders().find((f) => f.uri.toString() === given || f.uri.fsPath === given || f.name === given);
-    if (!found) throw new ValidationError(`"${given}" is not a workspace folder`);
-    return found;
-  }
-
   private showPanel(state: PanelState, preserveFocus = false): void {
     if (!this.panels) throw new Error('the rollback panel is not set up');
     this.panels.show(state, preserveFocus);
-  }
-
-  private async guarded<T>(doing: string, work: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await work();
-    } catch (error) {
-      this.deps.dialogs.error(error, doing);
-      return undefined;
-    }
   }
 }
 

@@ -19,6 +19,16 @@ export interface RollbackDialogs {
   warn(message: string): void;
 }
 
+/** Runs a command's work; a failure is shown as the error of `doing`, and undefined comes back. */
+export async function reportingErrors<T>(dialogs: Pick<RollbackDialogs, 'error'>, doing: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    dialogs.error(error, doing);
+    return undefined;
+  }
+}
+
 export class WindowDialogs implements RollbackDialogs {
   constructor(private readonly reporter: ErrorReporter) {}
 
