@@ -87,8 +87,17 @@ export interface Checkpoint {
     readonly phase: string | null;
     readonly extra: Readonly<Record<string, string>>;
     readonly file_count?: number;
-    /** Paths the snapshot left out (too large, nested repositories, unreadable files); rollback and apply never touch them. */
-    readonly skipped: readonly { readonly path: string; readonly reason: 'too_large' | 'nested_repository' | 'unreadable' | 'name_not_utf8'; readonly size_bytes?: number }[];
+    /**
+     * Paths the snapshot left out (too large, nested repositories, unreadable files, names that are
+     * not UTF-8, FIFOs, sockets and devices); rollback and apply never touch them.
+     */
+    readonly skipped: readonly {
+      readonly path: string;
+      readonly reason: 'too_large' | 'nested_repository' | 'unreadable' | 'name_not_utf8' | 'special_file';
+      readonly size_bytes?: number;
+      /** For a special file: what it is. */
+      readonly file_type?: 'fifo' | 'socket' | 'block_device' | 'character_device';
+    }[];
   };
 }
 

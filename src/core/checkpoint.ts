@@ -10,15 +10,20 @@ export type CheckpointType = z.infer<typeof CheckpointTypeSchema>;
 export const CheckpointScopeSchema = z.enum(['none', 'pre_write', 'post_step', 'both']);
 export type CheckpointScope = z.infer<typeof CheckpointScopeSchema>;
 
+/** What a special file is: never opened (reading a FIFO blocks), never captured, never touched. */
+export const SpecialFileTypeSchema = z.enum(['fifo', 'socket', 'block_device', 'character_device']);
+export type SpecialFileType = z.infer<typeof SpecialFileTypeSchema>;
+
 /**
  * A path a snapshot did not capture, and why: above the size limit, a nested repository, a file
- * the snapshot could not read, or a name that is not UTF-8 (shown with U+FFFD where its bytes do
- * not decode). Rollback and apply leave such paths alone.
+ * the snapshot could not read, a name that is not UTF-8 (shown with U+FFFD where its bytes do
+ * not decode), or a special file (with its type). Rollback and apply leave such paths alone.
  */
 export const SkippedPathSchema = z.object({
   path: RecordedPathSchema,
-  reason: z.enum(['too_large', 'nested_repository', 'unreadable', 'name_not_utf8']),
+  reason: z.enum(['too_large', 'nested_repository', 'unreadable', 'name_not_utf8', 'special_file']),
   size_bytes: z.number().int().nonnegative().optional(),
+  file_type: SpecialFileTypeSchema.optional(),
 });
 export type SkippedPath = z.infer<typeof SkippedPathSchema>;
 
@@ -64,7 +69,14 @@ export const CreateCheckpointOptionsSchema = z
   .strict();
 export type CreateCheckpointOptions = z.input<typeof CreateCheckpointOptionsSchema>;
 
-/** Why a path was not captured, in a few words: `too large, 6.0 MiB`, `nested git repository`, `unreadable`. */
+const SPECIAL_FILE_TEXT: Record<SpecialFileType, string> = {
+  fifo: 'named pipe (FIFO)',
+  socket: 'socket',
+  block_device: 'block device',
+  character_device: 'character device',
+};
+
+/** Why a path was not captured, in a few words: `too large, 6.0 MiB`, `nested git repository`, `socket, never opened`. */
 export function skipReasonText(s: SkippedPath): string {
   switch (s.reason) {
     case 'too_large':
@@ -75,5 +87,7 @@ export function skipReasonText(s: SkippedPath): string {
       return 'unreadable';
     case 'name_not_utf8':
       return 'name is not UTF-8';
+    case 'special_file':
+      return `${s.file_type ? SPECIAL_FILE_TEXT[s.file_type] : 'special file'}, never opened`;
   }
 }

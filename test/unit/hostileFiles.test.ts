@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { hashTree, services, write } from './helpers/sandboxFixtures';
@@ -40,11 +40,121 @@ describe('hostile files in a sandbox', function () {
     try {
       const { checkpoint, before, after } = await roundTrip(root);
       assert.equal(checkpoint.metadata.file_count, 1);
+      assert.deepEqual(checkpoint.metadata.skipped, [
+        { path: 'fifo', reason: 'special_file', file_type: 'fifo' },
+        { path: 'sock', reason: 'special_file', file_type: 'socket' },
+      ]);
       assert.deepEqual(after, before);
       assert.ok(lstatSync(path.join(root, 'fifo')).isFIFO());
       assert.ok(lstatSync(path.join(root, 'sock')).isSocket());
     } finally {
       server.close();
+    }
+  });
+
+  it('special files are listed where git would look: not in ignored folders, not when a rule ignores them, not in nested repositories', async () => {
+    const root = tempDir();
+    write(root, '.gitignore', 'build/\n*.sock\n');
+    write(root, 'src/a.txt', 'a\n');
+    write(root, 'build/out.txt', 'o\n');
+    execFileSync('git', ['init', '-q', path.join(root, 'nested')]);
+    for (const fifo of ['src/deep/pipe', 'build/pipe', 'nested/pipe', 'server.sock']) {
+      mkdirSync(path.dirname(path.join(root, fifo)), { recursive: true });
+      execFileSync('mkfifo', [path.join(root, fifo)]);
+    }
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'specials', sandbox: '.' });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      assert.deepEqual(checkpoint.metadata.skipped, [
+        { path: 'nested', reason: 'nested_repository' },
+        { path: 'src/deep/pipe', reason: 'special_file', file_type: 'fifo' },
+      ]);
+      // Found afresh each time: a pipe gone is no longer listed, a new one is.
+      rmSync(path.join(root, 'src/deep/pipe'));
+      execFileSync('mkfifo', [path.join(root, 'src/pipe2')]);
+      write(root, 'src/a.txt', 'b\n');
+      const second = await s.checkpoints.createCheckpoint(plan.plan_id);
+      assert.deepEqual(second.checkpoint.metadata.skipped.map((p) => p.path), ['nested', 'src/pipe2']);
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('special files are found through the kept folder listings: a new one in a folder read long ago, one gone, a listing file that is garbage', async () => {
+    const root = tempDir();
+    write(root, 'src/deep/a.txt', 'a\n');
+    write(root, 'docs/b.txt', 'b\n');
+    const s = services(root);
+    const listed = async () => (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint.metadata.skipped.map((p) => p.path);
+    const plan = await s.plans.createPlan({ title: 'kept listings', sandbox: '.' });
+    try {
+      assert.deepEqual(await listed(), []);
+      // Folders changed within the last 2 s are read every time; older ones are kept and trusted.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      assert.deepEqual(await listed(), []);
+      const [listing] = findFiles(s.checkpointDir, 'folders.json');
+      assert.ok(listing && readFileSync(listing, 'utf8').includes('"src/deep"'), 'the listings are kept');
+      execFileSync('mkfifo', [path.join(root, 'src/deep/p')]);
+      assert.deepEqual(await listed(), ['src/deep/p']);
+      rmSync(path.join(root, 'src/deep/p'));
+      assert.deepEqual(await listed(), []);
+      execFileSync('mkfifo', [path.join(root, 'docs/q')]);
+      writeFileSync(listing!, '{"ignored":[],"folders":[["docs",1,2,0,[],"not a list"]]}');
+      assert.deepEqual(await listed(), ['docs/q']);
+    } finally {
+      s.dispose();
+    }
+  });
+
+  for (const bulk of [false, true]) {
+    it(`a captured file replaced by a FIFO${bulk ? ' among 1,200 changed files (one bulk add)' : ''}: the checkpoint is taken without it, a rollback leaves it alone, and the file comes back once it is moved`, async () => {
+      const root = tempDir();
+      write(root, 'x.txt', 'x\n');
+      write(root, 'keep.txt', 'k\n');
+      const s = services(root);
+      try {
+        const plan = await s.plans.createPlan({ title: 'fifo over a file', sandbox: '.' });
+        const { checkpoint: first } = await s.checkpoints.createCheckpoint(plan.plan_id);
+        rmSync(path.join(root, 'x.txt'));
+        execFileSync('mkfifo', [path.join(root, 'x.txt')]);
+        write(root, 'keep.txt', 'k2\n');
+        if (bulk) for (let i = 0; i < 1200; i++) write(root, `many/${i}.txt`, `${i}\n`);
+        const { checkpoint: second } = await s.checkpoints.createCheckpoint(plan.plan_id);
+        assert.deepEqual(second.metadata.skipped, [{ path: 'x.txt', reason: 'special_file', file_type: 'fifo' }]);
+        assert.equal(second.metadata.file_count, bulk ? 1201 : 1);
+        // Left alone by the rollback, like every path the sandbox's state skips; the rest is restored.
+        await s.checkpoints.rollbackToCheckpoint(plan.plan_id, first.checkpoint_id);
+        assert.ok(lstatSync(path.join(root, 'x.txt')).isFIFO());
+        assert.equal(readFileSync(path.join(root, 'keep.txt'), 'utf8'), 'k\n');
+        // Moved away, the file it replaced comes back with the next rollback.
+        rmSync(path.join(root, 'x.txt'));
+        await s.checkpoints.rollbackToCheckpoint(plan.plan_id, first.checkpoint_id);
+        assert.equal(readFileSync(path.join(root, 'x.txt'), 'utf8'), 'x\n');
+      } finally {
+        s.dispose();
+      }
+    });
+  }
+
+  it('a folder that a rollback would replace by a file, holding only a socket: refused, the socket named', async () => {
+    const root = tempDir();
+    write(root, 'd', 'a file\n');
+    const s = services(root);
+    const server = net.createServer();
+    try {
+      const plan = await s.plans.createPlan({ title: 'socket in the way', sandbox: '.' });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      rmSync(path.join(root, 'd'));
+      mkdirSync(path.join(root, 'd'));
+      await new Promise<void>((resolve) => server.listen(path.join(root, 'd/s'), resolve));
+      write(root, 'other.txt', 'o\n');
+      await s.checkpoints.createCheckpoint(plan.plan_id);
+      await assert.rejects(s.checkpoints.previewRollback(plan.plan_id, checkpoint.checkpoint_id), /Rollback blocked: 1 path\(s\).*d\/s/s);
+      assert.ok(lstatSync(path.join(root, 'd/s')).isSocket());
+    } finally {
+      server.close();
+      s.dispose();
     }
   });
 
@@ -112,3 +222,10 @@ describe('hostile files in a sandbox', function () {
     assert.deepEqual(after['real/ro.txt'], before['real/ro.txt']);
   });
 });
+
+/** Every file named `name` under `dir`. */
+function findFiles(dir: string, name: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => path.basename(rel) === name)
+    .map((rel) => path.join(dir, rel));
+}

@@ -22,6 +22,16 @@ export class ShadowGit {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
+  /**
+   * The same git for the one command that refuses literal pathspecs (`check-ignore`); give it
+   * paths that begin with `./`, so that no name is read as pathspec magic.
+   */
+  withMagicPathspecs(): ShadowGit {
+    const env = { ...this.env };
+    delete env.GIT_LITERAL_PATHSPECS;
+    return new ShadowGit(this.cwd, env);
+  }
+
   async raw(args: readonly string[], input?: string): Promise<string> {
     return (await this.run(args, input)).toString('utf8');
   }

@@ -30,7 +30,7 @@ export function nulList(items: readonly string[]): string {
 
 /**
  * `status --porcelain=v2 -z --no-renames`: every path that differs between HEAD, index and files
- * (untracked entries ending in `/` are nested repositories).
+ * (untracked entries ending in `/` are nested repositories; ignored ones are not entries).
  */
 export function parseStatus(out: string): StatusEntry[] {
   const entries: StatusEntry[] = [];
@@ -48,6 +48,15 @@ export function parseStatus(out: string): StatusEntry[] {
     if (kind) entries.push({ path: p, kind, headOid: objectOrNone(headOid) });
   }
   return entries;
+}
+
+/** The folders a status with `--ignored=matching` named as ignored (a rule matches the folder itself). */
+export function ignoredFolders(out: string): Set<string> {
+  const folders = new Set<string>();
+  for (const record of out.split('\0')) {
+    if (record.startsWith('! ') && record.endsWith('/')) folders.add(record.slice(2, -1));
+  }
+  return folders;
 }
 
 /** The size of each object `cat-file --batch-check='%(objecttype) %(objectsize)'` was asked about; undefined when it is missing or not a blob. */

@@ -3,11 +3,24 @@ import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { SandboxLocation } from '../../core/ports';
 import { TEMP_FILE_SUFFIX } from '../files/atomicFile';
-import { exactIgnorePattern, nulList, parseStatus, type StatusEntry } from './gitOutput';
+import { exactIgnorePattern, ignoredFolders, nulList, parseStatus, type StatusEntry } from './gitOutput';
 import { PhaseTimer } from './phaseTimer';
 import { lstatOrUndefined } from './sandboxPaths';
 import type { SandboxState, ShadowRepository } from './shadowRepository';
+import { SpecialFileScan, specialFileType } from './specialFiles';
 import { replaceFile } from './storeFiles';
+
+/** A sandbox staged: what status named, what is not captured, and the walk for special files. */
+export interface StagedSandbox {
+  state: SandboxState | undefined;
+  /** Every path that differs between HEAD, index and files: none when the sandbox is as HEAD names it. */
+  entries: StatusEntry[];
+  skipped: SkippedPath[];
+  /** The special files, found while the snapshot is written: they belong in the skipped list. */
+  specials: Promise<SkippedPath[]>;
+  /** For a snapshot not taken after all: the walk for special files ends. */
+  stopSpecials: () => void;
+}
 
 /** Above this many paths, staging goes through one `git add -A` that writes a single pack. */
 export const BULK_STAGE_THRESHOLD = 1000;
@@ -28,84 +41,107 @@ export class SandboxStaging {
    * Brings the sandbox's index up to date with its files: what status names is staged, except
    * nested repositories and files above the size limit, which are skipped (and listed).
    */
-  async stage(sandbox: SandboxLocation, phases = new PhaseTimer()): Promise<{ state: SandboxState | undefined; statusOut: string; entries: StatusEntry[]; skipped: SkippedPath[] }> {
+  async stage(sandbox: SandboxLocation, phases = new PhaseTimer(), findSpecials = true): Promise<StagedSandbox> {
     const state = await this.repo.readState(sandbox.key);
     const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
     const isProtected = this.protectedMatcher(sandbox);
     await this.writeSkipList(sandbox, skipped);
     const git = this.repo.keyGit(sandbox);
     const firstTime = !state;
+    const scan = findSpecials ? new SpecialFileScan(sandbox.dir, this.repo.keyDir(sandbox.key)) : undefined;
     phases.mark('prepare');
     // Status may write the index back: files rewritten with the same content get fresh stat data,
     // so the next status does not hash them again and a restore does not find them "not uptodate".
-    const status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames']);
-    const statusOut = status.out;
-    const entries = parseStatus(statusOut);
-    // A folder git may not open is left out by git itself: list it, so the user knows.
-    for (const m of status.warnings.matchAll(/could not open directory '(.+?)\/?': /g)) {
-      if (!skipped.some((s) => s.path === m[1])) skipped.push({ path: m[1]!, reason: 'unreadable' });
+    // Ignored folders are named too (a folder matched by a rule, not its contents, at no extra
+    // cost): the walk for special files, which git does not report, stays out of them.
+    let status: { out: string; warnings: string };
+    try {
+      status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignored=matching']);
+    } catch (error) {
+      scan?.stop();
+      throw error;
     }
-    phases.mark('status');
+    const entries = parseStatus(status.out);
+    const specials = scan ? scan.finish(git, ignoredFolders(status.out)) : Promise.resolve([]);
+    try {
+      // A folder git may not open is left out by git itself: list it, so the user knows.
+      for (const m of status.warnings.matchAll(/could not open directory '(.+?)\/?': /g)) {
+        if (!skipped.some((s) => s.path === m[1])) skipped.push({ path: m[1]!, reason: 'unreadable' });
+      }
+      phases.mark('status');
 
-    const toStage: string[] = [];
-    // Gone from the index as they are from the files: deleted paths (also those behind a folder
-    // that became a symlink, which a plain `--remove` refuses) and what must not be captured.
-    const toDrop: string[] = [];
-    await forEachInSlices(entries, (entry) => {
-      if (isProtected(entry.path)) {
-        if (entry.kind !== 'untracked') toDrop.push(entry.path);
-        return;
-      }
-      if (entry.kind === 'nested') {
-        skipped.push({ path: entry.path, reason: 'nested_repository' });
-        return;
-      }
-      if (entry.kind === 'staged') return;
-      if (entry.kind === 'deleted') {
-        toDrop.push(entry.path);
-        return;
-      }
-      const abs = path.join(sandbox.dir, entry.path);
-      const stat = lstatOrUndefined(abs);
-      if (!stat && entry.path.includes('\uFFFD')) {
-        // Git names it by bytes that are not UTF-8: by the decoded name it cannot be staged.
-        skipped.push({ path: entry.path, reason: 'name_not_utf8' });
-        return;
-      }
-      if (!stat) {
+      const toStage: string[] = [];
+      // Gone from the index as they are from the files: deleted paths (also those behind a folder
+      // that became a symlink, which a plain `--remove` refuses) and what must not be captured.
+      const toDrop: string[] = [];
+      await forEachInSlices(entries, (entry) => {
+        if (isProtected(entry.path)) {
+          if (entry.kind !== 'untracked') toDrop.push(entry.path);
+          return;
+        }
+        if (entry.kind === 'nested') {
+          skipped.push({ path: entry.path, reason: 'nested_repository' });
+          return;
+        }
+        if (entry.kind === 'staged') return;
+        if (entry.kind === 'deleted') {
+          toDrop.push(entry.path);
+          return;
+        }
+        const abs = path.join(sandbox.dir, entry.path);
+        const stat = lstatOrUndefined(abs);
+        if (!stat && entry.path.includes('\uFFFD')) {
+          // Git names it by bytes that are not UTF-8: by the decoded name it cannot be staged.
+          skipped.push({ path: entry.path, reason: 'name_not_utf8' });
+          return;
+        }
+        if (!stat) {
+          toStage.push(entry.path);
+          return;
+        }
+        const special = specialFileType(stat);
+        if (special) {
+          // A captured file replaced by a FIFO, a socket or a device: git would refuse to stage it.
+          skipped.push({ path: entry.path, reason: 'special_file', file_type: special });
+          toDrop.push(entry.path);
+          return;
+        }
+        const why = stat.isSymbolicLink() ? undefined : stat.size > this.maxFileBytes ? 'too_large' : !isReadable(abs) ? 'unreadable' : undefined;
+        if (why) {
+          skipped.push(why === 'too_large' ? { path: entry.path, reason: why, size_bytes: stat.size } : { path: entry.path, reason: why });
+          if (entry.kind === 'changed') toDrop.push(entry.path);
+          return;
+        }
         toStage.push(entry.path);
-        return;
-      }
-      const why = stat.isSymbolicLink() ? undefined : stat.size > this.maxFileBytes ? 'too_large' : !isReadable(abs) ? 'unreadable' : undefined;
-      if (why) {
-        skipped.push(why === 'too_large' ? { path: entry.path, reason: why, size_bytes: stat.size } : { path: entry.path, reason: why });
-        if (entry.kind === 'changed') toDrop.push(entry.path);
-        return;
-      }
-      toStage.push(entry.path);
-    });
-    skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
-    const allExcluded = await this.writeSkipList(sandbox, skipped);
-    phases.mark('stat');
+      });
+      skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
+      const allExcluded = await this.writeSkipList(sandbox, skipped);
+      phases.mark('stat');
 
-    if ((firstTime || toStage.length > BULK_STAGE_THRESHOLD) && allExcluded) {
-      // One walk that streams every blob into a single pack (fast, and far smaller than loose
-      // objects); the skip list keeps what is not captured out.
-      const bulk = this.repo.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
-      await bulk.raw(['add', '-A']);
-    } else {
-      if (toStage.length > 0) await git.raw(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], nulList(toStage));
+      // Dropped first: `add -A` refuses a captured path that is now a special file.
+      if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
+      if ((firstTime || toStage.length > BULK_STAGE_THRESHOLD) && allExcluded) {
+        // One walk that streams every blob into a single pack (fast, and far smaller than loose
+        // objects); the skip list keeps what is not captured out.
+        const bulk = this.repo.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
+        await bulk.raw(['add', '-A']);
+      } else {
+        if (toStage.length > 0) await git.raw(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], nulList(toStage));
+      }
+    } catch (error) {
+      scan?.stop();
+      throw error;
     }
-    if (toDrop.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(toDrop));
-
     phases.mark('stage');
-    return { state, statusOut, entries, skipped };
+    return { state, entries, skipped, specials, stopSpecials: () => scan?.stop() };
   }
 
   /** Paths skipped before stay skipped while they are still too large, unreadable or a repository. */
   async stillSkipped(sandbox: SandboxLocation, previous: readonly SkippedPath[]): Promise<SkippedPath[]> {
     const kept: SkippedPath[] = [];
     for (const s of previous) {
+      // Special files are found afresh by each snapshot's walk.
+      if (s.reason === 'special_file') continue;
       const abs = path.join(sandbox.dir, s.path);
       if (s.reason === 'nested_repository') {
         if (await fs.lstat(path.join(abs, '.git')).then(() => true, () => false)) kept.push(s);
@@ -127,7 +163,9 @@ export class SandboxStaging {
   async writeSkipList(sandbox: SandboxLocation, skipped: readonly SkippedPath[]): Promise<boolean> {
     const file = path.join(this.repo.keyDir(sandbox.key), 'skipped');
     const ownFiles = this.protectedIn(sandbox).flatMap((p) => [exactIgnorePattern(p), exactIgnorePattern(p) && `${exactIgnorePattern(p)}.*${TEMP_FILE_SUFFIX}`]);
-    const patterns = [...ownFiles, ...skipped.map((s) => exactIgnorePattern(s.path, s.reason === 'nested_repository'))];
+    // Git never adds a special file that it does not track: no pattern needed (or wanted, for a name with a line break).
+    const excluded = skipped.filter((s) => s.reason !== 'special_file');
+    const patterns = [...ownFiles, ...excluded.map((s) => exactIgnorePattern(s.path, s.reason === 'nested_repository'))];
     const text = patterns.filter((p) => p !== undefined).map((p) => `${p}\n`).join('') || '\n';
     if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) await replaceFile(file, text);
     // A name that is not UTF-8 cannot be written as a pattern either (its bytes are lost).

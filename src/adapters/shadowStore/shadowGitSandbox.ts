@@ -73,7 +73,8 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     assertObjectId(ref);
     return this.withIndex(sandbox, async () => {
       // The sandbox staged into its index, then compared with the snapshot: no tree is written.
-      const { skipped } = await this.staging.stage(sandbox);
+      // Special files never appear among changes, and a rollback never touches them: no walk.
+      const { skipped } = await this.staging.stage(sandbox, undefined, false);
       const out = await this.repo.keyGit(sandbox).raw(['diff-index', '--cached', '-z', '--no-renames', ref]);
       return { changes: pathChanges(parseRawDiff(out)), skipped };
     });
@@ -255,18 +256,20 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
   private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string): Promise<Snapshot | undefined> {
     const phases = new PhaseTimer();
-    const { state, statusOut, entries, skipped } = await this.staging.stage(sandbox, phases);
+    const staged = await this.staging.stage(sandbox, phases);
+    const { state, entries } = staged;
     const git = this.repo.keyGit(sandbox);
     const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
     // HEAD names the recorded state (it does unless a crash came between the two writes).
     const headKnown = known !== undefined && (await readRef(this.repo.gitDir, headRef(sandbox.key))) === known.commit;
-    // Status printed nothing: files, index and HEAD agree, and the tree is known without a write-tree.
-    const unchanged = headKnown && statusOut.length === 0;
+    // Status named nothing: files, index and HEAD agree, and the tree is known without a write-tree.
+    const unchanged = headKnown && entries.length === 0;
     const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
     if (pin === null && state) {
       // A throw-away snapshot (to compare trees): the index moves ahead of HEAD, which keeps
       // naming the last pinned state, so nothing is committed or measured.
       const tree = await treeWritten;
+      const skipped = withSpecials(staged.skipped, await staged.specials);
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
@@ -274,6 +277,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       // As with a throw-away snapshot, the index may move ahead of HEAD: nothing else is written.
       const [tree, sinceTree] = await Promise.all([treeWritten, this.repo.treeOf(since)]);
       if (tree === sinceTree) {
+        staged.stopSpecials();
         this.options.logger.debug(`snapshot ${sandbox.key}: the same files as ${since}, not taken; ${phases}`);
         return undefined;
       }
@@ -287,8 +291,9 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       : headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
         ? measureChanges(git, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
         : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
-    const [tree, commit, measured] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring]);
-    phases.mark('tree+commit+measure');
+    const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specials]);
+    const skipped = withSpecials(staged.skipped, specials);
+    phases.mark('tree+commit+measure+specials');
     await this.repo.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
     phases.mark('pin');
     this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
@@ -312,4 +317,11 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     }
     throw new SandboxError(`Rollback failed and the sandbox was put back as it was: ${reason}`, { cause });
   }
+}
+
+/** The skipped paths with the special files a snapshot's walk found (some staging found too), in path order. */
+function withSpecials(skipped: readonly SkippedPath[], specials: readonly SkippedPath[]): SkippedPath[] {
+  if (specials.length === 0) return [...skipped];
+  const listed = new Set(skipped.map((s) => s.path));
+  return [...skipped, ...specials.filter((s) => !listed.has(s.path))].sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -2,10 +2,11 @@ import * as path from 'node:path';
 import type { PathChange } from '../../core/rollbackResult';
 import type { ShadowGit } from './gitEnvironment';
 import { ancestorsOf, lstatOrUndefined } from './sandboxPaths';
+import { specialFilesUnder } from './specialFiles';
 
 /**
  * The files a restore of `changes` would overwrite or delete although no snapshot holds them:
- * ignored files, files above the size limit, unreadable ones, nested repositories. `changes` go
+ * ignored files, files above the size limit, unreadable ones, nested repositories, special files. `changes` go
  * from the state the sandbox's index holds now (an `added` path is not in it) to the target.
  * Looks at each changed path, the folders on its way (a file or symlink where the target needs a
  * folder), and what a folder that the target replaces by a file holds. `git` runs on the sandbox.
@@ -42,5 +43,7 @@ export async function uncapturedFilesInTheWay(root: string, git: ShadowGit, chan
     const out = await git.raw(['ls-files', '--others', '-z', '--', ...foldersToList.slice(i, i + 500)]);
     for (const p of out.split('\0')) if (p) found.add(p.replace(/\/$/, ''));
   }
+  // And the FIFOs, sockets and devices there, which git does not list.
+  for (const special of specialFilesUnder(root, foldersToList)) found.add(special);
   return [...found].sort();
 }
