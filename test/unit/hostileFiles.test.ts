@@ -81,6 +81,27 @@ describe('hostile files in a sandbox', function () {
     }
   });
 
+  it('automatic checkpoints list special files too: with a change, and when the files are the last pinned state but not the last checkpoint', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'a\n');
+    execFileSync('mkfifo', [path.join(root, 'pipe')]);
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'automatic', sandbox: '.' });
+      const { checkpoint: first } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id), undefined);
+      write(root, 'a.txt', 'b\n');
+      const changed = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' });
+      assert.deepEqual(changed?.checkpoint.metadata.skipped, [{ path: 'pipe', reason: 'special_file', file_type: 'fifo' }]);
+      // After a rollback the files are the pinned state again, and differ from the last checkpoint (the safety one).
+      await s.checkpoints.rollbackToCheckpoint(plan.plan_id, first.checkpoint_id);
+      const afterRollback = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'post_step' });
+      assert.deepEqual(afterRollback?.checkpoint.metadata.skipped, [{ path: 'pipe', reason: 'special_file', file_type: 'fifo' }]);
+    } finally {
+      s.dispose();
+    }
+  });
+
   it('special files are found through the kept folder listings: a new one in a folder read long ago, one gone, a listing file that is garbage', async () => {
     const root = tempDir();
     write(root, 'src/deep/a.txt', 'a\n');

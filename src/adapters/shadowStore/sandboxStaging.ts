@@ -16,8 +16,8 @@ export interface StagedSandbox {
   /** Every path that differs between HEAD, index and files: none when the sandbox is as HEAD names it. */
   entries: StatusEntry[];
   skipped: SkippedPath[];
-  /** The special files, found while the snapshot is written: they belong in the skipped list. */
-  specials: Promise<SkippedPath[]>;
+  /** The special files (they belong in the skipped list): found while the snapshot is written, or from now on. */
+  specialFiles: () => Promise<SkippedPath[]>;
   /** For a snapshot not taken after all: the walk for special files ends. */
   stopSpecials: () => void;
 }
@@ -41,14 +41,20 @@ export class SandboxStaging {
    * Brings the sandbox's index up to date with its files: what status names is staged, except
    * nested repositories and files above the size limit, which are skipped (and listed).
    */
-  async stage(sandbox: SandboxLocation, phases = new PhaseTimer(), findSpecials = true): Promise<StagedSandbox> {
+  /**
+   * `specials`: when to look for special files. `beside-status` for a snapshot that is taken
+   * whatever it finds; `after-status` for one that may not be (it then starts looking when status
+   * names a change, and else only when asked, so that a snapshot with nothing new pays nothing);
+   * `none` when the caller never asks.
+   */
+  async stage(sandbox: SandboxLocation, phases = new PhaseTimer(), specials: 'beside-status' | 'after-status' | 'none' = 'beside-status'): Promise<StagedSandbox> {
     const state = await this.repo.readState(sandbox.key);
     const skipped = await this.stillSkipped(sandbox, state?.skipped ?? []);
     const isProtected = this.protectedMatcher(sandbox);
     await this.writeSkipList(sandbox, skipped);
     const git = this.repo.keyGit(sandbox);
     const firstTime = !state;
-    const scan = findSpecials ? new SpecialFileScan(sandbox.dir, this.repo.keyDir(sandbox.key)) : undefined;
+    let scan = specials === 'beside-status' ? new SpecialFileScan(sandbox.dir, this.repo.keyDir(sandbox.key), true) : undefined;
     phases.mark('prepare');
     // Status may write the index back: files rewritten with the same content get fresh stat data,
     // so the next status does not hash them again and a restore does not find them "not uptodate".
@@ -62,7 +68,14 @@ export class SandboxStaging {
       throw error;
     }
     const entries = parseStatus(status.out);
-    const specials = scan ? scan.finish(git, ignoredFolders(status.out)) : Promise.resolve([]);
+    const ignored = ignoredFolders(status.out);
+    let found = scan?.finish(git, ignored);
+    const specialFiles = (): Promise<SkippedPath[]> => {
+      if (found) return found;
+      scan = new SpecialFileScan(sandbox.dir, this.repo.keyDir(sandbox.key), false);
+      return (found = scan.finish(git, ignored));
+    };
+    if (specials === 'after-status' && entries.length > 0) void specialFiles();
     try {
       // A folder git may not open is left out by git itself: list it, so the user knows.
       for (const m of status.warnings.matchAll(/could not open directory '(.+?)\/?': /g)) {
@@ -133,7 +146,7 @@ export class SandboxStaging {
       throw error;
     }
     phases.mark('stage');
-    return { state, entries, skipped, specials, stopSpecials: () => scan?.stop() };
+    return { state, entries, skipped, specialFiles, stopSpecials: () => scan?.stop() };
   }
 
   /** Paths skipped before stay skipped while they are still too large, unreadable or a repository. */

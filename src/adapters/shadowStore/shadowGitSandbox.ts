@@ -74,7 +74,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return this.withIndex(sandbox, async () => {
       // The sandbox staged into its index, then compared with the snapshot: no tree is written.
       // Special files never appear among changes, and a rollback never touches them: no walk.
-      const { skipped } = await this.staging.stage(sandbox, undefined, false);
+      const { skipped } = await this.staging.stage(sandbox, undefined, 'none');
       const out = await this.repo.keyGit(sandbox).raw(['diff-index', '--cached', '-z', '--no-renames', ref]);
       return { changes: pathChanges(parseRawDiff(out)), skipped };
     });
@@ -256,7 +256,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
   private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string): Promise<Snapshot | undefined> {
     const phases = new PhaseTimer();
-    const staged = await this.staging.stage(sandbox, phases);
+    const staged = await this.staging.stage(sandbox, phases, since === undefined ? 'beside-status' : 'after-status');
     const { state, entries } = staged;
     const git = this.repo.keyGit(sandbox);
     const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
@@ -269,7 +269,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       // A throw-away snapshot (to compare trees): the index moves ahead of HEAD, which keeps
       // naming the last pinned state, so nothing is committed or measured.
       const tree = await treeWritten;
-      const skipped = withSpecials(staged.skipped, await staged.specials);
+      const skipped = withSpecials(staged.skipped, await staged.specialFiles());
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
@@ -291,7 +291,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       : headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
         ? measureChanges(git, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
         : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
-    const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specials]);
+    const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specialFiles()]);
     const skipped = withSpecials(staged.skipped, specials);
     phases.mark('tree+commit+measure+specials');
     await this.repo.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);

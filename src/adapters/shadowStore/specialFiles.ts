@@ -42,19 +42,23 @@ export class SpecialFileScan {
   private readonly kept = new Map<string, FolderRecord>();
   private readonly seen = new Map<string, FolderRecord>();
   private readonly listingFile: string;
-  /** The ignored folders as the last snapshot's status named them; undefined when not known. */
+  /** The ignored folders as the last snapshot's status named them, for the early walk; undefined for none. */
   private readonly lastIgnored: Promise<ReadonlySet<string> | undefined>;
   private readonly walked: Promise<SkippedPath[]>;
 
-  /** Starts a scan of the sandbox at `root`, with the listings kept in `indexDir` (none is fine). */
+  /**
+   * A scan of the sandbox at `root`, with the listings kept in `indexDir` (none is fine). `early`:
+   * the walk starts now, beside status; else it all happens in {@link finish}.
+   */
   constructor(
     private readonly root: string,
     indexDir: string,
+    early: boolean,
   ) {
     this.listingFile = path.join(indexDir, FOLDER_LISTING_FILE);
     this.lastIgnored = readListing(this.listingFile).then((saved) => {
       for (const [rel, ctime, ino, nested, folders, specials] of saved?.folders ?? []) this.kept.set(rel, { ctime, ino, nested: nested === 1, folders, specials });
-      return saved && new Set(saved.ignored);
+      return early && saved ? new Set(saved.ignored) : undefined;
     });
     // Beside status (which starts first); a scan stopped at once reads nothing.
     this.walked = this.lastIgnored.then((ignored) => (ignored ? this.walk([''], ignored) : []));
