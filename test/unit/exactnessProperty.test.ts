@@ -13,7 +13,7 @@ type Edit =
   | { op: 'chmod'; path: string }
   | { op: 'symlink'; path: string; target: string };
 
-type Step = { kind: 'edit'; edit: Edit } | { kind: 'checkpoint' } | { kind: 'rollback'; pick: number } | { kind: 'undo' };
+type Step = { kind: 'edit'; edit: Edit } | { kind: 'checkpoint' } | { kind: 'auto' } | { kind: 'rollback'; pick: number } | { kind: 'undo' };
 
 const segment = fc.constantFrom('a', 'b', 'lib', 'x.txt');
 const relPath = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
@@ -26,7 +26,9 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
 );
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 6, arbitrary: edit.map((e) => ({ kind: 'edit' as const, edit: e })) },
-  { weight: 3, arbitrary: fc.constant({ kind: 'checkpoint' as const }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'checkpoint' as const }) },
+  // An automatic checkpoint: taken only when the files differ from the last checkpoint.
+  { weight: 2, arbitrary: fc.constant({ kind: 'auto' as const }) },
   { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'rollback' as const, pick })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'undo' as const }) },
 );
@@ -105,18 +107,30 @@ describe('exactness: random edits, checkpoints, rollbacks and undos restore ever
           const plan = await s.plans.createPlan({ title: 'property' });
           const taken: { id: string; files: Record<string, string> }[] = [];
           let lastUndo: { id: string; files: Record<string, string> } | undefined;
+          /** The files the plan's newest checkpoint holds (a rollback's safety checkpoint included). */
+          let newest: Record<string, string> | undefined;
           for (const st of steps) {
             if (st.kind === 'edit') applyEdit(root, st.edit);
             else if (st.kind === 'checkpoint') {
               const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
               taken.push({ id: checkpoint.checkpoint_id, files: captured(root) });
+              newest = captured(root);
+            } else if (st.kind === 'auto') {
+              const created = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' });
+              const files = captured(root);
+              if (created) taken.push({ id: created.checkpoint.checkpoint_id, files });
+              // Not taken only when the files are the newest checkpoint's.
+              else assert.deepEqual(files, newest, 'an automatic checkpoint not taken although the files changed');
+              newest = files;
             } else if (st.kind === 'rollback' && taken.length > 0) {
               const target = taken[st.pick % taken.length]!;
               const before = captured(root);
               const outcome = await s.checkpoints.rollbackToCheckpoint(plan.plan_id, target.id);
               assert.deepEqual(captured(root), target.files, `rollback to checkpoint #${taken.indexOf(target)}`);
               lastUndo = { id: outcome.undo_checkpoint_id, files: before };
+              newest = before;
             } else if (st.kind === 'undo' && lastUndo) {
+              newest = captured(root);
               await s.checkpoints.rollbackToCheckpoint(plan.plan_id, lastUndo.id);
               assert.deepEqual(captured(root), lastUndo.files, 'undo of the last rollback');
               lastUndo = undefined;
@@ -128,7 +142,8 @@ describe('exactness: random edits, checkpoints, rollbacks and undos restore ever
           s.dispose();
         }
       }),
-      { numRuns: 30 },
+      // More runs: CLEVERAGENTS_PROPERTY_RUNS=500 npm run test:unit -- --grep exactness
+      { numRuns: Number(process.env.CLEVERAGENTS_PROPERTY_RUNS) || 30 },
     );
   });
 

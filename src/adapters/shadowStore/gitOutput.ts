@@ -6,7 +6,8 @@ import { sortChanges, type ChangeKind, type PathChange } from '../../core/rollba
 export interface StatusEntry {
   path: string;
   /** `staged`: the file matches the index, which differs from HEAD (an unpinned snapshot staged it). */
-  kind: 'untracked' | 'changed' | 'deleted' | 'nested' | 'staged';
+  /** `folder`: untracked as a whole (status names it so); `nested`: a repository inside the sandbox. */
+  kind: 'untracked' | 'changed' | 'deleted' | 'folder' | 'nested' | 'staged';
   /** The path's blob in HEAD; undefined when HEAD does not have it. */
   headOid?: string;
 }
@@ -30,14 +31,15 @@ export function nulList(items: readonly string[]): string {
 
 /**
  * `status --porcelain=v2 -z --no-renames`: every path that differs between HEAD, index and files
- * (untracked entries ending in `/` are nested repositories; ignored ones are not entries).
+ * (an untracked entry ending in `/` is a folder that holds nothing the index has: a nested
+ * repository, or untracked files that `ls-files --others` lists).
  */
 export function parseStatus(out: string): StatusEntry[] {
   const entries: StatusEntry[] = [];
   for (const record of out.split('\0')) {
     if (record.startsWith('? ')) {
       const p = record.slice(2);
-      entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'nested' : 'untracked' });
+      entries.push({ path: p.endsWith('/') ? p.slice(0, -1) : p, kind: p.endsWith('/') ? 'folder' : 'untracked' });
       continue;
     }
     // `1 XY sub mH mI mW hH hI path`
@@ -50,13 +52,12 @@ export function parseStatus(out: string): StatusEntry[] {
   return entries;
 }
 
-/** The folders a status with `--ignored=matching` named as ignored (a rule matches the folder itself). */
-export function ignoredFolders(out: string): Set<string> {
-  const folders = new Set<string>();
-  for (const record of out.split('\0')) {
-    if (record.startsWith('! ') && record.endsWith('/')) folders.add(record.slice(2, -1));
-  }
-  return folders;
+/** `ls-files --others -z`: untracked files, and nested repositories (their folder, ending in `/`). */
+export function parseOthers(out: string): StatusEntry[] {
+  return out
+    .split('\0')
+    .filter(Boolean)
+    .map((p) => (p.endsWith('/') ? { path: p.slice(0, -1), kind: 'nested' } : { path: p, kind: 'untracked' }));
 }
 
 /** The size of each object `cat-file --batch-check='%(objecttype) %(objectsize)'` was asked about; undefined when it is missing or not a blob. */

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { SandboxLocation } from '../../core/ports';
 import { TEMP_FILE_SUFFIX } from '../files/atomicFile';
-import { exactIgnorePattern, ignoredFolders, nulList, parseStatus, type StatusEntry } from './gitOutput';
+import { exactIgnorePattern, nulList, parseOthers, parseStatus, type StatusEntry } from './gitOutput';
 import { PhaseTimer } from './phaseTimer';
 import { lstatOrUndefined } from './sandboxPaths';
 import type { SandboxState, ShadowRepository } from './shadowRepository';
@@ -54,26 +54,41 @@ export class SandboxStaging {
     await this.writeSkipList(sandbox, skipped);
     const git = this.repo.keyGit(sandbox);
     const firstTime = !state;
-    let scan = specials === 'beside-status' ? new SpecialFileScan(sandbox.dir, this.repo.keyDir(sandbox.key), true) : undefined;
+    const indexDir = this.repo.keyDir(sandbox.key);
+    let scan = specials === 'beside-status' ? new SpecialFileScan(sandbox.dir, indexDir, git, true) : undefined;
     phases.mark('prepare');
-    // Status may write the index back: files rewritten with the same content get fresh stat data,
-    // so the next status does not hash them again and a restore does not find them "not uptodate".
-    // Ignored folders are named too (a folder matched by a rule, not its contents, at no extra
-    // cost): the walk for special files, which git does not report, stays out of them.
     let status: { out: string; warnings: string };
+    let entries: StatusEntry[];
     try {
-      status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignored=matching']);
+      // Status may write the index back: files rewritten with the same content get fresh stat
+      // data, so the next status does not hash them again and a restore does not find them "not
+      // uptodate"; and its untracked cache, so that only folders changed since are read again.
+      // A folder that holds only untracked files is named as itself (that is what lets git use
+      // the cache); the files in such folders are then listed by `ls-files`.
+      status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=normal', '--no-renames']);
+      entries = parseStatus(status.out);
+      // Status does not look into a folder that replaced a captured file or symlink: listed too.
+      const replacedByFolder = (e: StatusEntry) => e.kind === 'deleted' && lstatOrUndefined(path.join(sandbox.dir, e.path))?.isDirectory() === true;
+      const folders = entries.filter((e) => e.kind === 'folder' || replacedByFolder(e)).map((e) => `${e.path}/`);
+      if (folders.length > 0) {
+        entries = entries.filter((e) => e.kind !== 'folder');
+        for (let i = 0; i < folders.length; i += 500) {
+          const others = await git.rawWithWarnings(['ls-files', '--others', '--exclude-standard', '-z', '--', ...folders.slice(i, i + 500)]);
+          entries.push(...parseOthers(others.out));
+          status.warnings += others.warnings;
+        }
+      }
     } catch (error) {
       scan?.stop();
       throw error;
     }
-    const entries = parseStatus(status.out);
-    const ignored = ignoredFolders(status.out);
-    let found = scan?.finish(git, ignored);
+    // An ignore file that changed may change what is ignored: the walk asks git about every folder.
+    const rulesChanged = entries.some((e) => e.path === '.gitignore' || e.path.endsWith('/.gitignore'));
+    let found = scan?.finish(rulesChanged);
     const specialFiles = (): Promise<SkippedPath[]> => {
       if (found) return found;
-      scan = new SpecialFileScan(sandbox.dir, this.repo.keyDir(sandbox.key), false);
-      return (found = scan.finish(git, ignored));
+      scan = new SpecialFileScan(sandbox.dir, indexDir, git, false);
+      return (found = scan.finish(rulesChanged));
     };
     if (specials === 'after-status' && entries.length > 0) void specialFiles();
     try {

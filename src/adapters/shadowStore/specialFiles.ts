@@ -29,54 +29,55 @@ interface FolderRecord {
  * neither reads nor lists them), so that a checkpoint can list them as not captured. It looks in
  * every folder git would look in: not `.git`, not nested repositories, not the ignored folders.
  *
- * What makes it cost next to nothing: it starts beside `status` and stays out of the folders the
- * last status named as ignored; once this status has named them, {@link finish} walks any folder
- * that is no longer ignored and asks git about what was found (a `*.sock` rule, a folder ignored
- * since). And a folder whose change time and inode are those of its kept listing is not read
- * again (adding, removing or renaming an entry changes a folder's change time). It runs in short
- * slices, and stops when the snapshot is not taken after all.
+ * What makes it cost next to nothing: it runs beside `status`, in short slices, and keeps each
+ * folder's listing between snapshots. A folder whose change time and inode are those of its kept
+ * listing is not read again (adding, removing or renaming an entry changes a folder's change
+ * time), and its subfolders are ignored or not as they were. Git is asked (`check-ignore`) only
+ * about folders it has not seen before, a batch per level, and about every folder when an ignore
+ * file changed. It stops when the snapshot is not taken after all.
  */
 export class SpecialFileScan {
-  private stopped = false;
   private changed = false;
   private readonly kept = new Map<string, FolderRecord>();
+  private readonly keptIgnored = new Set<string>();
   private readonly seen = new Map<string, FolderRecord>();
   private readonly listingFile: string;
-  /** The ignored folders as the last snapshot's status named them, for the early walk; undefined for none. */
-  private readonly lastIgnored: Promise<ReadonlySet<string> | undefined>;
-  private readonly walked: Promise<SkippedPath[]>;
+  private readonly loaded: Promise<boolean>;
+  private early?: Walk;
+  private late?: Walk;
 
   /**
    * A scan of the sandbox at `root`, with the listings kept in `indexDir` (none is fine). `early`:
-   * the walk starts now, beside status; else it all happens in {@link finish}.
+   * the walk starts now, beside status; else in {@link finish}.
    */
   constructor(
     private readonly root: string,
     indexDir: string,
+    private readonly git: ShadowGit,
     early: boolean,
   ) {
     this.listingFile = path.join(indexDir, FOLDER_LISTING_FILE);
-    this.lastIgnored = readListing(this.listingFile).then((saved) => {
+    this.loaded = readListing(this.listingFile).then((saved) => {
       for (const [rel, ctime, ino, nested, folders, specials] of saved?.folders ?? []) this.kept.set(rel, { ctime, ino, nested: nested === 1, folders, specials });
-      return early && saved ? new Set(saved.ignored) : undefined;
+      for (const folder of saved?.ignored ?? []) this.keptIgnored.add(folder);
+      return saved !== undefined;
     });
     // Beside status (which starts first); a scan stopped at once reads nothing.
-    this.walked = this.lastIgnored.then((ignored) => (ignored ? this.walk([''], ignored) : []));
-    this.walked.catch(() => undefined);
+    if (early) this.early = this.walk(true);
   }
 
   /**
-   * The special files no ignore rule covers, given the ignored folders that this snapshot's status
-   * named; only those are worth listing. Walks what the early walk could not.
+   * The special files no ignore rule covers (only those are worth listing). `rulesChanged`: an
+   * ignore file changed since the last snapshot, so what was ignored may no longer be: every
+   * folder is asked about again.
    */
-  finish(git: ShadowGit, ignored: ReadonlySet<string>): Promise<SkippedPath[]> {
+  finish(rulesChanged: boolean): Promise<SkippedPath[]> {
+    if (rulesChanged) this.early?.stop();
+    const walk = rulesChanged || !this.early ? (this.late = this.walk(!rulesChanged)) : this.early;
     const found = (async () => {
-      const last = await this.lastIgnored;
-      const rest = last ? [...last].filter((folder) => !ignored.has(folder)) : [''];
-      const [early, late] = await Promise.all([this.walked, this.walk(rest, ignored)]);
-      if (!this.stopped) await this.save(last, ignored);
-      const byPath = new Map([...early, ...late].map((s) => [s.path, s]));
-      return withoutIgnored(git, [...byPath.values()]);
+      const specials = await walk.found;
+      if (!walk.stopped) await this.save(walk.ignored);
+      return withoutIgnored(this.git, specials);
     })();
     // Awaited by whoever needs the list; a scan nobody waits for must not fail the process.
     found.catch(() => undefined);
@@ -85,28 +86,55 @@ export class SpecialFileScan {
 
   /** Ends the walk at its next slice. */
   stop(): void {
-    this.stopped = true;
+    this.early?.stop();
+    this.late?.stop();
   }
 
-  /** The special files in and under the given folders (`''` is the root), not looking into `ignored`. */
-  private async walk(from: readonly string[], ignored: ReadonlySet<string>): Promise<SkippedPath[]> {
-    const specials: SkippedPath[] = [];
-    const stack = [...from];
-    let sliceStart = Date.now();
-    while (stack.length > 0 && !this.stopped) {
-      const rel = stack.pop()!;
-      const folder = this.read(rel);
-      // Unreadable (status lists it) or gone meanwhile; a nested repository is skipped whole.
-      if (!folder || (rel !== '' && folder.nested)) continue;
-      const prefix = rel === '' ? '' : `${rel}/`;
-      for (const [name, type] of folder.specials) specials.push({ path: prefix + name, reason: 'special_file', file_type: type });
-      for (const name of folder.folders) if (!ignored.has(prefix + name)) stack.push(prefix + name);
-      if (Date.now() - sliceStart >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = Date.now();
+  /**
+   * Every folder git would look in, from the root; `trustKept`: a subfolder the kept listings knew
+   * is ignored or not as it was, else git is asked.
+   */
+  private walk(trustKept: boolean): Walk {
+    const walk = new Walk();
+    walk.found = (async () => {
+      await this.loaded;
+      const specials: SkippedPath[] = [];
+      const stack = [''];
+      let sliceStart = Date.now();
+      while (stack.length > 0 && !walk.stopped) {
+        const unknown: string[] = [];
+        while (stack.length > 0 && !walk.stopped) {
+          const rel = stack.pop()!;
+          const before = this.kept.get(rel);
+          const folder = this.read(rel);
+          // Unreadable (status lists it) or gone meanwhile; a nested repository is skipped whole.
+          if (!folder || (rel !== '' && folder.nested)) continue;
+          const prefix = rel === '' ? '' : `${rel}/`;
+          for (const [name, type] of folder.specials) specials.push({ path: prefix + name, reason: 'special_file', file_type: type });
+          const knownBefore = trustKept && before ? new Set(before.folders) : undefined;
+          for (const name of folder.folders) {
+            const child = prefix + name;
+            if (!knownBefore?.has(name)) unknown.push(child);
+            else if (this.keptIgnored.has(child)) walk.ignored.add(child);
+            else stack.push(child);
+          }
+          if (Date.now() - sliceStart >= SLICE_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            sliceStart = Date.now();
+          }
+        }
+        if (unknown.length === 0 || walk.stopped) break;
+        const ignoredNow = await ignoredAmong(this.git, unknown);
+        this.changed = true;
+        for (const child of unknown) {
+          if (ignoredNow.has(child)) walk.ignored.add(child);
+          else stack.push(child);
+        }
       }
-    }
-    return specials;
+      return specials;
+    })();
+    walk.found.catch(() => undefined);
+    return walk;
   }
 
   /** The folder's listing: the kept one while its change time and inode say it is the same, else read. */
@@ -144,15 +172,26 @@ export class SpecialFileScan {
   }
 
   /** Keeps the listings (no flush: a lost or stale file only means folders are read again). */
-  private async save(last: ReadonlySet<string> | undefined, ignored: ReadonlySet<string>): Promise<void> {
-    const sameIgnored = last !== undefined && last.size === ignored.size && [...ignored].every((f) => last.has(f));
+  private async save(ignored: ReadonlySet<string>): Promise<void> {
+    const sameIgnored = ignored.size === this.keptIgnored.size && [...ignored].every((f) => this.keptIgnored.has(f));
     const sameFolders = !this.changed && [...this.kept.keys()].every((rel) => this.seen.has(rel));
-    if (sameIgnored && sameFolders) return;
+    if (sameIgnored && sameFolders && this.kept.size > 0) return;
     const listing: SavedListing = {
       ignored: [...ignored].sort(),
       folders: [...this.seen].map(([rel, f]) => [rel, f.ctime, f.ino, f.nested ? 1 : 0, f.folders, f.specials]),
     };
     await replaceFile(this.listingFile, JSON.stringify(listing)).catch(() => undefined);
+  }
+}
+
+/** One walk of the sandbox: what it found, and a way to end it early. */
+class Walk {
+  stopped = false;
+  /** The ignored folders it came across. */
+  readonly ignored = new Set<string>();
+  found: Promise<SkippedPath[]> = Promise.resolve([]);
+  stop(): void {
+    this.stopped = true;
   }
 }
 
@@ -226,15 +265,21 @@ export function specialFileType(entry: Dirent | Stats): SpecialFileType | undefi
 
 /** The special files no ignore rule covers (a `*.sock` rule, say): only those are worth listing. */
 async function withoutIgnored(git: ShadowGit, specials: SkippedPath[]): Promise<SkippedPath[]> {
-  if (specials.length === 0) return specials;
+  const ignored = await ignoredAmong(git, specials.map((s) => s.path));
+  return specials.filter((s) => !ignored.has(s.path));
+}
+
+/** Which of these paths (files or folders, relative to the sandbox) an ignore rule covers. */
+async function ignoredAmong(git: ShadowGit, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
   let out: string;
   try {
-    out = await git.withMagicPathspecs().raw(['check-ignore', '-z', '--stdin'], nulList(specials.map((s) => `./${s.path}`)));
+    // `./` first: no name is read as pathspec magic.
+    out = await git.withMagicPathspecs().raw(['check-ignore', '-z', '--stdin'], nulList(paths.map((p) => `./${p}`)));
   } catch (error) {
     // Exit code 1: none of them is ignored.
-    if (error instanceof GitCommandError && error.exitCode === 1) return specials;
+    if (error instanceof GitCommandError && error.exitCode === 1) return new Set();
     throw error;
   }
-  const ignored = new Set(out.split('\0'));
-  return specials.filter((s) => !ignored.has(`./${s.path}`));
+  return new Set(out.split('\0').filter(Boolean).map((p) => p.slice(2)));
 }
