@@ -1,28 +1,17 @@
-import { promises as fs, lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { SpecialFileTypeSchema, type SkippedPath, type SpecialFileType } from '../../core/checkpoint';
+import type { SkippedPath, SpecialFileType } from '../../core/checkpoint';
+import { listingFileIn, readListing, writeListing, type FolderRecord } from './folderListings';
 import { GitCommandError, type ShadowGit } from './gitEnvironment';
 import { nulList } from './gitOutput';
-import { replaceFile } from './storeFiles';
 
 /** How long the walk runs before it lets the event loop (git's output, the editor) have a turn. */
 const SLICE_MS = 4;
 /**
  * A folder changed this recently may change again within the same timestamp tick, unseen: its
- * listing is not kept (git's "racily clean" rule).
+ * listing is not trusted next time (git's "racily clean" rule).
  */
 const RACY_MS = 2000;
-/** The file, in the sandbox's index folder, that keeps the folder listings between snapshots. */
-export const FOLDER_LISTING_FILE = 'folders.json';
-
-/** What a folder held when last read: its subfolders and special files, and whether it is a repository. */
-interface FolderRecord {
-  ctime: number;
-  ino: number;
-  nested: boolean;
-  folders: string[];
-  specials: [string, SpecialFileType][];
-}
 
 /**
  * Finds the FIFOs, sockets and devices of a sandbox, which git never reports as new files (it
@@ -38,11 +27,11 @@ interface FolderRecord {
  */
 export class SpecialFileScan {
   private changed = false;
-  private readonly kept = new Map<string, FolderRecord>();
-  private readonly keptIgnored = new Set<string>();
+  private kept = new Map<string, FolderRecord>();
+  private keptIgnored: ReadonlySet<string> = new Set<string>();
   private readonly seen = new Map<string, FolderRecord>();
   private readonly listingFile: string;
-  private readonly loaded: Promise<boolean>;
+  private readonly loaded: Promise<void>;
   private early?: Walk;
   private late?: Walk;
 
@@ -56,11 +45,10 @@ export class SpecialFileScan {
     private readonly git: ShadowGit,
     early: boolean,
   ) {
-    this.listingFile = path.join(indexDir, FOLDER_LISTING_FILE);
-    this.loaded = readListing(this.listingFile).then((saved) => {
-      for (const [rel, ctime, ino, nested, folders, specials] of saved?.folders ?? []) this.kept.set(rel, { ctime, ino, nested: nested === 1, folders, specials });
-      for (const folder of saved?.ignored ?? []) this.keptIgnored.add(folder);
-      return saved !== undefined;
+    this.listingFile = listingFileIn(indexDir);
+    this.loaded = readListing(this.listingFile).then((kept) => {
+      this.kept = kept.folders;
+      this.keptIgnored = kept.ignored;
     });
     // Beside status (which starts first); a scan stopped at once reads nothing.
     if (early) this.early = this.walk(true);
@@ -146,7 +134,7 @@ export class SpecialFileScan {
       stat = lstatSync(abs);
       if (!stat.isDirectory()) return undefined;
       const kept = this.kept.get(rel);
-      if (kept && kept.ctime === stat.ctimeMs && kept.ino === stat.ino) {
+      if (kept && !kept.racy && kept.ctime === stat.ctimeMs && kept.ino === stat.ino) {
         this.seen.set(rel, kept);
         return kept;
       }
@@ -154,7 +142,9 @@ export class SpecialFileScan {
     } catch {
       return undefined;
     }
-    const folder: FolderRecord = { ctime: stat.ctimeMs, ino: stat.ino, nested: false, folders: [], specials: [] };
+    // A folder changed very recently may change again unseen: its listing is read again next
+    // time, but the subfolders it names keep what git said about them.
+    const folder: FolderRecord = { ctime: stat.ctimeMs, ino: stat.ino, racy: stat.ctimeMs >= Date.now() - RACY_MS, nested: false, folders: [], specials: [] };
     for (const entry of entries) {
       if (entry.name === '.git') folder.nested = true;
       else if (entry.isDirectory()) folder.folders.push(entry.name);
@@ -163,24 +153,19 @@ export class SpecialFileScan {
         if (type) folder.specials.push([entry.name, type]);
       }
     }
-    // Kept for next time only once its change time is safely in the past.
-    if (stat.ctimeMs < Date.now() - RACY_MS) {
-      this.seen.set(rel, folder);
-      this.changed = true;
-    }
+    // A repository's subfolders are never walked, so nothing is known about them.
+    if (folder.nested && rel !== '') folder.folders = [];
+    this.seen.set(rel, folder);
+    if (!sameRecord(folder, this.kept.get(rel))) this.changed = true;
     return folder;
   }
 
-  /** Keeps the listings (no flush: a lost or stale file only means folders are read again). */
+  /** Keeps the listings when they changed. */
   private async save(ignored: ReadonlySet<string>): Promise<void> {
     const sameIgnored = ignored.size === this.keptIgnored.size && [...ignored].every((f) => this.keptIgnored.has(f));
     const sameFolders = !this.changed && [...this.kept.keys()].every((rel) => this.seen.has(rel));
     if (sameIgnored && sameFolders && this.kept.size > 0) return;
-    const listing: SavedListing = {
-      ignored: [...ignored].sort(),
-      folders: [...this.seen].map(([rel, f]) => [rel, f.ctime, f.ino, f.nested ? 1 : 0, f.folders, f.specials]),
-    };
-    await replaceFile(this.listingFile, JSON.stringify(listing)).catch(() => undefined);
+    await writeListing(this.listingFile, { folders: this.seen, ignored });
   }
 }
 
@@ -195,41 +180,15 @@ class Walk {
   }
 }
 
-interface SavedListing {
-  ignored: string[];
-  folders: [rel: string, ctime: number, ino: number, nested: 0 | 1, folders: string[], specials: [string, SpecialFileType][]][];
-}
-
-/** The kept listings; undefined when there are none or they are not as written (the scan starts afresh). */
-async function readListing(file: string): Promise<SavedListing | undefined> {
-  try {
-    const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
-    return isSavedListing(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Checked by hand rather than by a schema: thousands of rows are read before every snapshot. */
-function isSavedListing(value: unknown): value is SavedListing {
-  if (typeof value !== 'object' || value === null) return false;
-  const { ignored, folders } = value as Record<string, unknown>;
-  const isStrings = (a: unknown): boolean => Array.isArray(a) && a.every((x) => typeof x === 'string');
+function sameRecord(a: FolderRecord, b: FolderRecord | undefined): boolean {
   return (
-    isStrings(ignored) &&
-    Array.isArray(folders) &&
-    folders.every(
-      (row) =>
-        Array.isArray(row) &&
-        row.length === 6 &&
-        typeof row[0] === 'string' &&
-        typeof row[1] === 'number' &&
-        typeof row[2] === 'number' &&
-        (row[3] === 0 || row[3] === 1) &&
-        isStrings(row[4]) &&
-        Array.isArray(row[5]) &&
-        (row[5] as unknown[]).every((s) => Array.isArray(s) && s.length === 2 && typeof s[0] === 'string' && SpecialFileTypeSchema.safeParse(s[1]).success),
-    )
+    b !== undefined &&
+    a.ctime === b.ctime &&
+    a.ino === b.ino &&
+    a.racy === b.racy &&
+    a.nested === b.nested &&
+    a.folders.join('/') === b.folders.join('/') &&
+    a.specials.join('/') === b.specials.join('/')
   );
 }
 
