@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { SandboxLocation } from '../../core/ports';
 import { TEMP_FILE_SUFFIX } from '../files/atomicFile';
+import type { ShadowGit } from './gitEnvironment';
 import { exactIgnorePattern, nulList, parseOthers, parseStatus, type StatusEntry } from './gitOutput';
 import { PhaseTimer } from './phaseTimer';
 import { lstatOrUndefined } from './sandboxPaths';
@@ -40,8 +41,7 @@ export class SandboxStaging {
   /**
    * Brings the sandbox's index up to date with its files: what status names is staged, except
    * nested repositories and files above the size limit, which are skipped (and listed).
-   */
-  /**
+   *
    * `specials`: when to look for special files. `beside-status` for a snapshot that is taken
    * whatever it finds; `after-status` for one that may not be (it then starts looking when status
    * names a change, and else only when asked, so that a snapshot with nothing new pays nothing);
@@ -57,31 +57,14 @@ export class SandboxStaging {
     const indexDir = this.repo.keyDir(sandbox.key);
     let scan = specials === 'beside-status' ? new SpecialFileScan(sandbox.dir, indexDir, git, true) : undefined;
     phases.mark('prepare');
-    let status: { out: string; warnings: string };
-    let entries: StatusEntry[];
+    let status: { entries: StatusEntry[]; warnings: string };
     try {
-      // Status may write the index back: files rewritten with the same content get fresh stat
-      // data, so the next status does not hash them again and a restore does not find them "not
-      // uptodate"; and its untracked cache, so that only folders changed since are read again.
-      // A folder that holds only untracked files is named as itself (that is what lets git use
-      // the cache); the files in such folders are then listed by `ls-files`.
-      status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=normal', '--no-renames']);
-      entries = parseStatus(status.out);
-      // Status does not look into a folder that replaced a captured file or symlink: listed too.
-      const replacedByFolder = (e: StatusEntry) => e.kind === 'deleted' && lstatOrUndefined(path.join(sandbox.dir, e.path))?.isDirectory() === true;
-      const folders = entries.filter((e) => e.kind === 'folder' || replacedByFolder(e)).map((e) => `${e.path}/`);
-      if (folders.length > 0) {
-        entries = entries.filter((e) => e.kind !== 'folder');
-        for (let i = 0; i < folders.length; i += 500) {
-          const others = await git.rawWithWarnings(['ls-files', '--others', '--exclude-standard', '-z', '--', ...folders.slice(i, i + 500)]);
-          entries.push(...parseOthers(others.out));
-          status.warnings += others.warnings;
-        }
-      }
+      status = await this.changedPaths(sandbox, git);
     } catch (error) {
       scan?.stop();
       throw error;
     }
+    const { entries } = status;
     // An ignore file that changed may change what is ignored: the walk asks git about every folder.
     const rulesChanged = entries.some((e) => e.path === '.gitignore' || e.path.endsWith('/.gitignore'));
     let found = scan?.finish(rulesChanged);
@@ -162,6 +145,31 @@ export class SandboxStaging {
     }
     phases.mark('stage');
     return { state, entries, skipped, specialFiles, stopSpecials: () => scan?.stop() };
+  }
+
+  /**
+   * Every path that differs between HEAD, index and files, each untracked file named. Status may
+   * write the index back: files rewritten with the same content get fresh stat data, so the next
+   * status does not hash them again and a restore does not find them "not uptodate"; and its
+   * untracked cache, so that only folders changed since are read again. For that cache, a folder
+   * that holds only untracked files is named as itself; `ls-files` then lists its files (and those
+   * of a folder that replaced a captured file or symlink, which status does not look into).
+   */
+  private async changedPaths(sandbox: SandboxLocation, git: ShadowGit): Promise<{ entries: StatusEntry[]; warnings: string }> {
+    const status = await this.repo.keyGit(sandbox, {}, true).rawWithWarnings(['status', '--porcelain=v2', '-z', '--untracked-files=normal', '--no-renames']);
+    let entries = parseStatus(status.out);
+    let warnings = status.warnings;
+    const replacedByFolder = (e: StatusEntry) => e.kind === 'deleted' && lstatOrUndefined(path.join(sandbox.dir, e.path))?.isDirectory() === true;
+    const folders = entries.filter((e) => e.kind === 'folder' || replacedByFolder(e)).map((e) => `${e.path}/`);
+    if (folders.length > 0) {
+      entries = entries.filter((e) => e.kind !== 'folder');
+      for (let i = 0; i < folders.length; i += 500) {
+        const others = await git.rawWithWarnings(['ls-files', '--others', '--exclude-standard', '-z', '--', ...folders.slice(i, i + 500)]);
+        entries.push(...parseOthers(others.out));
+        warnings += others.warnings;
+      }
+    }
+    return { entries, warnings };
   }
 
   /** Paths skipped before stay skipped while they are still too large, unreadable or a repository. */
