@@ -14,17 +14,40 @@ import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
 import { benchRepository } from './benchRepository';
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string' },
-    repo: { type: 'string', multiple: true },
-    from: { type: 'string' },
-    steps: { type: 'string', default: '10' },
-    runs: { type: 'string', default: '5' },
-    keep: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose]
+
+  --sizes S,M,L   synthetic workspaces (1k files / 10 MB, 10k / 100 MB, 50k / 300 MB); default S,M without --repo
+  --repo DIR      a git repository (only read) whose history is replayed as an agent's edits; repeatable
+  --from REV      the commit to start from (default: --steps commits before HEAD)
+  --steps N       commits to replay (default 10)
+  --runs N        runs per step; medians are printed (default 5)
+  --keep          keep the temporary workspaces
+  --verbose       print each snapshot's phases`;
+
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        sizes: { type: 'string' },
+        repo: { type: 'string', multiple: true },
+        from: { type: 'string' },
+        steps: { type: 'string', default: '10' },
+        runs: { type: 'string', default: '5' },
+        keep: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = parseOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const RUNS = Math.max(1, Number(values.runs));
 const SIZES: Record<string, { files: number; bytes: number }> = {
   S: { files: 1_000, bytes: 10 * 1024 * 1024 },

@@ -2,6 +2,7 @@
 // database made by the services, commands run with arguments, and refresh on outside changes.
 // The test makes its own services on the open folder, as the CLI or another window would.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -147,6 +148,7 @@ describe('Checkpoints extension', function () {
       const plan = await outside.plans.createPlan({ title: 'Refactor the greeting', sandbox: 'src' });
       refactor = plan.plan_id;
       fs.writeFileSync(path.join(root, 'src', 'big.bin'), Buffer.alloc(200, 1)); // over the test's 64-byte limit
+      execFileSync('mkfifo', [path.join(root, 'src', 'dev.pipe')]); // never opened, listed
       const manual = await outside.checkpoints.createCheckpoint(refactor, { type: 'manual', reason: 'Before the refactor' });
       fs.writeFileSync(path.join(root, 'src', 'greet.js'), 'module.exports = (n) => `Hi ${n}`;\n');
       const pre = await outside.checkpoints.createCheckpoint(refactor, { type: 'pre_write', sourceTool: 'edit_file', phase: 'execute' });
@@ -174,7 +176,7 @@ describe('Checkpoints extension', function () {
       for (const c of p.children) assert.match(c.description ?? '', /^just now · \d+(\.\d)? (B|KiB) · \d+ not captured$/, 'a skipped file is marked on its row');
 
       const manualTip = p.children[2].tooltip ?? '';
-      for (const part of [manual.checkpoint.checkpoint_id, manual.checkpoint.sandbox_ref, refactor, 'Before the refactor', 'Audit', 'Not captured', '`big.bin`']) {
+      for (const part of [manual.checkpoint.checkpoint_id, manual.checkpoint.sandbox_ref, refactor, 'Before the refactor', 'Audit', 'Not captured', '`big.bin`', '`dev.pipe`: named pipe (FIFO), never opened']) {
         assert.ok(manualTip.includes(part), `the tooltip lacks ${part}:\n${manualTip}`);
       }
       const postTip = p.children[0].tooltip ?? '';
