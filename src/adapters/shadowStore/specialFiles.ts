@@ -99,10 +99,11 @@ export class SpecialFileScan {
           if (!folder || (rel !== '' && folder.nested)) continue;
           const prefix = rel === '' ? '' : `${rel}/`;
           for (const [name, type] of folder.specials) specials.push({ path: prefix + name, reason: 'special_file', file_type: type });
-          const knownBefore = trustKept && before ? new Set(before.folders) : undefined;
+          // Which subfolders the kept listing named: all of them when the folder is unchanged.
+          const knownBefore = !trustKept || !before ? undefined : folder === before ? 'all' : new Set(before.folders);
           for (const name of folder.folders) {
             const child = prefix + name;
-            if (!knownBefore?.has(name)) unknown.push(child);
+            if (knownBefore !== 'all' && !knownBefore?.has(name)) unknown.push(child);
             else if (this.keptIgnored.has(child)) walk.ignored.add(child);
             else stack.push(child);
           }
