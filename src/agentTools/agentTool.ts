@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { WorkspaceServices } from '../composition';
 import type { Plan } from '../core/plan';
-import type { RollbackOutcome } from '../core/rollbackResult';
+import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 
 // A tool an agent calls, whatever door it comes through: the MCP server of `agents mcp`
 // (src/mcp/) or VS Code's language model tools (src/extension/languageModelTools/). Each tool is
@@ -22,6 +22,11 @@ export interface ToolContext {
    * VS Code goes through the tree's rollback controller (unsaved editors, automatic checkpoints held back).
    */
   rollback(planId: string, checkpointId: string, undo: boolean): Promise<RollbackOutcome>;
+  /**
+   * Before a tool writes these paths of the plan's sandbox (a restore, a correction or its undo):
+   * VS Code refuses while an editor holds unsaved changes to one of them; `agents mcp` has none.
+   */
+  beforeWriting?(planId: string, changes: readonly PathChange[], action: string): Promise<void>;
 }
 
 /**

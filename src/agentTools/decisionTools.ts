@@ -128,6 +128,7 @@ export const correctDecision = defineTool({
   output: RollbackEnvelopeSchema.extend({ correction_summary: CorrectionSummarySchema }),
   async run({ plan_id, decision_id, keep_independent }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
+    if (ctx.beforeWriting) await ctx.beforeWriting(plan.plan_id, (await services.corrections.analyzeImpact(plan.plan_id, decision_id, mode(keep_independent))).changes, 'correction');
     const envelope = correctionEnvelope(await services.corrections.executeRevert(plan.plan_id, decision_id, mode(keep_independent)));
     const s = envelope.correction_summary;
     return { structured: envelope, text: `Correction ${s.correction_id}: reverted ${s.reverted_decisions.length} decision(s), ${envelope.impact.files_affected} file(s) restored.` };
@@ -143,6 +144,10 @@ export const undoCorrection = defineTool({
   output: RollbackEnvelopeSchema.extend({ correction_summary: CorrectionSummarySchema, reactivated_decisions: z.array(z.string()) }),
   async run({ plan_id, correction_id }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
+    if (ctx.beforeWriting) {
+      const correction = (await services.corrections.listCorrections(plan.plan_id)).find((c) => c.correction_id === correction_id);
+      if (correction) await ctx.beforeWriting(plan.plan_id, await services.corrections.previewUndo(plan.plan_id, correction), 'undo');
+    }
     const envelope = undoCorrectionEnvelope(await services.corrections.undoCorrection(plan.plan_id, correction_id));
     return { structured: envelope, text: `Correction ${correction_id} undone; ${envelope.reactivated_decisions.length} decision(s) active again.` };
   },
@@ -165,6 +170,7 @@ export const restorePaths = defineTool({
   output: RollbackEnvelopeSchema,
   async run({ plan_id, checkpoint_id, paths }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
+    if (ctx.beforeWriting) await ctx.beforeWriting(plan.plan_id, await services.checkpoints.previewRestorePaths(plan.plan_id, checkpoint_id, paths), 'restore');
     const outcome = await services.checkpoints.restorePaths(plan.plan_id, checkpoint_id, paths);
     return { structured: rollbackEnvelope(outcome), text: `Restored ${outcome.result.changed_paths.length} path(s) from ${checkpoint_id}; undo with undo_checkpoint_id ${outcome.undo_checkpoint_id}.` };
   },

@@ -247,6 +247,14 @@ export class CorrectionService {
     return { correction: { ...correction, state: 'undone', undone_at: now }, reactivated, rollback };
   }
 
+  /** What undoing the correction would change in the files, without changing anything (none when it restored no file). */
+  async previewUndo(planId: string, correction: Pick<Correction, 'undo_checkpoint_id' | 'restored_paths'>): Promise<PathChange[]> {
+    if (!this.checkpoints || !correction.undo_checkpoint_id) return [];
+    return correction.restored_paths
+      ? this.checkpoints.previewRestorePaths(planId, correction.undo_checkpoint_id, correction.restored_paths)
+      : this.checkpoints.previewRollback(planId, correction.undo_checkpoint_id);
+  }
+
   /**
    * The spec's guard order for a rollback, on a decision: the plan is not applied, its sandbox is
    * there (when files are restored), the decision exists, and it belongs to the plan; then it must

@@ -11,6 +11,7 @@ import type { CheckpointsApi } from '../../src/extension/api/api';
 import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
 import type { PanelState } from '../../src/webview/protocol';
+import { until } from './until';
 
 async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
   return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
@@ -22,16 +23,6 @@ async function panel(arg?: { message?: unknown; closePanel?: boolean }): Promise
   return probe;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 function findRow(rows: readonly TreeRow[], label: string): TreeRow | undefined {
   for (const r of rows) {

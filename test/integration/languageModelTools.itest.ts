@@ -12,6 +12,7 @@ import { AGENT_TOOLS } from '../../src/agentTools/agentTools';
 import { createWorkspaceServices } from '../../src/composition';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { languageModelTool } from '../../src/extension/languageModelTools/languageModelTools';
+import { until } from './until';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const TOOLS = [
@@ -112,6 +113,36 @@ describe('Language model tools', function () {
     assert.equal(after.children.length, 3);
 
     assert.match(await refused('recover', { plan_id: planId, mode: 'finish' }), /^Recover blocked: plan .* has no interrupted operation/);
+  });
+
+  it('restore_paths, and the API’s restorePaths, refuse while an editor holds unsaved changes to a path they would write', async () => {
+    const dir = 'lm-unsaved';
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+    const file = path.join(root, dir, 'a.txt');
+    fs.writeFileSync(file, 'one\n');
+    const { json: created } = await invoke<{ plan: PlanJson }>('create_plan', { title: 'Unsaved edits', sandbox: dir });
+    const planId = created.plan.plan_id;
+    const checkpoint = (await invoke<{ checkpoint: CheckpointJson }>('create_checkpoint', { plan_id: planId })).json.checkpoint;
+    fs.writeFileSync(file, 'two\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    await until('the editor to show the file on disk', () => doc.getText() === 'two\n');
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'UNSAVED ')));
+    const count = (await api.listCheckpoints(planId)).length;
+    try {
+      const blocked = /^Restore blocked: 1 file the restore would change has unsaved changes in an editor: a\.txt\. Save or revert it first\.$/;
+      assert.match(await refused('restore_paths', { plan_id: planId, checkpoint_id: checkpoint.checkpoint_id, paths: ['a.txt'] }), blocked);
+      await assert.rejects(api.restorePaths(planId, checkpoint.checkpoint_id, ['a.txt']), { message: blocked });
+      assert.equal(fs.readFileSync(file, 'utf8'), 'two\n', 'the file on disk is untouched');
+      assert.equal(doc.isDirty, true, 'the unsaved edit is still there');
+      assert.equal((await api.listCheckpoints(planId)).length, count, 'no safety checkpoint was taken');
+    } finally {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+    await invoke('restore_paths', { plan_id: planId, checkpoint_id: checkpoint.checkpoint_id, paths: ['a.txt'] });
+    assert.equal(fs.readFileSync(file, 'utf8'), 'one\n');
   });
 
   it('refuse bad input with the reference’s messages', async () => {

@@ -16,6 +16,7 @@ import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
 import type { PanelState } from '../../src/webview/protocol';
 import { makeInterruptedRollback } from '../unit/helpers/interruptedRollback';
+import { until } from './until';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -57,15 +58,6 @@ function tree(rows: TreeRow[]): TreeRow[] {
   return rows.flatMap((r) => [r, ...tree(r.children)]);
 }
 
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('Rollback from VS Code', function () {
   this.timeout(60_000);

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
 import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, undoCorrectionEnvelope } from '../../cli/decisionEnvelopes';
 import { rollbackEnvelope } from '../../cli/envelopes';
-import type { WorkspaceServices } from '../../composition';
-import type { Plan } from '../../core/plan';
-import { RecordDecisionInputSchema } from '../../core/decision';
+import { RecordDecisionInputSchema, type CorrectionMode } from '../../core/decision';
 import { UlidSchema } from '../../core/ids';
 import { describeIssues, ValidationError } from '../../core/errors';
+import type { FolderPlan } from '../folderServices';
+import { refuseUnsavedEditors } from '../rollback/unsavedEditors';
 
 type DecisionApi = Pick<Api.CleverAgentsCheckpointsApi, 'recordDecision' | 'listDecisions' | 'previewCorrection' | 'correctDecision' | 'undoCorrection' | 'restorePaths'>;
 
@@ -24,8 +24,8 @@ function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
  * record_decision, list_decisions, correct_decision and restore_paths make the same calls.
  * `plan` finds a plan in whichever folder holds it; `requireTrust` refuses in Restricted Mode.
  */
-export function createDecisionApi(plan: (planId: unknown) => Promise<{ services: WorkspaceServices; plan: Plan }>, requireTrust: (what: string) => void): DecisionApi {
-  const mode = (options: unknown) => (check(CorrectOptionsSchema, options ?? {}, 'correction options').keepIndependent ? 'keep_independent' : 'rollback');
+export function createDecisionApi(plan: (planId: unknown) => Promise<FolderPlan>, requireTrust: (what: string) => void): DecisionApi {
+  const mode = (options: unknown): CorrectionMode => (check(CorrectOptionsSchema, options ?? {}, 'correction options').keepIndependent ? 'keep_independent' : 'rollback');
   return {
     async recordDecision(planId, options) {
       requireTrust('Decision');
@@ -43,18 +43,25 @@ export function createDecisionApi(plan: (planId: unknown) => Promise<{ services:
     },
     async correctDecision(planId, decisionId, options) {
       requireTrust('Correction');
-      const { services, plan: p } = await plan(planId);
-      return correctionEnvelope(await services.corrections.executeRevert(p.plan_id, check(UlidSchema, decisionId, 'decision id'), mode(options)));
+      const found = await plan(planId);
+      const [id, m] = [check(UlidSchema, decisionId, 'decision id'), mode(options)];
+      refuseUnsavedEditors(found, (await found.services.corrections.analyzeImpact(found.plan.plan_id, id, m)).changes, 'correction');
+      return correctionEnvelope(await found.services.corrections.executeRevert(found.plan.plan_id, id, m));
     },
     async undoCorrection(planId, correctionId) {
       requireTrust('Undo');
-      const { services, plan: p } = await plan(planId);
-      return undoCorrectionEnvelope(await services.corrections.undoCorrection(p.plan_id, check(UlidSchema, correctionId, 'correction id')));
+      const found = await plan(planId);
+      const id = check(UlidSchema, correctionId, 'correction id');
+      const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === id);
+      if (correction) refuseUnsavedEditors(found, await found.services.corrections.previewUndo(found.plan.plan_id, correction), 'undo');
+      return undoCorrectionEnvelope(await found.services.corrections.undoCorrection(found.plan.plan_id, id));
     },
     async restorePaths(planId, checkpointId, paths) {
       requireTrust('Restore');
-      const { services, plan: p } = await plan(planId);
-      return rollbackEnvelope(await services.checkpoints.restorePaths(p.plan_id, check(UlidSchema, checkpointId, 'checkpoint id'), check(PathsSchema, paths, 'paths')));
+      const found = await plan(planId);
+      const [id, chosen] = [check(UlidSchema, checkpointId, 'checkpoint id'), check(PathsSchema, paths, 'paths')];
+      refuseUnsavedEditors(found, await found.services.checkpoints.previewRestorePaths(found.plan.plan_id, id, chosen), 'restore');
+      return rollbackEnvelope(await found.services.checkpoints.restorePaths(found.plan.plan_id, id, chosen));
     },
   };
 }

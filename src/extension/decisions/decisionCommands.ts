@@ -7,7 +7,7 @@ import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';
 import { CorrectionConflictError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
-import { reverseChanges, type PathChange } from '../../core/rollbackResult';
+import { reverseChanges } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
 import { CommandTitles, Commands, DECISION_COMMAND_NAMES, type DecisionCommandName } from '../commandIds';
 import { parseArgs } from '../commands/commandArgs';
@@ -112,12 +112,7 @@ export class DecisionController {
       const text = undoCorrectionConfirmation(correction, titles.get(correction.decision_id) ?? correction.decision_id);
       if ((await this.deps.dialogs.confirm(text.message, text.detail, ['Undo Correction'])) !== 'Undo Correction') return undefined;
     }
-    let changes: PathChange[] = [];
-    if (correction.undo_checkpoint_id) {
-      changes = correction.restored_paths
-        ? await services.checkpoints.previewRestorePaths(plan.plan_id, correction.undo_checkpoint_id, correction.restored_paths)
-        : await services.checkpoints.previewRollback(plan.plan_id, correction.undo_checkpoint_id);
-    }
+    const changes = await services.corrections.previewUndo(plan.plan_id, correction);
     if (!(await this.deps.rollback.settleUnsavedEditors(found, changes))) return undefined;
     const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id);
     const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, 'Undoing the correction…', () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));

@@ -6,6 +6,7 @@ import { errorMessage } from '../../cli/envelopes';
 import { BusinessRuleViolation, NotFoundError } from '../../core/errors';
 import type { FolderServices } from '../folderServices';
 import type { RollbackController } from '../rollback/rollbackCommands';
+import { refuseUnsavedEditors } from '../rollback/unsavedEditors';
 import { shownMarkdown, shownMessage } from '../shownText';
 import {
   applyToolConfirmation,
@@ -46,6 +47,9 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
       const outcome = await deps.controller.rollback(target, { confirm: false, interactive: false, undo, showPanel: false });
       if (!outcome) throw new BusinessRuleViolation('Rollback blocked: nothing was rolled back');
       return outcome;
+    },
+    async beforeWriting(planId, changes, action) {
+      refuseUnsavedEditors(await deps.folders.findPlan(planId), changes, action);
     },
   };
   const confirmations: Partial<Record<string, Confirm>> = {

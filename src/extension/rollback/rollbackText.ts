@@ -80,9 +80,10 @@ export function unsavedEditorsQuestion(paths: readonly string[]): ConfirmationTe
 }
 
 /** For callers that cannot be asked (the API without confirmation). */
-export function unsavedEditorsError(paths: readonly string[]): string {
+/** `action`: what was refused, in lower case (`rollback`, `restore`, `correction`, `undo`). */
+export function unsavedEditorsError(paths: readonly string[], action = 'rollback'): string {
   const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
-  return `Rollback blocked: ${plural(paths.length, 'file')} the rollback would change ${paths.length === 1 ? 'has' : 'have'} unsaved changes in an editor: ${shown}. Save or revert ${paths.length === 1 ? 'it' : 'them'} first.`;
+  return `${action[0]!.toUpperCase()}${action.slice(1)} blocked: ${plural(paths.length, 'file')} the ${action} would change ${paths.length === 1 ? 'has' : 'have'} unsaved changes in an editor: ${shown}. Save or revert ${paths.length === 1 ? 'it' : 'them'} first.`;
 }
 
 export function nothingToRollBack(planTitle: string, checkpointLabel: string): string {

@@ -19,10 +19,8 @@ export async function settleUnsavedEditors(
   changes: readonly PathChange[],
   interactive: boolean,
 ): Promise<boolean> {
-  const byUri = new Map(changes.map((c) => [sandboxFileUri(t.folder, t.plan.sandbox_path, c.path).toString(), c.path]));
-  const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && byUri.has(d.uri.toString()));
+  const { dirty, paths, byUri } = unsavedEditorsOn(t, changes);
   if (dirty.length === 0) return true;
-  const paths = dirty.map((d) => byUri.get(d.uri.toString()) ?? d.uri.fsPath);
   if (!interactive) throw new BusinessRuleViolation(unsavedEditorsError(paths));
   const q = unsavedEditorsQuestion(paths);
   const choice = await dialogs.confirm(q.message, q.detail, [SAVE, DISCARD]);
@@ -42,4 +40,21 @@ export async function settleUnsavedEditors(
     return true;
   }
   return false;
+}
+
+/**
+ * For a door where nobody is asked (the API, language model tools): refused while an editor holds
+ * unsaved changes to a path that `action` would write, so that those edits are never silently
+ * overwritten on disk.
+ */
+export function refuseUnsavedEditors(t: Pick<CheckpointTarget, 'folder' | 'plan'>, changes: readonly PathChange[], action: string): void {
+  const { paths } = unsavedEditorsOn(t, changes);
+  if (paths.length > 0) throw new BusinessRuleViolation(unsavedEditorsError(paths, action));
+}
+
+/** The editors with unsaved changes on the changed paths, and those paths. */
+function unsavedEditorsOn(t: Pick<CheckpointTarget, 'folder' | 'plan'>, changes: readonly PathChange[]) {
+  const byUri = new Map(changes.map((c) => [sandboxFileUri(t.folder, t.plan.sandbox_path, c.path).toString(), c.path]));
+  const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && byUri.has(d.uri.toString()));
+  return { dirty, byUri, paths: dirty.map((d) => byUri.get(d.uri.toString()) ?? d.uri.fsPath) };
 }
