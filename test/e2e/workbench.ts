@@ -209,20 +209,19 @@ async function waitForPrompt(page: Page, options: { withItems?: boolean; timeout
 /** Runs a command from the command palette (F1) by its full title, e.g. `Checkpoints: Refresh`. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const { input, rows } = quickInput(page);
-  await closeOverlays(page);
-  await page.keyboard.press('F1');
-  try {
-    await input.waitFor({ state: 'visible', timeout: 5_000 });
-  } catch {
-    // F1 can be lost when the terminal holds the focus on a loaded machine: the title bar's
-    // command center opens the same box (in file mode; the '>' typed below makes it commands).
-    const center = page.locator('.command-center').first();
-    if (await center.isVisible()) await center.click();
-    else await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible' });
-  }
   const value = `>${title}`;
-  await input.fill(value);
+  // On a loaded machine the box can close again before it is typed into (the focus moving to a
+  // terminal that just opened, say): then it is opened again, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    await closeOverlays(page);
+    try {
+      await openCommandBox(page, input, attempt === 1);
+      await input.fill(value, { timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   const row = rows.filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
   try {
     await row.waitFor({ state: 'visible', timeout: 10_000 });
@@ -233,6 +232,22 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   }
   await row.click();
   await quickInputDone(page, value);
+}
+
+/**
+ * Opens the command palette: F1, or the title bar's command center when F1 is lost (a terminal
+ * holding the focus on a loaded machine). The command center opens the same box in file mode; the
+ * '>' typed next makes it commands.
+ */
+async function openCommandBox(page: Page, input: Locator, f1First: boolean): Promise<void> {
+  if (f1First) {
+    await page.keyboard.press('F1');
+    if (await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) return;
+  }
+  const center = page.locator('.command-center').first();
+  if (await center.isVisible()) await center.click();
+  else await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
 }
 
 /**
