@@ -145,7 +145,7 @@ export const undoCorrection = defineTool({
   async run({ plan_id, correction_id }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
     if (ctx.beforeWriting) {
-      const correction = (await services.corrections.listCorrections(plan.plan_id)).find((c) => c.correction_id === correction_id);
+      const correction = await services.corrections.findCorrection(plan.plan_id, correction_id);
       if (correction) await ctx.beforeWriting(plan.plan_id, await services.corrections.previewUndo(plan.plan_id, correction), 'undo');
     }
     const envelope = undoCorrectionEnvelope(await services.corrections.undoCorrection(plan.plan_id, correction_id));

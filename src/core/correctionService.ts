@@ -110,6 +110,11 @@ export class CorrectionService {
     });
   }
 
+  /** One of the plan's corrections; undefined when the plan has none with that id. */
+  async findCorrection(planId: string, correctionId: string): Promise<Correction | undefined> {
+    return (await this.listCorrections(planId)).find((c) => c.correction_id === correctionId);
+  }
+
   /** What correcting the decision would revert and change, after the same guards as the correction. */
   async analyzeImpact(planId: string, decisionId: string, mode: CorrectionMode = 'rollback'): Promise<CorrectionImpact> {
     const m = CorrectionModeSchema.safeParse(mode);

@@ -52,7 +52,7 @@ export function createDecisionApi(plan: (planId: unknown) => Promise<FolderPlan>
       requireTrust('Undo');
       const found = await plan(planId);
       const id = check(UlidSchema, correctionId, 'correction id');
-      const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === id);
+      const correction = await found.services.corrections.findCorrection(found.plan.plan_id, id);
       if (correction) refuseUnsavedEditors(found, await found.services.corrections.previewUndo(found.plan.plan_id, correction), 'undo');
       return undoCorrectionEnvelope(await found.services.corrections.undoCorrection(found.plan.plan_id, id));
     },

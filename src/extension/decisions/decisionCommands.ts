@@ -136,7 +136,7 @@ export class DecisionController {
     return reportingErrors(this.deps.dialogs, CommandTitles.undoCorrection, async () => {
       if (!state.correction) return undefined;
       const found = await this.deps.folders.findPlan(state.plan.id, folderNamed(this.deps.folders.folders(), state.folder.uri));
-      const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === state.correction!.id);
+      const correction = await found.services.corrections.findCorrection(found.plan.plan_id, state.correction!.id);
       if (!correction) return undefined;
       await this.undo(found, correction, this.deps.confirmByDefault());
       return undefined;
@@ -187,7 +187,7 @@ export class DecisionController {
       correctionId = args.correctionId;
       if (args.skipConfirmation) confirm = false;
     }
-    const correction = (await found.services.corrections.listCorrections(found.plan.plan_id)).find((c) => c.correction_id === correctionId);
+    const correction = await found.services.corrections.findCorrection(found.plan.plan_id, correctionId);
     // The core refuses an unknown correction with its own message.
     const outcome = correction ? await this.undo(found, correction, confirm) : await found.services.corrections.undoCorrection(found.plan.plan_id, correctionId);
     return outcome ? undoCorrectionEnvelope(outcome) : undefined;

@@ -74,7 +74,7 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
     },
     undo_correction: async (i) => {
       const { services, plan } = await deps.folders.findPlan(i.plan_id!);
-      const correction = (await services.corrections.listCorrections(plan.plan_id)).find((c) => c.correction_id === i.correction_id);
+      const correction = await services.corrections.findCorrection(plan.plan_id, i.correction_id!);
       if (!correction) throw new NotFoundError('correction', i.correction_id!);
       const decision = (await services.corrections.listDecisions(plan.plan_id)).find((d) => d.decision.decision_id === correction.decision_id);
       return undoCorrectionToolConfirmation(correction, decision?.decision.title ?? correction.decision_id);
