@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { parseId } from '../core/checkpointService';
 import { ValidationError, describeIssues } from '../core/errors';
+import { IdOrPrefixSchema } from '../core/idPrefix';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from './cliErrors';
@@ -262,11 +263,18 @@ function validated<T extends z.ZodType>(schema: T, value: unknown, what: string)
 }
 
 function planIdArg(value: string | undefined): string {
-  return parseId(value, 'plan id');
+  return idOrPrefixArg(value, 'plan id');
 }
 
 function checkpointIdArg(value: string | undefined): string {
-  return parseId(value, 'checkpoint id');
+  return idOrPrefixArg(value, 'checkpoint id');
+}
+
+/** A whole id, or a prefix of one that `resolveIdPrefixes` makes whole once the data is open. */
+export function idOrPrefixArg(value: string | undefined, what: string): string {
+  const parsed = IdOrPrefixSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError(`${what} ${JSON.stringify(value)} ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
 }
 
 /** `--extra KEY=VALUE`, repeatable; the value may itself hold `=`. */

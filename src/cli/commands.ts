@@ -7,6 +7,7 @@ import { runDecisionCommand } from './decisionCommands';
 import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, stateChangeJson } from './envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
+import { resolveIdPrefixes } from './idPrefixes';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
 
@@ -23,8 +24,9 @@ export interface CommandOutput {
 }
 
 /** Runs one parsed command on the services; every check and rule is the core's. */
-export async function runCommand(command: Command, ctx: CommandContext): Promise<CommandOutput> {
+export async function runCommand(given: Command, ctx: CommandContext): Promise<CommandOutput> {
   const { plans, checkpoints, workspace, recovery } = ctx.services;
+  const command = await resolveIdPrefixes(given, ctx.services);
   switch (command.name) {
     case 'create': {
       const plan = await plans.createPlan(

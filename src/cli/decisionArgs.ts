@@ -1,5 +1,5 @@
 import { parseId } from '../core/checkpointService';
-import type { Values } from './args';
+import { idOrPrefixArg, type Values } from './args';
 import { UsageError } from './cliErrors';
 
 // The command line of decisions, corrections and restoring chosen paths; kept apart from args.ts
@@ -32,11 +32,11 @@ export type DecisionCommand =
   | { readonly name: 'correct-undo'; readonly planId: string; readonly correctionId: string; readonly yes: boolean };
 
 export function buildDecisionCommand(name: DecisionSubcommand, args: string[], values: Values): DecisionCommand {
-  const planId = parseId(args[0], 'plan id');
+  const planId = idOrPrefixArg(args[0], 'plan id');
   switch (name) {
     case 'restore':
       // The paths are checked by the core, which owns the rule.
-      return { name, planId, checkpointId: parseId(args[1], 'checkpoint id'), paths: args.slice(2), yes: values.yes === true };
+      return { name, planId, checkpointId: idOrPrefixArg(args[1], 'checkpoint id'), paths: args.slice(2), yes: values.yes === true };
     case 'decide':
       if (values.title === undefined) throw new UsageError('"plan decide" needs --title TEXT', name);
       return {
@@ -52,12 +52,12 @@ export function buildDecisionCommand(name: DecisionSubcommand, args: string[], v
     case 'correct':
       if (values.undo) {
         if (values.preview || values['keep-independent']) throw new UsageError('--undo takes neither --preview nor --keep-independent', name);
-        return { name: 'correct-undo', planId, correctionId: parseId(args[1], 'correction id'), yes: values.yes === true };
+        return { name: 'correct-undo', planId, correctionId: idOrPrefixArg(args[1], 'correction id'), yes: values.yes === true };
       }
       return {
         name,
         planId,
-        decisionId: parseId(args[1], 'decision id'),
+        decisionId: idOrPrefixArg(args[1], 'decision id'),
         yes: values.yes === true,
         preview: values.preview === true,
         keepIndependent: values['keep-independent'] === true,

@@ -14,6 +14,9 @@ Environment (VS Code's integrated terminal sets the first two, for the folder it
                          (default: .cleveragents/cleveragents.db)
   AGENTS_DEBUG=1         as --debug`;
 
+const IDS_TEXT = `Ids: a plan's, checkpoint's, decision's or correction's id may be shortened to any unique
+prefix of 4 or more characters, in either case (as git takes short hashes).`;
+
 const EXIT_CODES_TEXT = `Exit codes: 0 success; 1 the operation was refused or failed; 2 the command line is wrong.`;
 
 const COMMAND_HELP: Record<Subcommand, { synopsis: string; text: string }> = {
@@ -103,6 +106,8 @@ ${Object.values(COMMAND_HELP)
 
 ${GLOBAL_OPTIONS_TEXT}
 
+${IDS_TEXT}
+
 For agents: "agents mcp [--workspace DIR]" is an MCP server on stdio ("agents mcp --help").
 
 ${EXIT_CODES_TEXT}
@@ -116,6 +121,8 @@ export function commandHelp(command: Subcommand): string {
 ${c.text}
 
 ${GLOBAL_OPTIONS_TEXT}
+
+${IDS_TEXT}
 
 ${EXIT_CODES_TEXT}`;
 }

@@ -186,6 +186,12 @@ describe('Plan lifecycle from VS Code', function () {
     assert.ok(!rows.some((r) => r.id.endsWith(p.plan_id)), 'the tree no longer lists it');
   });
 
+  it('Copy Plan ID puts the whole id on the clipboard, which the CLI takes (as it takes any unique prefix)', async () => {
+    const p = await plan();
+    assert.equal(await vscode.commands.executeCommand(Commands.copyPlanId, { planId: p.plan_id }), p.plan_id);
+    assert.equal(await vscode.env.clipboard.readText(), p.plan_id);
+  });
+
   it('each plan row offers only the commands that can work on it (package.json `when` against the rows)', async () => {
     const draft = await plan();
     const executing = await plan();
@@ -202,11 +208,11 @@ describe('Plan lifecycle from VS Code', function () {
     const menus = pkg.contributes.menus['view/item/context'];
     const rows = await api.describeTree();
     const row = (p: Plan): TreeRow => rows.find((r) => r.id.endsWith(`#plan/${p.plan_id}`))!;
-    const common = ['cancelPlan', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy'];
+    const common = ['cancelPlan', 'copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy'];
     assert.deepEqual(menuFor(menus, row(draft).contextValue!), [...common, 'markPlanApplied', 'startPlan', 'startPlan (inline)'].sort());
     assert.deepEqual(menuFor(menus, row(executing).contextValue!), [...common, 'completePlan', 'completePlan (inline)', 'failPlan', 'markPlanApplied'].sort());
     assert.deepEqual(menuFor(menus, row(iso).contextValue!), [...common, 'applyPlan', 'startPlan', 'startPlan (inline)'].sort());
-    assert.deepEqual(menuFor(menus, row(cancelled).contextValue!), ['createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy']);
+    assert.deepEqual(menuFor(menus, row(cancelled).contextValue!), ['copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy']);
     assert.deepEqual(menuFor(menus, row(rolled).contextValue!), [...common, 'markPlanApplied', 'startPlan', 'startPlan (inline)', 'undoRollback'].sort(), 'Undo Rollback only after a rollback');
     assert.ok(!menuFor(menus, row(draft).contextValue!).includes('undoRollback'));
 

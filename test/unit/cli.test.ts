@@ -224,7 +224,6 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       const before = state(root);
       const ulid = /must be a ULID \(26 characters of Crockford base32\)/;
       expectError(json(root, 'plan', 'show', 'not-a-ulid'), 'ValidationError', 1, /^Validation Error: plan id "not-a-ulid" must be a ULID/);
-      expectError(json(root, 'plan', 'show', plan.plan_id.toLowerCase()), 'ValidationError', 1, ulid);
       expectError(json(root, 'plan', 'checkpoints', `${plan.plan_id}X`), 'ValidationError', 1, ulid);
       expectError(json(root, 'plan', 'rollback', '-y', plan.plan_id, 'abc'), 'ValidationError', 1, /^Validation Error: checkpoint id "abc"/);
       expectError(json(root, 'plan', 'diff', plan.plan_id, checkpoint.checkpoint_id, 'ILOU'), 'ValidationError', 1, ulid);
@@ -238,6 +237,41 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.equal(text.stdout, '');
       assert.match(text.stderr, /^agents: Validation Error: plan id "xyz" must be a ULID/);
       assert.deepEqual(state(root), before);
+    });
+
+    it('ids may be shortened to a unique prefix of 4 or more characters, in either case, as git takes short hashes', async () => {
+      const root = workspace();
+      const first = await seedPlan(root, { title: 'first plan' });
+      const second = await seedPlan(root, { title: 'second plan' });
+      // ULIDs made in the same second share their first 8 characters: the 4-character prefix is ambiguous.
+      const shared = first.plan_id.slice(0, 4);
+      assert.equal(second.plan_id.slice(0, 4), shared);
+      const unique = (id: string, other: string): string => {
+        let n = 4;
+        while (other.startsWith(id.slice(0, n))) n++;
+        return id.slice(0, n);
+      };
+      const before = state(root);
+      const ambiguous = expectError(json(root, 'plan', 'show', shared), 'ValidationError', 1, /^Validation Error: plan id prefix "[0-9A-Z]{4}" is ambiguous/);
+      assert.ok(ambiguous.message.includes(`${first.plan_id} (first plan)`) && ambiguous.message.includes(`${second.plan_id} (second plan)`), ambiguous.message);
+      expectError(json(root, 'plan', 'show', 'ZZZZZZZZ'), 'NotFound', 1, 'Not found: plan');
+      assert.deepEqual(state(root), before, 'a refused prefix changes nothing');
+
+      const shown = json(root, 'plan', 'show', unique(second.plan_id, first.plan_id).toLowerCase());
+      expectOk(shown);
+      assert.equal(shown.json<{ plan: PlanJson }>().plan.plan_id, second.plan_id);
+      const whole = json(root, 'plan', 'show', first.plan_id.toLowerCase());
+      expectOk(whole);
+      assert.equal(whole.json<{ plan: PlanJson }>().plan.plan_id, first.plan_id);
+
+      // A checkpoint's prefix is looked up among its plan's checkpoints only.
+      const checkpointId = await seedCheckpoint(root, second.plan_id);
+      write(root, 'src/app.ts', 'export const a = 2;\n');
+      const rolledBack = json(root, 'plan', 'rollback', '--yes', second.plan_id.slice(0, 12), checkpointId.slice(0, 12));
+      expectOk(rolledBack);
+      assert.equal(rolledBack.json<RollbackEnvelope>().rollback_summary.from_checkpoint_id, checkpointId);
+      assert.equal(readFileSync(path.join(root, 'src/app.ts'), 'utf8'), 'export const a = 1;\n');
+      expectError(json(root, 'plan', 'rollback', '--yes', first.plan_id, checkpointId.slice(0, 12)), 'NotFound', 1, 'Not found: checkpoint');
     });
 
     it('--max-checkpoints 0, 101, 1.5 and words; --auto-prune maybe', async () => {

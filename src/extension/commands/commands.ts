@@ -9,6 +9,7 @@ import {
   CheckpointArgsSchema,
   CreateCheckpointArgsSchema,
   CreatePlanArgsSchema,
+  PlanArgsSchema,
   FolderArgsSchema,
   RetentionArgsSchema,
   parseArgs,
@@ -53,6 +54,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
     copyCheckpointId: (arg) => c.copyCheckpointId(arg),
+    copyPlanId: (arg) => c.copyPlanId(arg),
     deleteCheckpoint: (arg) => c.deleteCheckpoint(arg),
     setRetentionPolicy: (arg) => c.setRetentionPolicy(arg),
     revealDatabase: (arg) => c.revealDatabase(arg),
@@ -144,6 +146,21 @@ class CheckpointCommands {
     await vscode.env.clipboard.writeText(target.checkpoint.checkpoint_id);
     setStatus(`$(copy) Copied the checkpoint ID ${target.checkpoint.checkpoint_id}`, STATUS_MESSAGE_MS);
     return target.checkpoint.checkpoint_id;
+  }
+
+  /** The plan's whole id on the clipboard; the CLI takes it, or any unique prefix of it. */
+  async copyPlanId(arg: unknown): Promise<string | undefined> {
+    let target: PlanTarget | undefined;
+    if (this.deps.tree.isNode(arg)) target = await this.planOfNode(arg);
+    else if (arg !== undefined) {
+      const given = parseArgs(PlanArgsSchema, arg, Commands.copyPlanId);
+      target = await this.deps.folders.findPlan(given.planId, this.folderArg(given.folder));
+    }
+    target ??= (await this.selectedPlan(false)) ?? (await this.pickPlan('Plan whose ID to copy', () => true));
+    if (!target) return undefined;
+    await vscode.env.clipboard.writeText(target.plan.plan_id);
+    setStatus(`$(copy) Copied the plan ID ${target.plan.plan_id}`, STATUS_MESSAGE_MS);
+    return target.plan.plan_id;
   }
 
   async deleteCheckpoint(arg: unknown): Promise<void> {
