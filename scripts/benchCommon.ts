@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { NEUTRAL_ATTRIBUTES } from '../src/adapters/shadowStore/gitEnvironment';
 
 export interface Row {
   size: string;
@@ -51,6 +52,10 @@ export class PlainGit {
     rmSync(this.gitDir, { recursive: true, force: true });
     execFileSync('git', ['init', '-q', '--bare', this.gitDir], { env: { ...this.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined } });
     writeFileSync(path.join(this.gitDir, 'info', 'exclude'), '/.cleveragents/\n');
+    // Like for like: ours stores every file byte for byte, whatever the repository's .gitattributes
+    // say (`* text=auto` would make plain git normalise CRLF files and capture another tree).
+    writeFileSync(path.join(this.gitDir, 'info', 'attributes'), NEUTRAL_ATTRIBUTES);
+    this.git('config', 'core.autocrlf', 'false');
     this.git('config', 'gc.auto', '0');
     this.git('config', 'core.untrackedCache', 'true');
   }
