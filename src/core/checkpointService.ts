@@ -4,6 +4,7 @@ import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
+import { checkpointsToRetain } from './retainedCheckpoints';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
@@ -355,7 +356,8 @@ export class CheckpointService {
 
   /**
    * Stores the checkpoint (and prunes, when asked) in one transaction. Its snapshot is pinned
-   * already: if the row cannot be made or stored, the pin goes too.
+   * already: if the row cannot be made or stored, the pin goes too. Pruning spares what an undo
+   * or a correction needs (checkpointsToRetain), read in the same transaction.
    */
   private async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean): Promise<CreatedCheckpoint> {
     try {
@@ -365,9 +367,11 @@ export class CheckpointService {
         if (!plan) throw new NotFoundError('plan', row.plan_id);
         uow.checkpoints.insert(row);
         if (!prune) return [];
-        const victims = selectCheckpointsToPrune(uow.checkpoints.listForPlan(plan.plan_id), plan.retention);
-        for (const v of victims) uow.checkpoints.delete(v.checkpoint_id);
-        return victims.map((v) => v.checkpoint_id);
+        const all = uow.checkpoints.listForPlan(plan.plan_id);
+        const retained = checkpointsToRetain(all, uow.decisions.listForPlan(plan.plan_id), uow.corrections.listForPlan(plan.plan_id));
+        const victims = selectCheckpointsToPrune(all.map((c) => c.checkpoint_id), plan.retention, retained);
+        for (const v of victims) uow.checkpoints.delete(v);
+        return victims;
       });
       return { checkpoint: row, pruned };
     } catch (error) {
