@@ -159,6 +159,21 @@ export class CheckpointService {
     return checkpoint;
   }
 
+  /**
+   * The safety checkpoint a rollback took, to undo that rollback. Refused with the reason when it
+   * is gone (deleted, or pruned before retention kept the latest one): not a bare "Not found".
+   */
+  async getUndoCheckpoint(planId: string, checkpointId: string): Promise<Checkpoint> {
+    try {
+      return await this.getCheckpoint(planId, checkpointId);
+    } catch (error) {
+      if (!(error instanceof NotFoundError && error.entity === 'checkpoint')) throw error;
+      throw new BusinessRuleViolation(
+        `Undo blocked: the safety checkpoint ${checkpointId} of this rollback is gone (pruned or deleted), so the files from before the rollback cannot be brought back. Nothing was changed.`,
+      );
+    }
+  }
+
   async deleteCheckpoint(planId: string, checkpointId: string): Promise<void> {
     const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
     // Under the store's lock, like every other change of its refs.
