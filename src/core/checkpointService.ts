@@ -5,7 +5,7 @@ import { isTerminal, type Plan } from './plan';
 import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { checkpointsToRetain } from './retainedCheckpoints';
-import { selectCheckpointsToPrune } from './retentionPolicy';
+import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
 export interface ServiceDeps {
@@ -383,6 +383,7 @@ export class CheckpointService {
         uow.checkpoints.insert(row);
         if (!prune) return [];
         const all = uow.checkpoints.listForPlan(plan.plan_id);
+        if (!mayPrune(all.length, plan.retention)) return [];
         const retained = checkpointsToRetain(all, uow.decisions.listForPlan(plan.plan_id), uow.corrections.listForPlan(plan.plan_id));
         const victims = selectCheckpointsToPrune(all.map((c) => c.checkpoint_id), plan.retention, retained);
         for (const v of victims) uow.checkpoints.delete(v);

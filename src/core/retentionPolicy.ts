@@ -30,9 +30,12 @@ export const DEFAULT_RETENTION_POLICY: CheckpointRetentionPolicy = Object.freeze
  * the first and the most recent.
  */
 export function selectCheckpointsToPrune<T>(oldestFirst: readonly T[], policy: CheckpointRetentionPolicy, retained: ReadonlySet<T> = new Set()): T[] {
-  if (!policy.auto_prune) return [];
-  const keep = Math.max(policy.max_checkpoints, 2);
-  const excess = oldestFirst.length - keep;
-  if (excess <= 0) return [];
+  if (!mayPrune(oldestFirst.length, policy)) return [];
+  const excess = oldestFirst.length - Math.max(policy.max_checkpoints, 2);
   return oldestFirst.slice(1, -1).filter((c) => !retained.has(c)).slice(0, excess);
+}
+
+/** Whether a plan of `count` checkpoints has any to prune: when not, what must stay need not be worked out. */
+export function mayPrune(count: number, policy: CheckpointRetentionPolicy): boolean {
+  return policy.auto_prune && count > Math.max(policy.max_checkpoints, 2);
 }
