@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ensureCliBuilt, runCli } from './helpers/cliHarness';
-import { write } from './helpers/sandboxFixtures';
+import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
 
@@ -92,5 +92,43 @@ describe('retention keeps what corrections and their undo need (the built CLI)',
     // D1 is active again, and its checkpoints were kept while the correction could be undone: it can be corrected again.
     cli(root, 'plan', 'correct', '--yes', '--keep-independent', p, D1);
     assert.deepEqual(bytes(root, 'f1.txt'), Buffer.from('base one\n'));
+  });
+
+  it('checkpoints gone anyway (deleted, or pruned by an older version): the correction and the undo are refused with the reason, and no byte changes', async () => {
+    const root = workspaceWith(tempDir(), { 'f1.txt': 'base one\n', 'f2.txt': 'base two\n' });
+    const p = cli<{ plan: { plan_id: string } }>(root, 'plan', 'create', '--title', 'gone').plan.plan_id;
+    checkpoint(root, p);
+    const D1 = decide(root, p, 'D1');
+    checkpoint(root, p, '--type', 'pre_write', '--decision', D1);
+    write(root, 'f1.txt', 'D1 work\n');
+    const post1 = checkpoint(root, p, '--type', 'post_step', '--decision', D1);
+    const D2 = decide(root, p, 'D2');
+    checkpoint(root, p, '--type', 'pre_write', '--decision', D2);
+    write(root, 'f2.txt', 'D2 work\n');
+    checkpoint(root, p, '--type', 'post_step', '--decision', D2);
+    const corrected = cli<{ correction_summary: { correction_id: string }; post_rollback_state: { undo_checkpoint_id: string } }>(root, 'plan', 'correct', '--yes', '--keep-independent', p, D2);
+    const s = services(root);
+    try {
+      await s.checkpoints.deleteCheckpoint(p, post1);
+      await s.checkpoints.deleteCheckpoint(p, corrected.post_rollback_state.undo_checkpoint_id);
+    } finally {
+      s.dispose();
+    }
+    const unchanged = () => {
+      assert.deepEqual(bytes(root, 'f1.txt'), Buffer.from('D1 work\n'));
+      assert.deepEqual(bytes(root, 'f2.txt'), Buffer.from('base two\n'));
+      assert.deepEqual(states(root, p), ['D1:active', 'D2:reverted']);
+    };
+
+    const correct = runCli(root, ['plan', 'correct', '--yes', '--keep-independent', p, D1]);
+    assert.equal(correct.code, 1);
+    assert.match(correct.stderr, new RegExp(`Correction blocked: cannot revert decision ${D1}: its checkpoints were pruned or never taken`));
+    assert.doesNotMatch(correct.stdout, /No file was changed/);
+    unchanged();
+
+    const undo = runCli(root, ['--format', 'json', 'plan', 'correct', '--undo', '--yes', p, corrected.correction_summary.correction_id]);
+    assert.equal(undo.code, 1);
+    assert.match(undo.json<{ error: { type: string; message: string } }>().error.message, /^Undo blocked: the safety checkpoint .* is gone \(pruned or deleted\)/);
+    unchanged();
   });
 });
