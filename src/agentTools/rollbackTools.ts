@@ -58,7 +58,7 @@ export const undoRollback = defineTool({
   output: RollbackEnvelopeSchema,
   async run({ plan_id, undo_checkpoint_id }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
-    const checkpoint = await services.checkpoints.getCheckpoint(plan.plan_id, undo_checkpoint_id);
+    const checkpoint = await services.checkpoints.getUndoCheckpoint(plan.plan_id, undo_checkpoint_id);
     if (!isSafetyCheckpoint(checkpoint)) throw new ValidationError(`checkpoint ${undo_checkpoint_id} is not the undo checkpoint of a rollback; roll back to it with rollback`);
     return rolledBack(ctx, plan.plan_id, undo_checkpoint_id, true);
   },

@@ -90,7 +90,9 @@ is interrupted ("plan recover" first). Asks for confirmation like rollback.`,
   policy: {
     synopsis: 'agents plan policy <plan_id> [--max-checkpoints N] [--auto-prune true|false]',
     text: `Shows the plan's retention policy, or changes it. N is 1 to 100 (default 50). With auto-prune on,
-a new checkpoint beyond N removes the oldest interior ones; the first and the latest always stay.`,
+a new checkpoint beyond N removes the oldest interior ones; the first and the latest always stay,
+and so do the checkpoints an undo or an active decision needs (they count toward N, and are kept
+beyond it when they alone exceed it).`,
   },
 };
 

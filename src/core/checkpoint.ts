@@ -91,3 +91,23 @@ export function skipReasonText(s: SkippedPath): string {
       return `${s.file_type ? SPECIAL_FILE_TEXT[s.file_type] : 'special file'}, never opened`;
   }
 }
+
+/**
+ * Whether a checkpoint has the shape of the safety checkpoint a rollback takes (see
+ * CheckpointService.rollbackToCheckpoint): rolling back to it undoes that rollback. Anything else
+ * asked to be "undone" is a rollback, and is confirmed as one.
+ */
+export function isSafetyCheckpoint(c: Checkpoint): boolean {
+  const m = c.metadata;
+  const extraKeys = Object.keys(m.extra);
+  return (
+    c.checkpoint_type === 'manual' &&
+    m.source_tool === 'rollback' &&
+    m.phase === 'rollback' &&
+    extraKeys.length === 1 &&
+    UlidSchema.safeParse(m.extra.rollback_to).success &&
+    m.extra.rollback_to !== c.checkpoint_id &&
+    c.decision_id === null &&
+    c.resource_id === null
+  );
+}

@@ -4,7 +4,8 @@ import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
-import { selectCheckpointsToPrune } from './retentionPolicy';
+import { checkpointsToRetain } from './retainedCheckpoints';
+import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 
 export interface ServiceDeps {
@@ -156,6 +157,21 @@ export class CheckpointService {
   async getCheckpoint(planId: string, checkpointId: string): Promise<Checkpoint> {
     const { checkpoint } = await this.findCheckpoint(planId, checkpointId);
     return checkpoint;
+  }
+
+  /**
+   * The safety checkpoint a rollback took, to undo that rollback. Refused with the reason when it
+   * is gone (deleted, or pruned before retention kept the latest one): not a bare "Not found".
+   */
+  async getUndoCheckpoint(planId: string, checkpointId: string): Promise<Checkpoint> {
+    try {
+      return await this.getCheckpoint(planId, checkpointId);
+    } catch (error) {
+      if (!(error instanceof NotFoundError && error.entity === 'checkpoint')) throw error;
+      throw new BusinessRuleViolation(
+        `Undo blocked: the safety checkpoint ${checkpointId} of this rollback is gone (pruned or deleted), so the files from before the rollback cannot be brought back. Nothing was changed.`,
+      );
+    }
   }
 
   async deleteCheckpoint(planId: string, checkpointId: string): Promise<void> {
@@ -355,7 +371,8 @@ export class CheckpointService {
 
   /**
    * Stores the checkpoint (and prunes, when asked) in one transaction. Its snapshot is pinned
-   * already: if the row cannot be made or stored, the pin goes too.
+   * already: if the row cannot be made or stored, the pin goes too. Pruning spares what an undo
+   * or a correction needs (checkpointsToRetain), read in the same transaction.
    */
   private async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean): Promise<CreatedCheckpoint> {
     try {
@@ -365,9 +382,12 @@ export class CheckpointService {
         if (!plan) throw new NotFoundError('plan', row.plan_id);
         uow.checkpoints.insert(row);
         if (!prune) return [];
-        const victims = selectCheckpointsToPrune(uow.checkpoints.listForPlan(plan.plan_id), plan.retention);
-        for (const v of victims) uow.checkpoints.delete(v.checkpoint_id);
-        return victims.map((v) => v.checkpoint_id);
+        const all = uow.checkpoints.listForPlan(plan.plan_id);
+        if (!mayPrune(all.length, plan.retention)) return [];
+        const retained = checkpointsToRetain(all, uow.decisions.listForPlan(plan.plan_id), uow.corrections.listForPlan(plan.plan_id));
+        const victims = selectCheckpointsToPrune(all.map((c) => c.checkpoint_id), plan.retention, retained);
+        for (const v of victims) uow.checkpoints.delete(v);
+        return victims;
       });
       return { checkpoint: row, pruned };
     } catch (error) {

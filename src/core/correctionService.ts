@@ -135,6 +135,18 @@ export class CorrectionService {
     if (m.data === 'rollback') {
       return { ...base, target_checkpoint: target, restore_paths: null, changes: await service.previewRollback(plan.plan_id, target.checkpoint_id), conflicts: [] };
     }
+    // Without both ends of a reverted decision's work, what it changed is not known: restoring
+    // the other paths and marking it reverted would leave its work in place while saying it is gone.
+    for (const r of reverted) {
+      const window = decisionWindow(checkpoints, r.decision);
+      if (window && window.from.checkpoint_id !== window.to.checkpoint_id) continue;
+      const id = r.decision.decision_id;
+      throw new BusinessRuleViolation(
+        `Correction blocked: cannot revert decision ${id}${r.depth > 0 ? ` (it builds on decision ${decision.decision_id})` : ''}: its checkpoints were pruned or never taken, ` +
+          'so what it changed is not known (keeping independent work needs the checkpoint before it and a later checkpoint aligned to it). Nothing was changed. ' +
+          `Correcting without keeping independent work rolls the whole sandbox back to checkpoint ${target.checkpoint_id}.`,
+      );
+    }
     const revertedIds = new Set(reverted.map((r) => r.decision.decision_id));
     const changedBy = async (d: Decision): Promise<string[]> => {
       const window = decisionWindow(checkpoints, d);
@@ -222,6 +234,7 @@ export class CorrectionService {
       if (!found) throw new NotFoundError('correction', cid);
       if (found.plan_id !== pid) throw new ValidationError(`correction ${cid} belongs to plan ${found.plan_id}, not to plan ${pid}`);
       if (found.state === 'undone') throw new BusinessRuleViolation(`Undo blocked: correction ${cid} was already undone`);
+      if (this.checkpoints) requireUndoCheckpoint(uow, found);
       return { correction: found };
     });
     const service = this.checkpoints;
@@ -253,8 +266,9 @@ export class CorrectionService {
   }
 
   /** What undoing the correction would change in the files, without changing anything (none when it restored no file). */
-  async previewUndo(planId: string, correction: Pick<Correction, 'undo_checkpoint_id' | 'restored_paths'>): Promise<PathChange[]> {
+  async previewUndo(planId: string, correction: Pick<Correction, 'correction_id' | 'undo_checkpoint_id' | 'restored_paths'>): Promise<PathChange[]> {
     if (!this.checkpoints || !correction.undo_checkpoint_id) return [];
+    await this.deps.store.read((uow) => requireUndoCheckpoint(uow, correction));
     return correction.restored_paths
       ? this.checkpoints.previewRestorePaths(planId, correction.undo_checkpoint_id, correction.restored_paths)
       : this.checkpoints.previewRollback(planId, correction.undo_checkpoint_id);
@@ -307,6 +321,20 @@ export function recordUndoneCorrection(uow: UnitOfWork, correctionId: string, at
   uow.decisions.setState(mine, 'active', null, null);
   uow.corrections.markUndone(correction.correction_id, at);
   return mine;
+}
+
+/**
+ * Refuses the undo of a correction whose safety checkpoint is gone (deleted, or pruned before
+ * retention kept it): the files from before it cannot come back, and its decisions must not be
+ * made active over files that still lack their work.
+ */
+function requireUndoCheckpoint(uow: UnitOfWork, correction: Pick<Correction, 'correction_id' | 'undo_checkpoint_id'>): void {
+  const id = correction.undo_checkpoint_id;
+  if (id === null || uow.checkpoints.get(id)) return;
+  throw new BusinessRuleViolation(
+    `Undo blocked: the safety checkpoint ${id} of correction ${correction.correction_id} is gone (pruned or deleted), ` +
+      'so the files from before the correction cannot be brought back. Nothing was changed.',
+  );
 }
 
 function requirePlan(uow: UnitOfWork, planId: string): Plan {

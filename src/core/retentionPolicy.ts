@@ -21,14 +21,21 @@ export const DEFAULT_RETENTION_POLICY: CheckpointRetentionPolicy = Object.freeze
 });
 
 /**
- * Which checkpoints to prune, given a plan's checkpoints oldest first. When pruning is on and the
- * plan holds more than `max_checkpoints`, the oldest interior ones go; the first and the most
- * recent are never returned. With `max_checkpoints` of 1 the plan keeps those two.
+ * Which checkpoints to prune, given a plan's checkpoints oldest first (or their ids), and those
+ * that must stay whatever the limit (`retained`: what an undo or a correction needs). When
+ * pruning is on and the plan holds more than `max_checkpoints`, the oldest interior ones that are
+ * not retained go, until the plan is down to the limit; the first and the most recent are never
+ * returned. Retained ones count against the limit: they are kept beyond it only when they (with
+ * the first and the most recent) are more than it. With `max_checkpoints` of 1 the plan keeps
+ * the first and the most recent.
  */
-export function selectCheckpointsToPrune<T>(oldestFirst: readonly T[], policy: CheckpointRetentionPolicy): T[] {
-  if (!policy.auto_prune) return [];
-  const keep = Math.max(policy.max_checkpoints, 2);
-  const excess = oldestFirst.length - keep;
-  if (excess <= 0) return [];
-  return oldestFirst.slice(1, 1 + excess);
+export function selectCheckpointsToPrune<T>(oldestFirst: readonly T[], policy: CheckpointRetentionPolicy, retained: ReadonlySet<T> = new Set()): T[] {
+  if (!mayPrune(oldestFirst.length, policy)) return [];
+  const excess = oldestFirst.length - Math.max(policy.max_checkpoints, 2);
+  return oldestFirst.slice(1, -1).filter((c) => !retained.has(c)).slice(0, excess);
+}
+
+/** Whether a plan of `count` checkpoints has any to prune: when not, what must stay need not be worked out. */
+export function mayPrune(count: number, policy: CheckpointRetentionPolicy): boolean {
+  return policy.auto_prune && count > Math.max(policy.max_checkpoints, 2);
 }

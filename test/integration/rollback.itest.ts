@@ -433,6 +433,21 @@ describe('Rollback from VS Code', function () {
       assert.equal(read(t.rel('a.txt')), 'ALPHA changed\n');
       assert.equal((await dialogs()).length, 1);
     });
+
+    it('"Undo Rollback" whose safety checkpoint is gone says so, and changes nothing', async () => {
+      const t = await changedSandbox();
+      const done = await api.rollback(t.plan.plan_id, t.checkpointId, { showPanel: true });
+      assert.ok(done);
+      const safety = done.post_rollback_state.undo_checkpoint_id;
+      await outside.checkpoints.deleteCheckpoint(t.plan.plan_id, safety);
+      await dialogs(['Undo Rollback']); // would be answered if one were asked
+      await panel({ message: { type: 'undo' } });
+      const shown = await dialogs();
+      assert.deepEqual(shown.map((d) => d.kind), ['error'], JSON.stringify(shown));
+      assert.match(shown[0].message, new RegExp(`^Undo blocked: the safety checkpoint ${safety} of this rollback is gone \\(pruned or deleted\\)`));
+      assert.equal(read(t.rel('a.txt')), 'alpha\n');
+      assert.equal(exists(t.rel('c.txt')), false);
+    });
   });
 
   describe('Compare with Current / Previous', () => {

@@ -108,6 +108,41 @@ describe('CorrectionService', function () {
     assert.equal((await s.corrections.listCorrections(p)).length, 0);
   });
 
+  describe('when the checkpoints it needs are gone (deleted, or pruned before retention kept them)', () => {
+    const aligned = async (s: WorkspaceServices, p: string, d: Decision) => (await s.checkpoints.listCheckpoints(p)).filter((c) => c.decision_id === d.decision_id);
+
+    it('keeping independent work, a correction is refused with the decision whose work is not known, and changes nothing', async () => {
+      const { root, s, p, B, C, end } = await flow();
+      for (const c of await aligned(s, p, C)) await s.checkpoints.deleteCheckpoint(p, c.checkpoint_id);
+      const refusal = (id: string, extra = '') => (e: unknown) =>
+        e instanceof BusinessRuleViolation && e.message.startsWith(`Correction blocked: cannot revert decision ${id}${extra}: its checkpoints were pruned or never taken`) && /Nothing was changed/.test(e.message);
+      await assert.rejects(s.corrections.analyzeImpact(p, B.decision_id, 'keep_independent'), refusal(C.decision_id, ` (it builds on decision ${B.decision_id})`));
+      await assert.rejects(s.corrections.executeRevert(p, B.decision_id, 'keep_independent'), refusal(C.decision_id, ` (it builds on decision ${B.decision_id})`));
+      // Only its pre_write left: the window of its work is one checkpoint.
+      const [, postB] = await aligned(s, p, B);
+      await s.checkpoints.deleteCheckpoint(p, postB!.checkpoint_id);
+      await assert.rejects(s.corrections.executeRevert(p, B.decision_id, 'keep_independent'), refusal(B.decision_id));
+      assert.deepEqual(files(root), end);
+      assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
+      assert.equal((await s.corrections.listCorrections(p)).length, 0);
+    });
+
+    it('the undo of a correction whose safety checkpoint is gone is refused, and changes nothing', async () => {
+      const { root, s, p, B } = await flow();
+      const { correction } = await s.corrections.executeRevert(p, B.decision_id, 'keep_independent');
+      const corrected = files(root);
+      await s.checkpoints.deleteCheckpoint(p, correction.undo_checkpoint_id!);
+      const refusal = (e: unknown) =>
+        e instanceof BusinessRuleViolation &&
+        e.message === `Undo blocked: the safety checkpoint ${correction.undo_checkpoint_id} of correction ${correction.correction_id} is gone (pruned or deleted), so the files from before the correction cannot be brought back. Nothing was changed.`;
+      await assert.rejects(s.corrections.previewUndo(p, correction), refusal);
+      await assert.rejects(s.corrections.undoCorrection(p, correction.correction_id), refusal);
+      assert.deepEqual(files(root), corrected);
+      assert.deepEqual(await states(s, p), ['A:active', 'B:reverted', 'C:reverted', 'D:active']);
+      assert.equal((await s.corrections.findCorrection(p, correction.correction_id))?.state, 'applied');
+    });
+  });
+
   describe('the BFS', () => {
     async function graph(edges: Record<string, string[]>) {
       const { s } = start({ 'a.txt': 'a' });

@@ -198,6 +198,7 @@ describe('agents mcp (the built CLI as an MCP server, driven by the SDK’s own 
       ['delete_checkpoint', { plan_id: plan.plan_id, checkpoint_id: othersCheckpoint.checkpoint_id }, /^Validation Error: checkpoint .* belongs to plan/],
       ['preview_rollback', { plan_id: plan.plan_id, checkpoint_id: othersCheckpoint.checkpoint_id }, /^Validation Error: checkpoint .* belongs to plan/],
       ['undo_rollback', { plan_id: plan.plan_id, undo_checkpoint_id: checkpoint.checkpoint_id }, /^Validation Error: checkpoint .* is not the undo checkpoint of a rollback/],
+      ['undo_rollback', { plan_id: plan.plan_id, undo_checkpoint_id: MADE_UP_ID }, `Undo blocked: the safety checkpoint ${MADE_UP_ID} of this rollback is gone (pruned or deleted), so the files from before the rollback cannot be brought back. Nothing was changed.`],
       ['create_plan', { title: 'out', sandbox: '../outside' }, /^Validation Error: sandbox path leaves the workspace: ..\/outside$/],
       ['create_plan', { title: 'out', sandbox: root }, /^Validation Error: /],
       ['create_plan', { title: 'both', sandbox: 'other', isolated: true }, /^Validation Error: give either a sandbox folder or isolated, not both/],

@@ -42,4 +42,33 @@ describe('retention policy', () => {
       );
     }
   });
+
+  it('never prunes a retained checkpoint: retained ones count against the limit, and are kept beyond it when they must', () => {
+    const ids = Array.from({ length: 10 }, (_, i) => i);
+    // Room for two more than the retained, first and last: the two oldest others go.
+    assert.deepEqual(selectCheckpointsToPrune(ids, { max_checkpoints: 6, auto_prune: true }, new Set([2, 5])), [1, 3, 4, 6]);
+    // More retained than the limit: every other interior one goes, the retained stay.
+    assert.deepEqual(selectCheckpointsToPrune(ids, { max_checkpoints: 3, auto_prune: true }, new Set([1, 2, 3, 8])), [4, 5, 6, 7]);
+    assert.deepEqual(selectCheckpointsToPrune(ids, { max_checkpoints: 1, auto_prune: false }, new Set([1])), []);
+  });
+
+  it('for any retained set: keeps it, the first and the last; prunes the oldest others, down to the limit when it can', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 120 }), fc.array(fc.integer({ min: 0, max: 119 })), (max, count, picked) => {
+        const ids = Array.from({ length: count }, (_, i) => i);
+        const retained = new Set(picked.filter((i) => i < count));
+        const pruned = selectCheckpointsToPrune(ids, { max_checkpoints: max, auto_prune: true }, retained);
+        const kept = ids.filter((i) => !pruned.includes(i));
+        for (const r of retained) assert.ok(kept.includes(r), `retained ${r} kept`);
+        if (count > 0) assert.ok(kept.includes(0) && kept.includes(count - 1), 'first and most recent kept');
+        const limit = Math.max(max, 2);
+        const mustKeep = new Set([...retained, ...(count > 0 ? [0, count - 1] : [])]).size;
+        assert.equal(kept.length, count <= limit ? count : Math.max(limit, mustKeep));
+        // The pruned ones are the oldest of the others: every other one kept is newer than each pruned one.
+        const othersKept = kept.filter((i) => !retained.has(i) && i !== 0 && i !== count - 1);
+        for (const p of pruned) assert.ok(othersKept.every((k) => k > p), `${p} pruned before a newer one`);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });

@@ -269,7 +269,7 @@ export class RollbackController {
     return reportingErrors(this.deps.dialogs, RollbackCommandTitles.undoRollback, async () => {
       if (!state.rollback) return undefined;
       // The id comes from the page's state (restored after a reload, too): only a safety checkpoint is undone without more ado.
-      const t = await this.target(state.plan.id, state.rollback.undoCheckpointId, state.folder.uri);
+      const t = await this.target(state.plan.id, state.rollback.undoCheckpointId, state.folder.uri, true);
       await this.rollback(t, { ...undoRequest(t.checkpoint, this.deps.confirmByDefault()), interactive: true, showPanel: true });
       return undefined;
     });
@@ -391,11 +391,15 @@ export class RollbackController {
     return checkpoint ? { ...plan, checkpoint } : undefined;
   }
 
-  /** Plan and checkpoint by id; the checkpoint guards (exists, belongs to the plan) run here. */
-  async target(planId: string, checkpointId: string, folder?: string | vscode.WorkspaceFolder): Promise<CheckpointTarget> {
+  /**
+   * Plan and checkpoint by id; the checkpoint guards (exists, belongs to the plan) run here.
+   * `undoing`: the checkpoint is a rollback's safety checkpoint, and its absence is said as such.
+   */
+  async target(planId: string, checkpointId: string, folder?: string | vscode.WorkspaceFolder, undoing = false): Promise<CheckpointTarget> {
     const f = typeof folder === 'string' ? folderNamed(this.deps.folders.folders(), folder) : folder;
     const found = await this.deps.folders.findPlan(planId, f);
-    return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(planId, checkpointId) };
+    const { checkpoints } = found.services;
+    return { ...found, checkpoint: await (undoing ? checkpoints.getUndoCheckpoint(planId, checkpointId) : checkpoints.getCheckpoint(planId, checkpointId)) };
   }
 
   // ---- helpers ----------------------------------------------------------------------------------
