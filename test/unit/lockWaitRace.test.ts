@@ -185,6 +185,29 @@ describe('re-checked after the wait for the store lock: a sandbox replaced meanw
     }
   });
 
+  it('the sandbox itself swapped for a symlink after the safety checkpoint, before the write: refused, nothing outside written or deleted', async () => {
+    const { root, outside } = workspaceBesideOutside(tempDir());
+    const s = services(root);
+    try {
+      const { plan, v1 } = await planInSrc(s, root);
+      // Outside holds what the sandbox holds now: a put-back that followed the symlink would take it for its own.
+      write(outside, 'app.ts', 'v2\n');
+      write(outside, 'notes.txt', 'mine\n');
+      const before = hashTree(outside);
+      const snapshotter = s.snapshotter as { prepareRestore: WorkspaceServices['snapshotter']['prepareRestore'] };
+      const prepare = snapshotter.prepareRestore.bind(s.snapshotter);
+      snapshotter.prepareRestore = async (...args) => {
+        const prepared = await prepare(...args);
+        symlinkOut(path.join(root, 'src'))();
+        return prepared;
+      };
+      await assert.rejects(s.checkpoints.rollbackToCheckpoint(plan.plan_id, v1.checkpoint_id), CHANGED_WHILE_WAITING);
+      assert.deepEqual(hashTree(outside), before, 'nothing outside the workspace changed');
+    } finally {
+      s.dispose();
+    }
+  });
+
   it("git's own two-tree read-tree never writes or deletes through a symlinked leading folder, even when the stat data match (hard links)", () => {
     // What the restore relies on for the instant between its own check and git's write.
     const parent = tempDir();

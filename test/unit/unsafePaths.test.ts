@@ -1,11 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
+import { NodeWorkspaceFiles } from '../../src/adapters/files/nodeWorkspaceFiles';
 import { unsafePathReason } from '../../src/core/ids';
 import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { makeInterruptedRollback } from './helpers/interruptedRollback';
 import { git, hashTree, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -186,6 +188,68 @@ describe('paths named by a snapshot, a journal or the database are checked befor
     } finally {
       s.dispose();
     }
+  });
+
+  it('recover never moves what it keeps through a symlinked `.cleveragents/recovered`', async () => {
+    const parent = tempDir();
+    const root = path.join(parent, 'workspace');
+    const outside = path.join(parent, 'outside');
+    write(outside, 'keep.txt', 'not yours\n');
+    const s = services(root);
+    let planId: string;
+    try {
+      ({ planId } = await makeInterruptedRollback(root, s, { halfWritten: 'tw' }));
+    } finally {
+      s.dispose();
+    }
+    symlinkSync('../../outside', path.join(root, '.cleveragents', 'recovered'));
+    const before = hashTree(outside);
+    const run = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.json<{ error: { message: string } }>().error.message, /recovered is not a real folder \(a symlink or a file\): nothing is written through it/);
+    assert.deepEqual(hashTree(outside), before, 'nothing was moved outside the workspace');
+    assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'tw', 'the half-written file is still where it was');
+  });
+
+  it('restoring a folder of a crafted checkpoint whose tree holds `sub/..` is refused where the overlay reads it', async () => {
+    const parent = tempDir();
+    const root = path.join(parent, 'workspace');
+    const outside = path.join(parent, 'outside-secret');
+    write(outside, 'secret.txt', 'keys\n');
+    write(root, 'sub/a.txt', 'one\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'p' });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      const store = new CraftedStore(path.join(root, '.cleveragents', 'checkpoints', 'shadow.git'));
+      const up = store.tree([{ mode: '40000', name: 'outside-secret', oid: store.tree([{ mode: '100644', name: 'secret.txt', oid: store.blob('x\n') }]) }]);
+      const evil = store.commit(store.tree([{ mode: '40000', name: 'sub', oid: store.tree([{ mode: '40000', name: '..', oid: up }]) }]));
+      const crafted = { ...checkpoint, checkpoint_id: '01KZZZZZZZZZZZZZZZZZZZZZZZ', sandbox_ref: evil };
+      await s.store.write((uow) => uow.checkpoints.insert(crafted));
+      const before = [hashTree(root), hashTree(outside)];
+      await assert.rejects(s.checkpoints.restorePaths(plan.plan_id, crafted.checkpoint_id, ['sub']), (error: Error) => REFUSED.exec(error.message)?.[1] === 'sub/../outside-secret/secret.txt');
+      assert.deepEqual([hashTree(root), hashTree(outside)], before);
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('an isolated sandbox is never made or removed through a symlinked `.cleveragents/sandboxes`', async () => {
+    const parent = tempDir();
+    const root = path.join(parent, 'workspace');
+    const outside = path.join(parent, 'outside');
+    const id = '01KZZZZZZZZZZZZZZZZZZZZZZZ';
+    write(outside, `${id}/precious.txt`, 'keep me\n');
+    write(root, '.cleveragents/.gitignore', '*\n');
+    symlinkSync('../../outside', path.join(root, '.cleveragents', 'sandboxes'));
+    const files = new NodeWorkspaceFiles(root);
+    const dir = path.join(realpathSync(root), '.cleveragents', 'sandboxes', id);
+    const before = hashTree(outside);
+    await assert.rejects(files.removeDirectory(dir), /sandboxes, which is not a real folder/);
+    assert.deepEqual(hashTree(outside), before, 'nothing outside was deleted');
+    rmSync(path.join(outside, id), { recursive: true });
+    await assert.rejects(files.createEmptyDirectory(dir), /sandboxes, which is not a real folder/);
+    assert.ok(!existsSync(path.join(outside, id)), 'nothing was made outside');
   });
 
   it('unsafePathReason: the one check, on POSIX and on Windows rules', () => {
