@@ -4,7 +4,6 @@ import { diskEntry, type DiskEntry } from './diskEntry';
 import type { ShadowGit } from './gitEnvironment';
 import { nulList, type RawChange } from './gitOutput';
 import { ancestorsOf, makeRealFolders, reachable, standingOf } from './sandboxPaths';
-import { assertRelative } from './storeNames';
 
 /**
  * Brings the paths of a restore (`diff`, from its `before` side to its `after` side) to one side,
@@ -27,9 +26,6 @@ export async function settleRestore(
    */
   keepUnknownIn?: { readonly base: string; readonly rel: string },
 ): Promise<{ left: string[]; kept: string[] }> {
-  // The diff's paths were checked where it was read (ShadowRepository.rawChanges); a path that
-  // leaves the root must never get this far.
-  for (const c of diff) assertRelative(c.path);
   const idLength = diff.map((c) => c.oldOid ?? c.newOid).find((oid) => oid !== undefined)?.length ?? 40;
   const sides = diff.map((c) => ({ path: c.path, goal: goal === 'before' ? c.oldId : c.newId, other: goal === 'before' ? c.newId : c.oldId }));
   const left: string[] = [];
