@@ -156,6 +156,53 @@ describe('re-checked after the wait for the store lock: a sandbox replaced meanw
     }
   });
 
+  it("apply: the plan's isolated sandbox replaced while it waits by a symlink to another plan's (unchanged) sandbox is refused, not marked applied with nothing written", async () => {
+    const { root } = workspaceBesideOutside(tempDir());
+    const s = services(root);
+    try {
+      const mine = await s.plans.createPlan({ title: 'mine', isolated: true });
+      const other = await s.plans.createPlan({ title: 'other', isolated: true });
+      write(path.join(root, mine.sandbox_path), 'src/app.ts', 'mine\n');
+      const sandbox = path.join(root, mine.sandbox_path);
+      const swap = (): void => {
+        renameSync(sandbox, `${root}/moved-aside`);
+        symlinkSync(other.plan_id, sandbox);
+      };
+      const before = hashTree(root, (rel) => rel === 'moved-aside');
+      const outcome = await swapWhileWaiting(s, root, swap, () => s.plans.applyPlan(mine.plan_id));
+      assert.ok(outcome instanceof Error, 'refused');
+      assert.match(outcome.message, CHANGED_WHILE_WAITING);
+      assert.deepEqual(hashTree(root, (rel) => rel === 'moved-aside'), before, 'the workspace is unchanged');
+      assert.equal((await s.plans.getPlan(mine.plan_id)).state, 'draft');
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('apply: the workspace folder itself swapped for a symlink after the comparison, before the write: refused, nothing outside written', async () => {
+    const parent = tempDir();
+    const { root, outside } = workspaceBesideOutside(parent);
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'isolated', isolated: true });
+      write(path.join(root, plan.sandbox_path), 'src/app.ts', 'v2\n');
+      write(outside, 'src/app.ts', 'v1\n');
+      const before = hashTree(outside);
+      const snapshotter = s.snapshotter as { prepareRestore: WorkspaceServices['snapshotter']['prepareRestore'] };
+      const prepare = snapshotter.prepareRestore.bind(s.snapshotter);
+      snapshotter.prepareRestore = async (...args) => {
+        const prepared = await prepare(...args);
+        renameSync(root, path.join(parent, 'workspace.moved'));
+        symlinkSync('outside', root);
+        return prepared;
+      };
+      await assert.rejects(s.plans.applyPlan(plan.plan_id), CHANGED_WHILE_WAITING);
+      assert.deepEqual(hashTree(outside), before, 'nothing outside the workspace was written');
+    } finally {
+      s.dispose();
+    }
+  });
+
   it('a subfolder of the sandbox turned into a symlink after the safety checkpoint, before the write: refused, nothing written', async () => {
     const parent = tempDir();
     const { root, outside } = workspaceBesideOutside(parent);
