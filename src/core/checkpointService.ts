@@ -1,9 +1,10 @@
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
-import { RelativePathSchema, UlidSchema } from './ids';
+import { RelativePathSchema, UlidSchema, unsafePathReason } from './ids';
 import { isTerminal, type Plan } from './plan';
 import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
-import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
+import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
+import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { checkpointsToRetain } from './retainedCheckpoints';
 import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
@@ -114,7 +115,7 @@ export class CheckpointService {
     const plan = await this.requirePlan(id);
     if (isTerminal(plan.state)) throw new BusinessRuleViolation('Checkpoint blocked: plan is already applied');
     const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
-    return this.deps.snapshotter.exclusive(id, async () => {
+    return exclusiveOnSandboxes(this.deps, id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
       await this.dropOrphanPins(id);
       const checkpointId = this.deps.ids.next();
@@ -214,7 +215,7 @@ export class CheckpointService {
 
   private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
     const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
-    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+    return exclusiveOnSandboxes(this.deps, checkpoint.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
       const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
       const leaveAlone = skippedPaths(checkpoint, current);
@@ -228,7 +229,7 @@ export class CheckpointService {
   private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
-    return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+    return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
       const safetyId = this.deps.ids.next();
       const what = only === undefined ? `rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
@@ -260,6 +261,8 @@ export class CheckpointService {
       }
       const settle = async () => attached?.afterFiles(safetyId);
       if (restore.changes.length > 0) {
+        // Once more right before the first write: the safety snapshot took a while.
+        await confirmSandboxes(this.deps.workspace, [sandbox]);
         // Recorded as a rollback: recovery finishes or undoes it the same way (the target is the
         // safety snapshot with the chosen paths taken from the checkpoint).
         await beginOperation(this.deps, {
@@ -302,7 +305,7 @@ export class CheckpointService {
       return this.deps.snapshotter.changes(from.sandbox_ref, to.sandbox_ref);
     }
     const sandbox = await this.requireSandbox(plan, 'Diff blocked: sandbox is missing');
-    return this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+    return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Diff');
       return (await this.deps.snapshotter.changesSince(sandbox, from.sandbox_ref)).changes;
     });
@@ -321,7 +324,7 @@ export class CheckpointService {
     await this.requireSandbox(await this.requirePlan(parseId(planId, 'plan id')), BusinessRuleViolation.sandboxMissing().message);
   }
 
-  private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: SandboxLocation }> {
+  private async guardRollback(planId: string, checkpointId: string): Promise<{ plan: Plan; checkpoint: Checkpoint; sandbox: ResolvedSandbox }> {
     const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
     if (isTerminal(plan.state)) throw BusinessRuleViolation.planApplied();
     const sandbox = await this.requireSandbox(plan, BusinessRuleViolation.sandboxMissing().message);
@@ -350,10 +353,8 @@ export class CheckpointService {
     return plan;
   }
 
-  private async requireSandbox(plan: Plan, missingMessage: string): Promise<SandboxLocation> {
-    const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
-    if (!(await this.deps.workspace.isDirectory(dir))) throw new BusinessRuleViolation(missingMessage);
-    return { key: plan.plan_id, dir };
+  private requireSandbox(plan: Plan, missingMessage: string): Promise<ResolvedSandbox> {
+    return resolveSandbox(this.deps.workspace, plan.plan_id, plan.sandbox_path, () => new BusinessRuleViolation(missingMessage));
   }
 
   private toCheckpoint(plan: Plan, checkpointId: string, snap: Snapshot, fields: Pick<Checkpoint, 'checkpoint_type' | 'decision_id' | 'resource_id'> & { metadata: Omit<Checkpoint['metadata'], 'skipped' | 'file_count'> }): Checkpoint {
@@ -452,6 +453,9 @@ export function parseRestorePaths(paths: readonly string[]): string[] {
     if (!rel.success) throw new ValidationError(`path ${JSON.stringify(p)} ${describeIssues(rel.error.issues)}`);
     const clean = rel.data.split('/').filter((s) => s !== '' && s !== '.').join('/');
     if (clean === '') throw new ValidationError(`path ${JSON.stringify(p)} is the whole sandbox: roll back to the checkpoint instead`);
+    // A correction's paths come from the database: nothing under `.git` or `.cleveragents`, on any platform.
+    const unsafe = unsafePathReason(clean, { backslashSeparates: true, foldCase: true });
+    if (unsafe !== undefined) throw new ValidationError(`path ${JSON.stringify(p)} cannot be restored: ${unsafe}`);
     canonical.add(clean);
   }
   return [...canonical].sort();

@@ -43,6 +43,33 @@ export const RecordedPathSchema = z
   .refine((p) => !p.startsWith('/'), 'must be relative')
   .refine((p) => p.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..'), 'must not contain an empty, "." or ".." segment');
 
+/** How paths of a platform are read: Windows also splits at a backslash and ignores case. */
+export interface PathRules {
+  readonly backslashSeparates: boolean;
+  readonly foldCase: boolean;
+}
+
+/**
+ * The one check of a path that a snapshot, a journal or a database row names, made before anything
+ * writes, renames or deletes through it (all of that is untrusted input: `.cleveragents/` arrives
+ * with whatever the user clones). Undefined for a clean relative path inside its root; else why
+ * not: absolute, a NUL, an empty, `.` or `..` component, or a `.git` or `.cleveragents` component
+ * (git's own folder and ours, which no snapshot captures). `.git` is compared as git does
+ * (`core.protectNTFS`): any case, trailing dots and spaces ignored.
+ */
+export function unsafePathReason(p: string, rules: PathRules): string | undefined {
+  if (p === '') return 'it is empty';
+  if (p.includes('\0')) return 'it holds a NUL';
+  if (p.startsWith('/') || (rules.backslashSeparates && (p.startsWith('\\') || /^[A-Za-z]:/.test(p)))) return 'it is absolute';
+  for (const part of p.split(rules.backslashSeparates ? /[\\/]/ : '/')) {
+    if (part === '') return 'it has an empty component';
+    if (part === '.' || part === '..') return `it has a "${part}" component`;
+    if (part.replace(/[. ]+$/, '').toLowerCase() === '.git') return 'it has a ".git" component';
+    if ((rules.foldCase ? part.toLowerCase() : part) === '.cleveragents') return 'it has a ".cleveragents" component';
+  }
+  return undefined;
+}
+
 export function isUlid(value: string): boolean {
   return ULID_PATTERN.test(value);
 }

@@ -7,6 +7,7 @@ import { assertTransition, type PlanStateChange } from './planLifecycle';
 import { WORKSPACE_KEY, type SandboxLocation, type Snapshot, type UnitOfWork } from './ports';
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
+import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { beginOperation, journaledApply, parseId, pinName, refuseWhileInterrupted, type ServiceDeps } from './checkpointService';
 
 export const CreatePlanInputSchema = z
@@ -67,7 +68,8 @@ export class PlanService {
     const plan = PlanSchema.parse({ ...base, sandbox_path: relative, sandbox_kind: 'isolated', base_ref: snapshot.ref });
     try {
       await this.deps.workspace.createEmptyDirectory(dir);
-      await this.deps.snapshotter.exclusive(planId, () => this.deps.snapshotter.materialize({ key: planId, dir }, snapshot.ref));
+      const made = await resolveSandbox(this.deps.workspace, planId, relative, () => new BusinessRuleViolation('Create blocked: the new sandbox folder is gone'));
+      await exclusiveOnSandboxes(this.deps, planId, [made], () => this.deps.snapshotter.materialize(made, snapshot.ref));
       await this.deps.store.write((uow) => this.insertPlan(uow, plan));
     } catch (error) {
       await this.deps.workspace.removeDirectory(dir).catch(() => undefined);
@@ -132,8 +134,9 @@ export class PlanService {
   async deletePlan(planId: string): Promise<DeletedPlan> {
     const plan = await this.getPlan(planId);
     const id = plan.plan_id;
-    const dir = plan.sandbox_kind === 'isolated' ? await this.deps.workspace.resolveSandbox(plan.sandbox_path) : null;
-    return this.deps.snapshotter.exclusive(id, async () => {
+    const sandbox = plan.sandbox_kind === 'isolated' ? await resolveSandbox(this.deps.workspace, id, plan.sandbox_path) : null;
+    const dir = sandbox?.dir ?? null;
+    return exclusiveOnSandboxes(this.deps, id, sandbox ? [sandbox] : [], async () => {
       await refuseWhileInterrupted(this.deps, id, 'Delete');
       const checkpointIds = await this.deps.store.write((uow) => {
         if (!uow.plans.get(id)) throw new NotFoundError('plan', id);
@@ -166,7 +169,7 @@ export class PlanService {
   }
 
   async previewApply(planId: string): Promise<ApplyPreview> {
-    const plan = await this.guardApply(planId);
+    const { plan } = await this.guardApply(planId);
     if (plan.sandbox_kind === 'in_place') return { changes: [], conflicts: [] };
     return this.deps.snapshotter.exclusive(WORKSPACE_KEY, async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Apply');
@@ -182,7 +185,7 @@ export class PlanService {
    * happen under one lock; if the state cannot be recorded, the workspace is put back.
    */
   async applyPlan(planId: string): Promise<{ plan: Plan; changes: PathChange[] }> {
-    const plan = await this.guardApply(planId);
+    const { plan, sandbox } = await this.guardApply(planId);
     if (plan.sandbox_kind === 'in_place') {
       // Nothing is written, but files half written by an interrupted rollback must not become final.
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Apply');
@@ -190,7 +193,9 @@ export class PlanService {
     }
     const { snapshotter } = this.deps;
     const workspace = this.workspaceLocation();
-    return snapshotter.exclusive(WORKSPACE_KEY, async () => {
+    // The isolated sandbox read from, and the workspace folder written to.
+    const folders = [sandbox!, await resolveSandbox(this.deps.workspace, WORKSPACE_KEY, '.', () => new BusinessRuleViolation('Apply blocked: the workspace folder is missing'))];
+    return exclusiveOnSandboxes(this.deps, WORKSPACE_KEY, folders, async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Apply');
       const beforePin = `${plan.plan_id}/before-apply`;
       const compared = await this.compareWithWorkspace(plan, beforePin);
@@ -204,6 +209,8 @@ export class PlanService {
           const restore = await snapshotter.prepareRestore(workspace, before.ref, target.ref, before.skipped.map((s) => s.path));
           if (restore.uncaptured.length > 0) throw new UncapturedFilesError('Apply', restore.uncaptured);
           if (restore.changes.length > 0) {
+            // Once more right before the first write: the snapshots took a while.
+            await confirmSandboxes(this.deps.workspace, folders);
             await beginOperation(this.deps, { type: 'apply', plan_id: plan.plan_id, sandbox_key: WORKSPACE_KEY, from_ref: before.ref, to_ref: restore.target });
             await journaledApply(this.deps, plan.plan_id, () => restore.apply());
             written = { from: before.ref, to: restore.target };
@@ -231,25 +238,23 @@ export class PlanService {
     if (plan.sandbox_kind !== 'isolated') {
       throw new ValidationError(`plan ${plan.plan_id} works in place in "${plan.sandbox_path}"; it has no isolated sandbox to remove`);
     }
-    const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
-    await this.deps.snapshotter.exclusive(plan.plan_id, async () => {
+    const sandbox = await resolveSandbox(this.deps.workspace, plan.plan_id, plan.sandbox_path);
+    await exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Cleanup');
       await beginOperation(this.deps, { type: 'cleanup', plan_id: plan.plan_id, sandbox_key: plan.plan_id });
-      await this.deps.workspace.removeDirectory(dir);
+      await this.deps.workspace.removeDirectory(sandbox.dir);
       await this.deps.snapshotter.forgetSandbox(plan.plan_id);
       await this.deps.journal.end(plan.plan_id);
     });
     return this.update(plan.plan_id, (p) => p);
   }
 
-  private async guardApply(planId: string): Promise<Plan> {
+  private async guardApply(planId: string): Promise<{ plan: Plan; sandbox: ResolvedSandbox | undefined }> {
     const plan = await this.getPlan(planId);
     assertTransition(plan.state, 'applied');
-    if (plan.sandbox_kind === 'isolated') {
-      const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
-      if (!(await this.deps.workspace.isDirectory(dir))) throw new BusinessRuleViolation('Apply blocked: sandbox is missing');
-    }
-    return plan;
+    const sandbox =
+      plan.sandbox_kind === 'isolated' ? await resolveSandbox(this.deps.workspace, plan.plan_id, plan.sandbox_path, () => new BusinessRuleViolation('Apply blocked: sandbox is missing')) : undefined;
+    return { plan, sandbox };
   }
 
   /**

@@ -222,6 +222,11 @@ export interface WorkspaceFiles {
   normalizeSandboxPath(relativePath: string): string;
   /** Whether the folder exists and is a directory. */
   isDirectory(absolutePath: string): Promise<boolean>;
+  /**
+   * What tells this very folder from any other put in its place (device and inode, looked at
+   * without following a symlink); undefined when no real folder is there.
+   */
+  folderIdentity(absolutePath: string): Promise<string | undefined>;
   /** The folder an isolated sandbox of this plan lives in, relative to the workspace. */
   isolatedSandboxPath(planId: string): string;
   createEmptyDirectory(absolutePath: string): Promise<void>;

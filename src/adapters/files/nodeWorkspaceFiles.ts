@@ -53,28 +53,51 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
     return fs.stat(absolutePath).then((s) => s.isDirectory(), () => false);
   }
 
+  async folderIdentity(absolutePath: string): Promise<string | undefined> {
+    const stat = await fs.lstat(absolutePath, { bigint: true }).catch(() => undefined);
+    return stat?.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+  }
+
   isolatedSandboxPath(planId: string): string {
     if (!ULID_PATTERN.test(planId)) throw new ValidationError(`not a plan id: ${planId}`);
     return `${ISOLATED_PARENT}/${planId}`;
   }
 
   async createEmptyDirectory(absolutePath: string): Promise<void> {
-    await this.assertIsolated(absolutePath);
-    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
+    await this.assertIsolated(absolutePath, true);
     await fs.mkdir(absolutePath);
   }
 
   /** Only ever removes an isolated sandbox: nothing else of the workspace may be deleted here. */
   async removeDirectory(absolutePath: string): Promise<void> {
-    await this.assertIsolated(absolutePath);
+    await this.assertIsolated(absolutePath, false);
+    // `rm` itself does not follow a symlink it is given or finds inside.
     await fs.rm(absolutePath, { recursive: true, force: true });
   }
 
-  private async assertIsolated(absolutePath: string): Promise<void> {
+  /**
+   * Refuses a folder that is not an isolated sandbox, or one whose way from the workspace folder
+   * goes through a symlink or a file (a `.cleveragents/sandboxes` pointing elsewhere would have
+   * us create or delete there); with `make`, the folders on the way are made.
+   */
+  private async assertIsolated(absolutePath: string, make: boolean): Promise<void> {
     const root = await this.canonicalRoot();
     const rel = path.relative(root, absolutePath).split(path.sep).join('/');
     if (!rel.startsWith(`${ISOLATED_PARENT}/`) || !ULID_PATTERN.test(rel.slice(ISOLATED_PARENT.length + 1))) {
       throw new ValidationError(`refusing to create or remove a folder that is not an isolated sandbox: ${absolutePath}`);
+    }
+    let folder = root;
+    for (const part of ISOLATED_PARENT.split('/')) {
+      folder = path.join(folder, part);
+      let stat = await fs.lstat(folder).catch(() => undefined);
+      if (!stat && make) {
+        await fs.mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        });
+        stat = await fs.lstat(folder);
+      }
+      if (!stat) return;
+      if (!stat.isDirectory()) throw new ValidationError(`refusing to create or remove a sandbox through ${folder}, which is not a real folder (a symlink or a file)`);
     }
   }
 

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { diskEntry, type DiskEntry } from './diskEntry';
 import type { ShadowGit } from './gitEnvironment';
 import { nulList, type RawChange } from './gitOutput';
-import { ancestorsOf, standingOf } from './sandboxPaths';
+import { ancestorsOf, makeRealFolders, reachable, standingOf } from './sandboxPaths';
 
 /**
  * Brings the paths of a restore (`diff`, from its `before` side to its `after` side) to one side,
@@ -11,7 +11,8 @@ import { ancestorsOf, standingOf } from './sandboxPaths';
  * it back, `after` finishes it. A path is written (from the index, which must hold the goal side)
  * or removed only when it holds the other side's content, is missing, or is an empty folder where
  * a file belongs. A path holding anything else (someone wrote it meanwhile), or sitting behind a
- * symlinked folder, is left as it is and returned. Nothing is written or deleted through a symlink.
+ * symlinked folder, is left as it is and returned. Nothing is written or deleted through a symlink:
+ * the folders on a path's way are looked at again right before it is renamed or deleted.
  */
 export async function settleRestore(
   root: string,
@@ -20,9 +21,10 @@ export async function settleRestore(
   goal: 'before' | 'after',
   /**
    * After a kill (not a failure) a path may hold a file half written by the restore itself: with
-   * this folder, such content is moved there (so nothing is lost) and the path is settled too.
+   * this folder (`rel` under `base`, made without following a symlink), such content is moved
+   * there (so nothing is lost) and the path is settled too.
    */
-  keepUnknownIn?: string,
+  keepUnknownIn?: { readonly base: string; readonly rel: string },
 ): Promise<{ left: string[]; kept: string[] }> {
   const idLength = diff.map((c) => c.oldOid ?? c.newOid).find((oid) => oid !== undefined)?.length ?? 40;
   const sides = diff.map((c) => ({ path: c.path, goal: goal === 'before' ? c.oldId : c.newId, other: goal === 'before' ? c.newId : c.oldId }));
@@ -31,9 +33,9 @@ export async function settleRestore(
   /** Moves what a path holds out of the way, into `keepUnknownIn`; false when it cannot be. */
   const keep = async (rel: string, kind: DiskEntry['kind']): Promise<boolean> => {
     if (keepUnknownIn === undefined || (kind !== 'file' && kind !== 'directory')) return false;
-    const to = path.join(keepUnknownIn, rel);
-    await fs.mkdir(path.dirname(to), { recursive: true });
-    await fs.rename(path.join(root, rel), to);
+    const folder = await makeRealFolders(keepUnknownIn.base, path.posix.join(keepUnknownIn.rel, path.posix.dirname(rel)));
+    if (!reachable(root, rel)) return false;
+    await fs.rename(path.join(root, rel), path.join(folder, path.posix.basename(rel)));
     kept.push(rel);
     return true;
   };
@@ -42,7 +44,7 @@ export async function settleRestore(
   for (const change of sides.filter((c) => c.goal === undefined)) {
     const now = await diskEntry(root, change.path, idLength);
     if (now.kind === 'absent') continue;
-    if (now.kind === 'file' && now.id === change.other) {
+    if (now.kind === 'file' && now.id === change.other && reachable(root, change.path)) {
       await fs.unlink(path.join(root, change.path));
       removed.push(change.path);
     } else if (await keep(change.path, now.kind)) removed.push(change.path);
@@ -55,7 +57,7 @@ export async function settleRestore(
   for (const change of sides.filter((c) => c.goal !== undefined)) {
     let now = await diskEntry(root, change.path, idLength);
     if (now.kind === 'file' && now.id === change.goal) continue;
-    if (now.kind === 'directory' && (await fs.rmdir(path.join(root, change.path)).then(() => true, () => false))) now = { kind: 'absent' };
+    if (now.kind === 'directory' && reachable(root, change.path) && (await fs.rmdir(path.join(root, change.path)).then(() => true, () => false))) now = { kind: 'absent' };
     if (now.kind === 'absent' || (now.kind === 'file' && now.id === change.other) || (await keep(change.path, now.kind))) rewrite.push(change.path);
     else left.push(change.path);
   }

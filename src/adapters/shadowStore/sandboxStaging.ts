@@ -10,6 +10,7 @@ import { lstatOrUndefined } from './sandboxPaths';
 import type { SandboxState, ShadowRepository } from './shadowRepository';
 import { SpecialFileScan, specialFileType } from './specialFiles';
 import { replaceFile } from './storeFiles';
+import { unsafeReason } from './storeNames';
 
 /** A sandbox staged: what status named, what is not captured, and the walk for special files. */
 export interface StagedSandbox {
@@ -219,8 +220,8 @@ export class SandboxStaging {
     return this.protectedFiles
       .map((file) => path.relative(sandbox.dir, file).split(path.sep).join('/'))
       .filter((rel) => rel !== '' && rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel))
-      // `.cleveragents/` is excluded from every snapshot already (and an overlay per restore costs).
-      .filter((rel) => !rel.split('/').includes('.cleveragents'));
+      // `.cleveragents/` (and `.git/`) is excluded from every snapshot already (and an overlay per restore costs).
+      .filter((rel) => unsafeReason(rel) === undefined);
   }
 }
 

@@ -10,11 +10,12 @@ import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
 import { settleRestore } from './restoreSettle';
+import { foldersTurnedAside } from './sandboxPaths';
 import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
 import { directorySize, firstLine, replaceFile, wrap } from './storeFiles';
-import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, headRef, indexRef, objectIdIn, pinPath, pinRef } from './storeNames';
+import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, objectIdIn, pinPath, pinRef } from './storeNames';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 
@@ -76,7 +77,9 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       // Special files never appear among changes, and a rollback never touches them: no walk.
       const { skipped } = await this.staging.stage(sandbox, undefined, 'none');
       const out = await this.repo.keyGit(sandbox).raw(['diff-index', '--cached', '-z', '--no-renames', ref]);
-      return { changes: pathChanges(parseRawDiff(out)), skipped };
+      const raw = parseRawDiff(out);
+      assertSnapshotPaths(ref, raw.map((c) => c.path));
+      return { changes: pathChanges(raw), skipped };
     });
   }
 
@@ -116,6 +119,15 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
           ? measureChanges(this.repo.keyGit(sandbox), state, diff.map((c) => ({ before: c.oldOid, after: c.newOid }))).catch(() => ({}))
           : Promise.resolve({});
+      // A folder the restore writes into that became a symlink (or a file) since the snapshot it
+      // starts from: refused before anything is written (git would not follow it, but a changed
+      // sandbox is not what the preview showed).
+      const turned = foldersTurnedAside(sandbox.dir, diff);
+      if (turned.length > 0) {
+        throw new SandboxError(
+          `The sandbox changed after its snapshot was taken: ${turned.slice(0, 10).map((f) => `"${f}"`).join(', ')}${turned.length > 10 ? ', …' : ''} ${turned.length === 1 ? 'is' : 'are'} no longer a real folder (a symlink or a file now), and writing through it could reach outside the sandbox. Nothing was changed.`,
+        );
+      }
       try {
         // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
         // checks everything up front: it refuses rather than overwrite a file it does not know.
@@ -140,8 +152,10 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     // that the paths to write come from it.
     await git.raw(['read-tree', '--reset', goalRef]);
     // Beside the checkpoint directory, in the data folder that no snapshot captures.
-    const keptIn = path.join(path.dirname(this.options.checkpointDir), 'recovered', `${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-    const result = await settleRestore(sandbox.dir, git, diff, goal, keptIn);
+    const dataDir = path.dirname(this.options.checkpointDir);
+    const keptRel = `recovered/${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const result = await settleRestore(sandbox.dir, git, diff, goal, { base: dataDir, rel: keptRel });
+    const keptIn = path.join(dataDir, ...keptRel.split('/'));
     // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
     const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
     await this.repo.recordHead(sandbox.key, { commit, tree, skipped: state?.skipped ?? [] });

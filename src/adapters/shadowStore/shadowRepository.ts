@@ -9,7 +9,7 @@ import { NEUTRAL_ATTRIBUTES, SHADOW_REPO_CONFIG, shadowGit, type ShadowGit } fro
 import { configText, parseRawDiff, type RawChange } from './gitOutput';
 import { looseObjectTree, writeCommitObject } from './gitCommitObject';
 import { deleteLooseRefs, writeRefs } from './gitRefFiles';
-import { assertKey, assertObjectId, headRef, pinRef } from './storeNames';
+import { assertKey, assertObjectId, assertSnapshotPaths, headRef, pinRef } from './storeNames';
 import { clearStaleIndexLock } from './staleIndexLock';
 import { replaceFile, wrap } from './storeFiles';
 
@@ -128,7 +128,10 @@ export class ShadowRepository {
     assertObjectId(fromRef);
     assertObjectId(toRef);
     await this.ensureRepo();
-    return parseRawDiff(await this.repoGit().raw(['diff-tree', '-r', '-z', '--no-renames', fromRef, toRef]));
+    const changes = parseRawDiff(await this.repoGit().raw(['diff-tree', '-r', '-z', '--no-renames', fromRef, toRef]));
+    // Every restore, recovery and apply writes, renames and deletes the paths of such a diff.
+    for (const c of changes) assertSnapshotPaths(c.oldOid !== undefined ? fromRef : toRef, [c.path]);
+    return changes;
   }
 
   /** Points the sandbox's HEAD at its newest state, so the next status compares against it. */

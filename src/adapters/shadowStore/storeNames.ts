@@ -1,5 +1,6 @@
-import { ValidationError } from '../../core/errors';
-import { OBJECT_ID_PATTERN, RelativePathSchema, ULID_PATTERN } from '../../core/ids';
+import * as path from 'node:path';
+import { StoreError, ValidationError } from '../../core/errors';
+import { OBJECT_ID_PATTERN, ULID_PATTERN, unsafePathReason, type PathRules } from '../../core/ids';
 
 // The names the shadow store gives things (sandbox keys, pins, refs) and the checks that a value
 // is one before it reaches git.
@@ -45,8 +46,33 @@ export function objectIdIn(output: string): string {
   return oid;
 }
 
+/** This platform's way of reading a path (see {@link unsafePathReason}). */
+export const PLATFORM_PATH_RULES: PathRules = { backslashSeparates: path.sep === '\\', foldCase: process.platform === 'win32' || process.platform === 'darwin' };
+
+/** Why this path must not be written through on this platform; undefined when it is a clean relative path. */
+export function unsafeReason(p: string): string | undefined {
+  return unsafePathReason(p, PLATFORM_PATH_RULES);
+}
+
+/** A path we were asked about (a restore's paths, the paths a restore leaves alone), refused unless clean. */
 export function assertRelative(p: string): string {
-  const parsed = RelativePathSchema.safeParse(p);
-  if (!parsed.success || p === '.') throw new ValidationError(`not a relative path: ${JSON.stringify(p)}`);
-  return parsed.data;
+  const reason = unsafeReason(p);
+  if (reason !== undefined) throw new ValidationError(`not a clean relative path (${reason}): ${JSON.stringify(p)}`);
+  return p;
+}
+
+/**
+ * Refuses, before anything is written, a snapshot (or an index) of the store that names a path
+ * this program never records: a tree crafted with git's plumbing (an entry `..`, `.git`, or
+ * `a/../../x`) would otherwise be renamed, deleted or written outside the sandbox.
+ */
+export function assertSnapshotPaths(snapshot: string, paths: Iterable<string>): void {
+  for (const p of paths) {
+    const reason = unsafeReason(p);
+    if (reason === undefined) continue;
+    throw new StoreError(
+      `Checkpoint store refused: snapshot ${snapshot} names an unsafe path '${JSON.stringify(p).slice(1, -1)}' (${reason}), which CleverAgents never records. ` +
+        'Nothing was changed. The store in .cleveragents/ was not written like this by CleverAgents (it may have come with a cloned or unpacked workspace); remove .cleveragents/ if you do not trust it.',
+    );
+  }
 }

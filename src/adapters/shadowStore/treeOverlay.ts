@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { shadowGit } from './gitEnvironment';
 import { nulList, parseLsTree } from './gitOutput';
 import type { ShadowRepository } from './shadowRepository';
-import { assertObjectId, assertRelative } from './storeNames';
+import { assertObjectId, assertRelative, assertSnapshotPaths } from './storeNames';
 
 /** `baseRef` with `paths` (files or folders) replaced by what `sourceRef` has there. */
 export async function overlayTree(repo: ShadowRepository, baseRef: string, sourceRef: string, paths: readonly string[]): Promise<string> {
@@ -19,6 +19,7 @@ export async function overlayTree(repo: ShadowRepository, baseRef: string, sourc
     const remove = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', baseRef, '--', ...rels])).map((e) => e.path);
     if (remove.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(remove));
     const add = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', sourceRef, '--', ...rels]));
+    assertSnapshotPaths(sourceRef, add.map((e) => e.path));
     if (add.length > 0) await git.raw(['update-index', '--add', '-z', '--index-info'], nulList(add.map((e) => `${e.mode} ${e.oid}\t${e.path}`)));
     const tree = (await git.raw(['write-tree'])).trim();
     assertObjectId(tree);
