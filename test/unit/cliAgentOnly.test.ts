@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
 import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { startMcp } from './helpers/mcpHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -131,6 +132,30 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     assert.equal(text.code, 1);
     assert.match(text.stderr, /^agents: Rollback blocked: .*a\.txt/);
     assert.deepEqual(state(root), before, 'no file and no row (no safety checkpoint) was written');
+  });
+
+  it('the MCP tools: preview_rollback and rollback with agent_only: true, conflicts refused as tool errors, undo_rollback takes it back', async () => {
+    const { root, p, c } = issueFlow();
+    const before = hashTree(root);
+    const mcp = await startMcp(root);
+    try {
+      const preview = await mcp.ok<{ changes: unknown[]; agent_only: AgentOnlySummaryJson }>('preview_rollback', { plan_id: p, checkpoint_id: c, agent_only: true });
+      assert.deepEqual(preview.agent_only.kept, ['a.txt', 'c.txt']);
+      assert.equal(preview.changes.length, 3);
+      const envelope = await mcp.ok<RollbackEnvelope>('rollback', { plan_id: p, checkpoint_id: c, agent_only: true });
+      assert.equal(envelope.rollback_summary.mode, 'agent_only');
+      assert.deepEqual(envelope.rollback_summary.kept, ['a.txt', 'c.txt']);
+      assert.equal(read(root, 'a.txt'), lines('1', '2', '3', '4', 'user 5'));
+      await mcp.ok('undo_rollback', { plan_id: p, undo_checkpoint_id: envelope.post_rollback_state.undo_checkpoint_id });
+      assert.deepEqual(hashTree(root), before);
+
+      write(root, 'b.txt', lines('the user changed the agent’s new file'));
+      const blocked = state(root);
+      assert.match(await mcp.fails('rollback', { plan_id: p, checkpoint_id: c, agent_only: true }), /^Rollback blocked: 1 path\(s\) were changed both by the agent and by someone else.*b\.txt \(created by the agent, then changed by someone else\)/);
+      assert.deepEqual(state(root), blocked);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('has the guards of a rollback: confirmation, missing sandbox, applied plan', () => {
