@@ -42,7 +42,9 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     assert.deepEqual(preview.changes, []);
     const before = (await s.checkpoints.listCheckpoints(planId)).length;
     await assert.rejects(s.checkpoints.rollbackAgentOnly(planId, c), (e: unknown) => e instanceof AgentOnlyConflictError && e.conflicts.length === expected.length && expected.every((x) => e.message.includes(x.path)));
-    assert.equal((await s.checkpoints.listCheckpoints(planId)).length, before, 'no safety checkpoint is kept when nothing is written');
+    const rows = (await s.checkpoints.listCheckpoints(planId)).map((x) => x.checkpoint_id);
+    assert.equal(rows.length, before, 'no safety checkpoint is kept when nothing is written');
+    assert.deepEqual((await s.snapshotter.exclusive(planId, () => s.snapshotter.pinnedCheckpoints(planId))).sort(), rows.sort(), 'nor its pin in the store');
   }
 
   it('takes the agent’s line out of a file and keeps the user’s line in the same file', async () => {
@@ -161,6 +163,15 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     unlinkSync(path.join(second.root, 'tool.sh'));
     link(second.root, 'tool.sh', 'elsewhere');
     await refused(second.s, second.planId, second.c, [{ path: 'tool.sh', reason: 'mode' }]);
+  });
+
+  it('refuses to bring back a file where someone has since made a folder of the same name', async () => {
+    const { root, s, planId, c, tool } = await setup({ 'x': 'a file', 'keep.txt': 'k' });
+    await tool(() => unlinkSync(path.join(root, 'x')));
+    write(root, 'x/inside.txt', 'the user’s folder');
+    const before = hashTree(root);
+    await refused(s, planId, c, [{ path: 'x', reason: 'folder' }]);
+    assert.deepEqual(hashTree(root), before);
   });
 
   it('takes back a symbolic link the agent made and one it changed', async () => {
