@@ -209,7 +209,7 @@ export class RollbackController {
       const primary = request.undo ? UNDO : agentPreview ? UNDO_AGENT : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
       if (choice === SHOW_CHANGES) {
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now() }));
+        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary }));
         return undefined;
       }
       if (choice !== primary) return undefined;
@@ -283,7 +283,7 @@ export class RollbackController {
   async rollbackFromPreview(state: PanelState): Promise<PanelState | undefined> {
     return reportingErrors(this.deps.dialogs, RollbackCommandTitles.rollback, async () => {
       const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined });
       return undefined;
     });
   }
@@ -312,6 +312,7 @@ export class RollbackController {
   registerCommands(): vscode.Disposable {
     const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown, extra?: unknown) => Promise<unknown>> = {
       rollback: (arg) => this.rollbackCommand(arg),
+      rollbackAgentOnly: (arg) => this.rollbackCommand(arg, true),
       undoRollback: (arg) => this.undoCommand(arg),
       compareWithCurrent: async (arg, extra) => {
         const t = await this.resolveTarget(arg, RollbackCommands.compareWithCurrent, 'Checkpoint to compare with the sandbox as it is now', () => true);
@@ -335,11 +336,13 @@ export class RollbackController {
     );
   }
 
-  private async rollbackCommand(arg: unknown): Promise<unknown> {
-    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, RollbackCommands.rollback) : undefined;
-    const t = await this.resolveTarget(arg, RollbackCommands.rollback, 'Checkpoint to roll back to', (p) => p.state !== 'applied');
+  /** Roll Back to Checkpoint, or with `agentOnly` Undo Agent Changes Since Here (Keep Mine). */
+  private async rollbackCommand(arg: unknown, agentOnly = false): Promise<unknown> {
+    const command = agentOnly ? RollbackCommands.rollbackAgentOnly : RollbackCommands.rollback;
+    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, command) : undefined;
+    const t = await this.resolveTarget(arg, command, agentOnly ? 'Checkpoint since which to undo the agent’s changes' : 'Checkpoint to roll back to', (p) => p.state !== 'applied');
     if (!t) return undefined;
-    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly });
     return outcome ? plainOutcome(outcome) : undefined;
   }
 
