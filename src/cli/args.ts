@@ -109,9 +109,9 @@ export type Command =
       readonly checkpointId: string;
       readonly yes: boolean;
       /** Take out only the agent's tool calls since the checkpoint; keep everyone else's changes. */
-      readonly agentOnly: boolean;
+      readonly agentOnly?: true;
       /** Only say what it would do. */
-      readonly preview: boolean;
+      readonly preview?: true;
     }
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
@@ -238,8 +238,8 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         planId: planIdArg(args[0]),
         checkpointId: checkpointIdArg(args[1]),
         yes: values.yes === true,
-        agentOnly: values['agent-only'] === true,
-        preview: values.preview === true,
+        ...(values['agent-only'] ? { agentOnly: true as const } : {}),
+        ...(values.preview ? { preview: true as const } : {}),
       };
     case 'apply':
     case 'cleanup':
