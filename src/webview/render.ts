@@ -252,7 +252,7 @@ function keptList(state: PanelState): string {
   if (!a) return '';
   const merged = new Set(state.changes.map((c) => c.path));
   const rows = a.kept
-    .map((p) => `<li><span class="mark kept" aria-hidden="true">K</span><span class="name">${shownHtml(p)}</span>${merged.has(p) ? '<span class="kind">merged: only the agent’s changes were taken out</span>' : '<span class="kind">kept</span>'}</li>`)
+    .map((p) => `<li><span class="mark kept" aria-hidden="true">K</span><span class="name">${shownHtml(p)}</span>${merged.has(p) ? `<span class="kind">${state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out'}</span>` : '<span class="kind">kept</span>'}</li>`)
     .join('');
   const unclosed = a.unclosed.length
     ? `<p class="note">${shownHtml(`${a.unclosed.length} tool call${a.unclosed.length === 1 ? '' : 's'} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`)}</p>`
