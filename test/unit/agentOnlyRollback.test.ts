@@ -4,6 +4,12 @@ import * as path from 'node:path';
 import type { WorkspaceServices } from '../../src/composition';
 import { AgentOnlyConflictError, checkpointSpans, type AgentOnlyConflict } from '../../src/core/agentOnlyRollback';
 import type { Checkpoint } from '../../src/core/checkpoint';
+import { CheckpointService } from '../../src/core/checkpointService';
+import { IncompleteRestoreError } from '../../src/core/errors';
+import type { SandboxSnapshotter } from '../../src/core/ports';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
+import { createUlidGenerator, systemClock } from '../../src/adapters/systemClock';
+import { RecordingLogger } from './helpers/storeFixtures';
 import { hashTree, link, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
@@ -217,6 +223,33 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     assert.deepEqual(outcome.agent_only?.kept, ['a.txt', 'b.txt', 'c.txt', 'user.txt']);
     await s.checkpoints.rollbackToCheckpoint(planId, outcome.undo_checkpoint_id);
     assert.deepEqual(hashTree(root), before);
+  });
+
+  it('is journaled like a rollback: stopped before its writes, recover finishes it (the merge) or undoes it', async () => {
+    for (const mode of ['finish', 'undo'] as const) {
+      const { root, s, planId, c, tool } = await setup({ 'a.txt': lines('1', '2', '3', '4', '5') });
+      await tool(() => write(root, 'a.txt', lines('agent', '2', '3', '4', '5')));
+      write(root, 'a.txt', lines('agent', '2', '3', '4', 'mine'));
+      const stopped = new CheckpointService({
+        store: s.store,
+        snapshotter: Object.assign(Object.create(s.snapshotter) as SandboxSnapshotter, {
+          prepareRestore: async (...args: Parameters<SandboxSnapshotter['prepareRestore']>) => ({
+            ...(await s.snapshotter.prepareRestore(...args)),
+            apply: () => Promise.reject(new IncompleteRestoreError('killed before the first write')),
+          }),
+        }),
+        workspace: s.workspace,
+        journal: new FileOperationJournal(root),
+        processInfo: { pid: 999_999_999, host: 'gone' },
+        clock: systemClock,
+        ids: createUlidGenerator(),
+        logger: new RecordingLogger(),
+      });
+      await assert.rejects(stopped.rollbackAgentOnly(planId, c), IncompleteRestoreError);
+      await assert.rejects(s.checkpoints.rollbackAgentOnly(planId, c), /interrupted rollback/);
+      await s.recovery.recover(planId, mode);
+      assert.equal(read(root, 'a.txt'), mode === 'finish' ? lines('1', '2', '3', '4', 'mine') : lines('agent', '2', '3', '4', 'mine'), mode);
+    }
   });
 
   it('counts a pre_write without its post_step as the agent’s up to the next checkpoint, and says so', async () => {
