@@ -20,8 +20,9 @@ export interface ToolContext {
   /**
    * Rolls the plan back to the checkpoint the way this door does it: `agents mcp` calls the core;
    * VS Code goes through the tree's rollback controller (unsaved editors, automatic checkpoints held back).
+   * `agentOnly`: take out only the agent's tool calls since the checkpoint (CheckpointService.rollbackAgentOnly).
    */
-  rollback(planId: string, checkpointId: string, undo: boolean): Promise<RollbackOutcome>;
+  rollback(planId: string, checkpointId: string, undo: boolean, agentOnly?: boolean): Promise<RollbackOutcome>;
   /**
    * Before a tool writes these paths of the plan's sandbox (a restore, a correction or its undo):
    * VS Code refuses while an editor holds unsaved changes to one of them; `agents mcp` has none.

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { changesJson, rollbackEnvelope } from '../cli/envelopes';
+import { agentOnlyPreviewJson, changesJson, rollbackEnvelope } from '../cli/envelopes';
+import { conflictText } from '../core/agentOnlyRollback';
 import { ValidationError } from '../core/errors';
 import { countChanges } from '../core/rollbackResult';
 import { isSafetyCheckpoint } from '../extension/rollback/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
-import { ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';
+import { AgentOnly, AgentOnlySummarySchema, ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';
 
 export const previewRollback = defineTool({
   name: 'preview_rollback',
@@ -14,15 +15,28 @@ export const previewRollback = defineTool({
     'What a rollback to the checkpoint would add, modify and delete, without changing anything; it runs the rollback’s guards, so a refused rollback says why here. ' +
     'Call it before rollback and tell the user what will change.',
   access: 'inspect',
-  input: z.object({ plan_id: PlanId, checkpoint_id: CheckpointId }).strict(),
+  input: z.object({ plan_id: PlanId, checkpoint_id: CheckpointId, agent_only: AgentOnly }).strict(),
   output: z.object({
     plan_id: z.string(),
     checkpoint_id: z.string(),
     counts: z.object({ added: z.number().int(), modified: z.number().int(), deleted: z.number().int() }),
     changes: ChangesSchema,
+    agent_only: AgentOnlySummarySchema.optional(),
   }),
-  async run({ plan_id, checkpoint_id }, ctx) {
+  async run({ plan_id, checkpoint_id, agent_only }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
+    if (agent_only) {
+      const preview = await services.checkpoints.previewAgentOnlyRollback(plan.plan_id, checkpoint_id);
+      const { changes, summary } = preview;
+      const json = agentOnlyPreviewJson(plan.plan_id, checkpoint_id, preview);
+      return {
+        structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes), agent_only: { mode: json.mode, reverted: json.reverted, kept: json.kept, conflicts: json.conflicts, tool_calls: json.tool_calls, unclosed: json.unclosed } },
+        text:
+          summary.conflicts.length > 0
+            ? `Taking your changes since ${checkpoint_id} out is refused: ${summary.conflicts.map(conflictText).join('; ')}. Nothing would be written; tell the user (a full rollback or restore_paths can still be chosen).`
+            : `Taking your changes since ${checkpoint_id} out (${summary.tool_calls} tool call(s)): ${changeSummary(changes)}; ${summary.kept.length} path(s) changed by others are kept.`,
+      };
+    }
     const changes = await services.checkpoints.previewRollback(plan.plan_id, checkpoint_id);
     return {
       structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes) },
@@ -37,13 +51,15 @@ export const rollback = defineTool({
   description:
     'Puts the plan’s sandbox back exactly as it was at the checkpoint (usually your pre_write): files changed since are restored, files added since are removed. ' +
     'Call preview_rollback first. A safety checkpoint of the files as they were is taken first: give the user the undo_checkpoint_id ' +
-    '(post_rollback_state.undo_checkpoint_id) and use undo_rollback with it to take the rollback back. Refused once a plan is applied.',
+    '(post_rollback_state.undo_checkpoint_id) and use undo_rollback with it to take the rollback back. Refused once a plan is applied. ' +
+    'With agent_only: true, only the changes made inside your own tool calls since the checkpoint (between each pre_write and its post_step) are taken out, ' +
+    'and what the user or anyone else changed between your tool calls is kept; where both changed the same lines, nothing is written and the paths are listed.',
   access: 'destroy',
-  input: z.object({ plan_id: PlanId, checkpoint_id: CheckpointId }).strict(),
+  input: z.object({ plan_id: PlanId, checkpoint_id: CheckpointId, agent_only: AgentOnly }).strict(),
   output: RollbackEnvelopeSchema,
-  async run({ plan_id, checkpoint_id }, ctx) {
+  async run({ plan_id, checkpoint_id, agent_only }, ctx) {
     const { plan } = await ctx.plan(plan_id);
-    return rolledBack(ctx, plan.plan_id, checkpoint_id, false);
+    return rolledBack(ctx, plan.plan_id, checkpoint_id, false, agent_only === true);
   },
 });
 
@@ -64,11 +80,16 @@ export const undoRollback = defineTool({
   },
 });
 
-async function rolledBack(ctx: ToolContext, planId: string, checkpointId: string, undo: boolean) {
-  const outcome = await ctx.rollback(planId, checkpointId, undo);
+async function rolledBack(ctx: ToolContext, planId: string, checkpointId: string, undo: boolean, agentOnly = false) {
+  const outcome = agentOnly ? await ctx.rollback(planId, checkpointId, undo, true) : await ctx.rollback(planId, checkpointId, undo);
+  const kept = outcome.agent_only ? ` ${outcome.agent_only.kept.length} path(s) changed by others since were kept.` : '';
   return {
     structured: rollbackEnvelope(outcome),
-    text: `${undo ? 'Undid the rollback' : 'Rolled back'}: plan ${planId} is at checkpoint ${checkpointId}; ${changeSummary(outcome.result.changed_paths)}. To undo: undo_rollback with undo_checkpoint_id ${outcome.undo_checkpoint_id}.`,
+    text:
+      (outcome.agent_only
+        ? `Took your changes since checkpoint ${checkpointId} out of plan ${planId}: ${changeSummary(outcome.result.changed_paths)}.${kept}`
+        : `${undo ? 'Undid the rollback' : 'Rolled back'}: plan ${planId} is at checkpoint ${checkpointId}; ${changeSummary(outcome.result.changed_paths)}.`) +
+      ` To undo: undo_rollback with undo_checkpoint_id ${outcome.undo_checkpoint_id}.`,
   };
 }
 

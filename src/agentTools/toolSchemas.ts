@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFLICT_REASONS, type ConflictReason } from '../core/agentOnlyRollback';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { interruptedOperationJson } from '../cli/envelopes';
 import { InterruptedOperationSchema, type InterruptedOperation } from '../core/interruptedOperation';
@@ -55,9 +56,24 @@ export const InterruptedOperationJsonSchema = z.object({
   process: z.object({ pid: z.number().int(), host: z.string() }),
 });
 
-/** The reference's rollback envelope, with the checkpoint that undoes the rollback. */
+export const AgentOnly = z
+  .boolean()
+  .optional()
+  .describe('true: take out only the changes made inside your tool calls (pre_write to post_step) since the checkpoint, keeping what others changed between them.');
+
+/** What an agent-only rollback adds to the summary (cli/envelopes.ts AgentOnlySummaryJson). */
+export const AgentOnlySummarySchema = z.object({
+  mode: z.literal('agent_only'),
+  reverted: z.array(z.string()),
+  kept: z.array(z.string()),
+  conflicts: z.array(z.object({ path: z.string(), reason: z.enum(Object.keys(CONFLICT_REASONS) as [ConflictReason, ...ConflictReason[]]), message: z.string() })),
+  tool_calls: z.number().int(),
+  unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), until_checkpoint_id: z.string().nullable() })),
+});
+
+/** The reference's rollback envelope, with the checkpoint that undoes the rollback (and what an agent-only one adds). */
 export const RollbackEnvelopeSchema = z.object({
-  rollback_summary: z.object({ plan_id: z.string(), from_checkpoint_id: z.string(), restored_files_count: z.number().int() }),
+  rollback_summary: z.object({ plan_id: z.string(), from_checkpoint_id: z.string(), restored_files_count: z.number().int() }).extend(AgentOnlySummarySchema.partial().shape),
   changes_reverted: z.array(z.string()),
   impact: z.object({ files_affected: z.number().int() }),
   post_rollback_state: z.object({ active_checkpoint: z.string(), plan_id: z.string(), undo_checkpoint_id: z.string() }),

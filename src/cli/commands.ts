@@ -1,10 +1,11 @@
 import type { WorkspaceServices } from '../composition';
+import { AgentOnlyConflictError } from '../core/agentOnlyRollback';
 import { ApplyConflictError } from '../core/errors';
 import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
-import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, stateChangeJson } from './envelopes';
+import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewJson, stateChangeJson } from './envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { resolveIdPrefixes } from './idPrefixes';
@@ -91,9 +92,13 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
       return { json: { changes: changesJson(changes) }, text: text.renderDiff(changes, command.fromCheckpointId, command.toCheckpointId) };
     }
     case 'rollback': {
+      if (command.agentOnly) return agentOnlyRollback(command, ctx);
       if (!command.yes) {
         // The preview runs the rollback's guards, so a refused rollback says why before anything is asked.
         const preview = await checkpoints.previewRollback(command.planId, command.checkpointId);
+        if (command.preview) {
+          return { json: { preview: rollbackPreviewJson(command.planId, command.checkpointId, preview) }, text: text.renderRollbackPreview(command.planId, command.checkpointId, preview) };
+        }
         await confirmChange(
           { ...ctx.confirmation, assumeYes: false },
           { action: 'Rollback', question: 'Roll back?', preview: text.renderRollbackPreview(command.planId, command.checkpointId, preview) },
@@ -156,4 +161,20 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     default:
       return runDecisionCommand(command, ctx);
   }
+}
+
+/** `plan rollback --agent-only`: the agent's tool calls since the checkpoint taken out, everyone else's changes kept. */
+async function agentOnlyRollback(command: Extract<Command, { name: 'rollback' }>, ctx: CommandContext): Promise<CommandOutput> {
+  const { checkpoints } = ctx.services;
+  const { planId, checkpointId } = command;
+  if (!command.yes) {
+    // The preview runs the rollback's guards and finds the conflicts before anything is asked.
+    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId);
+    const shown = text.renderAgentOnlyPreview(planId, checkpointId, preview);
+    if (command.preview) return { json: { preview: agentOnlyPreviewJson(planId, checkpointId, preview) }, text: shown };
+    if (preview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(preview.summary.conflicts);
+    await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Take the agent’s changes out?', preview: shown });
+  }
+  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId);
+  return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome) };
 }

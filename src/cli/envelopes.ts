@@ -1,4 +1,5 @@
 import type * as Api from '../../api/cleveragents-checkpoints';
+import { CONFLICT_REASONS, AgentOnlyConflictError, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary, type ConflictReason, type UnclosedToolCall } from '../core/agentOnlyRollback';
 import type { Checkpoint } from '../core/checkpoint';
 import { ApplyConflictError, CheckpointError, CorrectionConflictError } from '../core/errors';
 import type { InterruptedOperation } from '../core/interruptedOperation';
@@ -46,9 +47,23 @@ export interface CheckpointJson {
   };
 }
 
+/** What an agent-only rollback adds to `rollback_summary`, after the reference's fields. */
+export interface AgentOnlySummaryJson {
+  mode: 'agent_only';
+  /** The paths it wrote: the agent's changes taken out (as `changes_reverted`). */
+  reverted: string[];
+  /** Paths changed by others since the checkpoint, left as they were. */
+  kept: string[];
+  /** Always empty after a rollback (a conflict refuses it); the preview lists them. */
+  conflicts: { path: string; reason: ConflictReason; message: string }[];
+  tool_calls: number;
+  /** pre_write checkpoints with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
+  unclosed: UnclosedToolCall[];
+}
+
 /** The spec's rollback envelope, plus `undo_checkpoint_id`: the safety checkpoint that undoes it. */
 export interface RollbackEnvelope {
-  rollback_summary: { plan_id: string; from_checkpoint_id: string; restored_files_count: number };
+  rollback_summary: { plan_id: string; from_checkpoint_id: string; restored_files_count: number } & Partial<AgentOnlySummaryJson>;
   changes_reverted: string[];
   impact: { files_affected: number };
   post_rollback_state: { active_checkpoint: string; plan_id: string; undo_checkpoint_id: string };
@@ -74,7 +89,7 @@ export function recoveredJson(outcome: RecoveryOutcome): Api.RecoveryResult {
 }
 
 export interface ErrorEnvelope {
-  error: { type: string; message: string; conflicts?: string[] };
+  error: { type: string; message: string; conflicts?: string[]; conflict_reasons?: AgentOnlySummaryJson['conflicts'] };
 }
 
 export const ROLLBACK_SUCCESS_MESSAGE = 'Rollback completed successfully.';
@@ -133,6 +148,7 @@ export function rollbackEnvelope(outcome: RollbackOutcome): RollbackEnvelope {
       plan_id: outcome.plan_id,
       from_checkpoint_id: result.from_checkpoint_id,
       restored_files_count: result.restored_files_count,
+      ...(outcome.agent_only ? agentOnlySummaryJson(outcome.agent_only, result.changed_paths) : {}),
     },
     changes_reverted: result.changed_paths.map((c) => c.path),
     impact: { files_affected: result.changed_paths.length },
@@ -144,6 +160,31 @@ export function rollbackEnvelope(outcome: RollbackOutcome): RollbackEnvelope {
     timing: { elapsed_seconds: outcome.elapsed_seconds },
     messages: [ROLLBACK_SUCCESS_MESSAGE],
   };
+}
+
+function conflictsJson(conflicts: readonly AgentOnlyConflict[]): AgentOnlySummaryJson['conflicts'] {
+  return conflicts.map((c) => ({ path: c.path, reason: c.reason, message: CONFLICT_REASONS[c.reason] }));
+}
+
+function agentOnlySummaryJson(summary: AgentOnlySummary, reverted: readonly PathChange[]): AgentOnlySummaryJson {
+  return {
+    mode: summary.mode,
+    reverted: reverted.map((c) => c.path),
+    kept: [...summary.kept],
+    conflicts: conflictsJson(summary.conflicts),
+    tool_calls: summary.tool_calls,
+    unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, until_checkpoint_id: u.until_checkpoint_id })),
+  };
+}
+
+/** `plan rollback --preview`: what a rollback would change. */
+export function rollbackPreviewJson(planId: string, checkpointId: string, changes: readonly PathChange[]): { plan_id: string; checkpoint_id: string; mode: 'full'; changes: ReturnType<typeof changesJson> } {
+  return { plan_id: planId, checkpoint_id: checkpointId, mode: 'full', changes: changesJson(changes) };
+}
+
+/** `plan rollback --agent-only --preview`: what it would change, keep and refuse. */
+export function agentOnlyPreviewJson(planId: string, checkpointId: string, preview: AgentOnlyPreview): { plan_id: string; checkpoint_id: string; changes: ReturnType<typeof changesJson> } & AgentOnlySummaryJson {
+  return { plan_id: planId, checkpoint_id: checkpointId, changes: changesJson(preview.changes), ...agentOnlySummaryJson(preview.summary, preview.changes) };
 }
 
 /** What kind of error this is, in the words of the JSON envelope. */
@@ -163,5 +204,9 @@ export function errorMessage(error: unknown): string {
 export function errorEnvelope(error: unknown): ErrorEnvelope {
   const body: ErrorEnvelope['error'] = { type: errorType(error), message: errorMessage(error) };
   if (error instanceof ApplyConflictError || error instanceof CorrectionConflictError) body.conflicts = [...error.conflicts];
+  if (error instanceof AgentOnlyConflictError) {
+    body.conflicts = error.conflicts.map((c) => c.path);
+    body.conflict_reasons = conflictsJson(error.conflicts);
+  }
   return { error: body };
 }

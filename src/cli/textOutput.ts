@@ -1,3 +1,4 @@
+import { CONFLICT_REASONS, type AgentOnlyPreview, type AgentOnlySummary } from '../core/agentOnlyRollback';
 import { skipReasonText, type Checkpoint } from '../core/checkpoint';
 import type { CreatedCheckpoint } from '../core/checkpointService';
 import type { Plan, PlanState } from '../core/plan';
@@ -177,8 +178,47 @@ export function renderRollbackPreview(planId: string, checkpointId: string, chan
   return [...head, 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
 }
 
+/** The agent-only parts of a preview or a result: what is kept, what conflicts, which tool calls had no post_step. */
+function agentOnlyLines(summary: AgentOnlySummary, reverted: readonly PathChange[]): string[] {
+  const lines: string[] = [];
+  const merged = new Set(reverted.map((c) => c.path));
+  if (summary.kept.length > 0) {
+    lines.push(`Kept (changed by you or another program outside the agent's tool calls): ${plural(summary.kept.length, 'path')}`);
+    lines.push(...summary.kept.map((p) => `  kept      ${v(p)}${merged.has(p) ? ' (merged: only the agent’s changes are taken out of it)' : ''}`));
+  }
+  if (summary.conflicts.length > 0) {
+    lines.push(`Conflicts: ${plural(summary.conflicts.length, 'path')} changed both by the agent and by someone else; nothing is written while there are any:`);
+    lines.push(...summary.conflicts.map((c) => `  conflict  ${v(c.path)}: ${CONFLICT_REASONS[c.reason]}`));
+    lines.push('Roll back fully (without --agent-only), or restore chosen paths, instead.');
+  }
+  for (const u of summary.unclosed) {
+    lines.push(`Tool call at pre_write ${v(u.pre_write_checkpoint_id)} has no post_step: its changes are counted as the agent's up to ${u.until_checkpoint_id === null ? 'the files as they are now' : `checkpoint ${v(u.until_checkpoint_id)}`}.`);
+  }
+  return lines;
+}
+
+export function renderAgentOnlyPreview(planId: string, checkpointId: string, preview: AgentOnlyPreview): string {
+  const { changes, summary } = preview;
+  const calls = `${plural(summary.tool_calls, 'tool call')} of the agent`;
+  const head =
+    summary.conflicts.length > 0
+      ? [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) is refused:`]
+      : changes.length === 0
+        ? [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) changes no file.`]
+        : [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) changes these paths:`, ...confirmationPaths(changes)];
+  return [...head, ...agentOnlyLines(summary, changes), ...(summary.conflicts.length > 0 ? [] : ['A safety checkpoint of the current files is taken first, so the rollback can be undone.'])].join('\n');
+}
+
 export function renderRollback(outcome: RollbackOutcome): string {
   const { result } = outcome;
+  if (outcome.agent_only) {
+    return [
+      `Took the agent's changes since checkpoint ${v(result.from_checkpoint_id)} out of plan ${v(outcome.plan_id)}: ${plural(result.restored_files_count, 'path')} reverted in ${outcome.elapsed_seconds.toFixed(2)} s.`,
+      ...result.changed_paths.map((c) => `  reverted  ${c.change.padEnd(8)}  ${v(c.path)}`),
+      ...agentOnlyLines(outcome.agent_only, result.changed_paths),
+      `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
+    ].join('\n');
+  }
   return [
     `Rolled back plan ${v(outcome.plan_id)} to checkpoint ${v(result.from_checkpoint_id)}: ${plural(result.restored_files_count, 'path')} restored in ${outcome.elapsed_seconds.toFixed(2)} s.`,
     ...(result.changed_paths.length ? [changeLines(result.changed_paths)] : []),

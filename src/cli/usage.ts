@@ -43,11 +43,16 @@ pruned to make room.`,
 now when only one is given: each added, modified or deleted.`,
   },
   rollback: {
-    synopsis: 'agents plan rollback [--yes|-y] <plan_id> <checkpoint_id>',
+    synopsis: 'agents plan rollback [--yes|-y] <plan_id> <checkpoint_id> [--agent-only] [--preview]',
     text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
 rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
 sandbox is missing. Without --yes: on a terminal, shows what will change and asks y/N; otherwise
-refuses and changes nothing.`,
+refuses and changes nothing. --preview (not with --yes) only shows what would change.
+With --agent-only, takes out only the changes made inside the agent's tool calls since the
+checkpoint (each between a pre_write and its post_step), merged onto the files as they are now;
+what anyone else changed between tool calls is kept. Where the agent and someone else changed the
+same lines (or a binary file, a file's existence or mode), nothing is written and those paths are
+listed. See docs/AGENT_ONLY_ROLLBACK.md.`,
   },
   apply: {
     synopsis: 'agents plan apply [--yes|-y] <plan_id>',

@@ -1,3 +1,4 @@
+import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema, unsafePathReason } from './ids';
@@ -213,6 +214,56 @@ export class CheckpointService {
     return this.restore(planId, checkpointId, parseRestorePaths(paths), attached);
   }
 
+  /**
+   * Undoes the agent and keeps the rest: of what changed since the checkpoint, only the changes
+   * made inside the agent's tool calls (each fenced by a pre_write and a post_step) are taken out,
+   * merged three ways onto the files as they are now (see core/agentOnlyRollback.ts). Where the
+   * agent and someone else changed the same path in ways that cannot be merged, nothing is written
+   * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
+   */
+  async rollbackAgentOnly(planId: string, checkpointId: string): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, true);
+  }
+
+  /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
+  async previewAgentOnlyRollback(planId: string, checkpointId: string): Promise<AgentOnlyPreview> {
+    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
+      const now = await this.deps.snapshotter.snapshot(sandbox, null, 'agent-only rollback preview');
+      const { target, summary } = await this.agentOnlyTarget(checkpoint, now.ref);
+      if (summary.conflicts.length > 0) return { changes: [], summary };
+      const leaveAlone = skippedPaths(checkpoint, now);
+      const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !isLeftAlone(c.path, leaveAlone));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return { changes, summary };
+    });
+  }
+
+  /**
+   * The snapshot `nowRef` with the agent's tool calls since the checkpoint taken out, and what that
+   * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken.
+   */
+  private async agentOnlyTarget(checkpoint: Checkpoint, nowRef: string): Promise<{ target: string; summary: AgentOnlySummary }> {
+    const list = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(checkpoint.plan_id));
+    const spans = checkpointSpans(list, list.findIndex((c) => c.checkpoint_id === checkpoint.checkpoint_id));
+    const refOf = (c: Checkpoint | undefined): string => c?.sandbox_ref ?? nowRef;
+    // Tool calls in a row (no one else's span between them) are taken out as one.
+    const calls: { before: string; after: string }[] = [];
+    spans.forEach((s, i) => {
+      if (!s.agent) return;
+      if (i > 0 && spans[i - 1]!.agent) calls[calls.length - 1]!.after = refOf(s.to);
+      else calls.push({ before: s.from.sandbox_ref, after: refOf(s.to) });
+    });
+    const [reverted, others] = await Promise.all([
+      this.deps.snapshotter.revertToolCalls(nowRef, calls.reverse()),
+      Promise.all(spans.filter((s) => !s.agent).map((s) => this.deps.snapshotter.changes(s.from.sandbox_ref, refOf(s.to)))),
+    ]);
+    return { target: reverted.target, summary: agentOnlySummary(spans, others.flat().map((c) => c.path), reverted.conflicts) };
+  }
+
   private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
     const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return exclusiveOnSandboxes(this.deps, checkpoint.plan_id, [sandbox], async () => {
@@ -226,21 +277,34 @@ export class CheckpointService {
     });
   }
 
-  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection): Promise<RollbackOutcome> {
+  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection, agentOnly = false): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
       const safetyId = this.deps.ids.next();
-      const what = only === undefined ? `rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
+      const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
       const shown = `“${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`;
+      // An agent-only rollback restores a target worked out from the files just captured.
+      let target = checkpoint.sandbox_ref;
+      let agentSummary: AgentOnlySummary | undefined;
+      if (agentOnly) {
+        try {
+          ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
+          if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
+        } catch (error) {
+          // Refused before anything was written or recorded: the safety snapshot is not needed.
+          await this.unpin(plan.plan_id, [safetyId]);
+          throw error;
+        }
+      }
       const safetyCheckpoint = (): Checkpoint => this.toCheckpoint(plan, safetyId, safety, {
         checkpoint_type: 'manual',
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: only === undefined ? `Before rollback to ${shown}` : `Before restoring ${only.length === 1 ? only[0] : `${only.length} paths`} from ${shown}`,
+          reason: only === undefined ? `Before ${agentOnly ? 'agent-only ' : ''}rollback to ${shown}` : `Before restoring ${only.length === 1 ? only[0] : `${only.length} paths`} from ${shown}`,
           source_tool: 'rollback',
           phase: 'rollback',
           extra: { rollback_to: checkpoint.checkpoint_id },
@@ -251,7 +315,7 @@ export class CheckpointService {
       // interior checkpoint, and the next checkpoint prunes.
       const [, restore] = await allOrFirstError([
         this.recordCheckpoint(pinName(plan.plan_id, safetyId), safetyCheckpoint, false),
-        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, checkpoint.sandbox_ref, skippedPaths(checkpoint, safety), only),
+        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, target, skippedPaths(checkpoint, safety), only),
       ]);
       if (restore.uncaptured.length > 0) {
         // Refused before anything was written: the safety checkpoint is not needed.
@@ -287,12 +351,17 @@ export class CheckpointService {
         await settle();
       }
       const { changes } = restore;
-      this.deps.logger.info(`${only === undefined ? 'Rolled back' : 'Restored paths of'} plan ${plan.plan_id} from ${checkpoint.checkpoint_id}: ${changes.length} path(s); undo with ${safetyId}`);
+      this.deps.logger.info(
+        `${only === undefined ? (agentOnly ? 'Took the agent’s changes out of' : 'Rolled back') : 'Restored paths of'} plan ${plan.plan_id} from ${checkpoint.checkpoint_id}: ${changes.length} path(s)` +
+          (agentSummary ? `, ${agentSummary.kept.length} path(s) changed by others kept` : '') +
+          `; undo with ${safetyId}`,
+      );
       return {
         plan_id: plan.plan_id,
         result: { restored_files_count: changes.length, changed_paths: changes, from_checkpoint_id: checkpoint.checkpoint_id },
         undo_checkpoint_id: safetyId,
         elapsed_seconds: (this.deps.clock.now().getTime() - started) / 1000,
+        ...(agentSummary ? { agent_only: agentSummary } : {}),
       };
     });
   }

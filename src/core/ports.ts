@@ -1,3 +1,4 @@
+import type { RevertedToolCalls, ToolCallRefs } from './agentOnlyRollback';
 import type { Checkpoint, SkippedPath } from './checkpoint';
 import type { Correction, Decision } from './decision';
 import type { InterruptedOperation } from './interruptedOperation';
@@ -180,6 +181,12 @@ export interface SandboxSnapshotter {
    * removed): what an isolated sandbox's changes look like on top of the workspace.
    */
   overlay(baseRef: string, sourceRef: string, paths: readonly string[], pinName: string): Promise<Snapshot>;
+  /**
+   * `nowRef` with tool calls (newest first, each the snapshots before and after it) taken back
+   * out, path by path with a three-way merge (see core/agentOnlyRollback.ts); or the paths where
+   * that is not possible. Writes no ref and no file of a sandbox.
+   */
+  revertToolCalls(nowRef: string, calls: readonly ToolCallRefs[]): Promise<RevertedToolCalls>;
   /** A file's bytes at a snapshot; undefined when the snapshot does not hold it. */
   readFile(ref: string, path: string): Promise<Uint8Array | undefined>;
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgentOnlySummary } from './agentOnlyRollback';
 import { RelativePathSchema, UlidSchema } from './ids';
 
 export const ChangeKindSchema = z.enum(['added', 'modified', 'deleted']);
@@ -23,6 +24,8 @@ export interface RollbackOutcome {
   /** The safety checkpoint of the state before the rollback; rolling back to it undoes it. */
   readonly undo_checkpoint_id: string;
   readonly elapsed_seconds: number;
+  /** Set by an agent-only rollback: `changed_paths` are the agent's changes taken out; this says what was kept. */
+  readonly agent_only?: AgentOnlySummary;
 }
 
 export function sortChanges(changes: PathChange[]): PathChange[] {

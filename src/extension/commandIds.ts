@@ -22,6 +22,7 @@ export const Commands = {
   // Issue 6: registered by rollbackCommands.ts / checkpointStatusBar.ts, not by commands.ts.
   rollback: `${PREFIX}rollback`,
   undoRollback: `${PREFIX}undoRollback`,
+  rollbackAgentOnly: `${PREFIX}rollbackAgentOnly`,
   compareWithCurrent: `${PREFIX}compareWithCurrent`,
   compareWithPrevious: `${PREFIX}compareWithPrevious`,
   checkpointActivePlan: `${PREFIX}checkpointActivePlan`,
@@ -45,7 +46,7 @@ export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'rest
 export type DecisionCommandName = (typeof DECISION_COMMAND_NAMES)[number];
 
 /** The commands of the rollback features (registered in rollbackFeatures.ts). */
-export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', 'statusBarMenu'] as const;
+export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'rollbackAgentOnly', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', 'statusBarMenu'] as const;
 export type RollbackCommandName = (typeof ROLLBACK_COMMAND_NAMES)[number];
 
 /** The commands of the plan's lifecycle (registered in planLifecycle/planLifecycleCommands.ts). */
@@ -63,6 +64,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   'setRetentionPolicy',
   'rollback',
   'undoRollback',
+  'rollbackAgentOnly',
   'compareWithCurrent',
   'compareWithPrevious',
   'checkpointActivePlan',
@@ -115,6 +117,7 @@ export const CommandTitles: Record<CommandName, string> = {
   showLog: 'Show Log',
   rollback: 'Roll Back to Checkpoint',
   undoRollback: 'Undo Rollback',
+  rollbackAgentOnly: 'Undo Agent Changes Since Here (Keep Mine)…',
   compareWithCurrent: 'Compare with Current',
   compareWithPrevious: 'Compare with Previous',
   checkpointActivePlan: 'Create Checkpoint of Active Plan',

@@ -78,7 +78,7 @@ export async function runMcp(proc: McpProcess): Promise<number> {
     const context: ToolContext = {
       workspace: async () => services,
       plan: async (planId) => ({ services, plan: await services.plans.getPlan(planId) }),
-      rollback: (planId, checkpointId) => services.checkpoints.rollbackToCheckpoint(planId, checkpointId),
+      rollback: (planId, checkpointId, _undo, agentOnly) => (agentOnly ? services.checkpoints.rollbackAgentOnly(planId, checkpointId) : services.checkpoints.rollbackToCheckpoint(planId, checkpointId)),
     };
     const server = createMcpServer({ tools: AGENT_TOOLS, context, version: proc.version, logger });
     const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');

@@ -52,6 +52,17 @@ export interface PanelCorrection {
   readonly undone: boolean;
 }
 
+/**
+ * An agent-only rollback ("Undo Agent Changes Since Here (Keep Mine)"), or its preview: the changes
+ * listed are the agent's, taken out; `kept` are the paths others changed, left as they are.
+ */
+export interface PanelAgentOnly {
+  readonly kept: readonly string[];
+  readonly toolCalls: number;
+  /** Tool calls with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
+  readonly unclosed: readonly { readonly preWrite: string; readonly until: string | null }[];
+}
+
 export interface PanelState {
   readonly version: 1;
   readonly mode: PanelMode;
@@ -67,6 +78,8 @@ export interface PanelState {
   readonly madeAt: string;
   /** rollback: the correction that made it, if one did. */
   readonly correction?: PanelCorrection;
+  /** rollback and preview: set when only the agent's changes are (to be) taken out. */
+  readonly agentOnly?: PanelAgentOnly;
 }
 
 /** Host → page. */

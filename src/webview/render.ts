@@ -74,9 +74,15 @@ const HEADINGS: Record<PanelMode, string> = {
   comparePrevious: 'Compare with previous',
 };
 
+/** The heading: an agent-only rollback and its preview have their own. */
+function heading(state: PanelState): string {
+  if (state.agentOnly) return state.mode === 'preview' ? 'Undo agent changes: preview' : 'Agent changes undone';
+  return HEADINGS[state.mode];
+}
+
 /** The editor tab's title (plain text, not HTML): the plan's title escaped and shortened. */
 export function panelTitle(state: PanelState): string {
-  return `${HEADINGS[state.mode]}: ${displayText(state.plan.title, 40)}`;
+  return `${heading(state)}: ${displayText(state.plan.title, 40)}`;
 }
 
 function checkpointText(c: PanelCheckpoint): string {
@@ -96,6 +102,14 @@ export function formatTimestamp(iso: string): string {
 function subtitle(state: PanelState): string {
   const plan = `<strong>${shownHtml(state.plan.title)}</strong>`;
   const from = `<strong>${shownHtml(state.from.label)}</strong>`;
+  const a = state.agentOnly;
+  if (a) {
+    const kept = `${a.kept.length} path${a.kept.length === 1 ? '' : 's'} changed by you or another program`;
+    const calls = `${a.toolCalls} tool call${a.toolCalls === 1 ? '' : 's'}`;
+    return state.mode === 'preview'
+      ? `Undoing the agent’s changes to ${plan} since ${from} (${calls}) would change these files; ${kept} would be kept. Nothing has been touched yet.`
+      : `The agent’s changes to ${plan} since ${from} (${calls}) were taken out; ${kept} were kept.`;
+  }
   switch (state.mode) {
     case 'rollback':
       return state.correction?.mode === 'keep_independent' ? `The paths of ${plan} that the reverted decisions changed were restored from ${from}.` : `${plan} was rolled back to ${from}.`;
@@ -155,7 +169,8 @@ function button(action: string, text: string, options: { primary?: boolean; disa
 
 /** Whether each row offers "Restore this file": where the files differ from the checkpoint now. */
 function offersRestore(state: PanelState, canWrite: boolean): boolean {
-  return canWrite && (state.mode === 'preview' || state.mode === 'compareCurrent');
+  // Restoring a file from the checkpoint would also throw away what the user changed in it.
+  return canWrite && !state.agentOnly && (state.mode === 'preview' || state.mode === 'compareCurrent');
 }
 
 function correctionHeader(state: PanelState): string {
@@ -183,7 +198,13 @@ function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   if (canWrite && state.correction && !state.correction.undone) {
     buttons.push(button('undoCorrection', 'Undo Correction', { primary: true, disabled: busy, title: 'Put the files back and make the decisions active again (asks for confirmation)' }));
   }
-  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
+  if (canWrite && state.mode === 'preview') {
+    buttons.push(
+      state.agentOnly
+        ? button('rollback', 'Undo Agent Changes…', { primary: true, disabled: busy, title: 'Take the agent’s changes out now, keeping yours (asks for confirmation)' })
+        : button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }),
+    );
+  }
   if (canWrite && !state.correction && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
   }
@@ -225,6 +246,21 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean): string
   return `<div class="groups">${groups.join('')}</div>`;
 }
 
+/** An agent-only rollback's other side: the paths it leaves as others made them, and tool calls without a post_step. */
+function keptList(state: PanelState): string {
+  const a = state.agentOnly;
+  if (!a) return '';
+  const merged = new Set(state.changes.map((c) => c.path));
+  const rows = a.kept
+    .map((p) => `<li><span class="mark kept" aria-hidden="true">K</span><span class="name">${shownHtml(p)}</span>${merged.has(p) ? `<span class="kind">${state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out'}</span>` : '<span class="kind">kept</span>'}</li>`)
+    .join('');
+  const unclosed = a.unclosed.length
+    ? `<p class="note">${shownHtml(`${a.unclosed.length} tool call${a.unclosed.length === 1 ? '' : 's'} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`)}</p>`
+    : '';
+  const body = a.kept.length ? `<ul class="kept">${rows}</ul>` : `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>`;
+  return `<section class="kept-paths"><h2>${shownHtml(`Kept (yours): ${a.kept.length}`)}</h2>${body}${unclosed}</section>`;
+}
+
 /**
  * The whole panel body for a state; `busy` disables the buttons while an action runs. Without
  * `canWrite` (Restricted Mode, or before the host answered) there is no Undo and no Roll Back.
@@ -236,13 +272,15 @@ export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean)
   const undone = state.rollback?.undone ? `<p class="note">This rollback was undone.</p>` : '';
   return (
     correctionHeader(state) +
-    `<header><h1>${shownHtml(HEADINGS[state.mode])}</h1><p class="subtitle">${subtitle(state)}</p></header>` +
+    `<header><h1>${shownHtml(heading(state))}</h1><p class="subtitle">${subtitle(state)}</p></header>` +
     `<table class="summary"><tbody>${rows}</tbody></table>` +
     undone +
     counts(state) +
     (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
     toolbar(state, busy, canWrite) +
-    changeList(state, canWrite, busy)
+    (state.agentOnly ? `<h2>${shownHtml(`Undone (the agent’s): ${state.changes.length}`)}</h2>` : '') +
+    changeList(state, canWrite, busy) +
+    keptList(state)
   );
 }
 

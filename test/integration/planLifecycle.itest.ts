@@ -218,8 +218,8 @@ describe('Plan lifecycle from VS Code', function () {
 
     const [safety, firstRow] = row(rolled).children;
     assert.equal(safety.icon, 'shield', 'a safety checkpoint has its own icon');
-    assert.deepEqual(menuFor(menus, safety.contextValue!), ['compareWithCurrent', 'compareWithCurrent (inline)', 'compareWithPrevious', 'copyCheckpointId', 'deleteCheckpoint', 'restoreFile', 'rollback', 'undoRollback', 'undoRollback (inline)']);
-    assert.deepEqual(menuFor(menus, firstRow.contextValue!), ['compareWithCurrent', 'compareWithCurrent (inline)', 'copyCheckpointId', 'deleteCheckpoint', 'restoreFile', 'rollback'], 'no Compare with Previous on the first checkpoint; Roll Back only in the menu');
+    assert.deepEqual(menuFor(menus, safety.contextValue!), ['compareWithCurrent', 'compareWithCurrent (inline)', 'compareWithPrevious', 'copyCheckpointId', 'deleteCheckpoint', 'restoreFile', 'rollback', 'rollbackAgentOnly', 'undoRollback', 'undoRollback (inline)']);
+    assert.deepEqual(menuFor(menus, firstRow.contextValue!), ['compareWithCurrent', 'compareWithCurrent (inline)', 'copyCheckpointId', 'deleteCheckpoint', 'restoreFile', 'rollback', 'rollbackAgentOnly'], 'no Compare with Previous on the first checkpoint; Roll Back only in the menu');
     for (const p of [draft, executing, iso, cancelled, rolled]) await outside.plans.deletePlan(p.plan_id);
   });
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { runsInRestrictedMode } from '../../src/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../src/agentTools/agentTools';
 import type { PathChange } from '../../src/core/rollbackResult';
-import { deleteToolConfirmation, restoreToolConfirmation, rollbackToolConfirmation } from '../../src/extension/languageModelTools/toolConfirmations';
+import { agentOnlyToolConfirmation, deleteToolConfirmation, restoreToolConfirmation, rollbackToolConfirmation } from '../../src/extension/languageModelTools/toolConfirmations';
 import { languageModelToolContributions } from '../../src/extension/languageModelTools/toolContributions';
 import { REPO_ROOT } from './helpers/cliHarness';
 import { makeCheckpoint, makePlan } from './helpers/storeFixtures';
@@ -48,6 +48,22 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
     assert.ok(lines.includes('and 3 more'), lines.join('\n'));
     assert.ok(!text.markdown.includes('\u202e') && !/[^ ]\n/.test(text.markdown.replace(/ {2}\n/g, '')), 'no raw control characters or line breaks of the values');
     assert.match(rollbackToolConfirmation(plan, checkpoint, [], true).markdown, /^\*\*Undo the rollback of /);
+  });
+
+  it('asks before an agent-only rollback with how many of the agent’s changes go, how many of the user’s stay, and the conflicts, escaped', () => {
+    const plan = makePlan({ title: 'plan' });
+    const checkpoint = makeCheckpoint(plan.plan_id);
+    const text = agentOnlyToolConfirmation(plan, checkpoint, {
+      changes: [{ path: 'a.txt', change: 'modified' }, { path: 'b*.txt', change: 'deleted' }],
+      summary: { mode: 'agent_only', tool_calls: 2, kept: ['a.txt', 'c.txt'], conflicts: [{ path: '[x](y).md', reason: 'lines' }], unclosed: [] },
+    });
+    assert.equal(text.title, 'Undo the agent’s changes, keeping the user’s?');
+    const lines = text.markdown.split('  \n');
+    assert.match(lines[0]!, /^\*\*Undo the agent’s changes to “plan” since “.*”, keeping yours\?\*\*$/);
+    assert.equal(lines[1], '2 paths of the agent’s changes \\(2 tool calls\\) will be undone; 2 paths you \\(or another program\\) changed will be kept\\.');
+    assert.ok(lines.includes('\\[x\\]\\(y\\)\\.md: the same lines were changed by the agent and by someone else'), lines.join('\n'));
+    assert.ok(lines.some((l) => /^delete +b\\\*\\\.txt$/.test(l)), lines.join('\n'));
+    assert.ok(lines.some((l) => /^keep +a\\\.txt \\\(merged/.test(l)), lines.join('\n'));
   });
 
   it('asks before restoring chosen paths with the counts and the paths, escaped', () => {

@@ -10,7 +10,7 @@ import { parsePageMessage, parsePanelState } from '../../src/extension/rollback/
 import { comparisonState, outcomeOfState, panelJson, rollbackState, sidesOf } from '../../src/extension/rollback/panel/panelStates';
 import { makeNonce, panelHtml } from '../../src/extension/rollback/panel/panelHtml';
 import { parseRollbackSettings } from '../../src/extension/rollback/rollbackSettings';
-import { countsSentence, listPaths, rollbackConfirmation, unsavedEditorsError, unsavedEditorsQuestion } from '../../src/extension/rollback/rollbackText';
+import { agentOnlyConfirmation, countsSentence, listPaths, rollbackConfirmation, unsavedEditorsError, unsavedEditorsQuestion } from '../../src/extension/rollback/rollbackText';
 import type { PanelState } from '../../src/webview/protocol';
 import { announcement, escapeHtml, groupByFolder, renderPanel } from '../../src/webview/render';
 
@@ -351,5 +351,50 @@ describe('status bar: the active plan', () => {
   it('else the newest open plan; never an applied or cancelled one', () => {
     assert.equal(chooseActivePlan([c('completed', '2026-11-29T10:00:00.000Z', CP1), c('draft', '2026-11-29T11:00:00.000Z', CP2)])?.plan.plan_id, CP2);
     assert.equal(chooseActivePlan([c('applied', '2026-11-29T10:00:00.000Z'), c('cancelled', '2026-11-29T11:00:00.000Z')]), undefined);
+  });
+});
+
+describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here, Keep Mine)', () => {
+  const summary = { mode: 'agent_only' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], conflicts: [], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
+  const agentOutcome: RollbackOutcome = { ...outcome, agent_only: summary };
+  const undone = (): PanelState => rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: agentOutcome, undo: false, now });
+
+  it('shows the reverted and the kept paths apart, escaped, with Undo Rollback; says which tool calls had no post_step', () => {
+    const html = renderPanel(undone(), false, true);
+    assert.match(html, /<h1>Agent changes undone<\/h1>/);
+    assert.match(html, /\(2 tool calls\) were taken out; 2 paths changed by you or another program were kept\./);
+    assert.match(html, /<h2>Undone \(the agent’s\): 4<\/h2>/);
+    const kept = html.slice(html.indexOf('<section class="kept-paths">'));
+    assert.match(kept, /<h2>Kept \(yours\): 2<\/h2>/);
+    assert.match(kept, /src\/b\.js<\/span><span class="kind">merged: only the agent’s changes were taken out<\/span>/);
+    assert.ok(kept.includes('&lt;img src=x onerror=alert(1)&gt;.md') && !kept.includes('<img'), 'a kept name is text');
+    assert.match(kept, /1 tool call had no post_step/);
+    assert.match(html, /data-action="undo"[^>]*>Undo Rollback</);
+    assert.ok(!html.includes('data-restore='), 'no Restore this file: it would throw away the user’s edits too');
+  });
+
+  it('a preview offers Undo Agent Changes…, and the state survives the round trip; copies the envelope with the agent-only fields', () => {
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now, agentOnly: summary });
+    const html = renderPanel(preview, false, true);
+    assert.match(html, /<h1>Undo agent changes: preview<\/h1>/);
+    assert.match(html, /data-action="rollback"[^>]*>Undo Agent Changes…</);
+    for (const state of [preview, undone()]) {
+      const back = parsePanelState(JSON.parse(JSON.stringify(state)));
+      assert.ok(back.ok);
+      assert.deepEqual(back.value, state);
+    }
+    assert.equal(parsePanelState({ ...undone(), mode: 'undo' }).ok, false, 'only a rollback or its preview is agent-only');
+    assert.equal(parsePanelState({ ...undone(), agentOnly: { ...undone().agentOnly, kept: ['../out'] } }).ok, false);
+    const copied = JSON.parse(panelJson(undone()));
+    assert.deepEqual(copied.rollback_summary, { plan_id: PLAN_ID, from_checkpoint_id: CP1, restored_files_count: 4, mode: 'agent_only', reverted: copied.changes_reverted, kept: summary.kept, conflicts: [], tool_calls: 2, unclosed: summary.unclosed });
+  });
+
+  it('the modal says how many of the agent’s changes go, how many of yours stay, and the conflicts', () => {
+    const text = agentOnlyConfirmation({ planTitle: 'p', checkpointLabel: 'C', checkpointTaken: '5 min ago', preview: { changes: [{ path: 'a.txt', change: 'modified' }], summary: { ...summary, kept: ['a.txt', 'c.txt'], conflicts: [{ path: 'x.bin', reason: 'binary' }] } } });
+    assert.equal(text.message, 'Undo the agent’s changes to “p” since “C”, keeping yours?');
+    assert.equal(text.detail[0], '1 path of the agent’s changes (2 tool calls) will be undone; 2 paths you (or another program) changed will be kept.');
+    assert.ok(text.detail.includes('x.bin: a binary file changed by the agent and by someone else'));
+    assert.ok(text.detail.includes('keep     a.txt (merged: only the agent’s lines go)'));
+    assert.ok(text.detail.includes('restore  a.txt'));
   });
 });

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import type { RevertedToolCalls, ToolCallRefs } from '../../core/agentOnlyRollback';
 import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
@@ -16,6 +17,7 @@ import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
 import { directorySize, firstLine, replaceFile, wrap } from './storeFiles';
 import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, objectIdIn, pinPath, pinRef } from './storeNames';
+import { revertToolCalls } from './toolCallRevert';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 
@@ -176,6 +178,11 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await writeRefs(this.repo.gitDir, [[pinRef(pin), commit]]);
     const { sizeBytes, fileCount } = await measureTree(this.repo.repoGit(), tree);
     return { ref: commit, filesystemPath: pinPath(pin), sizeBytes, fileCount, skipped: [] };
+  }
+
+  revertToolCalls(nowRef: string, calls: readonly ToolCallRefs[]): Promise<RevertedToolCalls> {
+    calls.forEach((c) => [c.before, c.after].forEach(assertObjectId));
+    return revertToolCalls(this.repo, nowRef, calls);
   }
 
   async readFile(ref: string, filePath: string): Promise<Uint8Array | undefined> {

@@ -15,6 +15,7 @@ import {
   deleteToolConfirmation,
   restoreToolConfirmation,
   rollbackToolConfirmation,
+  agentOnlyToolConfirmation,
   undoCorrectionToolConfirmation,
   type ToolConfirmation,
 } from './toolConfirmations';
@@ -41,10 +42,10 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
       return deps.folders.services(folder);
     },
     plan: (planId) => deps.folders.findPlan(planId),
-    async rollback(planId, checkpointId, undo) {
+    async rollback(planId, checkpointId, undo, agentOnly) {
       const target = await deps.controller.target(planId, checkpointId);
       // VS Code asked already (prepareInvocation); unsaved editors on the paths refuse the rollback.
-      const outcome = await deps.controller.rollback(target, { confirm: false, interactive: false, undo, showPanel: false });
+      const outcome = await deps.controller.rollback(target, { confirm: false, interactive: false, undo, showPanel: false, agentOnly: agentOnly === true });
       if (!outcome) throw new BusinessRuleViolation('Rollback blocked: nothing was rolled back');
       return outcome;
     },
@@ -53,7 +54,11 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
     },
   };
   const confirmations: Partial<Record<string, Confirm>> = {
-    rollback: async (i) => rollbackConfirmationOf(i.plan_id!, i.checkpoint_id!, false),
+    rollback: async (i) => {
+      if (!i.agent_only) return rollbackConfirmationOf(i.plan_id!, i.checkpoint_id!, false);
+      const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
+      return agentOnlyToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewAgentOnlyRollback(t.plan.plan_id, t.checkpoint.checkpoint_id));
+    },
     undo_rollback: async (i) => rollbackConfirmationOf(i.plan_id!, i.undo_checkpoint_id!, true),
     delete_checkpoint: async (i) => {
       const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
@@ -96,7 +101,7 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
 /** What VS Code shows before the tool runs, from its (checked) input. */
 type Confirm = (input: ToolInput) => Promise<ToolConfirmation>;
 /** A checked input of one of the tools that ask first. */
-type ToolInput = Partial<Record<string, string>> & { keep_independent?: boolean; paths?: string[] };
+type ToolInput = Partial<Record<string, string>> & { keep_independent?: boolean; agent_only?: boolean; paths?: string[] };
 
 /** One agent tool as VS Code's language model tool: checked input, Restricted Mode, the confirmation, the reference's messages. */
 export function languageModelTool(tool: AgentTool, o: { readonly context: ToolContext; readonly trusted: () => boolean; readonly confirm?: Confirm }): vscode.LanguageModelTool<unknown> {

@@ -8,7 +8,8 @@ import type { CorrectionImpact } from '../../core/correctionService';
 import type { Correction } from '../../core/decision';
 import { revertConfirmation, undoCorrectionConfirmation } from '../decisions/decisionText';
 import { applyConfirmation, deleteConfirmation, markAppliedConfirmation } from '../planLifecycle/planLifecycleText';
-import { restoreConfirmation, rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
+import type { AgentOnlyPreview } from '../../core/agentOnlyRollback';
+import { agentOnlyConfirmation, restoreConfirmation, rollbackConfirmation, type ConfirmationText } from '../rollback/rollbackText';
 import { checkpointLabel, escapeMarkdown, formatRelativeTime } from '../tree/treePresentation';
 
 export interface ToolConfirmation {
@@ -21,6 +22,12 @@ export interface ToolConfirmation {
 export function rollbackToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[], undo: boolean): ToolConfirmation {
   const text = rollbackConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointTaken: formatRelativeTime(checkpoint.created_at, new Date()), changes, undo });
   return { title: undo ? 'Undo the rollback?' : 'Roll back?', markdown: inertMarkdown(text) };
+}
+
+/** The agent-only rollback modal's words: how many of the agent's changes go, how many of the user's stay, the conflicts. */
+export function agentOnlyToolConfirmation(plan: Plan, checkpoint: Checkpoint, preview: AgentOnlyPreview): ToolConfirmation {
+  const text = agentOnlyConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointTaken: formatRelativeTime(checkpoint.created_at, new Date()), preview });
+  return { title: 'Undo the agent’s changes, keeping the user’s?', markdown: inertMarkdown(text) };
 }
 
 export function deleteToolConfirmation(plan: Plan, checkpoint: Checkpoint): ToolConfirmation {

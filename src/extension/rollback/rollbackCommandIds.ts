@@ -7,6 +7,7 @@ export type { RollbackCommandName };
 export const RollbackCommands = {
   rollback: Commands.rollback,
   undoRollback: Commands.undoRollback,
+  rollbackAgentOnly: Commands.rollbackAgentOnly,
   compareWithCurrent: Commands.compareWithCurrent,
   compareWithPrevious: Commands.compareWithPrevious,
   checkpointActivePlan: Commands.checkpointActivePlan,

@@ -4,6 +4,7 @@ import { withProgress } from '../delayedProgress';
 import { z } from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
+import { AgentOnlyConflictError } from '../../core/agentOnlyRollback';
 import { BusinessRuleViolation, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import type { Plan } from '../../core/plan';
@@ -22,6 +23,7 @@ import { reportingErrors, type RollbackDialogs } from './rollbackDialogs';
 import { settleUnsavedEditors } from './unsavedEditors';
 import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
+  agentOnlyConfirmation,
   firstCheckpointMessage,
   nothingToRollBack,
   restoreConfirmation,
@@ -75,9 +77,12 @@ export interface RollbackRequest {
   /** Restoring a rollback's safety checkpoint: the dialogs and the panel say "undo". */
   readonly undo: boolean;
   readonly showPanel: boolean;
+  /** Take out only the agent's tool calls since the checkpoint, keeping everyone else's changes. */
+  readonly agentOnly?: boolean;
 }
 
 const ROLLBACK = 'Roll Back';
+const UNDO_AGENT = 'Undo Agent Changes';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
 const RESTORE = 'Restore';
@@ -187,24 +192,24 @@ export class RollbackController {
     const planId = t.plan.plan_id;
     const checkpointId = t.checkpoint.checkpoint_id;
     // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
-    const preview = await t.services.checkpoints.previewRollback(planId, checkpointId);
+    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId) : undefined;
+    // Conflicts refuse before anything is asked, with their list (as the rollback itself would).
+    if (agentPreview && agentPreview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(agentPreview.summary.conflicts);
+    const preview = agentPreview ? agentPreview.changes : await t.services.checkpoints.previewRollback(planId, checkpointId);
     if (preview.length === 0 && request.interactive) {
       this.deps.dialogs.info(nothingToRollBack(t.plan.title, checkpointLabel(t.checkpoint)));
       return undefined;
     }
     const label = checkpointLabel(t.checkpoint);
     if (request.confirm) {
-      const text = rollbackConfirmation({
-        planTitle: t.plan.title,
-        checkpointLabel: label,
-        checkpointTaken: formatRelativeTime(t.checkpoint.created_at, this.now()),
-        changes: preview,
-        undo: request.undo,
-      });
-      const primary = request.undo ? UNDO : ROLLBACK;
+      const checkpointTaken = formatRelativeTime(t.checkpoint.created_at, this.now());
+      const text = agentPreview
+        ? agentOnlyConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, preview: agentPreview })
+        : rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, changes: preview, undo: request.undo });
+      const primary = request.undo ? UNDO : agentPreview ? UNDO_AGENT : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
       if (choice === SHOW_CHANGES) {
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now() }));
+        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary }));
         return undefined;
       }
       if (choice !== primary) return undefined;
@@ -212,7 +217,7 @@ export class RollbackController {
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, request.interactive))) return undefined;
 
     const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
-    const work = () => t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId);
+    const work = () => (request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId));
     const outcome = await withProgress(title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
@@ -278,7 +283,7 @@ export class RollbackController {
   async rollbackFromPreview(state: PanelState): Promise<PanelState | undefined> {
     return reportingErrors(this.deps.dialogs, RollbackCommandTitles.rollback, async () => {
       const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined });
       return undefined;
     });
   }
@@ -307,6 +312,7 @@ export class RollbackController {
   registerCommands(): vscode.Disposable {
     const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown, extra?: unknown) => Promise<unknown>> = {
       rollback: (arg) => this.rollbackCommand(arg),
+      rollbackAgentOnly: (arg) => this.rollbackCommand(arg, true),
       undoRollback: (arg) => this.undoCommand(arg),
       compareWithCurrent: async (arg, extra) => {
         const t = await this.resolveTarget(arg, RollbackCommands.compareWithCurrent, 'Checkpoint to compare with the sandbox as it is now', () => true);
@@ -330,11 +336,13 @@ export class RollbackController {
     );
   }
 
-  private async rollbackCommand(arg: unknown): Promise<unknown> {
-    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, RollbackCommands.rollback) : undefined;
-    const t = await this.resolveTarget(arg, RollbackCommands.rollback, 'Checkpoint to roll back to', (p) => p.state !== 'applied');
+  /** Roll Back to Checkpoint, or with `agentOnly` Undo Agent Changes Since Here (Keep Mine). */
+  private async rollbackCommand(arg: unknown, agentOnly = false): Promise<unknown> {
+    const command = agentOnly ? RollbackCommands.rollbackAgentOnly : RollbackCommands.rollback;
+    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, command) : undefined;
+    const t = await this.resolveTarget(arg, command, agentOnly ? 'Checkpoint since which to undo the agent’s changes' : 'Checkpoint to roll back to', (p) => p.state !== 'applied');
     if (!t) return undefined;
-    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly });
     return outcome ? plainOutcome(outcome) : undefined;
   }
 

@@ -1,4 +1,5 @@
 // What the rollback dialogs say. No `vscode` import: plain functions, unit-tested in plain Node.
+import { CONFLICT_REASONS, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
 import type { PathChange } from '../../core/rollbackResult';
 import { countChanges } from '../../core/rollbackResult';
 
@@ -52,6 +53,28 @@ export function rollbackConfirmation(o: {
     '',
     `The sandbox becomes exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,
   ];
+  return { message, detail };
+}
+
+/** The modal asking before an agent-only rollback ("Undo Agent Changes Since Here (Keep Mine)"). */
+export function agentOnlyConfirmation(o: { readonly planTitle: string; readonly checkpointLabel: string; readonly checkpointTaken: string; readonly preview: AgentOnlyPreview }): ConfirmationText {
+  const { changes, summary } = o.preview;
+  const merged = new Set(changes.map((c) => c.path));
+  const message = `Undo the agent’s changes to “${o.planTitle}” since “${o.checkpointLabel}”, keeping yours?`;
+  const counts = `${plural(changes.length, 'path')} of the agent’s changes (${plural(summary.tool_calls, 'tool call')}) will be undone; ${plural(summary.kept.length, 'path')} you (or another program) changed will be kept.`;
+  const detail: string[] = [counts];
+  if (summary.conflicts.length > 0) {
+    detail.push('', `${plural(summary.conflicts.length, 'conflict')}: nothing will be written while the agent and you both changed these:`);
+    detail.push(...summary.conflicts.slice(0, LISTED_PATHS).map((c) => `${c.path}: ${CONFLICT_REASONS[c.reason]}`));
+    if (summary.conflicts.length > LISTED_PATHS) detail.push(`and ${summary.conflicts.length - LISTED_PATHS} more`);
+  }
+  if (changes.length > 0) detail.push('', 'Undone:', ...listPaths(changes));
+  if (summary.kept.length > 0) {
+    detail.push('', 'Kept:', ...summary.kept.slice(0, LISTED_PATHS).map((p) => `keep     ${p}${merged.has(p) ? ' (merged: only the agent’s lines go)' : ''}`));
+    if (summary.kept.length > LISTED_PATHS) detail.push(`and ${summary.kept.length - LISTED_PATHS} more`);
+  }
+  if (summary.unclosed.length > 0) detail.push('', `${plural(summary.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`);
+  detail.push('', `Taken from “${o.checkpointLabel}” (taken ${o.checkpointTaken}) onwards. A safety checkpoint of the current files is taken first, so this can be undone (Undo Rollback).`);
   return { message, detail };
 }
 

@@ -44,8 +44,17 @@ export const PanelStateSchema = z
       })
       .strict()
       .optional(),
+    agentOnly: z
+      .object({
+        kept: z.array(RelativePathSchema).max(1_000_000),
+        toolCalls: z.number().int().nonnegative(),
+        unclosed: z.array(z.object({ preWrite: UlidSchema, until: UlidSchema.nullable() }).strict()).max(100_000),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
+  .refine((s) => s.agentOnly === undefined || s.mode === 'rollback' || s.mode === 'preview', 'only a rollback or its preview can be agent-only')
   .refine((s) => (s.mode === 'rollback' || s.mode === 'undo') === (s.rollback !== null), 'a rollback result comes with the rollback numbers, and only it')
   .refine((s) => (s.mode === 'comparePrevious') === (s.to !== null), 'only Compare with Previous has a second checkpoint');
 

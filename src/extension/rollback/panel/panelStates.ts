@@ -1,10 +1,11 @@
 // The rollback panel's states, made from what the services return, and the JSON its "Copy as JSON"
 // button copies (the CLI's own documents). No `vscode` import: unit-tested in plain Node.
+import type { AgentOnlySummary } from '../../../core/agentOnlyRollback';
 import type { Checkpoint } from '../../../core/checkpoint';
 import type { Plan } from '../../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../../core/rollbackResult';
 import { changesJson, rollbackEnvelope } from '../../../cli/envelopes';
-import type { PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../../../webview/protocol';
+import type { PanelAgentOnly, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../../../webview/protocol';
 import { checkpointLabel } from '../../tree/treePresentation';
 
 export interface PanelFolder {
@@ -41,6 +42,16 @@ export function rollbackState(o: { folder: PanelFolder; plan: Plan; target: Chec
       undone: false,
     },
     madeAt: o.now.toISOString(),
+    ...(o.outcome.agent_only && !o.undo ? { agentOnly: panelAgentOnly(o.outcome.agent_only) } : {}),
+  };
+}
+
+/** What the panel keeps of an agent-only rollback's summary (it has no conflicts: they refuse it). */
+export function panelAgentOnly(summary: AgentOnlySummary): PanelAgentOnly {
+  return {
+    kept: [...summary.kept],
+    toolCalls: summary.tool_calls,
+    unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
   };
 }
 
@@ -54,6 +65,8 @@ export function comparisonState(o: {
   to?: Checkpoint;
   changes: readonly PathChange[];
   now: Date;
+  /** A preview of an agent-only rollback. */
+  agentOnly?: AgentOnlySummary;
 }): PanelState {
   return {
     version: 1,
@@ -65,6 +78,7 @@ export function comparisonState(o: {
     changes: sorted(o.changes),
     rollback: null,
     madeAt: o.now.toISOString(),
+    ...(o.agentOnly && o.mode === 'preview' ? { agentOnly: panelAgentOnly(o.agentOnly) } : {}),
   };
 }
 
@@ -80,6 +94,17 @@ export function outcomeOfState(state: PanelState): RollbackOutcome | undefined {
     },
     undo_checkpoint_id: state.rollback.undoCheckpointId,
     elapsed_seconds: state.rollback.elapsedSeconds,
+    ...(state.agentOnly
+      ? {
+          agent_only: {
+            mode: 'agent_only' as const,
+            tool_calls: state.agentOnly.toolCalls,
+            kept: [...state.agentOnly.kept],
+            conflicts: [],
+            unclosed: state.agentOnly.unclosed.map((u) => ({ pre_write_checkpoint_id: u.preWrite, until_checkpoint_id: u.until })),
+          },
+        }
+      : {}),
   };
 }
 

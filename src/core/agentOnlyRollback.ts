@@ -1,0 +1,137 @@
+import type { Checkpoint } from './checkpoint';
+import { BusinessRuleViolation } from './errors';
+import type { PathChange } from './rollbackResult';
+
+// An agent-only rollback ("undo the agent, keep mine"): of everything that changed since a
+// checkpoint, only what changed inside the agent's tool calls is taken back. A tool call is fenced
+// by its `pre_write` and its `post_step`; what changed between one tool call's `post_step` and the
+// next one's `pre_write` came from someone else (the user, a formatter, another program) and stays.
+
+/** What VS Code's automatic checkpoints name as their source: they fence any burst of writes (the user's saves too), not a tool call. */
+export const AUTOMATIC_SOURCE_TOOL = 'auto-checkpoint';
+
+/** One stretch between two checkpoints (or the last one and the files now) after the checkpoint rolled back to. */
+export interface CheckpointSpan {
+  readonly from: Checkpoint;
+  /** The checkpoint that ends it; undefined: the sandbox as it is now. */
+  readonly to: Checkpoint | undefined;
+  /** Inside a tool call of the agent: its changes are reverted. Otherwise someone else's: kept. */
+  readonly agent: boolean;
+  /** A tool call whose `post_step` never came (a crash, a missed hook): taken as the agent's up to `to`. */
+  readonly unclosed: boolean;
+}
+
+function fencesToolCall(c: Checkpoint, type: 'pre_write' | 'post_step'): boolean {
+  return c.checkpoint_type === type && c.metadata.source_tool !== AUTOMATIC_SOURCE_TOOL;
+}
+
+/**
+ * The stretches after `checkpoints[from]` (a plan's checkpoints, oldest first), each marked as the
+ * agent's or someone else's:
+ * - from a `pre_write` to the next checkpoint: the agent's (unclosed when that is not a `post_step`,
+ *   or when there is none: then up to the files as they are now);
+ * - from any other checkpoint to a `post_step`: the agent's too, a tool call whose `pre_write` was
+ *   skipped because nothing had changed since that checkpoint (the agent hooks skip it then);
+ * - anything else (from a `post_step` or a manual checkpoint to a `pre_write` or a manual one, or
+ *   to the files now): someone else's.
+ */
+export function checkpointSpans(checkpoints: readonly Checkpoint[], from: number): CheckpointSpan[] {
+  const spans: CheckpointSpan[] = [];
+  for (let i = from; i < checkpoints.length; i++) {
+    const start = checkpoints[i]!;
+    const end = checkpoints[i + 1];
+    const opened = fencesToolCall(start, 'pre_write');
+    const closed = end !== undefined && fencesToolCall(end, 'post_step');
+    spans.push({ from: start, to: end, agent: opened || closed, unclosed: opened && !closed });
+  }
+  return spans;
+}
+
+/** Why a path cannot be handed back to the agent-free state: both the agent and someone else changed it. */
+export const CONFLICT_REASONS = {
+  lines: 'the same lines were changed by the agent and by someone else',
+  binary: 'a binary file changed by the agent and by someone else',
+  created: 'created by the agent, then changed by someone else',
+  recreated: 'deleted by the agent, then made again by someone else',
+  deleted: 'changed by the agent, then deleted by someone else',
+  mode: 'its mode (executable bit or file type) was changed by the agent and by someone else',
+  symlink: 'a symbolic link changed by the agent and by someone else',
+  folder: 'a file and a folder would have the same path',
+} as const;
+export type ConflictReason = keyof typeof CONFLICT_REASONS;
+
+export interface AgentOnlyConflict {
+  readonly path: string;
+  readonly reason: ConflictReason;
+}
+
+/** A pre_write whose post_step never came. */
+export interface UnclosedToolCall {
+  readonly pre_write_checkpoint_id: string;
+  /** The checkpoint its changes are counted up to; null: the files as they are now. */
+  readonly until_checkpoint_id: string | null;
+}
+
+/** What an agent-only rollback does (or would do), beside the paths it writes. */
+export interface AgentOnlySummary {
+  readonly mode: 'agent_only';
+  /** How many tool calls (spans inside the agent's fences) are reverted. */
+  readonly tool_calls: number;
+  /** Paths changed outside the agent's tool calls since the checkpoint: left as they are (sorted). */
+  readonly kept: string[];
+  /** Paths both changed: while there are any, nothing is written (sorted by path). */
+  readonly conflicts: AgentOnlyConflict[];
+  readonly unclosed: UnclosedToolCall[];
+}
+
+/** What an agent-only rollback would change, without changing anything. */
+export interface AgentOnlyPreview {
+  /** The paths it writes (the agent's changes taken out), sorted. Empty while there are conflicts. */
+  readonly changes: PathChange[];
+  readonly summary: AgentOnlySummary;
+}
+
+/** One tool call to take back: the snapshots before and after it. */
+export interface ToolCallRefs {
+  readonly before: string;
+  readonly after: string;
+}
+
+/** What taking tool calls back out of a snapshot gives. */
+export interface RevertedToolCalls {
+  /** The snapshot (a commit) of the files with the tool calls taken out; meaningless while there are conflicts. */
+  readonly target: string;
+  readonly conflicts: AgentOnlyConflict[];
+}
+
+export function conflictText(c: AgentOnlyConflict): string {
+  return `${c.path} (${CONFLICT_REASONS[c.reason]})`;
+}
+
+/** An agent-only rollback refused: paths both changed; nothing was written. */
+export class AgentOnlyConflictError extends BusinessRuleViolation {
+  constructor(readonly conflicts: readonly AgentOnlyConflict[]) {
+    super(
+      `Rollback blocked: ${conflicts.length} path(s) were changed both by the agent and by someone else, so the agent's changes cannot be taken out of them alone; nothing was written: ` +
+        conflicts.slice(0, 10).map(conflictText).join('; ') +
+        (conflicts.length > 10 ? `; and ${conflicts.length - 10} more` : '') +
+        '. Roll back fully, or restore chosen paths, instead.',
+    );
+  }
+}
+
+function sortedUnique(paths: Iterable<string>): string[] {
+  return [...new Set(paths)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The summary of an agent-only rollback from its spans, the paths changed in others' spans, and the conflicts. */
+export function agentOnlySummary(spans: readonly CheckpointSpan[], othersChanged: Iterable<string>, conflicts: readonly AgentOnlyConflict[]): AgentOnlySummary {
+  const conflicting = new Set(conflicts.map((c) => c.path));
+  return {
+    mode: 'agent_only',
+    tool_calls: spans.filter((s) => s.agent).length,
+    kept: sortedUnique(othersChanged).filter((p) => !conflicting.has(p)),
+    conflicts: [...conflicts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    unclosed: spans.filter((s) => s.unclosed).map((s) => ({ pre_write_checkpoint_id: s.from.checkpoint_id, until_checkpoint_id: s.to?.checkpoint_id ?? null })),
+  };
+}

@@ -1,0 +1,183 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
+import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { startMcp } from './helpers/mcpHarness';
+import { hashTree, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
+const DB = path.join('.cleveragents', 'cleveragents.db');
+
+describe('agents plan rollback --agent-only (the built CLI)', function () {
+  this.timeout(180_000);
+  const tempDir = useTempDirs('ca-cli-agent-only-');
+  before(function () {
+    this.timeout(180_000);
+    ensureCliBuilt();
+  });
+
+  const json = (root: string, ...args: string[]): CliRun => runCli(root, ['--format', 'json', ...args]);
+  function ok(run: CliRun): CliRun {
+    assert.equal(run.code, 0, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
+    return run;
+  }
+  const checkpoint = (root: string, planId: string, ...args: string[]): string => ok(json(root, 'plan', 'checkpoint', planId, ...args)).json<{ checkpoint: CheckpointJson }>().checkpoint.checkpoint_id;
+  const read = (root: string, rel: string): string | undefined => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
+  /** The files (but `.cleveragents/`) and the database's bytes. */
+  const state = (root: string) => ({ tree: hashTree(root), db: readFileSync(path.join(root, DB)).toString('base64') });
+
+  /**
+   * The issue's flow: checkpoint C; the agent edits a.txt line 1 and creates b.txt (pre/post); the
+   * user edits a.txt line 5 and c.txt; the agent deletes d.txt (pre/post).
+   */
+  function issueFlow() {
+    const root = tempDir();
+    write(root, 'a.txt', lines('1', '2', '3', '4', '5'));
+    write(root, 'c.txt', lines('c'));
+    write(root, 'd.txt', lines('d'));
+    const plan = ok(json(root, 'plan', 'create', '--title', 'agent only')).json<{ plan: PlanJson }>().plan;
+    const p = plan.plan_id;
+    const c = checkpoint(root, p, '--reason', 'C');
+    const tool = (name: string, writes: () => void): void => {
+      checkpoint(root, p, '--type', 'pre_write', '--source-tool', name, '--extra', 'agent=claude-code');
+      writes();
+      checkpoint(root, p, '--type', 'post_step', '--source-tool', name, '--extra', 'agent=claude-code');
+    };
+    tool('Edit', () => {
+      write(root, 'a.txt', lines('agent 1', '2', '3', '4', '5'));
+      write(root, 'b.txt', lines('made by the agent'));
+    });
+    write(root, 'a.txt', lines('agent 1', '2', '3', '4', 'user 5'));
+    write(root, 'c.txt', lines('c, edited by the user'));
+    tool('Bash', () => unlinkSync(path.join(root, 'd.txt')));
+    return { root, p, c };
+  }
+
+  it('the issue’s flow: the agent’s line 1, b.txt and the deletion of d.txt are taken out, the user’s line 5 and c.txt kept; the undo restores the state before byte for byte', () => {
+    const { root, p, c } = issueFlow();
+    const before = state(root);
+
+    const preview = ok(json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c)).json<{ preview: AgentOnlySummaryJson & { changes: unknown[] } }>().preview;
+    assert.deepEqual(preview.changes, [
+      { path: 'a.txt', change: 'modified' },
+      { path: 'b.txt', change: 'deleted' },
+      { path: 'd.txt', change: 'added' },
+    ]);
+    assert.deepEqual(preview.kept, ['a.txt', 'c.txt']);
+    assert.deepEqual(preview.conflicts, []);
+    assert.equal(preview.tool_calls, 2);
+    const previewText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;
+    assert.match(previewText, /\(2 tool calls of the agent\) changes these paths:\n  modified  a\.txt\n  deleted   b\.txt\n  added     d\.txt\n/);
+    assert.match(previewText, /\n  kept      c\.txt\n/);
+    assert.deepEqual(state(root), before, 'the preview changes nothing, not even the database');
+
+    const run = ok(json(root, 'plan', 'rollback', '--agent-only', '--yes', p, c));
+    const envelope = run.json<RollbackEnvelope>();
+    assert.deepEqual(Object.keys(envelope), ['rollback_summary', 'changes_reverted', 'impact', 'post_rollback_state', 'timing', 'messages'], 'the reference’s fields, in its order');
+    const undoId = envelope.post_rollback_state.undo_checkpoint_id;
+    assert.deepEqual(envelope.rollback_summary, {
+      plan_id: p,
+      from_checkpoint_id: c,
+      restored_files_count: 3,
+      mode: 'agent_only',
+      reverted: ['a.txt', 'b.txt', 'd.txt'],
+      kept: ['a.txt', 'c.txt'],
+      conflicts: [],
+      tool_calls: 2,
+      unclosed: [],
+    });
+    assert.deepEqual(envelope.changes_reverted, ['a.txt', 'b.txt', 'd.txt']);
+    assert.deepEqual(envelope.messages, ['Rollback completed successfully.']);
+
+    assert.equal(read(root, 'a.txt'), lines('1', '2', '3', '4', 'user 5'), 'the user’s line 5 without the agent’s line 1');
+    assert.equal(read(root, 'b.txt'), undefined, 'b.txt gone');
+    assert.equal(read(root, 'd.txt'), lines('d'), 'd.txt back');
+    assert.equal(read(root, 'c.txt'), lines('c, edited by the user'), 'c.txt as the user left it');
+
+    const undo = ok(runCli(root, ['plan', 'rollback', '--yes', p, undoId]));
+    assert.match(undo.stdout, new RegExp(`^Rolled back plan ${p} to checkpoint ${undoId}: 3 paths restored`));
+    assert.deepEqual(hashTree(root), before.tree, 'the undo restores the state before, byte for byte');
+  });
+
+  it('the text output lists the reverted and the kept paths, and how to undo', () => {
+    const { root, p, c } = issueFlow();
+    const text = ok(runCli(root, ['plan', 'rollback', '--agent-only', '-y', p, c])).stdout;
+    assert.match(text, new RegExp(`^Took the agent's changes since checkpoint ${c} out of plan ${p}: 3 paths reverted in \\d+\\.\\d\\d s\\.\n`));
+    assert.match(text, /\n  reverted  modified  a\.txt\n  reverted  deleted   b\.txt\n  reverted  added     d\.txt\n/);
+    assert.match(text, /\n  kept      a\.txt \(merged: only the agent’s changes are taken out of it\)\n  kept      c\.txt\n/);
+    assert.match(text, /\nUndo with: agents plan rollback [0-9A-Z]{26} [0-9A-Z]{26}\n$/);
+  });
+
+  it('an overlapping edit is refused, with the path and the reason, and nothing is written', () => {
+    const { root, p, c } = issueFlow();
+    write(root, 'a.txt', lines('the user rewrote the agent’s line 1', '2', '3', '4', 'user 5'));
+    const before = state(root);
+    const preview = ok(json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c)).json<{ preview: AgentOnlySummaryJson & { changes: unknown[] } }>().preview;
+    assert.deepEqual(preview.changes, []);
+    assert.deepEqual(preview.conflicts, [{ path: 'a.txt', reason: 'lines', message: 'the same lines were changed by the agent and by someone else' }]);
+    const previewText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;
+    assert.match(previewText, /\n  conflict  a\.txt: the same lines were changed by the agent and by someone else\n/);
+
+    for (const yes of [['--yes'], []]) {
+      const run = json(root, 'plan', 'rollback', '--agent-only', ...yes, p, c);
+      assert.equal(run.code, 1, run.stdout);
+      const error = run.json<ErrorEnvelope>().error;
+      assert.equal(error.type, 'BusinessRuleViolation');
+      assert.match(error.message, /^Rollback blocked: 1 path\(s\) were changed both by the agent and by someone else.*nothing was written: a\.txt \(the same lines were changed by the agent and by someone else\)/);
+      assert.deepEqual(error.conflicts, ['a.txt']);
+    }
+    const text = runCli(root, ['plan', 'rollback', '--agent-only', '-y', p, c]);
+    assert.equal(text.code, 1);
+    assert.match(text.stderr, /^agents: Rollback blocked: .*a\.txt/);
+    assert.deepEqual(state(root), before, 'no file and no row (no safety checkpoint) was written');
+  });
+
+  it('the MCP tools: preview_rollback and rollback with agent_only: true, conflicts refused as tool errors, undo_rollback takes it back', async () => {
+    const { root, p, c } = issueFlow();
+    const before = hashTree(root);
+    const mcp = await startMcp(root);
+    try {
+      const preview = await mcp.ok<{ changes: unknown[]; agent_only: AgentOnlySummaryJson }>('preview_rollback', { plan_id: p, checkpoint_id: c, agent_only: true });
+      assert.deepEqual(preview.agent_only.kept, ['a.txt', 'c.txt']);
+      assert.equal(preview.changes.length, 3);
+      const envelope = await mcp.ok<RollbackEnvelope>('rollback', { plan_id: p, checkpoint_id: c, agent_only: true });
+      assert.equal(envelope.rollback_summary.mode, 'agent_only');
+      assert.deepEqual(envelope.rollback_summary.kept, ['a.txt', 'c.txt']);
+      assert.equal(read(root, 'a.txt'), lines('1', '2', '3', '4', 'user 5'));
+      await mcp.ok('undo_rollback', { plan_id: p, undo_checkpoint_id: envelope.post_rollback_state.undo_checkpoint_id });
+      assert.deepEqual(hashTree(root), before);
+
+      write(root, 'b.txt', lines('the user changed the agent’s new file'));
+      const blocked = state(root);
+      assert.match(await mcp.fails('rollback', { plan_id: p, checkpoint_id: c, agent_only: true }), /^Rollback blocked: 1 path\(s\) were changed both by the agent and by someone else.*b\.txt \(created by the agent, then changed by someone else\)/);
+      assert.deepEqual(state(root), blocked);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('has the guards of a rollback: confirmation, missing sandbox, applied plan', () => {
+    const { root, p, c } = issueFlow();
+    const before = state(root);
+    const unconfirmed = json(root, 'plan', 'rollback', '--agent-only', p, c);
+    assert.equal(unconfirmed.code, 1);
+    assert.equal(unconfirmed.json<ErrorEnvelope>().error.message, 'Rollback refused: confirmation needed; re-run with --yes');
+    assert.deepEqual(state(root), before);
+    assert.equal(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', '--yes', p, c]).code, 2, '--preview and --yes together are a usage error');
+
+    ok(json(root, 'plan', 'apply', '--yes', p));
+    const applied = json(root, 'plan', 'rollback', '--agent-only', '--yes', p, c);
+    assert.equal(applied.json<ErrorEnvelope>().error.message, 'Rollback blocked: plan is already applied');
+    const preview = json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c);
+    assert.equal(preview.json<ErrorEnvelope>().error.message, 'Rollback blocked: plan is already applied');
+
+    const other = tempDir();
+    write(other, 'pkg/x.txt', 'x');
+    const plan = ok(json(other, 'plan', 'create', '--title', 'pkg', '--sandbox', 'pkg')).json<{ plan: PlanJson }>().plan;
+    const first = checkpoint(other, plan.plan_id);
+    rmSync(path.join(other, 'pkg'), { recursive: true });
+    assert.equal(json(other, 'plan', 'rollback', '--agent-only', '-y', plan.plan_id, first).json<ErrorEnvelope>().error.message, 'Rollback blocked: sandbox is missing');
+  });
+});
