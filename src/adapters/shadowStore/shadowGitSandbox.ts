@@ -140,14 +140,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     assertObjectId(toRef);
     await this.repo.ensureKey(sandbox.key);
     const goalRef = goal === 'before' ? fromRef : toRef;
+    // Beside the checkpoint directory, in the data folder that no snapshot captures.
+    const keptIn = path.join(path.dirname(this.options.checkpointDir), 'recovered', `${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    await assertRealDataPath(this.repo.base, keptIn);
     const git = this.repo.keyGit(sandbox);
     const [diff, tree, state] = await Promise.all([this.repo.rawChanges(fromRef, toRef), this.repo.treeOf(goalRef), this.repo.readState(sandbox.key)]);
     // The index becomes the goal's (keeping the stat data of entries whose content is the same), so
     // that the paths to write come from it.
     await git.raw(['read-tree', '--reset', goalRef]);
-    // Beside the checkpoint directory, in the data folder that no snapshot captures.
-    const keptIn = path.join(path.dirname(this.options.checkpointDir), 'recovered', `${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-    await assertRealDataPath(this.repo.base, keptIn);
     const result = await settleRestore(sandbox.dir, git, diff, goal, keptIn);
     // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
     const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
