@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import type { PlanJson } from '../../src/cli/envelopes';
 import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { NodeWorkspaceFiles } from '../../src/adapters/files/nodeWorkspaceFiles';
-import { shadowGit } from '../../src/adapters/shadowStore/gitEnvironment';
+import { SHADOW_REPO_CONFIG, shadowGit } from '../../src/adapters/shadowStore/gitEnvironment';
+import { configText } from '../../src/adapters/shadowStore/gitOutput';
+import { plainConfigEntries } from '../../src/adapters/shadowStore/storeValidation';
 import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { makeInterruptedRollback } from './helpers/interruptedRollback';
 import { startMcp } from './helpers/mcpHarness';
@@ -312,5 +314,50 @@ describe('the parts of .cleveragents are real folders inside the workspace, or n
     assertRefused(runCli(root, ['plan', 'recover', '--yes', planId]), /Refused: \.cleveragents\/recovered is a symbolic link/);
     assert.deepEqual(readdirSync(elsewhere), []);
     assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'tw', 'the half-written file stays where it was');
+  });
+});
+
+describe('the store config read without git means what git reads in it', function () {
+  this.timeout(60_000);
+  const tempDir = useTempDirs('ca-crafted-config-');
+
+  function gitEntries(dir: string, text: string): [string, string | undefined][] | 'unreadable' {
+    const file = path.join(dir, 'config');
+    writeFileSync(file, text);
+    try {
+      const out = execFileSync('git', ['config', '--file', file, '--no-includes', '--list', '-z'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_DIR: '/dev/null' } });
+      return out.split('\0').filter((r) => r !== '').map((r) => (r.includes('\n') ? [r.slice(0, r.indexOf('\n')), r.slice(r.indexOf('\n') + 1)] : [r, undefined]));
+    } catch {
+      return 'unreadable';
+    }
+  }
+
+  it('reads what git init and CleverAgents write (this release and earlier ones) as git does, and leaves every doubtful line to git', () => {
+    const dir = tempDir();
+    git(dir, 'init', '-q', '--bare', 'store.git');
+    const ours = readFileSync(path.join(dir, 'store.git', 'config'), 'utf8') + configText(SHADOW_REPO_CONFIG);
+    const plain = [ours, `${ours}[core]\n\thooksPath = "/home/u/ws/.cleveragents/checkpoints/shadow.git/no-hooks"\n`, `[core]\n\tfsmonitor = "touch '/tmp/x'; rm -rf ~"\n`, '[CoRe]\n\tFsMonitor = "x"\n', '[core]\n\tk = "v"\n[include]\n\tpath = a.cfg\n', '[core]\n  k=v\n', '[core]\n\tk = "a;b#c"\n', '[core]\n\tk = -v\n'];
+    const doubtful = [
+      '[core]\n\tfsmonitor = touch x\n',
+      '[core]\n\tfsmonitor = "a" ; comment\n',
+      '[core]\n\tfsmonitor = "a\\"b"\n',
+      '[core]\n\tfsmonitor = a\\\n\tb\n',
+      '[core]\n\tbare\n',
+      '[core "x"]\n\tk = v\n',
+      '[core.x]\n\tk = v\n',
+      '[core]\r\n\tfsmonitor = x\r\n',
+      '\uFEFF[core]\n\tfsmonitor = x\n',
+      '[core]\n\tk = "multi\nline"\n',
+      '[core] fsmonitor = x\n',
+      'fsmonitor = x\n',
+      '# [core]\n\tfsmonitor = x\n',
+      '[core]\n\tfsmonitor = "x"#\n',
+    ];
+    for (const text of plain) {
+      const entries = plainConfigEntries(text);
+      assert.ok(entries, `read without git: ${JSON.stringify(text)}`);
+      assert.deepEqual(entries, gitEntries(dir, text), JSON.stringify(text));
+    }
+    for (const text of doubtful) assert.equal(plainConfigEntries(text), undefined, `left to git: ${JSON.stringify(text)}`);
   });
 });

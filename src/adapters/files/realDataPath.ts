@@ -45,7 +45,6 @@ export async function assertRealDataPath(workspaceRoot: string, target: string):
 
 /** Text from a file (a link's target, a config key) made safe to print: no control characters, at most 120 characters. */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
   return clean.length > 120 ? `${clean.slice(0, 119)}…` : clean;
 }

@@ -122,6 +122,7 @@ export class StoreValidation {
     const file = path.join(this.gitDir, 'config');
     const info = await fs.lstat(file, { bigint: true }).catch(() => undefined);
     if (!info?.isFile()) this.refuse('config', info ? 'it is not a plain file' : 'it is missing');
+    if (info.size > 64n * 1024n) this.refuse('config', 'it is far larger than the one CleverAgents writes');
     const look = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     if (this.parsedConfig?.look !== look) {
       this.parsedConfig = { look, problem: await configProblem(file, this.checkpointDir) };
@@ -166,25 +167,61 @@ export class StoreValidation {
 
 /** What is wrong with a store config file, or undefined. */
 async function configProblem(file: string, cwd: string): Promise<string | undefined> {
-  // No repository around (GIT_DIR names a file), no includes followed, the system and global config left out.
-  const git = shadowGit({ cwd, gitDir: os.devNull });
-  let out: string;
-  try {
-    out = await git.raw(['config', '--file', file, '--no-includes', '--list', '-z']);
-  } catch {
-    return 'git cannot read it';
-  }
-  for (const record of out.split('\0')) {
-    if (record === '') continue;
-    const newline = record.indexOf('\n');
-    const key = newline < 0 ? record : record.slice(0, newline);
-    const value = newline < 0 ? undefined : record.slice(newline + 1);
+  const entries = plainConfigEntries(await fs.readFile(file, 'utf8')) ?? (await gitConfigEntries(file, cwd));
+  if (entries === undefined) return 'git cannot read it';
+  for (const [key, value] of entries) {
     if (!KNOWN_KEYS.has(key)) return `it sets ${printable(key)}`;
     const required = REQUIRED_VALUES[key];
     if (required && !required(value)) return `it sets ${printable(key)}${value === undefined ? '' : ` to ${JSON.stringify(printable(value))}`}`;
     if (key === 'core.hookspath' && (await fs.readdir(value!).catch(() => [])).length > 0) return `it sets core.hooksPath to a folder that holds hooks`;
   }
   return undefined;
+}
+
+type ConfigEntries = readonly (readonly [key: string, value: string | undefined])[];
+
+/** The file's entries as git itself parses them (`section.subsection.key`, value; no value: a bare boolean), or undefined when git cannot. */
+async function gitConfigEntries(file: string, cwd: string): Promise<ConfigEntries | undefined> {
+  // No repository around (GIT_DIR names a file), no includes followed, the system and global config left out.
+  const git = shadowGit({ cwd, gitDir: os.devNull });
+  let out: string;
+  try {
+    out = await git.raw(['config', '--file', file, '--no-includes', '--list', '-z']);
+  } catch {
+    return undefined;
+  }
+  return out
+    .split('\0')
+    .filter((record) => record !== '')
+    .map((record) => {
+      const newline = record.indexOf('\n');
+      return newline < 0 ? [record, undefined] : [record.slice(0, newline), record.slice(newline + 1)];
+    });
+}
+
+/**
+ * The entries of a config file written the way `git init` and this program write one, read without
+ * starting git (a store is checked on every CLI command: a git process costs 3-10 ms). Only lines
+ * whose meaning to git leaves no doubt are read: `[section]`, and `key = value` with the value
+ * quoted (no quote or backslash inside) or plain (letters, digits, `_./-`). Anything else (a
+ * comment, a subsection, an escape, a continued line, a carriage return) gives undefined: git
+ * parses that file instead. A test compares the two on tricky files.
+ */
+export function plainConfigEntries(text: string): ConfigEntries | undefined {
+  const entries: [string, string | undefined][] = [];
+  let section: string | undefined;
+  for (const line of text.split('\n')) {
+    if (/^[ \t]*$/.test(line)) continue;
+    const header = /^[ \t]*\[([A-Za-z][A-Za-z0-9-]*)\][ \t]*$/.exec(line);
+    if (header) {
+      section = header[1]!.toLowerCase();
+      continue;
+    }
+    const entry = /^[ \t]*([A-Za-z][A-Za-z0-9-]*)[ \t]*=[ \t]*(?:"([^"\\]*)"|([A-Za-z0-9_./-]+))[ \t]*$/.exec(line);
+    if (!entry || section === undefined) return undefined;
+    entries.push([`${section}.${entry[1]!.toLowerCase()}`, entry[2] ?? entry[3]!]);
+  }
+  return entries;
 }
 
 function exists(p: string): Promise<boolean> {
