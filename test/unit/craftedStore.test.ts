@@ -317,6 +317,30 @@ describe('the parts of .cleveragents are real folders inside the workspace, or n
   });
 });
 
+describe('a store changed under a running process (a pull, an unpacked archive) is checked again', function () {
+  this.timeout(60_000);
+  const tempDir = useTempDirs('ca-crafted-later-');
+
+  it('the next checkpoint after the config gained core.fsmonitor is refused, and runs nothing', async () => {
+    const dir = tempDir();
+    const root = path.join(dir, 'ws');
+    const markers = path.join(dir, 'markers');
+    mkdirSync(markers);
+    write(root, 'a.txt', 'one\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'p' });
+      await s.checkpoints.createCheckpoint(plan.plan_id);
+      appendFileSync(path.join(root, CONFIG), `[core]\n\tfsmonitor = "touch '${markers}/fsmonitor'"\n`);
+      write(root, 'a.txt', 'two\n');
+      await assert.rejects(s.checkpoints.createCheckpoint(plan.plan_id), /Checkpoint store refused: .*shadow\.git\/config .*\(it sets core\.fsmonitor/);
+    } finally {
+      s.dispose();
+    }
+    assert.deepEqual(readdirSync(markers), []);
+  });
+});
+
 describe('the store config read without git means what git reads in it', function () {
   this.timeout(60_000);
   const tempDir = useTempDirs('ca-crafted-config-');

@@ -57,10 +57,14 @@ export class ShadowRepository {
     return this.ready;
   }
 
-  /** The store checked again (a cheap look, a full check when it changed): at the start of each locked operation. */
-  async verify(): Promise<void> {
-    await this.ensureRepo();
-    await this.validation.check();
+  /**
+   * The store checked again (a cheap look, a full check when it changed): at the start of each
+   * locked operation. A missing store passes: `ensureRepo` makes it when it is needed.
+   */
+  verify(): Promise<void> {
+    return this.validation.check().catch((error: unknown) => {
+      throw wrap('Could not use the checkpoint store', error);
+    });
   }
 
   private async initRepo(): Promise<void> {
