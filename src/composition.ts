@@ -48,11 +48,12 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const root = path.resolve(options.workspaceRoot);
   const databasePath = options.databasePath ? path.resolve(root, options.databasePath) : defaultDatabasePath(root);
   const checkpointDir = path.join(root, DATA_DIR_NAME, 'checkpoints');
-  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger });
+  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger, workspaceRoot: root });
   let dataDirReady: Promise<string> | undefined;
   const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000 }, (m) => options.logger.warn(m));
   const snapshotter = new ShadowGitSandbox({
     checkpointDir,
+    workspaceRoot: root,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     lock: async (_name, work) => {
       dataDirReady ??= ensureDataDir(root).catch((error: unknown) => {

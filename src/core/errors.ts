@@ -58,6 +58,14 @@ export class StoreError extends CheckpointError {
   readonly type = 'StoreError';
 }
 
+/**
+ * Something under the data folder is not in the shape this program writes it: a store config with
+ * a key it never sets, an alternates file, a symbolic link out of the workspace. `.cleveragents/`
+ * arrives with whatever the user clones, so such a thing is refused before git or a write acts on it;
+ * the message names the file and what to do.
+ */
+export class StoreRefusedError extends StoreError {}
+
 /** The sandbox could not be snapshotted or restored (git failed, disk full, permissions...). */
 export class SandboxError extends CheckpointError {
   readonly type = 'SandboxError';

@@ -6,6 +6,7 @@ import { InterruptedOperationSchema, type InterruptedOperation } from '../../cor
 import type { OperationJournal } from '../../core/ports';
 import { fsyncDirectory, writeFileAtomic } from './atomicFile';
 import { DATA_DIR_NAME } from './nodeWorkspaceFiles';
+import { assertRealDataPath } from './realDataPath';
 
 /** The folder of `.cleveragents` that holds the records of operations under way. */
 export const OPERATIONS_DIR_NAME = 'operations';
@@ -18,7 +19,7 @@ export class FileOperationJournal implements OperationJournal {
   private readonly dir: string;
 
   /** The journal of a workspace folder: `.cleveragents/operations/`. */
-  constructor(workspaceRoot: string) {
+  constructor(private readonly workspaceRoot: string) {
     this.dir = path.join(workspaceRoot, DATA_DIR_NAME, OPERATIONS_DIR_NAME);
   }
 
@@ -32,11 +33,14 @@ export class FileOperationJournal implements OperationJournal {
 
   async begin(operation: InterruptedOperation): Promise<void> {
     const parsed = InterruptedOperationSchema.parse(operation);
+    // A cloned `operations` (or `.cleveragents`) link would take the record, and its removal, elsewhere.
+    await assertRealDataPath(this.workspaceRoot, this.dir);
     await fs.mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.file(parsed.plan_id), `${JSON.stringify(parsed, null, 2)}\n`);
   }
 
   async end(planId: string): Promise<void> {
+    await assertRealDataPath(this.workspaceRoot, this.dir);
     await fs.rm(this.file(planId), { force: true });
     await fsyncDirectory(this.dir).catch(() => undefined);
   }

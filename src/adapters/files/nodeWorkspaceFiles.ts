@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { ValidationError } from '../../core/errors';
 import { ULID_PATTERN } from '../../core/ids';
 import type { WorkspaceFiles } from '../../core/ports';
+import { assertRealDataPath } from './realDataPath';
 
 /** The folder the extension owns inside a workspace folder. */
 export const DATA_DIR_NAME = '.cleveragents';
@@ -65,12 +66,14 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
 
   async createEmptyDirectory(absolutePath: string): Promise<void> {
     await this.assertIsolated(absolutePath, true);
+    await assertRealDataPath(await this.canonicalRoot(), absolutePath);
     await fs.mkdir(absolutePath);
   }
 
   /** Only ever removes an isolated sandbox: nothing else of the workspace may be deleted here. */
   async removeDirectory(absolutePath: string): Promise<void> {
     await this.assertIsolated(absolutePath, false);
+    await assertRealDataPath(await this.canonicalRoot(), absolutePath);
     // `rm` itself does not follow a symlink it is given or finds inside.
     await fs.rm(absolutePath, { recursive: true, force: true });
   }
@@ -120,6 +123,7 @@ function isInside(root: string, candidate: string): boolean {
  */
 export async function ensureDataDir(workspaceRoot: string): Promise<string> {
   const dir = path.join(workspaceRoot, DATA_DIR_NAME);
+  await assertRealDataPath(workspaceRoot, dir);
   await fs.mkdir(dir, { recursive: true });
   await writeIgnoreAll(dir);
   return dir;

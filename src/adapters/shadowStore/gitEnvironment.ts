@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import * as os from 'node:os';
 
 /** A failed git command: its arguments, exit code and what it printed on stderr. */
 export class GitCommandError extends Error {
@@ -20,6 +21,8 @@ export class ShadowGit {
   constructor(
     private readonly cwd: string,
     private readonly env: NodeJS.ProcessEnv,
+    /** Awaited before every command: the store's check (see storeValidation.ts) comes before any git runs on it. */
+    private readonly before?: () => Promise<void>,
   ) {}
 
   /**
@@ -29,7 +32,7 @@ export class ShadowGit {
   withMagicPathspecs(): ShadowGit {
     const env = { ...this.env };
     delete env.GIT_LITERAL_PATHSPECS;
-    return new ShadowGit(this.cwd, env);
+    return new ShadowGit(this.cwd, env, this.before);
   }
 
   async raw(args: readonly string[], input?: string): Promise<string> {
@@ -43,7 +46,12 @@ export class ShadowGit {
     return { out: out.toString('utf8'), warnings: Buffer.concat(warnings).toString('utf8') };
   }
 
-  run(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[]): Promise<Buffer> {
+  async run(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[]): Promise<Buffer> {
+    if (this.before) await this.before();
+    return this.spawnGit(args, input, stderrSink);
+  }
+
+  private spawnGit(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[]): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
@@ -66,8 +74,10 @@ export class ShadowGit {
 
 /**
  * A git for the shadow store only: no inherited GIT_* variables (a user's GIT_DIR or
- * GIT_INDEX_FILE must never reach it), no system or global config, no prompts, literal pathspecs
- * (a file named `*.ts` is that file), and the extra config given as GIT_CONFIG_* pairs.
+ * GIT_INDEX_FILE must never reach it), no system or global config, no prompts, no replace refs,
+ * literal pathspecs (a file named `*.ts` is that file), and its settings given as GIT_CONFIG_*
+ * pairs: the store's own settings, the extra ones, then {@link SAFE_GIT_CONFIG}, which nothing
+ * overrides. Settings given so outrank the store's config file, which arrives with a clone.
  */
 export function shadowGit(options: {
   cwd: string;
@@ -81,6 +91,8 @@ export function shadowGit(options: {
    */
   refreshIndex?: boolean;
   config?: Record<string, string>;
+  /** Awaited before every command (the store's check). */
+  before?: () => Promise<void>;
 }): ShadowGit {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
@@ -92,23 +104,48 @@ export function shadowGit(options: {
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_TERMINAL_PROMPT: '0',
     GIT_LITERAL_PATHSPECS: '1',
+    // A `refs/replace/` ref would make git read another object wherever ours is named.
+    GIT_NO_REPLACE_OBJECTS: '1',
     LC_ALL: 'C',
   });
   if (!options.refreshIndex) env.GIT_OPTIONAL_LOCKS = '0';
   if (options.workTree) env.GIT_WORK_TREE = options.workTree;
   if (options.indexFile) env.GIT_INDEX_FILE = options.indexFile;
-  const config = Object.entries(options.config ?? {});
-  if (config.length > 0) {
-    env.GIT_CONFIG_COUNT = String(config.length);
-    config.forEach(([key, value], i) => {
-      env[`GIT_CONFIG_KEY_${i}`] = key;
-      env[`GIT_CONFIG_VALUE_${i}`] = value;
-    });
-  }
-  return new ShadowGit(options.cwd, env);
+  // Later pairs win for a single-valued key: the safe settings come last.
+  const config = Object.entries({ ...SHADOW_REPO_CONFIG, ...options.config, ...SAFE_GIT_CONFIG });
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return new ShadowGit(options.cwd, env, options.before);
 }
 
-/** The shadow store's own config: isolated from hooks, signing, fsmonitor and line-ending filters. */
+/**
+ * What every git call of the store gets on its command line, whatever the store's config file
+ * says: no fsmonitor command, no hook folder (git looks for `/dev/null/<hook>` and finds none), no
+ * pager, no attributes file of the config's choosing, no credential helper, and no transport at all
+ * (a promisor remote or an alternate could otherwise make git fetch, and run ssh or a helper to do
+ * it). What a setting here cannot switch off (`include.path`, filter and diff drivers, alternates,
+ * `core.worktree`, `extensions.*`) the store's validation refuses (storeValidation.ts).
+ */
+export const SAFE_GIT_CONFIG: Readonly<Record<string, string>> = {
+  'core.fsmonitor': 'false',
+  'core.hooksPath': os.devNull,
+  'core.pager': 'cat',
+  'core.attributesFile': os.devNull,
+  'core.askPass': '',
+  // An empty value empties git's list of helpers.
+  'credential.helper': '',
+  'protocol.allow': 'never',
+  'gc.auto': '0',
+  'maintenance.auto': 'false',
+};
+
+/**
+ * The shadow store's own settings: isolated from hooks, signing, fsmonitor and line-ending filters.
+ * Given on every call (the store's config file has them too, for a person who runs git on it).
+ */
 export const SHADOW_REPO_CONFIG: Readonly<Record<string, string>> = {
   'core.autocrlf': 'false',
   'core.safecrlf': 'false',

@@ -6,7 +6,6 @@ import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
-import { shadowGit } from './gitEnvironment';
 import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
@@ -20,6 +19,7 @@ import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, asse
 import { revertToolCalls } from './toolCallRevert';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
+import { assertRealDataPath } from '../files/realDataPath';
 
 export interface ShadowGitSandboxOptions {
   /** Absolute path of the checkpoint directory (`.cleveragents/checkpoints`). */
@@ -36,6 +36,8 @@ export interface ShadowGitSandboxOptions {
    * wherever they are, no snapshot captures them and no restore touches them.
    */
   readonly protectedFiles?: readonly string[];
+  /** The workspace folder: nothing from it down to the store may be a symbolic link (default: the checkpoint directory's parent). */
+  readonly workspaceRoot?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   private readonly staging: SandboxStaging;
 
   constructor(private readonly options: ShadowGitSandboxOptions) {
-    this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message));
+    this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message), options.workspaceRoot);
     this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
   }
 
@@ -58,7 +60,11 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     assertKey(key);
     // One lock for the whole store: snapshots of different sandboxes share objects and the
     // garbage collector must never run beside a half-made snapshot.
-    return this.options.lock('shadow-store', work);
+    return this.options.lock('shadow-store', async () => {
+      // The store may have changed since this process last checked it (a pull, an unpacked archive).
+      await this.repo.verify();
+      return work();
+    });
   }
 
   snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
@@ -148,23 +154,26 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     assertObjectId(toRef);
     await this.repo.ensureKey(sandbox.key);
     const goalRef = goal === 'before' ? fromRef : toRef;
+    // Beside the checkpoint directory, in the data folder that no snapshot captures.
+    const dataDir = path.dirname(this.options.checkpointDir);
+    const keptRel = `recovered/${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const keptIn = path.join(dataDir, ...keptRel.split('/'));
+    await assertRealDataPath(this.repo.base, keptIn);
     const git = this.repo.keyGit(sandbox);
     const [diff, tree, state] = await Promise.all([this.repo.rawChanges(fromRef, toRef), this.repo.treeOf(goalRef), this.repo.readState(sandbox.key)]);
     // The index becomes the goal's (keeping the stat data of entries whose content is the same), so
     // that the paths to write come from it.
     await git.raw(['read-tree', '--reset', goalRef]);
-    // Beside the checkpoint directory, in the data folder that no snapshot captures.
-    const dataDir = path.dirname(this.options.checkpointDir);
-    const keptRel = `recovered/${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     const result = await settleRestore(sandbox.dir, git, diff, goal, { base: dataDir, rel: keptRel });
-    const keptIn = path.join(dataDir, ...keptRel.split('/'));
     // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
     const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
     await this.repo.recordHead(sandbox.key, { commit, tree, skipped: state?.skipped ?? [] });
     return { ...result, keptIn };
   }
 
-  uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]> {
+  async uncapturedInTheWay(sandbox: SandboxLocation, changes: readonly PathChange[]): Promise<string[]> {
+    // Its git dir linked to the store first: git never reads one this program did not make.
+    await this.repo.ensureKey(sandbox.key);
     return uncapturedFilesInTheWay(sandbox.dir, this.repo.keyGit(sandbox), changes);
   }
 
@@ -234,7 +243,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     // sandbox's index names is deleted.
     const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
     for (const key of keys.filter((k) => KEY_PATTERN.test(k))) {
-      const tree = await shadowGit({ cwd: this.options.checkpointDir, gitDir: this.repo.keyDir(key) }).raw(['write-tree']).catch(() => '');
+      const tree = (await (await this.repo.linkedKeyGit(key))?.raw(['write-tree']).catch(() => '')) ?? '';
       if (OBJECT_ID_PATTERN.test(tree.trim())) await writeRefs(this.repo.gitDir, [[indexRef(key), await this.repo.commitTree(tree.trim(), 'index')]]);
     }
     await git.raw(['repack', '-a', '-d', '-q', '--no-write-bitmap-index']);

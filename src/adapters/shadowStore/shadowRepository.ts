@@ -12,12 +12,8 @@ import { deleteLooseRefs, writeRefs } from './gitRefFiles';
 import { assertKey, assertObjectId, assertSnapshotPaths, headRef, pinRef } from './storeNames';
 import { clearStaleIndexLock } from './staleIndexLock';
 import { replaceFile, wrap } from './storeFiles';
-
-/**
- * Where a sandbox's git dir (`indexes/<key>/`) finds the shared store, relative to itself: a copy
- * of the workspace (with `.cleveragents/`) then uses its own copy of the store.
- */
-const COMMON_DIR = '../../shadow.git\n';
+import { COMMON_DIR, StoreValidation } from './storeValidation';
+import { assertRealDataPath } from '../files/realDataPath';
 
 /** What the shadow store remembers about a sandbox between snapshots. */
 export interface SandboxState {
@@ -36,20 +32,39 @@ export interface SandboxState {
 export class ShadowRepository {
   readonly gitDir: string;
   private ready: Promise<void> | undefined;
+  private readonly validation: StoreValidation;
 
   constructor(
     readonly checkpointDir: string,
     private readonly report: (message: string) => void = () => undefined,
+    /** The workspace folder: nothing from it down to the store may be a symbolic link. */
+    readonly base: string = path.dirname(checkpointDir),
   ) {
     this.gitDir = path.join(checkpointDir, 'shadow.git');
+    this.validation = new StoreValidation(checkpointDir, base);
   }
 
+  /** The store, made when missing and checked (once per process) before any git runs on it. */
   ensureRepo(): Promise<void> {
-    this.ready ??= this.initRepo().catch((error: unknown) => {
+    this.ready ??= (async () => {
+      await this.validation.check();
+      await this.initRepo();
+      await this.validation.check();
+    })().catch((error: unknown) => {
       this.ready = undefined;
       throw wrap('Could not create the checkpoint store', error);
     });
     return this.ready;
+  }
+
+  /**
+   * The store checked again (a cheap look, a full check when it changed): at the start of each
+   * locked operation. A missing store passes: `ensureRepo` makes it when it is needed.
+   */
+  verify(): Promise<void> {
+    return this.validation.check().catch((error: unknown) => {
+      throw wrap('Could not use the checkpoint store', error);
+    });
   }
 
   private async initRepo(): Promise<void> {
@@ -59,9 +74,8 @@ export class ShadowRepository {
     const temp = `${this.gitDir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
     const git = shadowGit({ cwd: this.checkpointDir, gitDir: temp });
     await git.raw(['init', '--bare', '--quiet', '--template=', temp]);
-    await fs.mkdir(path.join(temp, 'no-hooks'), { recursive: true });
-    const config = { ...SHADOW_REPO_CONFIG, 'core.hooksPath': path.join(this.gitDir, 'no-hooks') };
-    await fs.appendFile(path.join(temp, 'config'), configText(config));
+    // No hook folder: every call names none (SAFE_GIT_CONFIG), whatever this file says.
+    await fs.appendFile(path.join(temp, 'config'), configText(SHADOW_REPO_CONFIG));
     await fs.mkdir(path.join(temp, 'info'), { recursive: true });
     await fs.writeFile(path.join(temp, 'info', 'exclude'), '.cleveragents/\n');
     await fs.writeFile(path.join(temp, 'info', 'attributes'), NEUTRAL_ATTRIBUTES);
@@ -82,6 +96,7 @@ export class ShadowRepository {
   async ensureKey(key: string): Promise<void> {
     await this.ensureRepo();
     const dir = this.keyDir(key);
+    await assertRealDataPath(this.base, dir);
     const commondir = await fs.readFile(path.join(dir, 'commondir'), 'utf8').catch(() => undefined);
     if (commondir !== undefined) {
       // Earlier releases wrote an absolute path: a copied workspace then wrote into the original's store.
@@ -102,11 +117,31 @@ export class ShadowRepository {
       workTree: sandbox.dir,
       config: { 'core.excludesFile': path.join(this.keyDir(sandbox.key), 'skipped'), ...extraConfig },
       refreshIndex,
+      before: () => this.ensureRepo(),
     });
   }
 
   repoGit(): ShadowGit {
-    return shadowGit({ cwd: this.checkpointDir, gitDir: this.gitDir });
+    return shadowGit({ cwd: this.checkpointDir, gitDir: this.gitDir, before: () => this.ensureRepo() });
+  }
+
+  /** A git on the store with its own index file (an overlay's), checked like the others. */
+  indexGit(workTree: string, indexFile: string): ShadowGit {
+    return shadowGit({ cwd: this.checkpointDir, gitDir: this.gitDir, workTree, indexFile, before: () => this.ensureRepo() });
+  }
+
+  /**
+   * The git of a sandbox's git dir that the garbage collector reads without a sandbox at hand; undefined
+   * when that folder does not link to this store (a half-made one, or one this program did not make).
+   */
+  async linkedKeyGit(key: string): Promise<ShadowGit | undefined> {
+    const dir = this.keyDir(key);
+    const info = await fs.lstat(dir).catch(() => undefined);
+    if (!info?.isDirectory()) return undefined;
+    const commondir = await fs.readFile(path.join(dir, 'commondir'), 'utf8').catch(() => undefined);
+    if (commondir === undefined) return undefined;
+    if (commondir !== COMMON_DIR) await replaceFile(path.join(dir, 'commondir'), COMMON_DIR);
+    return shadowGit({ cwd: this.checkpointDir, gitDir: dir, before: () => this.ensureRepo() });
   }
 
   commitTree(tree: string, message: string): Promise<string> {

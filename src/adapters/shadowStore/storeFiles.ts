@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { SandboxError, ValidationError } from '../../core/errors';
+import { SandboxError, StoreError, ValidationError } from '../../core/errors';
 import { tempFileFor } from '../files/atomicFile';
 
 export async function directorySize(dir: string): Promise<number> {
@@ -35,7 +35,7 @@ export function firstLine(error: unknown): string {
 }
 
 export function wrap(what: string, error: unknown): Error {
-  if (error instanceof SandboxError || error instanceof ValidationError) return error;
+  if (error instanceof SandboxError || error instanceof ValidationError || error instanceof StoreError) return error;
   if (/no space left on device|out of diskspace|ENOSPC|quota exceeded|EDQUOT/i.test(String(error))) {
     return new SandboxError(`${what}: the disk is full (${firstLine(error)}); free some space and try again. The files are as they were.`, { cause: error });
   }

@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { shadowGit } from './gitEnvironment';
 import { nulList, parseLsTree } from './gitOutput';
 import type { ShadowRepository } from './shadowRepository';
 import { assertObjectId, assertRelative, assertSnapshotPaths } from './storeNames';
@@ -13,7 +12,7 @@ export async function overlayTree(repo: ShadowRepository, baseRef: string, sourc
   await fs.mkdir(path.dirname(indexFile), { recursive: true });
   const emptyDir = path.join(repo.checkpointDir, 'tmp', 'empty');
   await fs.mkdir(emptyDir, { recursive: true });
-  const git = shadowGit({ cwd: repo.checkpointDir, gitDir: repo.gitDir, workTree: emptyDir, indexFile });
+  const git = repo.indexGit(emptyDir, indexFile);
   try {
     await git.raw(['read-tree', baseRef]);
     const remove = parseLsTree(await git.raw(['ls-tree', '-r', '-z', '-l', baseRef, '--', ...rels])).map((e) => e.path);

@@ -9,6 +9,7 @@ import { SCHEMA_VERSION, listSchemaObjects, migrate, readSchemaVersion } from '.
 import { StatementCache, createUnitOfWork, sqliteError } from './sqlJsRepositories';
 import { loadSqlJs } from './sqlJsLoader';
 import { writeIgnoreAll } from '../files/nodeWorkspaceFiles';
+import { assertRealDataPath } from '../files/realDataPath';
 
 /** The folder of the workspace the product owns, and the database file in it. */
 export const CLEVERAGENTS_DIR = '.cleveragents';
@@ -27,6 +28,12 @@ export interface SqlJsCheckpointStoreOptions {
   readonly logger: Logger;
   /** Overrides for the cross-process lock (`<databasePath>.lock`); tests shorten them. */
   readonly lock?: Partial<FileLockOptions>;
+  /**
+   * The workspace folder the database lives in: before each read and write, nothing from it down
+   * to the file (the file included) may be a symbolic link, so that a cloned `.cleveragents` link
+   * cannot send the database, its lock or its `.gitignore` elsewhere. Unset: not checked.
+   */
+  readonly workspaceRoot?: string;
 }
 
 /** What identifies one version of the file without reading it all. */
@@ -63,6 +70,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   private readonly logger: Logger;
   private readonly wasmDir: string;
   private readonly lock: FileLock;
+  private readonly workspaceRoot: string | undefined;
 
   private db: Database | undefined;
   private statements: StatementCache | undefined;
@@ -83,6 +91,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     this.location = path.resolve(options.databasePath);
     this.logger = options.logger;
     this.wasmDir = options.wasmDir;
+    this.workspaceRoot = options.workspaceRoot;
     this.lock = new FileLock(`${this.location}.lock`, options.lock, (message) => this.logger.warn(message));
   }
 
@@ -93,6 +102,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
 
   read<T>(work: (uow: UnitOfWork) => T): Promise<T> {
     return this.serialized(async () => {
+      await this.assertRealLocation();
       const db = await this.refresh();
       return this.runWork(db, work, false);
     });
@@ -101,6 +111,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   write<T>(work: (uow: UnitOfWork) => T): Promise<T> {
     return this.serialized(async () => {
       this.assertOpen();
+      await this.assertRealLocation();
       await this.prepareFolder();
       return this.lock.withLock(async () => {
         await this.removeOrphanedTempFiles();
@@ -123,6 +134,10 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private async assertRealLocation(): Promise<void> {
+    if (this.workspaceRoot !== undefined) await assertRealDataPath(this.workspaceRoot, this.location);
   }
 
   private assertOpen(): void {

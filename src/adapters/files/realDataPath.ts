@@ -1,0 +1,50 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { StoreRefusedError } from '../../core/errors';
+
+/**
+ * Refuses unless every folder and file that exists on the way from the workspace folder down to
+ * `target` is a real one: no symbolic link (nor a Windows junction, which lstat reports as one) and
+ * no file where a folder belongs. `.cleveragents/` arrives with whatever the user clones: a link
+ * there (or at the database, the store, the journals) would make this program write, rename and
+ * delete outside the workspace. The walk starts at the workspace's resolved path and looks at each
+ * component with lstat, so what is checked is what the writes go through; what does not exist yet
+ * is made later by mkdir as a real folder. The workspace folder itself may be reached through a
+ * link: the user chose it.
+ */
+export async function assertRealDataPath(workspaceRoot: string, target: string): Promise<void> {
+  const relative = path.relative(path.resolve(workspaceRoot), path.resolve(target));
+  if (relative === '') return;
+  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new StoreRefusedError(`Refused: ${target} is outside the workspace folder ${workspaceRoot}; CleverAgents keeps its data only inside the workspace.`);
+  }
+  let current = await fs.realpath(workspaceRoot).catch(() => path.resolve(workspaceRoot));
+  const names = relative.split(path.sep);
+  for (const [i, name] of names.entries()) {
+    current = path.join(current, name);
+    const shown = names.slice(0, i + 1).join('/');
+    let info;
+    try {
+      info = await fs.lstat(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw new StoreRefusedError(`Refused: cannot look at ${shown} (${(error as Error).message}).`, { cause: error });
+    }
+    if (info.isSymbolicLink()) {
+      const to = printable(await fs.readlink(current).catch(() => 'somewhere else'));
+      throw new StoreRefusedError(
+        `Refused: ${shown} is a symbolic link (to ${to}). CleverAgents keeps its data only in real folders and files inside the workspace, ` +
+          `so that nothing it writes lands elsewhere. Move the link aside (put a real folder in its place to keep what it points to) and try again.`,
+      );
+    }
+    if (i < names.length - 1 && !info.isDirectory()) {
+      throw new StoreRefusedError(`Refused: ${shown} is not a folder. Move it aside and try again.`);
+    }
+  }
+}
+
+/** Text from a file (a link's target, a config key) made safe to print: no control characters, at most 120 characters. */
+export function printable(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
+  return clean.length > 120 ? `${clean.slice(0, 119)}…` : clean;
+}
