@@ -206,7 +206,7 @@ describe('paths named by a snapshot, a journal or the database are checked befor
     const before = hashTree(outside);
     const run = runCli(root, ['--format', 'json', 'plan', 'recover', '--yes', planId]);
     assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(run.json<{ error: { message: string } }>().error.message, /recovered is not a real folder \(a symlink or a file\): nothing is written through it/);
+    assert.match(run.json<{ error: { message: string } }>().error.message, /Refused: \.cleveragents\/recovered is a symbolic link/);
     assert.deepEqual(hashTree(outside), before, 'nothing was moved outside the workspace');
     assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'tw', 'the half-written file is still where it was');
   });
@@ -245,10 +245,10 @@ describe('paths named by a snapshot, a journal or the database are checked befor
     const files = new NodeWorkspaceFiles(root);
     const dir = path.join(realpathSync(root), '.cleveragents', 'sandboxes', id);
     const before = hashTree(outside);
-    await assert.rejects(files.removeDirectory(dir), /sandboxes, which is not a real folder/);
+    await assert.rejects(files.removeDirectory(dir), /Refused: \.cleveragents\/sandboxes is a symbolic link/);
     assert.deepEqual(hashTree(outside), before, 'nothing outside was deleted');
     rmSync(path.join(outside, id), { recursive: true });
-    await assert.rejects(files.createEmptyDirectory(dir), /sandboxes, which is not a real folder/);
+    await assert.rejects(files.createEmptyDirectory(dir), /Refused: \.cleveragents\/sandboxes is a symbolic link/);
     assert.ok(!existsSync(path.join(outside, id)), 'nothing was made outside');
   });
 

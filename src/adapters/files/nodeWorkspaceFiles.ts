@@ -65,15 +65,15 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
   }
 
   async createEmptyDirectory(absolutePath: string): Promise<void> {
-    await this.assertIsolated(absolutePath, true);
     await assertRealDataPath(await this.canonicalRoot(), absolutePath);
+    await this.assertIsolated(absolutePath, true);
     await fs.mkdir(absolutePath);
   }
 
   /** Only ever removes an isolated sandbox: nothing else of the workspace may be deleted here. */
   async removeDirectory(absolutePath: string): Promise<void> {
-    await this.assertIsolated(absolutePath, false);
     await assertRealDataPath(await this.canonicalRoot(), absolutePath);
+    await this.assertIsolated(absolutePath, false);
     // `rm` itself does not follow a symlink it is given or finds inside.
     await fs.rm(absolutePath, { recursive: true, force: true });
   }
