@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
+import { InterruptedOperationSchema } from '../../core/interruptedOperation';
 import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { shadowGit } from './gitEnvironment';
@@ -14,7 +15,7 @@ import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
 import { directorySize, firstLine, replaceFile, wrap } from './storeFiles';
-import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, headRef, indexRef, objectIdIn, pinPath, pinRef } from './storeNames';
+import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, headRef, indexRef, objectIdIn, operationRef, pinPath, pinRef } from './storeNames';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 
@@ -33,6 +34,11 @@ export interface ShadowGitSandboxOptions {
    * wherever they are, no snapshot captures them and no restore touches them.
    */
   readonly protectedFiles?: readonly string[];
+  /**
+   * The folder of the operation records (`.cleveragents/operations`): a garbage collection keeps
+   * every snapshot an open record names, even one whose pin is missing.
+   */
+  readonly operationsDir?: string;
 }
 
 /**
@@ -195,6 +201,49 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await replaceFile(counter, String(before + pins.length));
   }
 
+  /**
+   * Pins the two sides of a plan's operation record (`refs/operations/<plan>/from|to`) so that no
+   * garbage collection deletes what recovery needs. A side that is a tree (an overlay) is pinned
+   * through a commit of it. Call it under the store's lock, before the record is written.
+   */
+  async holdOperationRefs(planId: string, refs: readonly string[]): Promise<void> {
+    assertKey(planId);
+    refs.forEach(assertObjectId);
+    await this.repo.ensureRepo();
+    const git = this.repo.repoGit();
+    const sides = (['from', 'to'] as const).slice(0, refs.length);
+    const updates = await Promise.all(
+      sides.map(async (side, i): Promise<[string, string]> => {
+        const ref = refs[i]!;
+        const type = (await git.raw(['cat-file', '-t', ref])).trim();
+        return [operationRef(planId, side), type === 'commit' ? ref : await this.repo.commitTree(await this.repo.treeOf(ref), `operation of plan ${planId}`)];
+      }),
+    );
+    await writeRefs(this.repo.gitDir, updates);
+  }
+
+  /** Drops what {@link holdOperationRefs} pinned, once the record is removed. */
+  async releaseOperationRefs(planId: string): Promise<void> {
+    assertKey(planId);
+    await this.repo.ensureRepo();
+    await this.repo.deleteRefs([operationRef(planId, 'from'), operationRef(planId, 'to')]);
+  }
+
+  /** Pins what every open operation record names (a record written by a release without pins, or pinned by hand). */
+  private async holdOpenOperations(): Promise<void> {
+    const dir = this.options.operationsDir;
+    if (dir === undefined) return;
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+    for (const name of names) {
+      const record = InterruptedOperationSchema.safeParse(await fs.readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => undefined).catch(() => undefined));
+      if (!record.success) continue;
+      const refs = [record.data.from_ref, record.data.to_ref].filter((r): r is string => r !== null);
+      // A side the store lacks cannot be kept; recovery then says so.
+      const present = await Promise.all(refs.map((r) => this.repo.repoGit().raw(['cat-file', '-e', r]).then(() => true, () => false)));
+      if (refs.length > 0 && present.every(Boolean)) await this.holdOperationRefs(record.data.plan_id, refs);
+    }
+  }
+
   async collectGarbageIfWorthwhile(): Promise<void> {
     const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
     const pending = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
@@ -209,6 +258,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   async collectGarbage(): Promise<void> {
     await this.repo.ensureRepo();
     const git = this.repo.repoGit();
+    await this.holdOpenOperations();
     // Unpinned snapshots leave an index ahead of its HEAD: pin each index's tree so that nothing a
     // sandbox's index names is deleted.
     const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
