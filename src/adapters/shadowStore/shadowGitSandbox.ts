@@ -10,7 +10,8 @@ import { shadowGit } from './gitEnvironment';
 import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
-import { settleRestore } from './restoreSettle';
+import { removeFiles, settleRestore } from './restoreSettle';
+import { StagedWriteError, refreshEntries, stageFiles, type StagedFiles } from './stagedWrite';
 import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
@@ -122,12 +123,37 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         state?.commit === fromRef && state.sizeBytes !== undefined && state.fileCount !== undefined
           ? measureChanges(this.repo.keyGit(sandbox), state, diff.map((c) => ({ before: c.oldOid, after: c.newOid }))).catch(() => ({}))
           : Promise.resolve({});
+      const git = this.repo.keyGit(sandbox);
       try {
-        // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
-        // checks everything up front: it refuses rather than overwrite a file it does not know.
-        await this.repo.keyGit(sandbox).raw(['read-tree', '-m', '-u', fromRef, target]);
+        // A two-tree merge's dry run checks everything up front and writes nothing: it refuses
+        // rather than overwrite a file it does not know, or one changed since the index.
+        await git.raw(['read-tree', '-n', '-m', '-u', fromRef, target]);
       } catch (error) {
         await this.putBack(sandbox, diff, error);
+      }
+      // The new contents are staged first: a disk that fills up there has changed nothing.
+      let staged: StagedFiles;
+      try {
+        staged = await stageFiles(git, diff.filter((c) => c.newId !== undefined).map((c) => ({ path: c.path, id: c.newId! })), await this.stagingParent());
+      } catch (error) {
+        const count = error instanceof StagedWriteError ? error.unwritten.length : diff.length;
+        if (error instanceof StagedWriteError && error.diskFull) {
+          throw new SandboxError(`Rollback failed: ${count} file(s) could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
+        }
+        throw new SandboxError(`Rollback failed and nothing was changed: ${firstLine(error)}`, { cause: error });
+      }
+      try {
+        // Then what goes is removed, and what comes is renamed into place (no space needed), each file whole.
+        await removeFiles(sandbox.dir, diff.filter((c) => c.newId === undefined).map((c) => c.path));
+        await staged.moveIntoPlace(sandbox.dir);
+        // The index becomes the target, keeping the stat data of the paths that did not change;
+        // those written get theirs (a later two-tree merge refuses an entry with stale stat data).
+        await git.raw(['read-tree', '-i', '-m', fromRef, target]);
+        await refreshEntries(git, diff.filter((c) => c.newId !== undefined).map((c) => c.path));
+      } catch (error) {
+        await this.putBack(sandbox, diff, error);
+      } finally {
+        await staged.discard();
       }
       const [commit, measured] = await Promise.all([target === toRef ? toRef : this.repo.commitTree(targetTree, 'restored'), measuring]);
       await this.repo.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
@@ -147,7 +173,16 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await git.raw(['read-tree', '--reset', goalRef]);
     // Beside the checkpoint directory, in the data folder that no snapshot captures.
     const keptIn = path.join(path.dirname(this.options.checkpointDir), 'recovered', `${sandbox.key}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-    const result = await settleRestore(sandbox.dir, git, diff, goal, keptIn);
+    let result: { left: string[]; kept: string[] };
+    try {
+      result = await settleRestore(sandbox.dir, git, diff, goal, await this.stagingParent(), keptIn);
+    } catch (error) {
+      if (!(error instanceof StagedWriteError && error.diskFull)) throw error;
+      throw new IncompleteRestoreError(
+        `Recovery stopped: ${error.unwritten.length} file(s) could not be written (disk full). Each file is whole (as before or after) and the operation stays recorded; free some space, then run "agents plan recover" again.`,
+        { cause: error },
+      );
+    }
     // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
     const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
     await this.repo.recordHead(sandbox.key, { commit, tree, skipped: state?.skipped ?? [] });
@@ -350,13 +385,30 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
   }
 
+  /**
+   * The folder under which contents to write are staged, beside the store (on the workspace's
+   * file system). Under the store's lock, whatever is in it was left by a killed process: it goes.
+   */
+  private async stagingParent(): Promise<string> {
+    const dir = path.join(this.options.checkpointDir, 'staging');
+    await fs.rm(dir, { recursive: true, force: true });
+    return dir;
+  }
+
   /** After a failed restore: puts back what it changed (see {@link settleRestore}) and says how that went. */
   private async putBack(sandbox: SandboxLocation, diff: readonly RawChange[], cause: unknown): Promise<never> {
     const reason = firstLine(cause);
     let left: string[];
     try {
-      ({ left } = await settleRestore(sandbox.dir, this.repo.keyGit(sandbox), diff, 'before'));
+      ({ left } = await settleRestore(sandbox.dir, this.repo.keyGit(sandbox), diff, 'before', await this.stagingParent()));
     } catch (second) {
+      if (second instanceof StagedWriteError && second.diskFull) {
+        // Every file is whole (old or new); the record stays, and recovery finishes or undoes once there is space.
+        throw new IncompleteRestoreError(
+          `Rollback failed (${reason}): ${second.unwritten.length} file(s) could not be written (disk full); free some space, then run "agents plan recover" to finish or undo it.`,
+          { cause },
+        );
+      }
       throw new IncompleteRestoreError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); run "agents plan recover" to finish or undo it.`, { cause });
     }
     if (left.length > 0) {

@@ -1,0 +1,99 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { AtomicWriteError, writeFileAtomic } from '../../src/adapters/files/atomicFile';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
+import { hashTree, services, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+/**
+ * What a failed or interrupted restore must undo, and a failed atomic write must not leave: the
+ * files (and folders) a restore created go again when it is put back or undone, and no temporary
+ * file stays beside a target that could not be replaced.
+ */
+describe('failed writes leave nothing of their own behind', function () {
+  this.timeout(120_000);
+  const tempDir = useTempDirs('ca-failures-');
+
+  it('a restore that fails half-way is put back: the files and folders it created are gone', async function () {
+    const root = tempDir();
+    write(root, 'a.txt', 'a1\n');
+    write(root, 'new/deep/made.txt', 'made by the checkpoint\n');
+    write(root, 'z.txt', 'z1\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'put back' });
+      const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      execFileSync('rm', ['-r', path.join(root, 'new')]);
+      write(root, 'a.txt', 'a2\n');
+      write(root, 'z.txt', 'z2\n');
+      await s.checkpoints.createCheckpoint(plan.plan_id);
+      const before = hashTree(root);
+      // z.txt cannot be replaced: the restore fails after it wrote the paths sorted before it.
+      try {
+        execFileSync('chattr', ['+i', path.join(root, 'z.txt')], { stdio: 'ignore' });
+      } catch {
+        this.skip(); // no immutable flag on this file system: nothing makes the restore fail half-way
+      }
+      try {
+        await assert.rejects(s.checkpoints.rollbackToCheckpoint(plan.plan_id, c1.checkpoint_id), /put back as it was/);
+      } finally {
+        execFileSync('chattr', ['-i', path.join(root, 'z.txt')]);
+      }
+      assert.deepEqual(hashTree(root), before, 'a.txt is back, and new/deep/made.txt and its folders are gone');
+      assert.equal(await new FileOperationJournal(root).get(plan.plan_id), undefined, 'put back: no record left');
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('recover --undo of an interrupted restore removes the files and folders it created', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    write(root, 'new/deep/made.txt', 'made by the checkpoint\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'undo' });
+      const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      execFileSync('rm', ['-r', path.join(root, 'new')]);
+      write(root, 'a.txt', 'two\n');
+      const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+      const before = hashTree(root);
+      // As a kill leaves it: the created file written, a.txt not yet.
+      write(root, 'new/deep/made.txt', 'made by the checkpoint\n');
+      await new FileOperationJournal(root).begin({
+        type: 'rollback',
+        plan_id: plan.plan_id,
+        target_checkpoint_id: c1.checkpoint_id,
+        undo_checkpoint_id: c2.checkpoint_id,
+        sandbox_key: plan.plan_id,
+        from_ref: c2.sandbox_ref,
+        to_ref: c1.sandbox_ref,
+        started_at: new Date().toISOString(),
+        pid: 999_999_999,
+        host: 'another-host',
+      });
+      const outcome = await s.recovery.recover(plan.plan_id, 'undo');
+      assert.deepEqual(outcome.kept, []);
+      assert.deepEqual(hashTree(root), before, 'new/deep/made.txt and its folders are gone');
+      assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'two\n');
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('an atomic write that fails leaves no temporary file beside its target', async () => {
+    const dir = tempDir();
+    // The target is a folder holding a file: the rename over it fails after the temporary file was written.
+    mkdirSync(path.join(dir, 'target'));
+    writeFileSync(path.join(dir, 'target', 'inside.txt'), 'x');
+    const error = await writeFileAtomic(path.join(dir, 'target'), 'new content').then(
+      () => assert.fail('the write over a folder succeeded'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof AtomicWriteError && !error.replaced, String(error));
+    assert.deepEqual(readdirSync(dir), ['target'], 'no temporary file is left');
+    assert.ok(existsSync(path.join(dir, 'target', 'inside.txt')));
+  });
+});
