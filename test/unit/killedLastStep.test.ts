@@ -11,7 +11,7 @@ import { useTempDirs } from './helpers/tempDir';
  * correction: after the database says the operation is done, before its record is cleared. Both
  * ways out, `recover` and `recover --undo`, must leave the plan's state matching its files.
  */
-describe('kills after the database step, before the operation record is cleared', function () {
+describe('kills in the first and the last step of apply, correction and its undo', function () {
   this.timeout(180_000);
   const tempDir = useTempDirs('ca-laststep-');
 
@@ -26,14 +26,18 @@ describe('kills after the database step, before the operation record is cleared'
     return run.json<T>();
   }
 
-  /** Runs `call` (an expression on the services `s`) in a process that dies the moment it would clear its operation record. */
-  function killedAtRecordClear(root: string, call: string): void {
+  /**
+   * Runs `call` (an expression on the services `s`) in a process that dies the moment it would
+   * clear its operation record (or, with `atBegin`, right after writing it, before any file).
+   */
+  function killedAtRecordClear(root: string, call: string, atBegin = false): void {
     const script = path.join(root, '..', `kill-${path.basename(root)}.js`);
     writeFileSync(
       script,
       `const { FileOperationJournal } = require(${JSON.stringify(path.join(REPO_ROOT, 'out', 'src', 'adapters', 'files', 'fileOperationJournal.js'))});
 const { createWorkspaceServices } = require(${JSON.stringify(path.join(REPO_ROOT, 'out', 'src', 'composition.js'))});
-FileOperationJournal.prototype.end = () => process.kill(process.pid, 'SIGKILL');
+${atBegin ? `const begin = FileOperationJournal.prototype.begin;
+FileOperationJournal.prototype.begin = async function (op) { await begin.call(this, op); process.kill(process.pid, 'SIGKILL'); };` : `FileOperationJournal.prototype.end = () => process.kill(process.pid, 'SIGKILL');`}
 const s = createWorkspaceServices({ workspaceRoot: ${JSON.stringify(root)}, wasmDir: ${JSON.stringify(path.join(REPO_ROOT, 'dist'))}, logger: { debug() {}, info() {}, warn() {}, error() {} } });
 ${call}.then(() => process.exit(3), (e) => { console.error(e); process.exit(4); });
 `,
@@ -85,6 +89,22 @@ ${call}.then(() => process.exit(3), (e) => { console.error(e); process.exit(4); 
     assert.equal(state(root, planId), 'applied');
     assert.equal(read(root, 'src/app.ts'), 'v2\n');
     assert.equal(cli<{ interrupted_operation: unknown }>(root, 'plan', 'show', planId).interrupted_operation, null);
+  });
+
+  it('apply killed right after its record, before any file: recover --undo leaves the plan as it was, recover applies it', () => {
+    for (const mode of ['undo', 'finish'] as const) {
+      const root = tempDir();
+      write(root, 'src/app.ts', 'v1\n');
+      const plan = cli<{ plan: { plan_id: string; sandbox_path: string } }>(root, 'plan', 'create', '--title', 'apply', '--isolated').plan;
+      write(path.join(root, plan.sandbox_path), 'src/app.ts', 'v2\n');
+      killedAtRecordClear(root, `s.plans.applyPlan(${JSON.stringify(plan.plan_id)})`, true);
+      assert.equal(state(root, plan.plan_id), 'draft');
+      assert.equal(read(root, 'src/app.ts'), 'v1\n', 'killed before the write');
+      cli(root, 'plan', 'recover', '--yes', ...(mode === 'undo' ? ['--undo'] : []), plan.plan_id);
+      assert.equal(state(root, plan.plan_id), mode === 'undo' ? 'draft' : 'applied');
+      assert.equal(read(root, 'src/app.ts'), mode === 'undo' ? 'v1\n' : 'v2\n');
+      assert.ok(!operationPins(root, plan.plan_id));
+    }
   });
 
   /** Decisions A then B on f.txt, and a correction of B (or, with `undo`, the undo of that correction) killed after it was recorded. */
