@@ -25,6 +25,8 @@ export interface WorkspaceServicesOptions {
   readonly logger: Logger;
   /** Files above this size are not captured (listed as skipped); default 5 MiB. */
   readonly maxFileBytes?: number;
+  /** Free space (beyond twice a restore's new contents) above which files are written in place; see ShadowGitSandboxOptions. */
+  readonly inPlaceMarginBytes?: number;
   /** The retention policy new plans start with; read at each plan's creation. */
   readonly defaultPolicy?: () => CheckpointRetentionPolicy;
 }
@@ -66,6 +68,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     // The database may live inside a sandbox (its path is a setting): never snapshot or restore it.
     protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
     operationsDir: operationsDir(root),
+    inPlaceMarginBytes: options.inPlaceMarginBytes,
   });
   const workspace = new NodeWorkspaceFiles(root);
   // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.

@@ -16,12 +16,13 @@ describe('failed writes leave nothing of their own behind', function () {
   this.timeout(120_000);
   const tempDir = useTempDirs('ca-failures-');
 
-  it('a restore that fails half-way is put back: the files and folders it created are gone', async function () {
+  // Written in place (room to spare), and staged first (as near a full disk).
+  for (const [how, inPlaceMarginBytes] of [['', undefined], [' (files staged)', Infinity]] as const) it(`a restore that fails half-way is put back: the files and folders it created are gone${how}`, async function () {
     const root = tempDir();
     write(root, 'a.txt', 'a1\n');
     write(root, 'new/deep/made.txt', 'made by the checkpoint\n');
     write(root, 'z.txt', 'z1\n');
-    const s = services(root);
+    const s = services(root, undefined, inPlaceMarginBytes);
     try {
       const plan = await s.plans.createPlan({ title: 'put back' });
       const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id);

@@ -6,7 +6,7 @@ import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
 import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
-import { shadowGit } from './gitEnvironment';
+import { shadowGit, type ShadowGit } from './gitEnvironment';
 import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
@@ -40,6 +40,12 @@ export interface ShadowGitSandboxOptions {
    * every snapshot an open record names, even one whose pin is missing.
    */
   readonly operationsDir?: string;
+  /**
+   * Free space beyond twice a restore's new contents above which git writes the files in place
+   * (fast); with less, they are staged first so that a disk filling up leaves no file half
+   * written. Default 64 MiB; tests give Infinity to stage always.
+   */
+  readonly inPlaceMarginBytes?: number;
 }
 
 /**
@@ -124,41 +130,75 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
           ? measureChanges(this.repo.keyGit(sandbox), state, diff.map((c) => ({ before: c.oldOid, after: c.newOid }))).catch(() => ({}))
           : Promise.resolve({});
       const git = this.repo.keyGit(sandbox);
-      try {
-        // A two-tree merge's dry run checks everything up front and writes nothing: it refuses
-        // rather than overwrite a file it does not know, or one changed since the index.
-        await git.raw(['read-tree', '-n', '-m', '-u', fromRef, target]);
-      } catch (error) {
-        await this.putBack(sandbox, diff, error);
-      }
-      // The new contents are staged first: a disk that fills up there has changed nothing.
-      let staged: StagedFiles;
-      try {
-        staged = await stageFiles(git, diff.filter((c) => c.newId !== undefined).map((c) => ({ path: c.path, id: c.newId! })), await this.stagingParent());
-      } catch (error) {
-        const count = error instanceof StagedWriteError ? error.unwritten.length : diff.length;
-        if (error instanceof StagedWriteError && error.diskFull) {
-          throw new SandboxError(`Rollback failed: ${count} file(s) could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
+      if (await this.roomToWriteInPlace(sandbox.dir, diff)) {
+        try {
+          // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
+          // checks everything up front: it refuses rather than overwrite a file it does not know.
+          await git.raw(['read-tree', '-m', '-u', fromRef, target]);
+        } catch (error) {
+          await this.putBack(sandbox, diff, error);
         }
-        throw new SandboxError(`Rollback failed and nothing was changed: ${firstLine(error)}`, { cause: error });
-      }
-      try {
-        // Then what goes is removed, and what comes is renamed into place (no space needed), each file whole.
-        await removeFiles(sandbox.dir, diff.filter((c) => c.newId === undefined).map((c) => c.path));
-        await staged.moveIntoPlace(sandbox.dir);
-        // The index becomes the target, keeping the stat data of the paths that did not change;
-        // those written get theirs (a later two-tree merge refuses an entry with stale stat data).
-        await git.raw(['read-tree', '-i', '-m', fromRef, target]);
-        await refreshEntries(git, diff.filter((c) => c.newId !== undefined).map((c) => c.path));
-      } catch (error) {
-        await this.putBack(sandbox, diff, error);
-      } finally {
-        await staged.discard();
-      }
+      } else await this.writeStaged(sandbox, git, diff, fromRef, target);
       const [commit, measured] = await Promise.all([target === toRef ? toRef : this.repo.commitTree(targetTree, 'restored'), measuring]);
       await this.repo.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
     };
     return { changes, uncaptured, target, apply };
+  }
+
+  /**
+   * Whether the disk holding `dir` has room to spare for the restore's new contents: then git may
+   * write them in place, the fast way. Git's checkout truncates a file before it writes it, so
+   * near a full disk they are staged first instead ({@link writeStaged}).
+   */
+  private async roomToWriteInPlace(dir: string, diff: readonly RawChange[]): Promise<boolean> {
+    const margin = this.options.inPlaceMarginBytes ?? 64 * 1024 * 1024;
+    if (!Number.isFinite(margin)) return false;
+    const oids = diff.map((c) => c.newOid).filter((oid): oid is string => oid !== undefined);
+    if (oids.length === 0) return true;
+    const free = await fs.statfs(dir).then(({ bavail, bsize }) => bavail * bsize, () => undefined);
+    if (free === undefined) return false;
+    const sizes = await this.repo.repoGit().raw(['cat-file', '--batch-check=%(objectsize)'], `${oids.join('\n')}\n`);
+    // A block per file on top of its size, as a file system rounds up.
+    const bytes = sizes.split('\n').filter((l) => l.length > 0).reduce((sum, l) => sum + (Number(l) || 0) + 4096, 0);
+    return free > 2 * bytes + margin;
+  }
+
+  /**
+   * A restore near a full disk: each file ends whole, old or new. The new contents are staged
+   * first (a disk that fills up there has changed nothing), then renamed into place.
+   */
+  private async writeStaged(sandbox: SandboxLocation, git: ShadowGit, diff: readonly RawChange[], fromRef: string, target: string): Promise<void> {
+    try {
+      // A two-tree merge's dry run checks everything up front and writes nothing: it refuses
+      // rather than overwrite a file it does not know, or one changed since the index.
+      await git.raw(['read-tree', '-n', '-m', '-u', fromRef, target]);
+    } catch (error) {
+      await this.putBack(sandbox, diff, error);
+    }
+    // The new contents are staged first: a disk that fills up there has changed nothing.
+    let staged: StagedFiles;
+    try {
+      staged = await stageFiles(git, diff.filter((c) => c.newId !== undefined).map((c) => ({ path: c.path, id: c.newId! })), await this.stagingParent());
+    } catch (error) {
+      const count = error instanceof StagedWriteError ? error.unwritten.length : diff.length;
+      if (error instanceof StagedWriteError && error.diskFull) {
+        throw new SandboxError(`Rollback failed: ${count} file(s) could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
+      }
+      throw new SandboxError(`Rollback failed and nothing was changed: ${firstLine(error)}`, { cause: error });
+    }
+    try {
+      // Then what goes is removed, and what comes is renamed into place (no space needed), each file whole.
+      await removeFiles(sandbox.dir, diff.filter((c) => c.newId === undefined).map((c) => c.path));
+      await staged.moveIntoPlace(sandbox.dir);
+      // The index becomes the target, keeping the stat data of the paths that did not change;
+      // those written get theirs (a later two-tree merge refuses an entry with stale stat data).
+      await git.raw(['read-tree', '-i', '-m', fromRef, target]);
+      await refreshEntries(git, diff.filter((c) => c.newId !== undefined).map((c) => c.path));
+    } catch (error) {
+      await this.putBack(sandbox, diff, error);
+    } finally {
+      await staged.discard();
+    }
   }
 
   async settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[]; kept: string[]; keptIn: string }> {

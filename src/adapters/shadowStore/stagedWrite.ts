@@ -92,10 +92,18 @@ export async function stageFiles(git: ShadowGit, entries: readonly EntryToWrite[
   };
 }
 
+/** Removes a folder that holds nothing but (nested) empty folders; anything else in it makes it fail (ENOTEMPTY). */
+async function removeEmptyFolders(dir: string): Promise<void> {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await removeEmptyFolders(path.join(dir, entry.name));
+  }
+  await fs.rmdir(dir);
+}
+
 async function moveOne(staged: string, target: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
-  // A folder where the file goes: what it held was removed first, so it is empty.
-  if ((await fs.lstat(target).catch(() => undefined))?.isDirectory()) await fs.rmdir(target);
+  // A folder where the file goes: the files it held were removed first; folders git does not record may be left.
+  if ((await fs.lstat(target).catch(() => undefined))?.isDirectory()) await removeEmptyFolders(target);
   try {
     await fs.rename(staged, target);
   } catch (error) {
