@@ -4,7 +4,7 @@ import { CheckpointService, type ServiceDeps } from './core/checkpointService';
 import { CorrectionService } from './core/correctionService';
 import { PlanService } from './core/planService';
 import { RecoveryService } from './core/recoveryService';
-import { FileOperationJournal } from './adapters/files/fileOperationJournal';
+import { FileOperationJournal, operationsDir } from './adapters/files/fileOperationJournal';
 import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/files/fileLock';
@@ -25,6 +25,8 @@ export interface WorkspaceServicesOptions {
   readonly logger: Logger;
   /** Files above this size are not captured (listed as skipped); default 5 MiB. */
   readonly maxFileBytes?: number;
+  /** Free space (beyond twice a restore's new contents) above which files are written in place; see ShadowGitSandboxOptions. */
+  readonly inPlaceMarginBytes?: number;
   /** The retention policy new plans start with; read at each plan's creation. */
   readonly defaultPolicy?: () => CheckpointRetentionPolicy;
 }
@@ -66,9 +68,12 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     logger: options.logger,
     // The database may live inside a sandbox (its path is a setting): never snapshot or restore it.
     protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
+    operationsDir: operationsDir(root),
+    inPlaceMarginBytes: options.inPlaceMarginBytes,
   });
   const workspace = new NodeWorkspaceFiles(root);
-  const journal = new FileOperationJournal(root);
+  // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.
+  const journal = new FileOperationJournal(root, { hold: (planId, refs) => snapshotter.holdOperationRefs(planId, refs), release: (planId) => snapshotter.releaseOperationRefs(planId) });
   const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
   const plans = new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY));
   const checkpoints = new CheckpointService(deps);

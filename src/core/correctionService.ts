@@ -337,6 +337,18 @@ function requireUndoCheckpoint(uow: UnitOfWork, correction: Pick<Correction, 'co
   );
 }
 
+/**
+ * Takes {@link recordUndoneCorrection} back: the correction applied again and the decisions it
+ * reverted (those active now) reverted by it again, as its files are once more.
+ */
+export function reapplyCorrection(uow: UnitOfWork, correctionId: string): void {
+  const correction = uow.corrections.get(correctionId);
+  if (!correction) throw new NotFoundError('correction', correctionId);
+  const active = correction.reverted_decisions.filter((id) => uow.decisions.get(id)?.state === 'active');
+  uow.decisions.setState(active, 'reverted', correction.correction_id, correction.created_at);
+  uow.corrections.markApplied(correction.correction_id);
+}
+
 function requirePlan(uow: UnitOfWork, planId: string): Plan {
   const plan = uow.plans.get(planId);
   if (!plan) throw new NotFoundError('plan', planId);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CorrectionSchema } from './decision';
 import { ObjectIdSchema, UlidSchema, UtcTimestampSchema } from './ids';
+import { PlanStateSchema } from './plan';
 
 /**
  * An operation that writes a sandbox's files, recorded before its first write and cleared after
@@ -20,6 +21,11 @@ export const InterruptedOperationSchema = z
     /** The snapshot the files left and the one they were going to (null for cleanup). */
     from_ref: ObjectIdSchema.nullable(),
     to_ref: ObjectIdSchema.nullable(),
+    /**
+     * An apply's plan state before it: the apply marks the plan applied before its record is
+     * cleared, so undoing a recorded apply puts this state back (finishing keeps it applied).
+     */
+    plan_state_before: PlanStateSchema.optional(),
     started_at: UtcTimestampSchema,
     pid: z.number().int().nonnegative(),
     host: z.string().max(256),

@@ -211,7 +211,8 @@ export class PlanService {
           if (restore.changes.length > 0) {
             // Once more right before the first write: the snapshots took a while.
             await confirmSandboxes(this.deps.workspace, folders);
-            await beginOperation(this.deps, { type: 'apply', plan_id: plan.plan_id, sandbox_key: WORKSPACE_KEY, from_ref: before.ref, to_ref: restore.target });
+            const { state } = await this.getPlan(plan.plan_id);
+            await beginOperation(this.deps, { type: 'apply', plan_id: plan.plan_id, sandbox_key: WORKSPACE_KEY, from_ref: before.ref, to_ref: restore.target, plan_state_before: state });
             await journaledApply(this.deps, plan.plan_id, () => restore.apply());
             written = { from: before.ref, to: restore.target };
           }
@@ -307,6 +308,18 @@ export class PlanService {
   /** The end of an apply that `recover` finished for a dead process: applied, if it is not yet. */
   async markAppliedAfterRecovery(planId: string): Promise<Plan> {
     return this.update(parseId(planId, 'plan id'), (p) => ({ ...p, state: 'applied' }));
+  }
+
+  /**
+   * An apply that `recover --undo` took out of the workspace: a process killed after marking the
+   * plan applied (before clearing its record) leaves it applied, so it goes back to the state it
+   * had before (the record's, else the one the state history names before `applied`).
+   */
+  async unmarkAppliedAfterRecovery(planId: string, stateBefore: PlanState | undefined): Promise<Plan> {
+    const id = parseId(planId, 'plan id');
+    const history = stateBefore === undefined ? await this.stateHistory(id) : [];
+    const fallback = history.filter((c) => c.to_state === 'applied').at(-1)?.from_state ?? 'draft';
+    return this.update(id, (p) => (p.state === 'applied' ? { ...p, state: stateBefore ?? fallback } : p));
   }
 
   private workspaceLocation(): SandboxLocation {

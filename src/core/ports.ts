@@ -72,6 +72,8 @@ export interface CorrectionRepository {
   listForPlan(planId: string): Correction[];
   insert(correction: Correction): void;
   markUndone(correctionId: string, at: string): void;
+  /** Takes a mark of `markUndone` back (a recovery undoing an interrupted undo). */
+  markApplied(correctionId: string): void;
 }
 
 /** The spec's UnitOfWorkContext: the repositories of one transaction. */

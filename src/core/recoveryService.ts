@@ -1,5 +1,5 @@
 import { parseId, type ServiceDeps } from './checkpointService';
-import { recordCorrection, recordUndoneCorrection } from './correctionService';
+import { reapplyCorrection, recordCorrection, recordUndoneCorrection } from './correctionService';
 import { BusinessRuleViolation, NotFoundError } from './errors';
 import type { InterruptedOperation, RecoveryMode } from './interruptedOperation';
 import type { PlanService } from './planService';
@@ -19,7 +19,7 @@ export interface RecoveryOutcome {
 export class RecoveryService {
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly plans: Pick<PlanService, 'markAppliedAfterRecovery'>,
+    private readonly plans: Pick<PlanService, 'markAppliedAfterRecovery' | 'unmarkAppliedAfterRecovery'>,
   ) {}
 
   /** The plan's interrupted operation, if its last writer died before it was done. */
@@ -48,11 +48,29 @@ export class RecoveryService {
       }
       const location = await this.locationOf(operation, plan.sandbox_path);
       const { left, kept, keptIn } = await this.deps.snapshotter.settleInterruptedRestore(location, operation.from_ref!, operation.to_ref!, mode === 'finish' ? 'after' : 'before');
-      if (operation.type === 'apply' && mode === 'finish') await this.plans.markAppliedAfterRecovery(id);
+      // The database's side of the operation may be done already (a kill after it, before the
+      // record was cleared): finishing does it once, undoing takes it back, so the plan's state
+      // always matches its files.
+      if (operation.type === 'apply') {
+        if (mode === 'finish') await this.plans.markAppliedAfterRecovery(id);
+        else await this.plans.unmarkAppliedAfterRecovery(id, operation.plan_state_before);
+      }
       // A correction's rollback (or its undo's): finishing it records that too; undoing it leaves the decisions as they were.
       const { correction, undone_correction: undone } = operation;
-      if (correction && mode === 'finish') await this.deps.store.write((uow) => recordCorrection(uow, { ...correction, undo_checkpoint_id: operation.undo_checkpoint_id }));
-      if (undone && mode === 'finish') await this.deps.store.write((uow) => recordUndoneCorrection(uow, undone.correction_id, undone.undone_at));
+      if (correction) {
+        await this.deps.store.write((uow) => {
+          const recorded = uow.corrections.get(correction.correction_id);
+          if (mode === 'finish' && !recorded) recordCorrection(uow, { ...correction, undo_checkpoint_id: operation.undo_checkpoint_id });
+          if (mode === 'undo' && recorded?.state === 'applied') recordUndoneCorrection(uow, correction.correction_id, this.deps.clock.now().toISOString());
+        });
+      }
+      if (undone) {
+        await this.deps.store.write((uow) => {
+          const recorded = uow.corrections.get(undone.correction_id);
+          if (mode === 'finish' && recorded?.state === 'applied') recordUndoneCorrection(uow, undone.correction_id, undone.undone_at);
+          if (mode === 'undo' && recorded?.state === 'undone') reapplyCorrection(uow, undone.correction_id);
+        });
+      }
       await this.deps.journal.end(id);
       this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${kept.length} path(s) kept in ${keptIn}, ${left.length} left as they were`);
       return { operation, mode, left, kept, keptIn: kept.length > 0 ? keptIn : null };

@@ -240,7 +240,7 @@ describe('CorrectionService', function () {
       read: (work) => s.store.read(work),
       write: <T>(work: (uow: UnitOfWork) => T) =>
         s.store.write((uow) =>
-          work({ ...uow, corrections: { ...uow.corrections, get: (id) => uow.corrections.get(id), listForPlan: (id) => uow.corrections.listForPlan(id), markUndone: (id, at) => uow.corrections.markUndone(id, at), insert: () => { throw new StoreError('disk full'); } } }),
+          work({ ...uow, corrections: { ...uow.corrections, get: (id) => uow.corrections.get(id), listForPlan: (id) => uow.corrections.listForPlan(id), markUndone: (id, at) => uow.corrections.markUndone(id, at), markApplied: (id) => uow.corrections.markApplied(id), insert: () => { throw new StoreError('disk full'); } } }),
         ),
       close: () => undefined,
     };

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { hashTree, noise, services, write } from './helpers/sandboxFixtures';
 
 /**
@@ -79,6 +81,108 @@ describe('disk full', function () {
       }
     });
   }
+});
+
+describe('disk full part-way through the files of a rollback or a recovery', function () {
+  this.timeout(120_000);
+  let mount = '';
+
+  before(function () {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ca-full-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12m', 'tmpfs', dir], { stdio: 'ignore' });
+      mount = dir;
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      console.log('      skipped: mounting a 12 MB tmpfs needs root (CI runs as root)');
+      this.skip();
+    }
+  });
+
+  after(() => {
+    if (!mount) return;
+    execFileSync('umount', ['-l', mount]);
+    rmSync(mount, { recursive: true, force: true });
+  });
+
+  /** Fills the disk but for `leave` bytes; returns how to free it again. */
+  function fillBut(leave: number): () => void {
+    const filler = path.join(mount, 'filler');
+    const fd = openSync(filler, 'w');
+    try {
+      const block = Buffer.alloc(4096, 1);
+      for (;;) writeSync(fd, block);
+    } catch (error) {
+      assert.equal((error as NodeJS.ErrnoException).code, 'ENOSPC');
+    } finally {
+      closeSync(fd);
+    }
+    truncateSync(filler, Math.max(0, Number(execFileSync('stat', ['-c', '%s', filler], { encoding: 'utf8' })) - leave));
+    return () => unlinkSync(filler);
+  }
+
+  /** Ten files of 300 KB in two versions, checkpointed; the workspace holds the second. */
+  async function tenFiles(name: string, s: ReturnType<typeof services>, root: string): Promise<{ planId: string; c1: { checkpoint_id: string; sandbox_ref: string }; c2: { checkpoint_id: string; sandbox_ref: string } }> {
+    for (let i = 0; i < 10; i++) write(root, `f${i}.txt`, noise(225_000, i).toString('base64'));
+    const plan = await s.plans.createPlan({ title: name });
+    const { checkpoint: c1 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    for (let i = 0; i < 10; i++) write(root, `f${i}.txt`, noise(225_000, i + 100).toString('base64'));
+    const { checkpoint: c2 } = await s.checkpoints.createCheckpoint(plan.plan_id);
+    return { planId: plan.plan_id, c1, c2 };
+  }
+
+  const staging = (root: string) => readdirSync(path.join(root, '.cleveragents', 'checkpoints')).includes('staging') ? readdirSync(path.join(root, '.cleveragents', 'checkpoints', 'staging')) : [];
+
+  it('a rollback of ten files that runs out of space after a few: every file whole, the truth told, and it works once freed', async () => {
+    const root = path.join(mount, 'rollback');
+    mkdirSync(root);
+    const s = services(root);
+    try {
+      const { planId, c1 } = await tenFiles('ten', s, root);
+      const files = hashTree(root);
+      const free = fillBut(1_000_000);
+      await assert.rejects(s.checkpoints.rollbackToCheckpoint(planId, c1.checkpoint_id), /Rollback failed: 10 file\(s\) could not be written \(disk full.*nothing was changed/);
+      assert.deepEqual(hashTree(root), files, 'no file truncated: each is as it was');
+      assert.equal(await new FileOperationJournal(root).get(planId), undefined, 'nothing was written: no operation to recover');
+      assert.deepEqual(staging(root), [], 'the staged contents are gone');
+      free();
+      await s.checkpoints.rollbackToCheckpoint(planId, c1.checkpoint_id);
+      for (let i = 0; i < 10; i++) assert.equal(readFileSync(path.join(root, `f${i}.txt`), 'utf8'), noise(225_000, i).toString('base64'));
+    } finally {
+      s.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a recovery that runs out of space: every file whole, the record kept, and recover finishes once freed', async () => {
+    const root = path.join(mount, 'recover');
+    mkdirSync(root);
+    const s = services(root);
+    try {
+      const { planId, c1, c2 } = await tenFiles('recover', s, root);
+      // As a kill leaves a rollback from c2 to c1: f0 written, f1 half written, the rest not yet.
+      write(root, 'f0.txt', noise(225_000, 0).toString('base64'));
+      write(root, 'f1.txt', noise(225_000, 1).toString('base64').slice(0, 1000));
+      await new FileOperationJournal(root).begin({ type: 'rollback', plan_id: planId, target_checkpoint_id: c1.checkpoint_id, undo_checkpoint_id: c2.checkpoint_id, sandbox_key: planId, from_ref: c2.sandbox_ref, to_ref: c1.sandbox_ref, started_at: new Date().toISOString(), pid: 999_999_999, host: 'another-host' });
+      const free = fillBut(200_000);
+      const entries = (): Record<string, string> => hashTree(root, (rel) => rel === 'filler');
+      const before = entries();
+      await assert.rejects(s.recovery.recover(planId, 'finish'), /(\d+) file\(s\) could not be written \(disk full\)\. Each file is whole .* run "agents plan recover" again/);
+      const now = entries();
+      for (let i = 0; i < 10; i++) {
+        const name = `f${i}.txt`;
+        const whole = [noise(225_000, i), noise(225_000, i + 100)].map((b) => createHash('sha256').update(b.toString('base64')).digest('hex'));
+        assert.ok(now[name] === undefined || now[name] === before[name] || whole.some((h) => now[name]!.endsWith(h)), `${name} is whole`);
+      }
+      assert.ok(await new FileOperationJournal(root).get(planId), 'the record stays until recovery succeeds');
+      free();
+      await s.recovery.recover(planId, 'finish');
+      for (let i = 0; i < 10; i++) assert.equal(readFileSync(path.join(root, `f${i}.txt`), 'utf8'), noise(225_000, i).toString('base64'));
+      assert.equal(await new FileOperationJournal(root).get(planId), undefined);
+    } finally {
+      s.dispose();
+    }
+  });
 });
 
 function spawnGitFsck(gitDir: string): number {

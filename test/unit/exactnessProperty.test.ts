@@ -98,11 +98,12 @@ describe('exactness: random edits, checkpoints, rollbacks and undos restore ever
   this.timeout(600_000);
   const tempDir = useTempDirs('ca-prop-');
 
-  it('holds for random sequences (fast-check)', async () => {
+  // Restores write in place with room to spare, and stage their files first near a full disk: both ways.
+  for (const [how, inPlaceMarginBytes] of [['', undefined], [', files staged as near a full disk', Infinity]] as const) it(`holds for random sequences (fast-check)${how}`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 24 }), async (steps) => {
         const root = tempDir();
-        const s = services(root);
+        const s = services(root, undefined, inPlaceMarginBytes);
         try {
           const plan = await s.plans.createPlan({ title: 'property' });
           const taken: { id: string; files: Record<string, string> }[] = [];

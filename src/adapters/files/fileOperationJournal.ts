@@ -11,6 +11,21 @@ import { assertRealDataPath } from './realDataPath';
 /** The folder of `.cleveragents` that holds the records of operations under way. */
 export const OPERATIONS_DIR_NAME = 'operations';
 
+/** The folder of a workspace's operation records. */
+export function operationsDir(workspaceRoot: string): string {
+  return path.join(workspaceRoot, DATA_DIR_NAME, OPERATIONS_DIR_NAME);
+}
+
+/**
+ * Keeps the snapshots a record names (its `from_ref` and `to_ref`) from garbage collection and
+ * pruning while the record is open: recovery needs both sides, and an overlay's target is pinned by
+ * nothing else. Held before the record is written, released after it is removed.
+ */
+export interface OperationRefPins {
+  hold(planId: string, refs: readonly string[]): Promise<void>;
+  release(planId: string): Promise<void>;
+}
+
 /**
  * The journal as one small file per plan (`<dir>/<plan_id>.json`), written atomically and flushed
  * before the operation's first write, removed (and the removal flushed) after its last.
@@ -19,8 +34,11 @@ export class FileOperationJournal implements OperationJournal {
   private readonly dir: string;
 
   /** The journal of a workspace folder: `.cleveragents/operations/`. */
-  constructor(private readonly workspaceRoot: string) {
-    this.dir = path.join(workspaceRoot, DATA_DIR_NAME, OPERATIONS_DIR_NAME);
+  constructor(
+    private readonly workspaceRoot: string,
+    private readonly pins?: OperationRefPins,
+  ) {
+    this.dir = operationsDir(workspaceRoot);
   }
 
   /** Every operation recorded as under way (a damaged record is left out: `get` reports it). */
@@ -35,6 +53,8 @@ export class FileOperationJournal implements OperationJournal {
     const parsed = InterruptedOperationSchema.parse(operation);
     // A cloned `operations` (or `.cleveragents`) link would take the record, and its removal, elsewhere.
     await assertRealDataPath(this.workspaceRoot, this.dir);
+    const refs = [parsed.from_ref, parsed.to_ref].filter((r): r is string => r !== null);
+    if (refs.length > 0) await this.pins?.hold(parsed.plan_id, refs);
     await fs.mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.file(parsed.plan_id), `${JSON.stringify(parsed, null, 2)}\n`);
   }
@@ -43,6 +63,7 @@ export class FileOperationJournal implements OperationJournal {
     await assertRealDataPath(this.workspaceRoot, this.dir);
     await fs.rm(this.file(planId), { force: true });
     await fsyncDirectory(this.dir).catch(() => undefined);
+    await this.pins?.release(planId);
   }
 
   async get(planId: string): Promise<InterruptedOperation | undefined> {

@@ -35,6 +35,11 @@ export class ShadowGit {
     return new ShadowGit(this.cwd, env, this.before);
   }
 
+  /** The same git with an index file of its own (a staging index). */
+  withIndexFile(indexFile: string): ShadowGit {
+    return new ShadowGit(this.cwd, { ...this.env, GIT_INDEX_FILE: indexFile });
+  }
+
   async raw(args: readonly string[], input?: string): Promise<string> {
     return (await this.run(args, input)).toString('utf8');
   }

@@ -2,13 +2,14 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { diskEntry, type DiskEntry } from './diskEntry';
 import type { ShadowGit } from './gitEnvironment';
-import { nulList, type RawChange } from './gitOutput';
+import type { RawChange } from './gitOutput';
 import { ancestorsOf, makeRealFolders, reachable, standingOf } from './sandboxPaths';
+import { refreshEntries, stageFiles } from './stagedWrite';
 
 /**
  * Brings the paths of a restore (`diff`, from its `before` side to its `after` side) to one side,
  * after the restore failed or was killed half-way and its files hold a mix of both: `before` puts
- * it back, `after` finishes it. A path is written (from the index, which must hold the goal side)
+ * it back, `after` finishes it. A path is written (its goal side, from the store)
  * or removed only when it holds the other side's content, is missing, or is an empty folder where
  * a file belongs. A path holding anything else (someone wrote it meanwhile), or sitting behind a
  * symlinked folder, is left as it is and returned. Nothing is written or deleted through a symlink:
@@ -19,6 +20,8 @@ export async function settleRestore(
   git: ShadowGit,
   diff: readonly RawChange[],
   goal: 'before' | 'after',
+  /** Where the contents to write are staged first (beside the store), so that none is left half written. */
+  stagingParent: string,
   /**
    * After a kill (not a failure) a path may hold a file half written by the restore itself: with
    * this folder (`rel` under `base`, made without following a symlink), such content is moved
@@ -61,6 +64,32 @@ export async function settleRestore(
     if (now.kind === 'absent' || (now.kind === 'file' && now.id === change.other) || (await keep(change.path, now.kind))) rewrite.push(change.path);
     else left.push(change.path);
   }
-  if (rewrite.length > 0) await git.raw(['checkout-index', '-f', '-u', '-z', '--stdin'], nulList(rewrite));
+  if (rewrite.length > 0) {
+    // Staged, then renamed into place: a full disk leaves each file whole, old or new.
+    const goalOf = new Map(sides.map((c) => [c.path, c.goal]));
+    const staged = await stageFiles(git, rewrite.map((p) => ({ path: p, id: goalOf.get(p)! })), stagingParent);
+    try {
+      await staged.moveIntoPlace(root);
+    } finally {
+      await staged.discard();
+    }
+    await refreshEntries(git, rewrite);
+  }
   return { left: left.sort(), kept: kept.sort() };
+}
+
+/**
+ * Removes the files a restore takes away (a path behind a symlinked folder is left alone), then
+ * the folders that left empty, deepest first.
+ */
+export async function removeFiles(root: string, paths: readonly string[]): Promise<void> {
+  const removed: string[] = [];
+  for (const rel of paths) {
+    if (standingOf(root, rel).kind === 'parent') continue;
+    await fs.rm(path.join(root, rel), { force: true });
+    removed.push(rel);
+  }
+  for (const folder of [...new Set(removed.flatMap(ancestorsOf))].sort((a, b) => b.length - a.length)) {
+    if (standingOf(root, folder).kind === 'entry') await fs.rmdir(path.join(root, folder)).catch(() => undefined);
+  }
 }

@@ -4,18 +4,21 @@ import type { RevertedToolCalls, ToolCallRefs } from '../../core/agentOnlyRollba
 import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
+import { InterruptedOperationSchema } from '../../core/interruptedOperation';
 import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
+import type { ShadowGit } from './gitEnvironment';
 import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
-import { settleRestore } from './restoreSettle';
+import { removeFiles, settleRestore } from './restoreSettle';
 import { foldersTurnedAside } from './sandboxPaths';
+import { StagedWriteError, refreshEntries, stageFiles, type StagedFiles } from './stagedWrite';
 import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
 import { directorySize, firstLine, replaceFile, wrap } from './storeFiles';
-import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, objectIdIn, pinPath, pinRef } from './storeNames';
+import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, objectIdIn, operationRef, pinPath, pinRef } from './storeNames';
 import { revertToolCalls } from './toolCallRevert';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
@@ -38,6 +41,17 @@ export interface ShadowGitSandboxOptions {
   readonly protectedFiles?: readonly string[];
   /** The workspace folder: nothing from it down to the store may be a symbolic link (default: the checkpoint directory's parent). */
   readonly workspaceRoot?: string;
+  /**
+   * The folder of the operation records (`.cleveragents/operations`): a garbage collection keeps
+   * every snapshot an open record names, even one whose pin is missing.
+   */
+  readonly operationsDir?: string;
+  /**
+   * Free space beyond twice a restore's new contents above which git writes the files in place
+   * (fast); with less, they are staged first so that a disk filling up leaves no file half
+   * written. Default 64 MiB; tests give Infinity to stage always.
+   */
+  readonly inPlaceMarginBytes?: number;
 }
 
 /**
@@ -136,17 +150,76 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
           `The sandbox changed after its snapshot was taken: ${turned.slice(0, 10).map((f) => `"${f}"`).join(', ')}${turned.length > 10 ? ', …' : ''} ${turned.length === 1 ? 'is' : 'are'} no longer a real folder (a symlink or a file now), and writing through it could reach outside the sandbox. Nothing was changed.`,
         );
       }
-      try {
-        // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
-        // checks everything up front: it refuses rather than overwrite a file it does not know.
-        await this.repo.keyGit(sandbox).raw(['read-tree', '-m', '-u', fromRef, target]);
-      } catch (error) {
-        await this.putBack(sandbox, diff, error);
-      }
+      const git = this.repo.keyGit(sandbox);
+      if (await this.roomToWriteInPlace(sandbox.dir, diff)) {
+        try {
+          // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
+          // checks everything up front: it refuses rather than overwrite a file it does not know.
+          await git.raw(['read-tree', '-m', '-u', fromRef, target]);
+        } catch (error) {
+          await this.putBack(sandbox, diff, error);
+        }
+      } else await this.writeStaged(sandbox, git, diff, fromRef, target);
       const [commit, measured] = await Promise.all([target === toRef ? toRef : this.repo.commitTree(targetTree, 'restored'), measuring]);
       await this.repo.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
     };
     return { changes, uncaptured, target, apply };
+  }
+
+  /**
+   * Whether the disk holding `dir` has room to spare for the restore's new contents: then git may
+   * write them in place, the fast way. Git's checkout truncates a file before it writes it, so
+   * near a full disk they are staged first instead ({@link writeStaged}).
+   */
+  private async roomToWriteInPlace(dir: string, diff: readonly RawChange[]): Promise<boolean> {
+    const margin = this.options.inPlaceMarginBytes ?? 64 * 1024 * 1024;
+    if (!Number.isFinite(margin)) return false;
+    const oids = diff.map((c) => c.newOid).filter((oid): oid is string => oid !== undefined);
+    if (oids.length === 0) return true;
+    const free = await fs.statfs(dir).then(({ bavail, bsize }) => bavail * bsize, () => undefined);
+    if (free === undefined) return false;
+    const sizes = await this.repo.repoGit().raw(['cat-file', '--batch-check=%(objectsize)'], `${oids.join('\n')}\n`);
+    // A block per file on top of its size, as a file system rounds up.
+    const bytes = sizes.split('\n').filter((l) => l.length > 0).reduce((sum, l) => sum + (Number(l) || 0) + 4096, 0);
+    return free > 2 * bytes + margin;
+  }
+
+  /**
+   * A restore near a full disk: each file ends whole, old or new. The new contents are staged
+   * first (a disk that fills up there has changed nothing), then renamed into place.
+   */
+  private async writeStaged(sandbox: SandboxLocation, git: ShadowGit, diff: readonly RawChange[], fromRef: string, target: string): Promise<void> {
+    try {
+      // A two-tree merge's dry run checks everything up front and writes nothing: it refuses
+      // rather than overwrite a file it does not know, or one changed since the index.
+      await git.raw(['read-tree', '-n', '-m', '-u', fromRef, target]);
+    } catch (error) {
+      await this.putBack(sandbox, diff, error);
+    }
+    // The new contents are staged first: a disk that fills up there has changed nothing.
+    let staged: StagedFiles;
+    try {
+      staged = await stageFiles(git, diff.filter((c) => c.newId !== undefined).map((c) => ({ path: c.path, id: c.newId! })), await this.stagingParent());
+    } catch (error) {
+      const count = error instanceof StagedWriteError ? error.unwritten.length : diff.length;
+      if (error instanceof StagedWriteError && error.diskFull) {
+        throw new SandboxError(`Rollback failed: ${count} file(s) could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
+      }
+      throw new SandboxError(`Rollback failed and nothing was changed: ${firstLine(error)}`, { cause: error });
+    }
+    try {
+      // Then what goes is removed, and what comes is renamed into place (no space needed), each file whole.
+      await removeFiles(sandbox.dir, diff.filter((c) => c.newId === undefined).map((c) => c.path));
+      await staged.moveIntoPlace(sandbox.dir);
+      // The index becomes the target, keeping the stat data of the paths that did not change;
+      // those written get theirs (a later two-tree merge refuses an entry with stale stat data).
+      await git.raw(['read-tree', '-i', '-m', fromRef, target]);
+      await refreshEntries(git, diff.filter((c) => c.newId !== undefined).map((c) => c.path));
+    } catch (error) {
+      await this.putBack(sandbox, diff, error);
+    } finally {
+      await staged.discard();
+    }
   }
 
   async settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[]; kept: string[]; keptIn: string }> {
@@ -164,7 +237,16 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     // The index becomes the goal's (keeping the stat data of entries whose content is the same), so
     // that the paths to write come from it.
     await git.raw(['read-tree', '--reset', goalRef]);
-    const result = await settleRestore(sandbox.dir, git, diff, goal, { base: dataDir, rel: keptRel });
+    let result: { left: string[]; kept: string[] };
+    try {
+      result = await settleRestore(sandbox.dir, git, diff, goal, await this.stagingParent(), { base: dataDir, rel: keptRel });
+    } catch (error) {
+      if (!(error instanceof StagedWriteError && error.diskFull)) throw error;
+      throw new IncompleteRestoreError(
+        `Recovery stopped: ${error.unwritten.length} file(s) could not be written (disk full). Each file is whole (as before or after) and the operation stays recorded; free some space, then run "agents plan recover" again.`,
+        { cause: error },
+      );
+    }
     // An overlay's target is a tree: HEAD needs a commit. Sizes are left out: the next snapshot measures.
     const commit = tree === goalRef ? await this.repo.commitTree(tree, 'recovered') : goalRef;
     await this.repo.recordHead(sandbox.key, { commit, tree, skipped: state?.skipped ?? [] });
@@ -225,6 +307,49 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await replaceFile(counter, String(before + pins.length));
   }
 
+  /**
+   * Pins the two sides of a plan's operation record (`refs/operations/<plan>/from|to`) so that no
+   * garbage collection deletes what recovery needs. A side that is a tree (an overlay) is pinned
+   * through a commit of it. Call it under the store's lock, before the record is written.
+   */
+  async holdOperationRefs(planId: string, refs: readonly string[]): Promise<void> {
+    assertKey(planId);
+    refs.forEach(assertObjectId);
+    await this.repo.ensureRepo();
+    const git = this.repo.repoGit();
+    const sides = (['from', 'to'] as const).slice(0, refs.length);
+    const updates = await Promise.all(
+      sides.map(async (side, i): Promise<[string, string]> => {
+        const ref = refs[i]!;
+        const type = (await git.raw(['cat-file', '-t', ref])).trim();
+        return [operationRef(planId, side), type === 'commit' ? ref : await this.repo.commitTree(await this.repo.treeOf(ref), `operation of plan ${planId}`)];
+      }),
+    );
+    await writeRefs(this.repo.gitDir, updates);
+  }
+
+  /** Drops what {@link holdOperationRefs} pinned, once the record is removed. */
+  async releaseOperationRefs(planId: string): Promise<void> {
+    assertKey(planId);
+    await this.repo.ensureRepo();
+    await this.repo.deleteRefs([operationRef(planId, 'from'), operationRef(planId, 'to')]);
+  }
+
+  /** Pins what every open operation record names (a record written by a release without pins, or pinned by hand). */
+  private async holdOpenOperations(): Promise<void> {
+    const dir = this.options.operationsDir;
+    if (dir === undefined) return;
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+    for (const name of names) {
+      const record = InterruptedOperationSchema.safeParse(await fs.readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => undefined).catch(() => undefined));
+      if (!record.success) continue;
+      const refs = [record.data.from_ref, record.data.to_ref].filter((r): r is string => r !== null);
+      // A side the store lacks cannot be kept; recovery then says so.
+      const present = await Promise.all(refs.map((r) => this.repo.repoGit().raw(['cat-file', '-e', r]).then(() => true, () => false)));
+      if (refs.length > 0 && present.every(Boolean)) await this.holdOperationRefs(record.data.plan_id, refs);
+    }
+  }
+
   async collectGarbageIfWorthwhile(): Promise<void> {
     const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
     const pending = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
@@ -239,6 +364,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   async collectGarbage(): Promise<void> {
     await this.repo.ensureRepo();
     const git = this.repo.repoGit();
+    await this.holdOpenOperations();
     // Unpinned snapshots leave an index ahead of its HEAD: pin each index's tree so that nothing a
     // sandbox's index names is deleted.
     const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
@@ -330,13 +456,30 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
   }
 
+  /**
+   * The folder under which contents to write are staged, beside the store (on the workspace's
+   * file system). Under the store's lock, whatever is in it was left by a killed process: it goes.
+   */
+  private async stagingParent(): Promise<string> {
+    const dir = path.join(this.options.checkpointDir, 'staging');
+    await fs.rm(dir, { recursive: true, force: true });
+    return dir;
+  }
+
   /** After a failed restore: puts back what it changed (see {@link settleRestore}) and says how that went. */
   private async putBack(sandbox: SandboxLocation, diff: readonly RawChange[], cause: unknown): Promise<never> {
     const reason = firstLine(cause);
     let left: string[];
     try {
-      ({ left } = await settleRestore(sandbox.dir, this.repo.keyGit(sandbox), diff, 'before'));
+      ({ left } = await settleRestore(sandbox.dir, this.repo.keyGit(sandbox), diff, 'before', await this.stagingParent()));
     } catch (second) {
+      if (second instanceof StagedWriteError && second.diskFull) {
+        // Every file is whole (old or new); the record stays, and recovery finishes or undoes once there is space.
+        throw new IncompleteRestoreError(
+          `Rollback failed (${reason}): ${second.unwritten.length} file(s) could not be written (disk full); free some space, then run "agents plan recover" to finish or undo it.`,
+          { cause },
+        );
+      }
       throw new IncompleteRestoreError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); run "agents plan recover" to finish or undo it.`, { cause });
     }
     if (left.length > 0) {

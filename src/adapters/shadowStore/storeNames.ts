@@ -18,6 +18,11 @@ export function indexRef(key: string): string {
   return `refs/sandboxes/${key}/index`;
 }
 
+/** Keeps one side (`from` or `to`) of a plan's open operation record alive until the record is cleared. */
+export function operationRef(planId: string, side: 'from' | 'to'): string {
+  return `refs/operations/${planId}/${side}`;
+}
+
 export function pinRef(pin: string): string {
   return `refs/checkpoints/${pin}`;
 }

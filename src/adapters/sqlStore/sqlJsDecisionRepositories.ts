@@ -31,6 +31,7 @@ export const DECISION_SQL = Object.freeze({
   listCorrectionsForPlan: `SELECT ${CORRECTION_COLUMNS} FROM ${CORRECTIONS_TABLE} WHERE plan_id = ? ORDER BY created_at, correction_id`,
   insertCorrection: `INSERT INTO ${CORRECTIONS_TABLE} (${CORRECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   markCorrectionUndone: `UPDATE ${CORRECTIONS_TABLE} SET state = 'undone', undone_at = ? WHERE correction_id = ?`,
+  markCorrectionApplied: `UPDATE ${CORRECTIONS_TABLE} SET state = 'applied', undone_at = NULL WHERE correction_id = ?`,
 });
 
 export class SqlJsDecisionRepository implements DecisionRepository {
@@ -120,6 +121,10 @@ export class SqlJsCorrectionRepository implements CorrectionRepository {
 
   markUndone(correctionId: string, at: string): void {
     if (mutate(this.ctx, DECISION_SQL.markCorrectionUndone, [at, correctionId]) === 0) throw new NotFoundError('correction', correctionId);
+  }
+
+  markApplied(correctionId: string): void {
+    if (mutate(this.ctx, DECISION_SQL.markCorrectionApplied, [correctionId]) === 0) throw new NotFoundError('correction', correctionId);
   }
 }
 

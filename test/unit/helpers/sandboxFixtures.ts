@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import { createWorkspaceServices, type WorkspaceServices } from '../../../src/composition';
 import { RecordingLogger, SQL_WASM_DIR } from './storeFixtures';
 
-export function services(root: string, maxFileBytes?: number): WorkspaceServices {
-  return createWorkspaceServices({ workspaceRoot: root, wasmDir: SQL_WASM_DIR, logger: new RecordingLogger(), maxFileBytes });
+export function services(root: string, maxFileBytes?: number, inPlaceMarginBytes?: number): WorkspaceServices {
+  return createWorkspaceServices({ workspaceRoot: root, wasmDir: SQL_WASM_DIR, logger: new RecordingLogger(), maxFileBytes, inPlaceMarginBytes });
 }
 
 /** Every entry under `dir` (but `.cleveragents` and what `skip` says) with its type, mode and content hash. */
