@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { changesJson, rollbackEnvelope } from '../cli/envelopes';
+import { changesJson, rollbackEnvelope } from '../envelopes/envelopes';
 import { ValidationError } from '../core/errors';
 import { countChanges } from '../core/rollbackResult';
-import { isSafetyCheckpoint } from '../extension/rollback/safetyCheckpoints';
+import { isSafetyCheckpoint } from '../core/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
 import { ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';

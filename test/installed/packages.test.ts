@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { RollbackEnvelope } from '../../src/cli/envelopes';
+import type { RollbackEnvelope } from '../../src/envelopes/envelopes';
 import { startMcp } from '../unit/helpers/mcpHarness';
 import { installedProduct } from './installedProduct';
 import { zipEntries } from './zipEntries';

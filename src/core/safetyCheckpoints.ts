@@ -1,5 +1,5 @@
-import type { Checkpoint } from '../../core/checkpoint';
-import { UlidSchema } from '../../core/ids';
+import type { Checkpoint } from './checkpoint';
+import { UlidSchema } from './ids';
 
 // What "undo a rollback" may restore. No `vscode` import: unit-tested in plain Node.
 
