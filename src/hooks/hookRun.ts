@@ -68,6 +68,9 @@ export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult>
     const workspace = await hookWorkspace(event?.workspaceDir ?? envProjectDir(agent, io.env), io.cwd, io.env);
     if (!workspace.ok) {
       log.line(`event ignored: ${workspace.why}`);
+      // said where the hook runs, when that is a workspace at all
+      const here = await hookWorkspace(envProjectDir(agent, io.env), io.cwd, io.env);
+      if (here.ok) logRoot = here.location.workspaceRoot;
     } else {
       logRoot = workspace.location.workspaceRoot;
       if (event) {

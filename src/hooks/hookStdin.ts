@@ -12,6 +12,7 @@ export function readStdin(stdin: NodeJS.ReadableStream & { readonly isTTY?: bool
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     const finish = (result: StdinRead) => {
       clearTimeout(timer);
       stdin.removeAllListeners('data');
@@ -24,10 +25,13 @@ export function readStdin(stdin: NodeJS.ReadableStream & { readonly isTTY?: bool
     stdin.on('data', (chunk: Buffer | string) => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += buffer.length;
-      if (size > limit) finish({ ok: false, why: `stdin holds more than ${limit} bytes` });
-      else chunks.push(buffer);
+      // Read on to the end, keeping nothing: an agent whose write fails (EPIPE) may count it as our failure.
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
     });
-    stdin.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+    stdin.on('end', () => finish(tooLarge ? { ok: false, why: `stdin holds more than ${limit} bytes` } : { ok: true, text: Buffer.concat(chunks).toString('utf8') }));
     stdin.on('error', (error: Error) => finish({ ok: false, why: `stdin could not be read: ${error.message}` }));
   });
 }

@@ -9,7 +9,7 @@ import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, Tool
 export const ClaudeCodeEventSchema = z.object({
   session_id: SessionIdSchema,
   hook_event_name: EventNameSchema,
-  cwd: optionalLenient(AbsoluteDirSchema),
+  cwd: AbsoluteDirSchema.optional(),
   prompt: PromptSchema.optional(),
   tool_name: ToolNameSchema.optional(),
   tool_input: optionalLenient(ToolInputSchema),

@@ -14,7 +14,7 @@ const ToolCallSchema = z.object({
 export const ClineEventSchema = z.object({
   hookName: EventNameSchema,
   taskId: SessionIdSchema,
-  workspaceRoots: optionalLenient(z.array(AbsoluteDirSchema).max(100)),
+  workspaceRoots: z.array(AbsoluteDirSchema).max(100).optional(),
   preToolUse: ToolCallSchema.optional(),
   postToolUse: ToolCallSchema.optional(),
   userPromptSubmit: z.object({ prompt: PromptSchema }).optional(),

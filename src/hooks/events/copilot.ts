@@ -14,11 +14,11 @@ import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, Tool
 //   tool_input, tool_use_id, tool_response, prompt.
 // Checkpoint hooks answer nothing: exit 0 lets every call go on, and no permission is touched.
 export const CopilotEventSchema = z.object({
-  sessionId: optionalLenient(SessionIdSchema),
-  session_id: optionalLenient(SessionIdSchema),
+  sessionId: SessionIdSchema.optional(),
+  session_id: SessionIdSchema.optional(),
   hook_event_name: EventNameSchema.optional(),
   hookEventName: EventNameSchema.optional(),
-  cwd: optionalLenient(AbsoluteDirSchema),
+  cwd: AbsoluteDirSchema.optional(),
   prompt: PromptSchema.optional(),
   toolName: ToolNameSchema.optional(),
   tool_name: ToolNameSchema.optional(),

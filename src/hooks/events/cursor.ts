@@ -10,8 +10,8 @@ import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, Tool
 export const CursorEventSchema = z.object({
   conversation_id: SessionIdSchema,
   hook_event_name: EventNameSchema,
-  workspace_roots: optionalLenient(z.array(AbsoluteDirSchema).max(100)),
-  cwd: optionalLenient(AbsoluteDirSchema),
+  workspace_roots: z.array(AbsoluteDirSchema).max(100).optional(),
+  cwd: AbsoluteDirSchema.optional(),
   prompt: PromptSchema.optional(),
   file_path: optionalLenient(z.string().min(1).max(4096)),
   tool_name: ToolNameSchema.optional(),

@@ -7,9 +7,9 @@ import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, Tool
 // tool_input (AfterTool also tool_response); BeforeAgent (after a prompt is submitted) adds
 // prompt. $GEMINI_PROJECT_DIR and $GEMINI_SESSION_ID are set. stdout must hold JSON alone.
 export const GeminiEventSchema = z.object({
-  session_id: optionalLenient(SessionIdSchema),
+  session_id: SessionIdSchema.optional(),
   hook_event_name: EventNameSchema,
-  cwd: optionalLenient(AbsoluteDirSchema),
+  cwd: AbsoluteDirSchema.optional(),
   prompt: PromptSchema.optional(),
   tool_name: ToolNameSchema.optional(),
   tool_input: optionalLenient(ToolInputSchema),
