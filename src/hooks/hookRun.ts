@@ -8,6 +8,7 @@ import { readStdin, HOOK_STDIN_MAX_BYTES } from './hookStdin';
 import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
 import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';
+import { loadHookStore } from './loadHookStore';
 import type { WorkspaceLocation } from '../cli/workspaceLocation';
 
 /** Everything `hook run` touches of its process. */
@@ -132,7 +133,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
   const job = jobFor(agent, event, root);
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
-  const [{ hookServices }, { sessionPlan }] = await Promise.all([import('./hookServices'), import('./sessionPlans')]);
+  const { hookServices, sessionPlan, checkpointInBackground, runCheckpointJob } = loadHookStore();
   const services = await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log);
   try {
     const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, Math.min(LOCK_WAIT_MS, remaining()));
@@ -142,14 +143,12 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
     if (first) {
       // The first snapshot of a plan reads the whole folder: it runs in its own process, which
       // this call waits for only so long (see docs/AGENTS.md, "The first snapshot").
-      const { checkpointInBackground } = await import('./backgroundCheckpoint');
       const wait = Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());
       const outcome = await checkpointInBackground(full, io.wasmDir, wait);
       if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background; it may hold changes made meanwhile`);
       else if (outcome === 'failed') log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: the background checkpoint failed (its line above says why)`);
       return;
     }
-    const { runCheckpointJob } = await import('./checkpointJob');
     const id = await runCheckpointJob(services, full);
     const what = id ? `${job.type} ${id}` : `${job.type} skipped, nothing changed`;
     log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { HOOK_AGENTS, isHookAgent } from './hookAgents';
 import { runHook } from './hookRun';
+import { loadHookStore } from './loadHookStore';
 
 // `dist/agentsHook.js`: `agents hook …`, loaded by the launcher (cli/launch.ts) for that command
 // alone. `hook run <agent>` sits in the agent's way on every tool call, so it loads little: zod,
@@ -30,8 +31,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'checkpoint-job') {
-    const { checkpointJobCommand } = await import('./checkpointJobCommand');
-    process.exitCode = await checkpointJobCommand(argv.slice(1), __dirname);
+    process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), __dirname);
     return;
   }
   if (command === 'install' || command === 'uninstall' || command === 'status') return usage(`"hook ${command}" is not part of this build`);
