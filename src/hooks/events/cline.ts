@@ -4,7 +4,8 @@ import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, Tool
 // Cline's hook input, as documented at https://docs.cline.bot/features/hooks/hook-reference (read
 // 2026-12): every hook gets clineVersion, hookName, timestamp, taskId, workspaceRoots and userId,
 // plus an object named after the event: preToolUse {toolName, parameters}, postToolUse
-// {toolName, parameters, result, success, executionTimeMs}, userPromptSubmit {prompt, …}. The
+// {toolName, parameters, result, success, executionTimeMs}, userPromptSubmit {prompt, …}, taskStart
+// {taskMetadata: {taskId, ulid, initialTask}} (a new task's first message). The
 // hook answers JSON {"cancel": false, …}; Cline fails closed on anything else.
 const ToolCallSchema = z.object({
   toolName: ToolNameSchema,
@@ -18,6 +19,13 @@ export const ClineEventSchema = z.object({
   preToolUse: ToolCallSchema.optional(),
   postToolUse: ToolCallSchema.optional(),
   userPromptSubmit: z.object({ prompt: PromptSchema }).optional(),
+  // A new task's first message comes with TaskStart, not UserPromptSubmit.
+  taskStart: z
+    .object({
+      taskMetadata: z.object({ initialTask: PromptSchema.optional() }).optional(),
+      task: PromptSchema.optional(),
+    })
+    .optional(),
 });
 
 const KINDS: Readonly<Record<string, HookEventKind>> = {
@@ -41,13 +49,15 @@ export function normalizeCline(raw: unknown): HookEvent {
   const e = ClineEventSchema.parse(raw);
   const tool = e.preToolUse ?? e.postToolUse;
   const root = e.workspaceRoots?.[0];
+  const initialTask = e.taskStart?.taskMetadata?.initialTask ?? e.taskStart?.task;
+  const startsWithPrompt = e.hookName === 'TaskStart' && initialTask !== undefined && initialTask.trim() !== '';
   return {
-    kind: KINDS[e.hookName] ?? 'other',
+    kind: startsWithPrompt ? 'prompt' : (KINDS[e.hookName] ?? 'other'),
     eventName: e.hookName,
     sessionId: e.taskId,
     workspaceDir: root,
     cwd: root,
-    prompt: e.userPromptSubmit?.prompt,
+    prompt: startsWithPrompt ? initialTask : e.userPromptSubmit?.prompt,
     toolName: tool?.toolName,
     filePath: filePathOf(tool?.parameters),
   };
