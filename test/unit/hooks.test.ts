@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
@@ -333,6 +333,17 @@ describe('agents hook run', function () {
       assert.match(hooksLog(root), /BeforeAgent: checkpoint missed: /);
     });
 
+    it('no git on PATH: exit 0, the checkpoint is missed and the log says why', () => {
+      const bin = tempDir();
+      // a PATH that holds node alone
+      symlinkSync(process.execPath, path.join(bin, 'node'));
+      const root = newWorkspace(tempDir());
+      const input = fixture('cline', 'UserPromptSubmit', { workspace: root, session: '7', prompt: 'no git here' });
+      const r = spawnSync(path.join(bin, 'node'), [CLI_PATH, 'hook', 'run', 'cline'], { cwd: root, input, env: { PATH: bin, HOME: bin, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000' }, encoding: 'utf8' });
+      assertAllowed('cline', 'UserPromptSubmit', { code: r.status, stdout: r.stdout, stderr: r.stderr }, 'no git');
+      assert.match(hooksLog(root), /missed: .*git/);
+    });
+
     it('a store locked by another live process: the checkpoint is missed after a bounded wait, not waited for', () => {
       const root = newWorkspace(tempDir());
       const env = agentEnv('claude-code', root);
@@ -345,6 +356,15 @@ describe('agents hook run', function () {
       const [plan] = plans(root);
       assert.deepEqual(checkpoints(root, plan!.plan_id).map((c) => c.checkpoint_type), ['manual']);
     });
+  });
+
+  it('hooks of one new session that start at once make one plan', async () => {
+    const root = newWorkspace(tempDir());
+    const env = agentEnv('claude-code', root);
+    const input = fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'parallel' });
+    const runs = await Promise.all([1, 2, 3, 4].map(() => hookAsync('claude-code', input, root, env)));
+    runs.forEach((r, i) => assertAllowed('claude-code', 'PreToolUse', r, `call ${i}`));
+    assert.equal(plans(root).length, 1);
   });
 
   it('a plan deleted by the user: the session gets a new plan at its next event', () => {
