@@ -344,6 +344,18 @@ describe('agents hook run', function () {
       assert.match(hooksLog(root), /missed: .*git/);
     });
 
+    it('a .cleveragents it cannot write in (files where its folders belong): exit 0, the answer, nothing else changed', () => {
+      const root = newWorkspace(tempDir());
+      write(root, '.cleveragents/logs', 'a file, not a folder');
+      write(root, '.cleveragents/hooks', 'a file, not a folder');
+      const tree = hashTree(root, () => false);
+      const input = fixture('cursor', 'beforeShellExecution', { workspace: root, session: 'ro' });
+      assertAllowed('cursor', 'beforeShellExecution', hook('cursor', input, root, agentEnv('cursor', root)), 'unwritable');
+      assert.deepEqual(hashTree(root), tree);
+      assert.equal(readFileSync(path.join(root, '.cleveragents/logs'), 'utf8'), 'a file, not a folder');
+      assert.equal(readFileSync(path.join(root, '.cleveragents/hooks'), 'utf8'), 'a file, not a folder');
+    });
+
     it('a store locked by another live process: the checkpoint is missed after a bounded wait, not waited for', () => {
       const root = newWorkspace(tempDir());
       const env = agentEnv('claude-code', root);
