@@ -133,7 +133,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
   const job = jobFor(agent, event, root);
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
-  const { hookServices, sessionPlan, checkpointInBackground, runCheckpointJob } = loadHookStore();
+  const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob } = loadHookStore();
   const services = await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log);
   try {
     const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, Math.min(LOCK_WAIT_MS, remaining()));
@@ -141,6 +141,11 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
     const full: CheckpointJob = { ...job, planId, workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}) };
     const first = created || (await services.checkpoints.listCheckpoints(planId)).length === 0;
     if (first) {
+      const running = await firstSnapshotRunning(root, planId);
+      if (running !== undefined) {
+        log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: its first snapshot is still being taken (process ${running})`);
+        return;
+      }
       // The first snapshot of a plan reads the whole folder: it runs in its own process, which
       // this call waits for only so long (see docs/AGENTS.md, "The first snapshot").
       const wait = Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());

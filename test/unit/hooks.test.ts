@@ -6,7 +6,9 @@ import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
 import { HOOK_AGENTS, HOOK_AGENT_NAMES, type HookAgent } from '../../src/hooks/hookAgents';
+import { firstSnapshotMarker } from '../../src/hooks/backgroundCheckpoint';
 import { hookAnswer } from '../../src/hooks/hookAnswer';
+import { sessionFilePath } from '../../src/hooks/sessionPlans';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -403,6 +405,27 @@ describe('agents hook run', function () {
     for (let i = 0; i < 300 && checkpoints(root, plan!.plan_id).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(checkpoints(root, plan!.plan_id).map((c) => c.metadata.reason), ['Before: "go"']);
     assert.match(hooksLog(root), /background manual \w+ in plan/);
+  });
+
+  it('while the first snapshot of a plan is still being taken, later hooks start no second one: their checkpoint is missed', () => {
+    const root = newWorkspace(tempDir());
+    const made = runCli(root, ['--format', 'json', 'plan', 'create', '--title', 'Made by hand', '--sandbox', '.']);
+    const planId = made.json<{ plan: PlanJson }>().plan.plan_id;
+    assert.equal(runCli(root, ['plan', 'start', planId]).code, 0);
+    const sessionFile = sessionFilePath(root, 'claude-code', 'slow');
+    mkdirSync(path.dirname(sessionFile), { recursive: true });
+    writeFileSync(sessionFile, JSON.stringify({ version: 1, agent: 'claude-code', session_id: 'slow', plan_id: planId, created_at: new Date().toISOString() }));
+    // a live process (this one) is taking the plan's first snapshot
+    writeFileSync(firstSnapshotMarker(root, planId), JSON.stringify({ pid: process.pid }));
+    const env = agentEnv('claude-code', root);
+    assertAllowed('claude-code', 'PreToolUse', hook('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'slow' }), root, env), 'pre');
+    assert.match(hooksLog(root), new RegExp(`pre_write of plan ${planId} missed: its first snapshot is still being taken \\(process ${process.pid}\\)`));
+    assert.deepEqual(checkpoints(root, planId), []);
+    // once that process is gone (a pid no process has), the next hook takes the first snapshot
+    writeFileSync(firstSnapshotMarker(root, planId), JSON.stringify({ pid: 2 ** 22 + 12345 }));
+    assertAllowed('claude-code', 'PreToolUse', hook('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'slow' }), root, env), 'pre again');
+    assert.deepEqual(checkpoints(root, planId).map((c) => c.checkpoint_type), ['pre_write']);
+    assert.equal(existsSync(firstSnapshotMarker(root, planId)), false, 'the marker goes with the process');
   });
 
   it('hooks.log is rotated past 256 KB', () => {
