@@ -1,5 +1,6 @@
 import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
 import { escapeUnsafe } from '../core/displayText';
 
 /** `.cleveragents/logs/hooks.log` is rotated to `hooks.log.1` when it passes this size. */
@@ -34,6 +35,8 @@ export class HookLog {
     if (!workspaceRoot || this.pending.length === 0) return;
     const file = hookLogPath(workspaceRoot);
     try {
+      // `.cleveragents` with its `.gitignore` of `*`: the user's git never sees the log
+      await ensureDataDir(workspaceRoot);
       await mkdir(path.dirname(file), { recursive: true });
       const size = await stat(file).then((s) => s.size, () => 0);
       if (size > HOOK_LOG_MAX_BYTES) await rename(file, `${file}.1`);

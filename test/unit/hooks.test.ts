@@ -282,7 +282,6 @@ describe('agents hook run', function () {
     for (const agent of HOOK_AGENTS) {
       it(`${agent}: malformed events change nothing, exit 0 with the protocol's answer, and leave a line in hooks.log`, () => {
         const root = newWorkspace(tempDir());
-        mkdirSync(path.join(root, '.cleveragents'));
         const tree = hashTree(root);
         for (const [what, input] of hostile) {
           const before = hooksLog(root).length;
@@ -290,7 +289,8 @@ describe('agents hook run', function () {
           assert.ok(hooksLog(root).length > before, `${agent}: ${what} is logged`);
         }
         assert.deepEqual(hashTree(root), tree);
-        assert.deepEqual(readdirSync(path.join(root, '.cleveragents')).sort(), ['logs']);
+        assert.deepEqual(readdirSync(path.join(root, '.cleveragents')).sort(), ['.gitignore', 'logs']);
+        assert.equal(readFileSync(path.join(root, '.cleveragents', '.gitignore'), 'utf8'), '*\n', "the user's git never sees the log");
       });
     }
 
