@@ -68,12 +68,16 @@ const builds = [
     entryPoints: ['src/cli/launch.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    external: [...node.external, './cliMain.js', './agentsMcp.js'],
+    external: [...node.external, './cliMain.js', './agentsMcp.js', './agentsHook.js'],
     define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
   },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cliMain.js' },
   // `agents mcp`: the MCP server, with the SDK, loaded by cli.js for that command alone.
   { ...node, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/agentsMcp.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
+  // `agents hook`: the agents' hooks, loaded by cli.js for that command alone.
+  // Its store half (sql.js, the services) is a file of its own, loaded only when a checkpoint is due.
+  { ...node, entryPoints: ['src/hooks/main.ts'], outfile: 'dist/agentsHook.js', external: [...node.external, './agentsHookStore.js'] },
+  { ...node, entryPoints: ['src/hooks/hookStore.ts'], outfile: 'dist/agentsHookStore.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },
   {
     bundle: true,

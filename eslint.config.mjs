@@ -29,6 +29,19 @@ export default tseslint.config(
     },
   },
   {
+    // The agent tools serve MCP and VS Code alike: what they share lives in core/ and envelopes/.
+    files: ['src/agentTools/**/*.ts', 'src/envelopes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['vscode'],
+          patterns: [{ group: ['**/extension/**', '**/cli/**', '**/mcp/**'], message: 'agent tools and envelopes import only core/, envelopes/ and adapters.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -29,6 +29,11 @@ export interface WorkspaceServicesOptions {
   readonly inPlaceMarginBytes?: number;
   /** The retention policy new plans start with; read at each plan's creation. */
   readonly defaultPolicy?: () => CheckpointRetentionPolicy;
+  /**
+   * How long to wait for another process's lock (store and database) before giving up with a
+   * StoreError; default two minutes for the store. A hook gives a few seconds: an agent waits on it.
+   */
+  readonly lockTimeoutMs?: number;
 }
 
 export interface WorkspaceServices {
@@ -50,9 +55,10 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const root = path.resolve(options.workspaceRoot);
   const databasePath = options.databasePath ? path.resolve(root, options.databasePath) : defaultDatabasePath(root);
   const checkpointDir = path.join(root, DATA_DIR_NAME, 'checkpoints');
-  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger, workspaceRoot: root });
+  const lockWait = options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs };
+  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger, workspaceRoot: root, lock: lockWait });
   let dataDirReady: Promise<string> | undefined;
-  const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000 }, (m) => options.logger.warn(m));
+  const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000, ...lockWait }, (m) => options.logger.warn(m));
   const snapshotter = new ShadowGitSandbox({
     checkpointDir,
     workspaceRoot: root,

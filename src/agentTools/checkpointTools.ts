@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changesJson, checkpointJson } from '../cli/envelopes';
+import { changesJson, checkpointJson } from '../envelopes/envelopes';
 import { CheckpointTypeSchema, CreateCheckpointOptionsSchema } from '../core/checkpoint';
 import { countChanges, type PathChange } from '../core/rollbackResult';
 import { defineTool } from './agentTool';

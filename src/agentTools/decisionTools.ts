@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../cli/decisionEnvelopes';
-import { rollbackEnvelope } from '../cli/envelopes';
+import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../envelopes/decisionEnvelopes';
+import { rollbackEnvelope } from '../envelopes/envelopes';
 import { displayText } from '../core/displayText';
 import { DecisionSchema, RecordDecisionInputSchema, type CorrectionMode } from '../core/decision';
 import { UlidSchema } from '../core/ids';

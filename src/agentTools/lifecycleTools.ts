@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changesJson, planJson } from '../cli/envelopes';
+import { changesJson, planJson } from '../envelopes/envelopes';
 import { displayText } from '../core/displayText';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { defineTool } from './agentTool';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkpointJson, planJson, stateChangeJson } from '../cli/envelopes';
+import { checkpointJson, planJson, stateChangeJson } from '../envelopes/envelopes';
 import { displayText } from '../core/displayText';
 import { CreatePlanInputSchema } from '../core/planService';
 import { RetentionPolicySchema } from '../core/retentionPolicy';

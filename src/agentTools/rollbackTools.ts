@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { agentOnlyPreviewJson, changesJson, rollbackEnvelope } from '../cli/envelopes';
+import { agentOnlyPreviewJson, changesJson, rollbackEnvelope } from '../envelopes/envelopes';
 import { conflictText } from '../core/agentOnlyRollback';
 import { ValidationError } from '../core/errors';
 import { countChanges } from '../core/rollbackResult';
-import { isSafetyCheckpoint } from '../extension/rollback/safetyCheckpoints';
+import { isSafetyCheckpoint } from '../core/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
 import { AgentOnly, AgentOnlySummarySchema, ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';

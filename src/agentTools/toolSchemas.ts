@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { CONFLICT_REASONS, type ConflictReason } from '../core/agentOnlyRollback';
 import { CheckpointTypeSchema } from '../core/checkpoint';
-import { interruptedOperationJson } from '../cli/envelopes';
+import { interruptedOperationJson } from '../envelopes/envelopes';
 import { InterruptedOperationSchema, type InterruptedOperation } from '../core/interruptedOperation';
 import { PlanStateSchema, SandboxKindSchema } from '../core/plan';
 import { ChangeKindSchema } from '../core/rollbackResult';
 import { UlidSchema } from '../core/ids';
 
 // The pieces the tools' schemas share. Inputs are strict (an unknown key is a mistake worth
-// hearing about); outputs describe the JSON documents `agents --format json` prints (cli/envelopes.ts).
+// hearing about); outputs describe the JSON documents `agents --format json` prints (envelopes/envelopes.ts).
 
 export const PlanId = UlidSchema.describe('The plan’s id (a ULID, as list_plans or create_plan return it).');
 export const CheckpointId = UlidSchema.describe('A checkpoint of that plan (a ULID, as list_checkpoints or create_checkpoint return it).');

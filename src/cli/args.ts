@@ -6,7 +6,7 @@ import { ValidationError, describeIssues } from '../core/errors';
 import { IdOrPrefixSchema } from '../core/idPrefix';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
-import { UsageError } from './cliErrors';
+import { UsageError } from '../envelopes/cliErrors';
 import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
 
 // The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape

@@ -3,9 +3,9 @@ import { ApplyConflictError, CorrectionConflictError, ValidationError } from '..
 import { escapeUnsafe } from '../core/displayText';
 import type { Logger } from '../core/ports';
 import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
-import { CliError, EXIT_FAILED, EXIT_OK, UsageError } from './cliErrors';
+import { CliError, EXIT_FAILED, EXIT_OK, UsageError } from '../envelopes/cliErrors';
 import { askLine } from './confirm';
-import { errorEnvelope, errorMessage } from './envelopes';
+import { errorEnvelope, errorMessage } from '../envelopes/envelopes';
 import { promptText, writeJson, writeText, type TextSink } from './terminalOutput';
 import { commandHelp, globalHelp, usageHint } from './usage';
 import { workspaceLocation } from './workspaceLocation';

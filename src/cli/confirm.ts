@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { CliError, EXIT_FAILED } from './cliErrors';
+import { CliError, EXIT_FAILED } from '../envelopes/cliErrors';
 
 /** How the CLI talks to a person before it changes files. */
 export interface ConfirmationIo {

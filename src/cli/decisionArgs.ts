@@ -1,6 +1,6 @@
 import { parseId } from '../core/checkpointService';
 import { idOrPrefixArg, type Values } from './args';
-import { UsageError } from './cliErrors';
+import { UsageError } from '../envelopes/cliErrors';
 
 // The command line of decisions, corrections and restoring chosen paths; kept apart from args.ts
 // so that the commands of plans and checkpoints read on their own.

@@ -2,9 +2,9 @@ import { CorrectionConflictError } from '../core/errors';
 import type { CommandContext, CommandOutput } from './commands';
 import { confirmChange } from './confirm';
 import type { DecisionCommand } from './decisionArgs';
-import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from './decisionEnvelopes';
+import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../envelopes/decisionEnvelopes';
 import { renderCorrected, renderCorrectionPreview, renderCorrectionUndone, renderDecisionList, renderDecisionRecorded } from './decisionText';
-import { rollbackEnvelope } from './envelopes';
+import { rollbackEnvelope } from '../envelopes/envelopes';
 import { renderRollback, renderRollbackPreview } from './textOutput';
 
 /** Runs a command of decisions, corrections or restoring chosen paths; the rules are the core's. */

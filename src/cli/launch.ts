@@ -3,7 +3,8 @@ import { writeText } from './terminalOutput';
 // `dist/cli.js`, the `agents` command: it answers a bare `--version` without loading the rest of the
 // CLI (the bundle's modules build their schemas as they load, which costs more than node's own
 // start), hands `agents mcp` to `dist/agentsMcp.js` (the MCP server: its SDK is loaded for that
-// command alone), and everything else to `dist/cliMain.js`.
+// command alone), `agents hook` to `dist/agentsHook.js` (the agents' hooks: the call an agent waits
+// on loads as little as it can), and everything else to `dist/cliMain.js`.
 
 /** The package's version, written in at build time (esbuild's `define`). */
 declare const AGENTS_VERSION: string;
@@ -12,5 +13,7 @@ const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'mcp') require('./agentsMcp.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+else if (args[0] === 'hook') require('./agentsHook.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');

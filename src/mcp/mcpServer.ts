@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isReadOnly, type AgentTool, type ToolContext } from '../agentTools/agentTool';
 import { parseToolInput, toolJsonSchema } from '../agentTools/toolJsonSchema';
-import { errorMessage } from '../cli/envelopes';
+import { errorMessage } from '../envelopes/envelopes';
 import type { Logger } from '../core/ports';
 
 /** What the server says about itself when a client connects: how to use the tools together. */

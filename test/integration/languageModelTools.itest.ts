@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
+import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
 import type { ToolContext } from '../../src/agentTools/agentTool';
 import { AGENT_TOOLS } from '../../src/agentTools/agentTools';
 import { createWorkspaceServices } from '../../src/composition';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { planJson, type CheckpointJson, type ErrorEnvelope, type PlanJson, type RollbackEnvelope } from '../../src/cli/envelopes';
+import { planJson, type CheckpointJson, type ErrorEnvelope, type PlanJson, type RollbackEnvelope } from '../../src/envelopes/envelopes';
 import type { CreatePlanInput } from '../../src/core/planService';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, hasScript, runCli, runCliOnTerminal, type CliRun } from './helpers/cliHarness';
 import { hashTree, services, write } from './helpers/sandboxFixtures';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
+import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
 import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { startMcp } from './helpers/mcpHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { parseCommandLine, sniffFormat } from '../../src/cli/args';
-import { CliError, UsageError } from '../../src/cli/cliErrors';
+import { CliError, UsageError } from '../../src/envelopes/cliErrors';
 import { askLine, confirmChange, isYes, type ConfirmationIo } from '../../src/cli/confirm';
-import { errorEnvelope, rollbackEnvelope } from '../../src/cli/envelopes';
+import { errorEnvelope, rollbackEnvelope } from '../../src/envelopes/envelopes';
 import { formatBytes } from '../../src/core/formatBytes';
 import { table } from '../../src/cli/textOutput';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError } from '../../src/core/errors';

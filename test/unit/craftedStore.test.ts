@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { PlanJson } from '../../src/cli/envelopes';
+import type { PlanJson } from '../../src/envelopes/envelopes';
 import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
 import { NodeWorkspaceFiles } from '../../src/adapters/files/nodeWorkspaceFiles';
 import { SHADOW_REPO_CONFIG, shadowGit } from '../../src/adapters/shadowStore/gitEnvironment';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, utimesSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import type { CheckpointJson, ErrorEnvelope, PlanJson } from '../../src/cli/envelopes';
+import type { CheckpointJson, ErrorEnvelope, PlanJson } from '../../src/envelopes/envelopes';
 import { FileLock } from '../../src/adapters/files/fileLock';
 import { BusinessRuleViolation } from '../../src/core/errors';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import type { CheckpointJson } from '../../src/cli/envelopes';
+import type { CheckpointJson } from '../../src/envelopes/envelopes';
 import { CLI_PATH, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { PlanJson } from '../../src/cli/envelopes';
+import type { PlanJson } from '../../src/envelopes/envelopes';
 import { ensureCliBuilt, hasScript, runCli, runCliOnTerminalRaw } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';

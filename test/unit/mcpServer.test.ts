@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/cli/envelopes';
+import type { CheckpointJson, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { startMcp, type McpSession } from './helpers/mcpHarness';
 import { makeInterruptedRollback } from './helpers/interruptedRollback';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { ErrorEnvelope, PlanJson } from '../../src/cli/envelopes';
+import type { ErrorEnvelope, PlanJson } from '../../src/envelopes/envelopes';
 import type { WorkspaceServices } from '../../src/composition';
 import { PLAN_STATES, type PlanState } from '../../src/core/plan';
 import { PLAN_TRANSITIONS, allowedTransitions, assertTransition, canTransition } from '../../src/core/planLifecycle';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { rollbackEnvelope } from '../../src/cli/envelopes';
+import { rollbackEnvelope } from '../../src/envelopes/envelopes';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import type { Plan } from '../../src/core/plan';
 import type { RollbackOutcome } from '../../src/core/rollbackResult';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import { parseRollbackSettings, RollbackSettingKeys, safeguardValue, type InspectedSetting } from '../../src/extension/rollback/rollbackSettings';
-import { isSafetyCheckpoint, undoRequest } from '../../src/extension/rollback/safetyCheckpoints';
+import { isSafetyCheckpoint, undoRequest } from '../../src/core/safetyCheckpoints';
 
 const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
 const TARGET = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';

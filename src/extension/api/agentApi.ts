@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
-import { checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from '../../cli/envelopes';
+import { checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from '../../envelopes/envelopes';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/planLifecycle';
 import type { PlanLifecycleController } from '../planLifecycle/planLifecycleCommands';
 import { CheckpointScopeSchema, CreateCheckpointOptionsSchema } from '../../core/checkpoint';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
-import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, undoCorrectionEnvelope } from '../../cli/decisionEnvelopes';
-import { rollbackEnvelope } from '../../cli/envelopes';
+import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
+import { rollbackEnvelope } from '../../envelopes/envelopes';
 import { RecordDecisionInputSchema, type CorrectionMode } from '../../core/decision';
 import { UlidSchema } from '../../core/ids';
 import { describeIssues, ValidationError } from '../../core/errors';

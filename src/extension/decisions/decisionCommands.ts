@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { CorrectionEnvelope } from '../../../api/cleveragents-checkpoints';
-import { correctionEnvelope, undoCorrectionEnvelope } from '../../cli/decisionEnvelopes';
+import { correctionEnvelope, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
 import type { CorrectionOutcome, UndoCorrectionOutcome } from '../../core/correctionService';
 import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';

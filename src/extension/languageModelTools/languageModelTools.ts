@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { runsInRestrictedMode, type AgentTool, type ToolContext } from '../../agentTools/agentTool';
 import { AGENT_TOOLS } from '../../agentTools/agentTools';
 import { parseToolInput } from '../../agentTools/toolJsonSchema';
-import { errorMessage } from '../../cli/envelopes';
+import { errorMessage } from '../../envelopes/envelopes';
 import { BusinessRuleViolation, NotFoundError } from '../../core/errors';
 import type { FolderServices } from '../folderServices';
 import type { RollbackController } from '../rollback/rollbackCommands';

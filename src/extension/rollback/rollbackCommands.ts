@@ -14,7 +14,7 @@ import type { TreeNode } from '../tree/checkpointTree';
 import { parseArgs } from '../commands/commandArgs';
 import { explainRestricted } from '../commands/commands';
 import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
-import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
+import { isSafetyCheckpoint, undoRequest } from '../../core/safetyCheckpoints';
 import { openAllChanges, openChangeDiff } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { pickCheckpoint, pickPlan } from '../commands/prompts';

@@ -5,7 +5,7 @@ import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan, PlanState } from '../../core/plan';
 import { escapeUnsafe } from '../../core/displayText';
 import { formatBytes } from '../../core/formatBytes';
-import { isSafetyCheckpoint } from '../rollback/safetyCheckpoints';
+import { isSafetyCheckpoint } from '../../core/safetyCheckpoints';
 
 /** A codicon id and, optionally, a theme color id. */
 export interface IconSpec {

@@ -4,7 +4,7 @@ import type { AgentOnlySummary } from '../../../core/agentOnlyRollback';
 import type { Checkpoint } from '../../../core/checkpoint';
 import type { Plan } from '../../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../../core/rollbackResult';
-import { changesJson, rollbackEnvelope } from '../../../cli/envelopes';
+import { changesJson, rollbackEnvelope } from '../../../envelopes/envelopes';
 import type { PanelAgentOnly, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../../../webview/protocol';
 import { checkpointLabel } from '../../tree/treePresentation';
 

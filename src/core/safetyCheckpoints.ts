@@ -1,4 +1,4 @@
-import { isSafetyCheckpoint, type Checkpoint } from '../../core/checkpoint';
+import { isSafetyCheckpoint, type Checkpoint } from './checkpoint';
 
 // What "undo a rollback" may restore. No `vscode` import: unit-tested in plain Node.
 // The shape of a safety checkpoint is core's: retention keeps the latest one.

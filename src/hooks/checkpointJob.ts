@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { WorkspaceServices } from '../composition';
+import { CheckpointTypeSchema } from '../core/checkpoint';
+import { UlidSchema } from '../core/ids';
+
+/** One checkpoint a hook asks for; also what a background process is handed on its command line. */
+export const CheckpointJobSchema = z
+  .object({
+    workspaceRoot: z.string().min(1).max(4096),
+    databasePath: z.string().min(1).max(4096).optional(),
+    planId: UlidSchema,
+    type: CheckpointTypeSchema,
+    reason: z.string().max(1000),
+    sourceTool: z.string().max(200).optional(),
+    phase: z.string().max(100),
+    extra: z.record(z.string().min(1).max(200), z.string().max(4000)),
+    /** Skip it when the files are exactly the last checkpoint's. */
+    onlyIfChanged: z.boolean(),
+  })
+  .strict();
+export type CheckpointJob = z.infer<typeof CheckpointJobSchema>;
+
+/** Takes the checkpoint; returns its id, or undefined when nothing changed and none was needed. */
+export async function runCheckpointJob(services: WorkspaceServices, job: CheckpointJob): Promise<string | undefined> {
+  const options = { type: job.type, reason: job.reason, sourceTool: job.sourceTool, phase: job.phase, extra: job.extra };
+  const created = job.onlyIfChanged ? await services.checkpoints.createCheckpointIfChanged(job.planId, options) : await services.checkpoints.createCheckpoint(job.planId, options);
+  return created?.checkpoint.checkpoint_id;
+}

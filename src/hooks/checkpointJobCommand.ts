@@ -1,0 +1,37 @@
+import { CheckpointJobSchema, runCheckpointJob } from './checkpointJob';
+import { HookLog } from './hookLog';
+import { hookServices } from './hookServices';
+
+/** A background checkpoint waits for the store as long as the CLI does: nobody waits on it. */
+const BACKGROUND_LOCK_WAIT_MS = 120_000;
+
+/**
+ * `agents hook checkpoint-job <json>`, started by a hook (backgroundCheckpoint.ts), never by a
+ * person: takes one checkpoint and says so in hooks.log. Exit 0 when it was taken (or not needed).
+ */
+export async function checkpointJobCommand(argv: readonly string[], wasmDir: string): Promise<number> {
+  const log = new HookLog('background');
+  let parsed;
+  try {
+    parsed = CheckpointJobSchema.safeParse(JSON.parse(argv[0] ?? ''));
+  } catch {
+    return 2;
+  }
+  if (!parsed.success) return 2;
+  const job = parsed.data;
+  let code = 0;
+  try {
+    const services = await hookServices(job.workspaceRoot, job.databasePath, wasmDir, BACKGROUND_LOCK_WAIT_MS, log);
+    try {
+      const id = await runCheckpointJob(services, job);
+      log.line(`${job.type} ${id ?? 'skipped, nothing changed'} in plan ${job.planId} (the plan's first snapshot, in process ${process.pid})`);
+    } finally {
+      services.dispose();
+    }
+  } catch (error) {
+    log.line(`${job.type} of plan ${job.planId} missed: ${error instanceof Error ? error.message : String(error)}`);
+    code = 1;
+  }
+  await log.flush(job.workspaceRoot);
+  return code;
+}

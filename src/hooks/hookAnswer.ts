@@ -1,0 +1,28 @@
+import type { HookAgent } from './hookAgents';
+
+/**
+ * Exactly what `hook run` prints for an agent's event: the answer that lets everything go on and
+ * changes no permission decision. Given the agent's event name, or undefined when stdin could
+ * not be read.
+ * - Claude Code: nothing (exit 0 with empty stdout proceeds; code.claude.com/docs/en/hooks).
+ * - Copilot: nothing (a preToolUse answer is optional; docs.github.com/en/copilot/reference/hooks-configuration).
+ * - Gemini CLI: `{}` (stdout must hold JSON alone; geminicli.com/docs/hooks/reference).
+ * - Cline: `{"cancel":false}` (it fails closed on anything else; docs.cline.bot/features/hooks/hook-reference).
+ * - Cursor: `{"continue":true}` for beforeSubmitPrompt, `{"permission":"allow"}` for the other
+ *   before* events and preToolUse, `{}` after (cursor.com/docs/agent/hooks).
+ */
+export function hookAnswer(agent: HookAgent, eventName: string | undefined): string {
+  switch (agent) {
+    case 'claude-code':
+    case 'copilot':
+      return '';
+    case 'gemini':
+      return '{}\n';
+    case 'cline':
+      return '{"cancel":false}\n';
+    case 'cursor':
+      if (eventName === 'beforeSubmitPrompt') return '{"continue":true}\n';
+      if (eventName !== undefined && (/^before[A-Z]/.test(eventName) || eventName === 'preToolUse')) return '{"permission":"allow"}\n';
+      return '{}\n';
+  }
+}

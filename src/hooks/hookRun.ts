@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { AGENT_EVENTS } from './events/agentEvents';
+import type { HookEvent } from './events/hookEvent';
+import { hookAnswer } from './hookAnswer';
+import type { HookAgent } from './hookAgents';
+import { HookLog } from './hookLog';
+import { readStdin, HOOK_STDIN_MAX_BYTES } from './hookStdin';
+import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
+import type { CheckpointJob } from './checkpointJob';
+import { promptLine } from './promptText';
+import { loadHookStore } from './loadHookStore';
+import type { WorkspaceLocation } from '../cli/workspaceLocation';
+
+/** Everything `hook run` touches of its process. */
+export interface HookIo {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  /** The folder holding `sql-wasm.wasm` and `cli.js` (dist/). */
+  readonly wasmDir: string;
+}
+
+/** What `hook run` ends with: the exact bytes for stdout (the exit code is always 0). */
+export interface HookResult {
+  readonly stdout: string;
+}
+
+/** The whole call, from reading stdin to the answer, must end within this; the agents give 30 s or more. */
+const DEFAULT_BUDGET_MS = 10_000;
+/** How long a hook waits for the store's lock, held by another session's checkpoint, before the checkpoint is missed. */
+const LOCK_WAIT_MS = 5_000;
+/** How long a hook waits for a plan's first snapshot before leaving it to run in the background. */
+const DEFAULT_FIRST_SNAPSHOT_WAIT_MS = 3_000;
+const STDIN_WAIT_MS = 5_000;
+
+const MillisSchema = z.coerce.number().int().min(0).max(600_000);
+
+function millis(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
+  const parsed = MillisSchema.safeParse(env[name]);
+  return env[name] !== undefined && env[name] !== '' && parsed.success ? parsed.data : fallback;
+}
+
+/** The project folder an agent names in the environment, for when its event cannot be read. */
+function envProjectDir(agent: HookAgent, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (agent === 'claude-code') return env.CLAUDE_PROJECT_DIR || undefined;
+  if (agent === 'gemini') return env.GEMINI_PROJECT_DIR || undefined;
+  return undefined;
+}
+
+/**
+ * `agents hook run <agent>`: reads the agent's event, takes the checkpoint it calls for, and
+ * returns the protocol's answer. Never throws and never fails the agent: whatever goes wrong
+ * (bad stdin, no workspace, a refused or locked store, a read-only disk, the time budget) ends in
+ * a line in `.cleveragents/logs/hooks.log` and the same allowing answer.
+ */
+export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult> {
+  const started = Date.now();
+  const log = new HookLog(agent);
+  const budget = millis(io.env, 'AGENTS_HOOK_BUDGET_MS', DEFAULT_BUDGET_MS);
+  let event: HookEvent | undefined;
+  let logRoot: string | undefined;
+  try {
+    const input = await readStdin(io.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, budget));
+    if (!input.ok) {
+      log.line(`event ignored: ${input.why}`);
+    } else {
+      event = parseEvent(agent, input.text, io.env, log);
+    }
+    const workspace = await hookWorkspace(event?.workspaceDir ?? envProjectDir(agent, io.env), io.cwd, io.env);
+    if (!workspace.ok) {
+      log.line(`event ignored: ${workspace.why}`);
+      // said where the hook runs, when that is a workspace at all
+      const here = await hookWorkspace(envProjectDir(agent, io.env), io.cwd, io.env);
+      if (here.ok) logRoot = here.location.workspaceRoot;
+    } else {
+      logRoot = workspace.location.workspaceRoot;
+      if (event) {
+        const done = handleEvent(agent, event, workspace.location, io, log, started + budget);
+        const outcome = await Promise.race([done, sleep(Math.max(0, started + budget - Date.now())).then(() => 'timeout' as const)]);
+        if (outcome === 'timeout') log.line(`${event.eventName}: checkpoint missed: not done within the hook's ${budget} ms budget`);
+      }
+    }
+  } catch (error) {
+    log.line(`${event?.eventName ?? 'event'}: checkpoint missed: ${describe(error)}`);
+  }
+  await log.flush(logRoot);
+  return { stdout: hookAnswer(agent, event?.eventName) };
+}
+
+function parseEvent(agent: HookAgent, text: string, env: Readonly<Record<string, string | undefined>>, log: HookLog): HookEvent | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    log.line(`event ignored: stdin is not JSON (${text.length} characters)`);
+    return undefined;
+  }
+  try {
+    return AGENT_EVENTS[agent].normalize(raw, env);
+  } catch (error) {
+    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ') : describe(error);
+    log.line(`event ignored: not a ${agent} event: ${issues}`);
+    return undefined;
+  }
+}
+
+/** The checkpoint an event calls for, if any: prompts always; tool calls when the tool can write. */
+function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<CheckpointJob, 'planId' | 'workspaceRoot' | 'databasePath'> | undefined {
+  const extra: Record<string, string> = { agent, session_id: event.sessionId };
+  if (event.kind === 'prompt') {
+    return { type: 'manual', reason: `Before: "${promptLine(event.prompt ?? '')}"`, phase: 'prompt', extra, onlyIfChanged: false };
+  }
+  if ((event.kind !== 'preTool' && event.kind !== 'postTool') || event.toolName === undefined) return undefined;
+  if (!AGENT_EVENTS[agent].isWritingTool(event.toolName)) return undefined;
+  const file = sandboxRelativePath(root, event.cwd, event.filePath);
+  if (file !== undefined) extra.file_path = file;
+  if (event.toolUseId !== undefined) extra.tool_use_id = event.toolUseId;
+  const pre = event.kind === 'preTool';
+  return {
+    type: pre ? 'pre_write' : 'post_step',
+    reason: `${pre ? 'Before' : 'After'} ${event.toolName}${file !== undefined ? ` ${file}` : ''}`.slice(0, 1000),
+    sourceTool: event.toolName,
+    phase: pre ? 'pre_tool' : 'post_tool',
+    extra,
+    // Both skip when nothing changed: a pre_write right after the previous checkpoint, a
+    // post_step of a command that wrote nothing (`ls` through Bash), would add nothing to restore.
+    onlyIfChanged: true,
+  };
+}
+
+async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookIo, log: HookLog, deadline: number): Promise<void> {
+  const root = location.workspaceRoot;
+  const job = jobFor(agent, event, root);
+  if (!job) return;
+  const remaining = () => Math.max(0, deadline - Date.now());
+  const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob } = loadHookStore();
+  const services = await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log);
+  try {
+    const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, Math.min(LOCK_WAIT_MS, remaining()));
+    if (created) log.line(`${event.eventName}: plan ${planId} made for session ${event.sessionId}`);
+    const full: CheckpointJob = { ...job, planId, workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}) };
+    const first = created || (await services.checkpoints.listCheckpoints(planId)).length === 0;
+    if (first) {
+      const running = await firstSnapshotRunning(root, planId);
+      if (running !== undefined) {
+        log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: its first snapshot is still being taken (process ${running})`);
+        return;
+      }
+      // The first snapshot of a plan reads the whole folder: it runs in its own process, which
+      // this call waits for only so long (see docs/AGENTS.md, "The first snapshot").
+      const wait = Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());
+      const outcome = await checkpointInBackground(full, io.wasmDir, wait);
+      if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background; it may hold changes made meanwhile`);
+      else if (outcome === 'failed') log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: the background checkpoint failed (its line above says why)`);
+      return;
+    }
+    const id = await runCheckpointJob(services, full);
+    const what = id ? `${job.type} ${id}` : `${job.type} skipped, nothing changed`;
+    log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);
+  } finally {
+    services.dispose();
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,45 @@
+import { setFlagsFromString } from 'node:v8';
+import { HOOK_AGENTS, isHookAgent } from './hookAgents';
+import { runHook } from './hookRun';
+import { loadHookStore } from './loadHookStore';
+
+// `dist/agentsHook.js`: `agents hook …`, loaded by the launcher (cli/launch.ts) for that command
+// alone. `hook run <agent>` sits in the agent's way on every tool call, so it loads little: zod,
+// the event schemas and the file helpers; sql.js and git only when a checkpoint is due.
+//   agents hook run <agent>               what the agents' configurations call (stdin: the event)
+//   agents hook install|uninstall|status  the configuration (src/hooks/install/)
+//   agents hook checkpoint-job <json>     a plan's first snapshot, in the background (internal)
+
+// As in cli/main.ts: a few SQLite statements do not repay V8's optimizing tier for sql.js's wasm.
+setFlagsFromString('--liftoff-only');
+
+const argv = process.argv.slice(3);
+
+function usage(message: string): void {
+  process.stderr.write(`agents: ${message}\nUsage: agents hook run <${HOOK_AGENTS.join('|')}>\n       agents hook install|uninstall|status …\n`);
+  process.exitCode = 2;
+}
+
+async function main(): Promise<void> {
+  const [command, agent] = argv;
+  if (command === 'run') {
+    if (agent === undefined || !isHookAgent(agent) || argv.length > 2) return usage(`"hook run" takes one agent: ${HOOK_AGENTS.join(', ')}`);
+    const result = await runHook(agent, { cwd: process.cwd(), env: process.env, stdin: process.stdin, wasmDir: __dirname });
+    // Exit once the answer is written: a checkpoint abandoned at the time budget must not keep
+    // the agent waiting for this process (a background first snapshot is a process of its own).
+    process.stdout.write(result.stdout, () => process.exit(0));
+    return;
+  }
+  if (command === 'checkpoint-job') {
+    process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), __dirname);
+    return;
+  }
+  if (command === 'install' || command === 'uninstall' || command === 'status') return usage(`"hook ${command}" is not part of this build`);
+  return usage(command === undefined ? 'missing command after "hook"' : `unknown command "hook ${command}"`);
+}
+
+// A reader that went away is not an error of ours; and nothing may reach the agent as a stack trace.
+process.stdout.on('error', () => process.exit(0));
+main().catch(() => {
+  process.exitCode = argv[0] === 'run' ? 0 : 1;
+});

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../adapters/files/atomicFile';
+import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
+import type { WorkspaceServices } from '../composition';
+import { escapeUnsafe } from '../core/displayText';
+import { NotFoundError, StoreError } from '../core/errors';
+import { UlidSchema } from '../core/ids';
+import { HOOK_AGENT_NAMES, type HookAgent } from './hookAgents';
+import { promptLine } from './promptText';
+
+/** What `.cleveragents/hooks/sessions/<agent>-<hash>.json` holds: which plan an agent session feeds. */
+const SessionFileSchema = z.object({
+  version: z.literal(1),
+  agent: z.string().max(50),
+  session_id: z.string().max(200),
+  plan_id: UlidSchema,
+  created_at: z.string().max(40),
+});
+
+const TITLE_MAX = 200;
+const CREATE_LOCK_STALE_MS = 30_000;
+
+export function sessionFilePath(root: string, agent: HookAgent, sessionId: string): string {
+  const hash = createHash('sha256').update(`${agent}\0${sessionId}`).digest('hex').slice(0, 32);
+  return path.join(root, '.cleveragents', 'hooks', 'sessions', `${agent}-${hash}.json`);
+}
+
+/**
+ * A new plan's title: the agent and the first prompt's first line (`Claude Code: add due dates`),
+ * or, when the session's first event is a tool call, `<Agent> session <id>`. A title never changes
+ * afterwards (plans have no rename); the prompts are in their checkpoints' reasons.
+ */
+export function planTitle(agent: HookAgent, sessionId: string, prompt: string | undefined): string {
+  const line = prompt === undefined ? '' : promptLine(prompt);
+  const title = line !== '' ? `${HOOK_AGENT_NAMES[agent]}: ${line}` : `${HOOK_AGENT_NAMES[agent]} session ${escapeUnsafe(sessionId.slice(0, 12))}`;
+  return [...title].slice(0, TITLE_MAX).join('');
+}
+
+async function readSessionPlanId(file: string): Promise<string | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined || text.length > 4096) return undefined;
+  try {
+    const parsed = SessionFileSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.plan_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The plan still takes checkpoints: it exists and is not applied. */
+async function usablePlan(services: WorkspaceServices, planId: string): Promise<boolean> {
+  try {
+    const plan = await services.plans.getPlan(planId);
+    return plan.state !== 'applied';
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Holds `<session file>.lock` (O_EXCL) while a session's plan is made, so that two hooks of one
+ * session that start at once (parallel tool calls) make one plan. Waits up to `waitMs`; a lock older
+ * than 30 s was left by a killed hook and is removed.
+ */
+async function withCreateLock<T>(file: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + waitMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > CREATE_LOCK_STALE_MS) await unlink(lock).catch(() => undefined);
+      else if (Date.now() >= deadline) throw new StoreError(`another hook of this session is making its plan (${lock})`);
+      else await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await unlink(lock).catch(() => undefined);
+  }
+}
+
+export interface SessionPlan {
+  readonly planId: string;
+  /** Made by this call: the plan has no checkpoint yet. */
+  readonly created: boolean;
+}
+
+/**
+ * The plan of an agent session: looked up in its session file, or made on first sight (in place,
+ * the whole workspace as its sandbox, executing) and recorded there atomically. A session whose
+ * plan was deleted or applied gets a new one.
+ */
+export async function sessionPlan(services: WorkspaceServices, root: string, agent: HookAgent, sessionId: string, prompt: string | undefined, waitMs: number): Promise<SessionPlan> {
+  const file = sessionFilePath(root, agent, sessionId);
+  const known = await readSessionPlanId(file);
+  if (known !== undefined && (await usablePlan(services, known))) return { planId: known, created: false };
+  await ensureDataDir(root);
+  await mkdir(path.dirname(file), { recursive: true });
+  return withCreateLock(file, waitMs, async () => {
+    const again = await readSessionPlanId(file);
+    if (again !== undefined && again !== known && (await usablePlan(services, again))) return { planId: again, created: false };
+    const plan = await services.plans.createPlan({ title: planTitle(agent, sessionId, prompt), sandbox: '.' });
+    await services.plans.setState(plan.plan_id, 'executing');
+    const record = { version: 1, agent, session_id: sessionId, plan_id: plan.plan_id, created_at: new Date().toISOString() };
+    await writeFileAtomic(file, `${JSON.stringify(record)}\n`, 0o600);
+    return { planId: plan.plan_id, created: true };
+  });
+}
