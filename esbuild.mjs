@@ -58,6 +58,9 @@ const node = {
   external: ['vscode'],
   keepNames: true,
   plugins: [zodEnglishOnly, zodWithoutFromJsonSchema],
+  // jsonc-parser's `main` is a UMD build whose `require('./impl/format')` esbuild cannot follow:
+  // bundle its ES module build instead
+  alias: { 'jsonc-parser': join(dirname(require.resolve('jsonc-parser/package.json')), 'lib/esm/main.js') },
 };
 
 const builds = [
@@ -68,12 +71,14 @@ const builds = [
     entryPoints: ['src/cli/launch.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    external: [...node.external, './cliMain.js', './agentsMcp.js'],
+    external: [...node.external, './cliMain.js', './agentsMcp.js', './agentsHookAdmin.js'],
     define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
   },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cliMain.js' },
   // `agents mcp`: the MCP server, with the SDK, loaded by cli.js for that command alone.
   { ...node, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/agentsMcp.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
+  // `agents hook install|uninstall|status`: writes the agents' hook configurations.
+  { ...node, entryPoints: ['src/hooks/install/main.ts'], outfile: 'dist/agentsHookAdmin.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },
   {
     bundle: true,

@@ -12,5 +12,8 @@ const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'mcp') require('./agentsMcp.js');
+// TEMPORARY (branch hooks-install): `agents hook install|uninstall|status` until the hook runner's dispatch is merged
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+else if (args[0] === 'hook' && ['install', 'uninstall', 'status'].includes(args[1] ?? '')) require('./agentsHookAdmin.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');
