@@ -193,7 +193,7 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     assert.deepEqual(tree(ws), untouched);
   });
 
-  it('in an empty workspace, all five installed and uninstalled leave it empty (folders install made are removed)', () => {
+  it('in an empty workspace, all five installed and uninstalled leave it empty (files and folders install made are removed)', () => {
     const ws = tempDir('empty');
     const home = tempDir('home');
     for (const agent of ['copilot', 'claude-code', 'cursor', 'gemini', 'cline']) ok(hook(ws, home, ['install', agent]));
@@ -223,6 +223,29 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     writeFileSync(file, `${JSON.stringify({ model: 'opus', ...value }, null, 2)}\n`);
     ok(hook(ws, home, ['uninstall', 'claude-code']));
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { model: 'opus' });
+  });
+
+  it('a settings file only its owner may read keeps its mode (0600) through install and uninstall', () => {
+    const ws = tempDir('mode');
+    const home = tempDir('home');
+    put(ws, '.claude/settings.json', CLAUDE_SETTINGS, 0o600);
+    ok(hook(ws, home, ['install', 'claude-code']));
+    assert.equal(statSync(path.join(ws, '.claude/settings.json')).mode & 0o777, 0o600);
+    ok(hook(ws, home, ['uninstall', 'claude-code']));
+    assert.equal(statSync(path.join(ws, '.claude/settings.json')).mode & 0o777, 0o600);
+  });
+
+  it('a second install leaves our entry where it is when the user has added hooks after it', () => {
+    const ws = tempDir('order');
+    const home = tempDir('home');
+    ok(hook(ws, home, ['install', 'cursor']));
+    const file = path.join(ws, '.cursor/hooks.json');
+    const value = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown[]> };
+    value.hooks.afterFileEdit!.push({ command: './format.sh' });
+    writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+    const edited = readFileSync(file, 'utf8');
+    assert.match(ok(hook(ws, home, ['install', 'cursor'])).stdout, /nothing changed/);
+    assert.equal(readFileSync(file, 'utf8'), edited);
   });
 
   it('an entry of ours naming another CLI (an older install) is replaced, not doubled', async () => {

@@ -84,7 +84,8 @@ export function addOurHooks(text: string | null, config: JsonHookConfig, program
       text = insertProperty(text, nodeAt(doc, ['hooks'], 'object', file)!, event, [entry]);
       continue;
     }
-    const values = getNodeValue(list) as unknown[];
+    // from parse(), not getNodeValue(): the latter builds null-prototype objects that never deep-equal ours
+    const values = (doc.value.hooks as Record<string, unknown[]>)[event]!;
     const ours = values.filter((v) => holdsOurs(v, config));
     if (ours.length === 1 && isDeepStrictEqual(ours[0], entry)) continue;
     text = removeOurs(text, ['hooks', event], config, file).text;
