@@ -327,6 +327,18 @@ describe('agents hook install: configurations it must not touch', () => {
     assert.deepEqual(tree(ws), { '.claude': `link ${outside}` });
   });
 
+  it('a .cleveragents folder linking out of the workspace (where install keeps its record) stops install before it writes', () => {
+    const ws = tempDir('record-out');
+    const home = tempDir('home');
+    const outside = tempDir('outside');
+    symlinkSync(outside, path.join(ws, '.cleveragents'));
+    const run = hook(ws, home, ['install', 'cursor']);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /\.cleveragents is a symbolic link that leads outside the workspace/);
+    assert.deepEqual(tree(ws), { '.cleveragents': `link ${outside}` });
+    assert.deepEqual(tree(outside), {});
+  });
+
   it('a config file that links to a file inside the workspace is written where it leads, and stays a link', () => {
     const ws = tempDir('link-in');
     const home = tempDir('home');

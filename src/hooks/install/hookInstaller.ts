@@ -99,6 +99,8 @@ async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstal
 /** What installing `agent`'s hooks in `scope` changes. Throws ConfigFileError for a file it must not touch. */
 export async function planHookChange(agent: HookAgent, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram): Promise<HookPlan> {
   const config = AGENT_HOOK_CONFIGS[agent];
+  // the record is written after the configuration: refuse a record path out of the workspace before anything is written
+  await resolveTarget(root, RECORD_FILE, scope, displayPath(scope, RECORD_FILE));
   const record = await readInstallRecord(root, scope);
   const created = (record.created[agent] ?? []).filter((p) => creatablePaths(agent, scope).includes(p));
   return config.kind === 'json' ? planJson(config, mode, scope, root, program, created) : planScripts(config, mode, scope, root, program);
