@@ -58,6 +58,9 @@ const node = {
   external: ['vscode'],
   keepNames: true,
   plugins: [zodEnglishOnly, zodWithoutFromJsonSchema],
+  // jsonc-parser's `main` is a UMD build whose `require('./impl/format')` esbuild cannot follow:
+  // bundle its ES module build instead
+  alias: { 'jsonc-parser': join(dirname(require.resolve('jsonc-parser/package.json')), 'lib/esm/main.js') },
 };
 
 const builds = [
@@ -68,7 +71,7 @@ const builds = [
     entryPoints: ['src/cli/launch.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    external: [...node.external, './cliMain.js', './agentsMcp.js', './agentsHook.js'],
+    external: [...node.external, './cliMain.js', './agentsMcp.js', './agentsHook.js', './agentsHookAdmin.js'],
     define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
   },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cliMain.js' },
@@ -78,6 +81,8 @@ const builds = [
   // Its store half (sql.js, the services) is a file of its own, loaded only when a checkpoint is due.
   { ...node, entryPoints: ['src/hooks/main.ts'], outfile: 'dist/agentsHook.js', external: [...node.external, './agentsHookStore.js'] },
   { ...node, entryPoints: ['src/hooks/hookStore.ts'], outfile: 'dist/agentsHookStore.js' },
+  // `agents hook install|uninstall|status`: writes the agents' hook configurations.
+  { ...node, entryPoints: ['src/hooks/install/main.ts'], outfile: 'dist/agentsHookAdmin.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },
   {
     bundle: true,

@@ -13,6 +13,10 @@ const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'mcp') require('./agentsMcp.js');
+// `hook install|uninstall|status` (with a JSON-with-comments parser and a differ) stay out of the
+// bundle that every hooked tool call loads.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+else if (args[0] === 'hook' && ['install', 'uninstall', 'status'].includes(args[1] ?? '')) require('./agentsHookAdmin.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'hook') require('./agentsHook.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -8,8 +8,11 @@ import type { HookAgent } from './hookAgents';
  * - Copilot: nothing (a preToolUse answer is optional; docs.github.com/en/copilot/reference/hooks-configuration).
  * - Gemini CLI: `{}` (stdout must hold JSON alone; geminicli.com/docs/hooks/reference).
  * - Cline: `{"cancel":false}` (it fails closed on anything else; docs.cline.bot/features/hooks/hook-reference).
- * - Cursor: `{"continue":true}` for beforeSubmitPrompt, `{"permission":"allow"}` for the other
- *   before* events and preToolUse, `{}` after (cursor.com/docs/agent/hooks).
+ * - Cursor: `{"continue":true}` for beforeSubmitPrompt, `{}` for every other event
+ *   (cursor.com/docs/agent/hooks). Not `{"permission":"allow"}` on before* events: allow is a
+ *   decision, which tools that auto-approve commands return to skip Cursor's own approval step
+ *   (e.g. docs.rs/crate/safe-chains, "auto-allow safe bash commands"); a JSON object without a
+ *   permission leaves Cursor's own rules to decide.
  */
 export function hookAnswer(agent: HookAgent, eventName: string | undefined): string {
   switch (agent) {
@@ -22,7 +25,6 @@ export function hookAnswer(agent: HookAgent, eventName: string | undefined): str
       return '{"cancel":false}\n';
     case 'cursor':
       if (eventName === 'beforeSubmitPrompt') return '{"continue":true}\n';
-      if (eventName !== undefined && (/^before[A-Z]/.test(eventName) || eventName === 'preToolUse')) return '{"permission":"allow"}\n';
       return '{}\n';
   }
 }

@@ -7,7 +7,7 @@ import { loadHookStore } from './loadHookStore';
 // alone. `hook run <agent>` sits in the agent's way on every tool call, so it loads little: zod,
 // the event schemas and the file helpers; sql.js and git only when a checkpoint is due.
 //   agents hook run <agent>               what the agents' configurations call (stdin: the event)
-//   agents hook install|uninstall|status  the configuration (src/hooks/install/)
+//   (agents hook install|uninstall|status: dist/agentsHookAdmin.js, src/hooks/install/)
 //   agents hook checkpoint-job <json>     a plan's first snapshot, in the background (internal)
 
 // As in cli/main.ts: a few SQLite statements do not repay V8's optimizing tier for sql.js's wasm.
@@ -34,7 +34,6 @@ async function main(): Promise<void> {
     process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), __dirname);
     return;
   }
-  if (command === 'install' || command === 'uninstall' || command === 'status') return usage(`"hook ${command}" is not part of this build`);
   return usage(command === undefined ? 'missing command after "hook"' : `unknown command "hook ${command}"`);
 }
 

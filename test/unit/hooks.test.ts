@@ -152,6 +152,16 @@ describe('agents hook run', function () {
     });
   });
 
+  it('the answers are the protocols\' neutral ones: no hook ever allows, denies or asks', () => {
+    assert.equal(hookAnswer('claude-code', 'PreToolUse'), '');
+    assert.equal(hookAnswer('copilot', 'preToolUse'), '');
+    assert.equal(hookAnswer('gemini', 'BeforeTool'), '{}\n');
+    assert.equal(hookAnswer('cline', 'PreToolUse'), '{"cancel":false}\n');
+    assert.equal(hookAnswer('cursor', 'beforeSubmitPrompt'), '{"continue":true}\n');
+    // "allow" would skip the approval Cursor asks for itself: a checkpoint hook makes no decision.
+    for (const event of ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse', 'afterFileEdit', undefined]) assert.equal(hookAnswer('cursor', event), '{}\n', String(event));
+  });
+
   for (const agent of HOOK_AGENTS) {
     it(`${agent}: a whole session gives one plan, a checkpoint per prompt, pre_write/post_step around writes, and a byte-exact rollback to before the second prompt`, () => {
       const root = newWorkspace(tempDir());

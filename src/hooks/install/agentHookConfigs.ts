@@ -1,0 +1,177 @@
+import type { HookAgent } from '../hookAgents';
+import { bashCommand, powershellCommand, type HookProgram } from './hookCommandLine';
+
+// Where each agent reads its hooks and what this installer writes there. Every layout follows the
+// agent's own documentation, cited next to it (read 2026-12; where sources disagreed, the newest).
+// The events are the ones `agents hook run` answers: a prompt (one checkpoint per prompt) and the
+// calls before and after a tool that can write; read-only tools are matched out where the agent
+// offers a matcher, so they start no process.
+
+/** Project scope: the workspace folder. User scope: the user's home folder. */
+export type HookScope = 'project' | 'user';
+
+/** One entry of ours under one event. */
+export interface HookEntry {
+  readonly event: string;
+  readonly entry: Readonly<Record<string, unknown>>;
+}
+
+/** An agent whose hooks live in a JSON file, as `hooks: {<event>: [...]}`. */
+export interface JsonHookConfig {
+  readonly kind: 'json';
+  readonly agent: HookAgent;
+  /** The file, relative to the workspace (project) or the home folder (user), with `/` separators. */
+  file(scope: HookScope): string;
+  /** Whether the agent itself reads the file with comments allowed (then they are kept). */
+  readonly allowComments: boolean;
+  /** What a file this installer creates holds besides `hooks`. */
+  readonly skeleton: Readonly<Record<string, unknown>>;
+  /**
+   * `grouped`: an event lists `{matcher, hooks: [{type, command, ...}]}` groups (Claude Code,
+   * Gemini CLI); `flat`: it lists the hooks themselves (Copilot, Cursor).
+   */
+  readonly shape: 'grouped' | 'flat';
+  entries(program: HookProgram): readonly HookEntry[];
+}
+
+/** An agent whose hooks are executables named after the events, in one folder (Cline). */
+export interface ScriptHookConfig {
+  readonly kind: 'scripts';
+  readonly agent: HookAgent;
+  folder(scope: HookScope): string;
+  readonly events: readonly string[];
+  script(program: HookProgram): string;
+}
+
+export type AgentHookConfig = JsonHookConfig | ScriptHookConfig;
+
+/** Seconds an agent waits for one hook before it gives up on it; `hook run` finishes well inside. */
+const HOOK_TIMEOUT_SECONDS = 30;
+
+/**
+ * GitHub Copilot: any `*.json` in `.github/hooks/` (the cloud agent, the Copilot CLI and VS Code's
+ * agent hooks read it), `{"version": 1, "hooks": {...}}`, each hook a `bash` and a `powershell`
+ * command with `timeoutSec`; the Copilot CLI also loads `~/.copilot/hooks/*.json`. No matcher is
+ * documented, so `hook run` skips read-only tools itself.
+ * https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference
+ * https://docs.github.com/en/copilot/how-tos/use-copilot-agents/cloud-agent/use-hooks
+ * https://code.visualstudio.com/docs/agent-customization/hooks
+ */
+export const COPILOT_HOOKS: JsonHookConfig = {
+  kind: 'json',
+  agent: 'copilot',
+  file: (scope) => (scope === 'project' ? '.github/hooks/cleveragents-checkpoints.json' : '.copilot/hooks/cleveragents-checkpoints.json'),
+  allowComments: false,
+  skeleton: { version: 1 },
+  shape: 'flat',
+  entries: (program) =>
+    ['userPromptSubmitted', 'preToolUse', 'postToolUse'].map((event) => ({
+      event,
+      entry: { type: 'command', bash: bashCommand(program, 'copilot'), powershell: powershellCommand(program, 'copilot'), timeoutSec: HOOK_TIMEOUT_SECONDS },
+    })),
+};
+
+/** The Claude Code tools that write files or run commands; the read-only ones (Read, Grep, Glob...) are left out. */
+export const CLAUDE_WRITING_TOOLS = 'Write|Edit|MultiEdit|NotebookEdit|Bash';
+
+/**
+ * Claude Code: `.claude/settings.json` (project, shared) or `~/.claude/settings.json` (user),
+ * strict JSON; `hooks.<Event>` lists `{matcher, hooks: [{type: "command", command, timeout}]}`,
+ * the matcher a regex over tool names, the timeout in seconds; UserPromptSubmit takes no matcher.
+ * https://code.claude.com/docs/en/hooks
+ * https://docs.claude.com/en/docs/claude-code/hooks
+ */
+export const CLAUDE_CODE_HOOKS: JsonHookConfig = {
+  kind: 'json',
+  agent: 'claude-code',
+  file: () => '.claude/settings.json',
+  allowComments: false,
+  skeleton: {},
+  shape: 'grouped',
+  entries: (program) => {
+    const hook = { type: 'command', command: bashCommand(program, 'claude-code'), timeout: HOOK_TIMEOUT_SECONDS };
+    return [
+      { event: 'PreToolUse', entry: { matcher: CLAUDE_WRITING_TOOLS, hooks: [hook] } },
+      { event: 'PostToolUse', entry: { matcher: CLAUDE_WRITING_TOOLS, hooks: [hook] } },
+      { event: 'UserPromptSubmit', entry: { hooks: [hook] } },
+    ];
+  },
+};
+
+/**
+ * Cursor: `.cursor/hooks.json` (project) or `~/.cursor/hooks.json` (user), `{"version": 1,
+ * "hooks": {<event>: [{command}]}}`. beforeSubmitPrompt (the prompt), beforeShellExecution and
+ * afterShellExecution (around a terminal command), afterFileEdit (after an edit: Cursor documents
+ * no event before one, so the prompt's checkpoint is what an edit is restored to). Newer builds
+ * list tool-level preToolUse/postToolUse, but without documented tool names for a matcher they
+ * would start a process for every read as well, so they are not installed.
+ * https://cursor.com/docs/agent/hooks
+ * https://cupcake.eqtylab.io/reference/harnesses/cursor (event and field list, Cursor 2.x)
+ */
+export const CURSOR_HOOKS: JsonHookConfig = {
+  kind: 'json',
+  agent: 'cursor',
+  file: () => '.cursor/hooks.json',
+  allowComments: false,
+  skeleton: { version: 1 },
+  shape: 'flat',
+  entries: (program) => ['beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution', 'afterFileEdit'].map((event) => ({ event, entry: { command: bashCommand(program, 'cursor') } })),
+};
+
+/** Gemini CLI's tools that write files or run commands, anchored so an MCP tool named `mcp__x__replace_all` is not caught. */
+export const GEMINI_WRITING_TOOLS = '^(write_file|replace|run_shell_command)$';
+
+/**
+ * Gemini CLI: `.gemini/settings.json` (project; read only in a trusted folder) or
+ * `~/.gemini/settings.json` (user); `hooks.<Event>` lists `{matcher, hooks: [{type: "command",
+ * command, name, timeout}]}`, the matcher a regex over tool names, the timeout in milliseconds.
+ * BeforeAgent fires after a prompt is submitted. Hooks are on by default since v0.27
+ * (`hooksConfig.enabled` defaults to true): a file that sets it to false is reported, not
+ * overridden. Settings files may hold comments (Gemini strips them before parsing): they are kept.
+ * https://geminicli.com/docs/hooks/reference
+ * https://geminicli.com/docs/hooks
+ * https://geminicli.com/docs/reference/configuration
+ */
+export const GEMINI_HOOKS: JsonHookConfig = {
+  kind: 'json',
+  agent: 'gemini',
+  file: () => '.gemini/settings.json',
+  allowComments: true,
+  skeleton: {},
+  shape: 'grouped',
+  entries: (program) => {
+    const hook = { type: 'command', command: bashCommand(program, 'gemini'), name: 'cleveragents-checkpoints', timeout: HOOK_TIMEOUT_SECONDS * 1000 };
+    return [
+      { event: 'BeforeTool', entry: { matcher: GEMINI_WRITING_TOOLS, hooks: [hook] } },
+      { event: 'AfterTool', entry: { matcher: GEMINI_WRITING_TOOLS, hooks: [hook] } },
+      { event: 'BeforeAgent', entry: { hooks: [hook] } },
+    ];
+  },
+};
+
+/** The line that marks a Cline hook script as this installer's. */
+export const CLINE_SCRIPT_MARK = '# cleveragents-checkpoints: written by `agents hook install cline`; `agents hook uninstall cline` removes it';
+
+/**
+ * Cline: an executable per event, named exactly after it with no extension, in `.clinerules/hooks/`
+ * (project) or `~/Documents/Cline/Hooks/` (user); JSON on stdin, `{"cancel": false}` expected on
+ * stdout (`hook run cline` prints it). TaskStart carries a new task's first message,
+ * UserPromptSubmit the later ones. Hooks must be enabled in Cline's settings.
+ * https://docs.cline.bot/customization/hooks
+ * https://docs.cline.bot/features/hooks/hook-reference
+ */
+export const CLINE_HOOKS: ScriptHookConfig = {
+  kind: 'scripts',
+  agent: 'cline',
+  folder: (scope) => (scope === 'project' ? '.clinerules/hooks' : 'Documents/Cline/Hooks'),
+  events: ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse'],
+  script: (program) => `#!/bin/sh\n${CLINE_SCRIPT_MARK}\nexec ${bashCommand(program, 'cline')}\n`,
+};
+
+export const AGENT_HOOK_CONFIGS: Readonly<Record<HookAgent, AgentHookConfig>> = {
+  copilot: COPILOT_HOOKS,
+  'claude-code': CLAUDE_CODE_HOOKS,
+  cursor: CURSOR_HOOKS,
+  gemini: GEMINI_HOOKS,
+  cline: CLINE_HOOKS,
+};

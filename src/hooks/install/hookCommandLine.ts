@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { HookAgent } from '../hookAgents';
+
+/**
+ * The program an installed hook starts: this node and this package's `dist/cli.js`, both by
+ * absolute path, because the agent's PATH need not hold `agents` (nor the node that runs it).
+ */
+export interface HookProgram {
+  readonly node: string;
+  readonly cli: string;
+}
+
+/**
+ * The running node and the `cli.js` beside the running bundle (`dist/agentsHookAdmin.js`,
+ * `dist/extension.js` and `dist/cli.js` all live in dist/).
+ */
+export function runningHookProgram(): HookProgram {
+  return { node: process.execPath, cli: path.join(__dirname, 'cli.js') };
+}
+
+/** Whether both paths are there: a configured command whose node or CLI moved away no longer runs. */
+export function programResolves(program: HookProgram): boolean {
+  return path.isAbsolute(program.node) && path.isAbsolute(program.cli) && existsSync(program.node) && existsSync(program.cli);
+}
+
+/** A word for bash (and sh): double quotes, with the four characters that stay special inside them escaped. */
+function bashWord(text: string): string {
+  return `"${text.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
+/** A word for PowerShell: single quotes expand nothing; a quote inside is doubled. */
+function powershellWord(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** `"<node>" "<cli.js>" hook run <agent>`, for bash and sh (Claude Code, Cursor, Gemini CLI, Cline, Copilot's `bash`). */
+export function bashCommand(program: HookProgram, agent: HookAgent): string {
+  return `${bashWord(program.node)} ${bashWord(program.cli)} hook run ${agent}`;
+}
+
+/** `& '<node>' '<cli.js>' hook run <agent>`, for Copilot's `powershell` (the call operator runs a quoted path). */
+export function powershellCommand(program: HookProgram, agent: HookAgent): string {
+  return `& ${powershellWord(program.node)} ${powershellWord(program.cli)} hook run ${agent}`;
+}
+
+/**
+ * Whether `command` is one this installer wrote for `agent`: it starts our CLI (a path ending in
+ * cli.js) with `hook run <agent>`. The CLI's path itself may differ (an older install, another
+ * checkout): such an entry is still ours, replaced by install and removed by uninstall.
+ */
+export function isOurCommand(command: unknown, agent: HookAgent): boolean {
+  if (typeof command !== 'string') return false;
+  const escaped = agent.replace(/[-]/g, '\\-');
+  return new RegExp(`cli\\.js["']?\\s+hook\\s+run\\s+${escaped}(?:\\s|$)`).test(command);
+}
+
+/** The node and cli.js paths of a bash command this installer wrote, to check they still exist. */
+export function programOfCommand(command: string): HookProgram | undefined {
+  const word = String.raw`"((?:[^"\\]|\\.)*)"`;
+  const match = new RegExp(`^(?:exec\\s+)?${word}\\s+${word}\\s+hook\\s+run\\b`).exec(command.trim());
+  if (!match) return undefined;
+  const unescape = (s: string): string => s.replace(/\\(["\\$`])/g, '$1');
+  return { node: unescape(match[1]!), cli: unescape(match[2]!) };
+}

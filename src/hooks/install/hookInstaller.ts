@@ -1,0 +1,154 @@
+import { chmod, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
+import * as path from 'node:path';
+import { writeFileAtomic } from '../../adapters/files/atomicFile';
+import type { HookAgent } from '../hookAgents';
+import { AGENT_HOOK_CONFIGS, type HookScope, type JsonHookConfig, type ScriptHookConfig } from './agentHookConfigs';
+import { bashCommand, type HookProgram } from './hookCommandLine';
+import { creatablePaths, displayPath, isOurClineScript, modeOf, readTextOrNull } from './hookFiles';
+import { readInstallRecord, RECORD_FILE, withCreated, writeInstallRecord } from './installRecord';
+import { addOurHooks, holdsOnlySkeleton, removeOurHooks } from './jsonHookMerge';
+import { ConfigFileError, parseJsonObject } from './jsonEdit';
+import { resolveTarget } from './safeTarget';
+
+// Plans what `agents hook install|uninstall` changes (file by file, before and after), so that
+// `--dry-run` shows exactly what a real run writes, and then applies it.
+
+/** One file the command creates, changes or removes. `after` null: the file is removed. */
+export interface FileChange {
+  /** Relative to the root, `/` separators. */
+  readonly relative: string;
+  readonly display: string;
+  /** The path written (the file, or what it links to). */
+  readonly target: string;
+  readonly before: string | null;
+  readonly after: string | null;
+  /** A Cline script: written with mode 0755. */
+  readonly executable: boolean;
+}
+
+export interface HookPlan {
+  readonly agent: HookAgent;
+  readonly scope: HookScope;
+  readonly root: string;
+  /** The files that change; empty when everything is as it should be already. */
+  readonly changes: readonly FileChange[];
+  /** The configuration files concerned, for the messages. */
+  readonly files: readonly string[];
+  /** The events our hooks are (install) or were (uninstall) configured under. */
+  readonly events: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+/** Gemini CLI runs no hook when a settings file switches them off: say so rather than override the user. */
+function geminiWarnings(text: string, display: string): string[] {
+  const { value } = parseJsonObject(text, display, true);
+  const hooksConfig = value.hooksConfig;
+  if (typeof hooksConfig === 'object' && hooksConfig !== null && (hooksConfig as Record<string, unknown>).enabled === false) {
+    return [`${display} sets hooksConfig.enabled to false: Gemini CLI runs no hook until it is true`];
+  }
+  return [];
+}
+
+async function planJson(config: JsonHookConfig, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram, created: readonly string[]): Promise<HookPlan> {
+  const relative = config.file(scope);
+  const display = displayPath(scope, relative);
+  const target = await resolveTarget(root, relative, scope, display);
+  const before = await readTextOrNull(target, display);
+  const events = config.entries(program).map((e) => e.event);
+  let after: string | null;
+  if (mode === 'install') after = addOurHooks(before, config, program, display);
+  else if (before === null) after = null;
+  else {
+    after = removeOurHooks(before, config, display);
+    if (created.includes(relative) && holdsOnlySkeleton(after, config, display)) after = null;
+  }
+  const warnings = config.agent === 'gemini' && after !== null ? geminiWarnings(after, display) : [];
+  const changes = after === before ? [] : [{ relative, display, target, before, after, executable: false }];
+  return { agent: config.agent, scope, root, changes, files: [display], events, warnings };
+}
+
+async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram): Promise<HookPlan> {
+  const folder = config.folder(scope);
+  const firstPart = folder.split('/')[0]!;
+  const first = await stat(path.join(root, firstPart)).catch(() => undefined);
+  if (first && !first.isDirectory()) {
+    throw new ConfigFileError(`${displayPath(scope, firstPart)} is a file: Cline reads hooks only from a ${folder}/ folder (move the file's rules into ${firstPart}/ as a .md file, then run this again); nothing was written`);
+  }
+  const script = config.script(program);
+  const changes: FileChange[] = [];
+  for (const event of config.events) {
+    const relative = `${folder}/${event}`;
+    const display = displayPath(scope, relative);
+    const target = await resolveTarget(root, relative, scope, display);
+    const before = await readTextOrNull(target, display);
+    if (mode === 'uninstall') {
+      if (before !== null && isOurClineScript(before)) changes.push({ relative, display, target, before, after: null, executable: true });
+      continue;
+    }
+    if (before !== null && !isOurClineScript(before)) {
+      throw new ConfigFileError(
+        `${display} exists and is not ours: Cline runs one hook file per event, so add this line to it yourself: ${bashCommand(program, 'cline')} (it must print {"cancel":false}); nothing was written`,
+      );
+    }
+    const executable = ((await modeOf(target)) ?? 0) & 0o100;
+    if (before !== script || !executable) changes.push({ relative, display, target, before, after: script, executable: true });
+  }
+  return { agent: config.agent, scope, root, changes, files: [displayPath(scope, `${folder}/`)], events: config.events, warnings: [] };
+}
+
+/** What installing `agent`'s hooks in `scope` changes. Throws ConfigFileError for a file it must not touch. */
+export async function planHookChange(agent: HookAgent, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram): Promise<HookPlan> {
+  const config = AGENT_HOOK_CONFIGS[agent];
+  // the record is written after the configuration: refuse a record path out of the workspace before anything is written
+  await resolveTarget(root, RECORD_FILE, scope, displayPath(scope, RECORD_FILE));
+  const record = await readInstallRecord(root, scope);
+  const created = (record.created[agent] ?? []).filter((p) => creatablePaths(agent, scope).includes(p));
+  return config.kind === 'json' ? planJson(config, mode, scope, root, program, created) : planScripts(config, mode, scope, root, program);
+}
+
+/** Creates the folders above `relative` that are missing; the ones it made, relative to the root. */
+async function makeParents(root: string, relative: string): Promise<string[]> {
+  const parts = relative.split('/').slice(0, -1);
+  const made: string[] = [];
+  for (let i = 1; i <= parts.length; i++) {
+    const rel = parts.slice(0, i).join('/');
+    try {
+      await mkdir(path.join(root, rel));
+      made.push(rel);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return made;
+}
+
+/** Writes the plan: each file atomically, then the install record. */
+export async function applyHookPlan(plan: HookPlan, mode: 'install' | 'uninstall'): Promise<void> {
+  const { root, scope, agent } = plan;
+  let record = await readInstallRecord(root, scope);
+  const allowed = creatablePaths(agent, scope);
+  const created = (record.created[agent] ?? []).filter((p) => allowed.includes(p));
+  for (const change of plan.changes) {
+    if (change.after === null) {
+      await unlink(change.target);
+      continue;
+    }
+    created.push(...(await makeParents(root, change.relative)));
+    const mode = change.executable ? 0o755 : ((await modeOf(change.target)) ?? 0o644);
+    await writeFileAtomic(change.target, change.after, mode);
+    // the umask may have taken bits away from a new file's mode: an agent runs only an executable hook
+    if (change.executable) await chmod(change.target, 0o755);
+    if (change.before === null) created.push(change.relative);
+  }
+  if (mode === 'uninstall') {
+    // what install made, deepest first: a folder goes only when nothing of anyone else's is left in it
+    const deepestFirst = [...created].sort((a, b) => b.split('/').length - a.split('/').length);
+    for (const made of deepestFirst) await rmdir(path.join(root, made)).catch(() => undefined);
+    if ((record.created[agent] ?? []).length > 0) await writeInstallRecord(root, scope, withCreated(record, agent, []));
+    return;
+  }
+  if (created.length === (record.created[agent] ?? []).filter((p) => allowed.includes(p)).length) return;
+  // .cleveragents/ made here to hold the record is the record's to remove when it empties
+  if ((await makeParents(root, RECORD_FILE)).length > 0) record = { ...record, data_folder_created: true };
+  await writeInstallRecord(root, scope, withCreated(record, agent, created));
+}

@@ -1,0 +1,78 @@
+import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../hookAgents';
+import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
+import { programOfCommand, programResolves } from './hookCommandLine';
+import { displayPath, isOurClineScript, readTextOrNull } from './hookFiles';
+import { ourConfiguredHooks } from './jsonHookMerge';
+import { parseJsonObject } from './jsonEdit';
+import { resolveTarget } from './safeTarget';
+
+// `agents hook status`: per agent and scope, whether our hooks are configured, under which events,
+// and whether the command they start still runs (its node and cli.js are still there: an
+// extension update or a moved checkout leaves a hook that fails on every tool call).
+
+export interface HookScopeStatus {
+  readonly agent: HookAgent;
+  readonly name: string;
+  readonly scope: HookScope;
+  /** The configuration file (or Cline's folder), as the user sees it. */
+  readonly path: string;
+  readonly installed: boolean;
+  readonly events: readonly string[];
+  /** Whether every configured command's node and cli.js exist; null when nothing is installed. */
+  readonly command_resolves: boolean | null;
+  readonly problems: readonly string[];
+}
+
+async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Promise<HookScopeStatus> {
+  const config = AGENT_HOOK_CONFIGS[agent];
+  const base = { agent, name: HOOK_AGENT_NAMES[agent], scope };
+  const events: string[] = [];
+  const commands: string[] = [];
+  const problems: string[] = [];
+  let shown: string;
+  try {
+    if (config.kind === 'json') {
+      const relative = config.file(scope);
+      shown = displayPath(scope, relative);
+      const text = await readTextOrNull(await resolveTarget(root, relative, scope, shown), shown);
+      if (text !== null) {
+        const found = ourConfiguredHooks(parseJsonObject(text, shown, config.allowComments).value, config);
+        events.push(...found.events);
+        commands.push(...found.commands);
+      }
+    } else {
+      shown = displayPath(scope, `${config.folder(scope)}/`);
+      for (const event of config.events) {
+        const relative = `${config.folder(scope)}/${event}`;
+        const text = await readTextOrNull(await resolveTarget(root, relative, scope, displayPath(scope, relative)), displayPath(scope, relative));
+        if (text === null || !isOurClineScript(text)) continue;
+        events.push(event);
+        const exec = text.split(/\r?\n/).find((line) => line.startsWith('exec '));
+        if (exec) commands.push(exec.slice('exec '.length));
+      }
+    }
+  } catch (error) {
+    return { ...base, path: config.kind === 'json' ? displayPath(scope, config.file(scope)) : displayPath(scope, `${config.folder(scope)}/`), installed: false, events: [], command_resolves: null, problems: [(error as Error).message] };
+  }
+  let resolves: boolean | null = null;
+  if (events.length > 0) {
+    resolves = true;
+    for (const command of new Set(commands)) {
+      const program = programOfCommand(command);
+      if (program && programResolves(program)) continue;
+      resolves = false;
+      problems.push(`${shown}: the hook command no longer runs (${program ? `${program.node} or ${program.cli} is missing` : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
+    }
+  }
+  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, problems };
+}
+
+/** Every agent's status, project scope (the workspace) then user scope (the home folder). */
+export async function hookStatus(workspace: string, home: string): Promise<HookScopeStatus[]> {
+  const result: HookScopeStatus[] = [];
+  for (const agent of HOOK_AGENTS) {
+    result.push(await scopeStatus(agent, 'project', workspace));
+    result.push(await scopeStatus(agent, 'user', home));
+  }
+  return result;
+}

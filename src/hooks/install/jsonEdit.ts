@@ -1,0 +1,135 @@
+import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+
+// Edits an agent's JSON configuration the way a careful person would by hand: each change is one
+// insertion or one deletion of text, indented like the file around it, and every other byte stays
+// as it was (comments included, where the agent's format allows them). jsonc-parser is used for
+// the positions only: its own `modify` re-formats whole lines around an edit, which would rewrite
+// a neighbour's `{"x": 1}` and break the promise that uninstall restores the file byte for byte.
+
+/** A configuration that cannot be read: the message names the file and the line:column. */
+export class ConfigFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigFileError';
+  }
+}
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return `${line}:${column}`;
+}
+
+export interface JsonDocument {
+  readonly text: string;
+  readonly tree: Node;
+  readonly value: Record<string, unknown>;
+}
+
+/**
+ * Parses `text` (the contents of `file`) as a JSON object. `allowComments` is the agent's own
+ * leniency: Claude Code reads strict JSON, Gemini CLI strips comments first.
+ */
+export function parseJsonObject(text: string, file: string, allowComments: boolean): JsonDocument {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: !allowComments, allowTrailingComma: allowComments, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const what = printParseErrorCode(first.error);
+    const hint = what === 'InvalidCommentToken' ? ' (this agent reads strict JSON: comments are not allowed)' : '';
+    throw new ConfigFileError(`${file}:${lineColumn(text, first.offset)}: cannot parse the file: ${what}${hint}; it was left as it is`);
+  }
+  const tree = parseTree(text, [], { disallowComments: !allowComments, allowTrailingComma: allowComments });
+  if (!tree || tree.type !== 'object' || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigFileError(`${file}:${lineColumn(text, tree?.offset ?? 0)}: the file does not hold a JSON object; it was left as it is`);
+  }
+  return { text, tree, value: value as Record<string, unknown> };
+}
+
+/** The node at `path`, which must be of `type` when it is there. */
+export function nodeAt(doc: JsonDocument, path: JSONPath, type: 'object' | 'array', file: string): Node | undefined {
+  const node = findNodeAtLocation(doc.tree, path);
+  if (node && node.type !== type) {
+    const name = path.map(String).join('.');
+    throw new ConfigFileError(`${file}:${lineColumn(doc.text, node.offset)}: "${name}" is not ${type === 'object' ? 'an object' : 'a list'}; the file was left as it is`);
+  }
+  return node;
+}
+
+interface Layout {
+  readonly eol: string;
+  readonly unit: string;
+}
+
+/** The file's line ending and indentation step (two spaces when the file shows none). */
+function layoutOf(text: string): Layout {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indented = /^([ \t]+)\S/m.exec(text)?.[1];
+  const unit = indented === undefined ? '  ' : indented.startsWith('\t') ? '\t' : indented;
+  return { eol, unit };
+}
+
+/** The whitespace that starts the line holding `offset`, or undefined when other text precedes it there. */
+function indentBefore(text: string, offset: number): string | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const prefix = text.slice(lineStart, offset);
+  return /^[ \t]*$/.test(prefix) ? prefix : undefined;
+}
+
+function pretty(value: unknown, indent: string, layout: Layout): string {
+  return JSON.stringify(value, null, layout.unit).split('\n').join(`${layout.eol}${indent}`);
+}
+
+/** `item` written after the last child of `container` (an object's property or an array's element). */
+function insertLast(text: string, container: Node, item: (indent: string, layout: Layout) => string, compactItem: string): string {
+  const layout = layoutOf(text);
+  const children = container.children ?? [];
+  const last = children[children.length - 1];
+  if (last) {
+    const end = last.offset + last.length;
+    const indent = indentBefore(text, last.offset);
+    const content = indent === undefined ? `,${compactItem}` : `,${layout.eol}${indent}${item(indent, layout)}`;
+    return text.slice(0, end) + content + text.slice(end);
+  }
+  // an empty {} or []: open it onto lines of its own, indented one step in from its line
+  const open = container.offset + 1;
+  const close = container.offset + container.length - 1;
+  const lineIndent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', container.offset) + 1))?.[0] ?? '';
+  const inner = lineIndent + layout.unit;
+  return `${text.slice(0, open)}${layout.eol}${inner}${item(inner, layout)}${layout.eol}${lineIndent}${text.slice(close)}`;
+}
+
+/** Adds `"key": value` as the object's last property. */
+export function insertProperty(text: string, object: Node, key: string, value: unknown): string {
+  return insertLast(text, object, (indent, layout) => `${JSON.stringify(key)}: ${pretty(value, indent, layout)}`, `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+}
+
+/** Adds `value` as the array's last element. */
+export function appendElement(text: string, array: Node, value: unknown): string {
+  return insertLast(text, array, (indent, layout) => pretty(value, indent, layout), JSON.stringify(value));
+}
+
+/**
+ * Removes a property or an array element: the exact inverse of `insertProperty` / `appendElement`
+ * (from the end of the previous sibling to the end of this one), so a round trip gives back the
+ * bytes that were there.
+ */
+export function removeChild(text: string, container: Node, child: Node): string {
+  const siblings = container.children ?? [];
+  const index = siblings.indexOf(child);
+  if (index < 0) throw new Error('removeChild: not a child of that container');
+  const previous = siblings[index - 1];
+  const next = siblings[index + 1];
+  if (previous) return text.slice(0, previous.offset + previous.length) + text.slice(child.offset + child.length);
+  if (next) return text.slice(0, child.offset) + text.slice(next.offset);
+  return text.slice(0, container.offset + 1) + text.slice(container.offset + container.length - 1);
+}
+
+/** The property node (key and value) whose value is `valueNode`, for removal from its object. */
+export function propertyOf(valueNode: Node): Node {
+  const property = valueNode.parent;
+  if (!property || property.type !== 'property') throw new Error('propertyOf: not the value of a property');
+  return property;
+}
