@@ -6,6 +6,7 @@ import { interruptedMessage, type CorrectionWork, type InterruptedOperation } fr
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
+import { findUndoneWork, type UndoneWork } from './undoneWork';
 
 export interface ServiceDeps {
   readonly store: CheckpointStore;
@@ -172,6 +173,37 @@ export class CheckpointService {
   /** What a rollback to the checkpoint would change, without changing anything. */
   async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
     return this.previewRestore(planId, checkpointId, undefined);
+  }
+
+  /**
+   * Whose work a rollback to the checkpoint (changing `changes`, as its preview lists them) would
+   * undo besides the plan's own: other plans over the same files, and decisions not in `reverting`.
+   * What is found is advice for the confirmation: a snapshot that cannot be read is skipped (and logged).
+   */
+  async undoneWork(planId: string, checkpointId: string, changes: readonly PathChange[], reverting: ReadonlySet<string> = new Set()): Promise<UndoneWork[]> {
+    const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
+    if (changes.length === 0) return [];
+    const { plans, checkpoints, decisions } = await this.deps.store.read((uow) => {
+      const all = uow.plans.list();
+      return { plans: all, checkpoints: new Map(all.map((p) => [p.plan_id, uow.checkpoints.listForPlan(p.plan_id)])), decisions: uow.decisions.listForPlan(plan.plan_id) };
+    });
+    return findUndoneWork({
+      plan,
+      target: checkpoint,
+      paths: changes.map((c) => c.path),
+      plans,
+      checkpointsOf: (id) => checkpoints.get(id) ?? [],
+      decisions,
+      reverting,
+      changedBetween: async (from, to) => {
+        try {
+          return await this.deps.snapshotter.changesWithContent(from, to);
+        } catch (error) {
+          this.deps.logger.warn(`Could not compare snapshots ${from} and ${to} to find whose work a rollback undoes: ${error instanceof Error ? error.message : String(error)}`);
+          return [];
+        }
+      },
+    });
   }
 
   /** What restoring these paths (files or folders) from the checkpoint would change, without changing anything. */

@@ -7,6 +7,7 @@ import { isTerminal, type Plan } from './plan';
 import type { PendingCorrection } from './interruptedOperation';
 import type { UnitOfWork } from './ports';
 import type { PathChange, RollbackOutcome } from './rollbackResult';
+import type { UndoneWork } from './undoneWork';
 
 export type CorrectionDeps = Pick<ServiceDeps, 'store' | 'clock' | 'ids' | 'logger'>;
 
@@ -31,6 +32,8 @@ export interface CorrectionImpact {
   readonly changes: PathChange[];
   /** `keep_independent`: paths also changed by decisions that stay; any blocks the correction. */
   readonly conflicts: string[];
+  /** Other plans', and decisions' that stay, later work on these files that the restore would undo. */
+  readonly undoes_work_of: UndoneWork[];
 }
 
 export interface CorrectionOutcome {
@@ -124,7 +127,7 @@ export class CorrectionService {
     const base = { plan_id: plan.plan_id, decision_id: decision.decision_id, mode: m.data, reverted };
     const service = this.checkpoints;
     if (!service) {
-      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [] };
+      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [], undoes_work_of: [] };
     }
     const target = targetCheckpoint(checkpoints, decision);
     if (!target) {
@@ -132,10 +135,12 @@ export class CorrectionService {
         `Correction blocked: no checkpoint to restore the files to (none is aligned to decision ${decision.decision_id} as pre_write, and none was taken before it)`,
       );
     }
-    if (m.data === 'rollback') {
-      return { ...base, target_checkpoint: target, restore_paths: null, changes: await service.previewRollback(plan.plan_id, target.checkpoint_id), conflicts: [] };
-    }
     const revertedIds = new Set(reverted.map((r) => r.decision.decision_id));
+    const undone = (changes: PathChange[]) => service.undoneWork(plan.plan_id, target.checkpoint_id, changes, revertedIds);
+    if (m.data === 'rollback') {
+      const changes = await service.previewRollback(plan.plan_id, target.checkpoint_id);
+      return { ...base, target_checkpoint: target, restore_paths: null, changes, conflicts: [], undoes_work_of: await undone(changes) };
+    }
     const changedBy = async (d: Decision): Promise<string[]> => {
       const window = decisionWindow(checkpoints, d);
       if (!window || window.from.checkpoint_id === window.to.checkpoint_id) return [];
@@ -154,7 +159,7 @@ export class CorrectionService {
     const paths = [...restorePaths].sort();
     const conflicts = paths.filter((p) => kept.has(p));
     const changes = paths.length > 0 && conflicts.length === 0 ? await service.previewRestorePaths(plan.plan_id, target.checkpoint_id, paths) : [];
-    return { ...base, target_checkpoint: target, restore_paths: paths, changes, conflicts };
+    return { ...base, target_checkpoint: target, restore_paths: paths, changes, conflicts, undoes_work_of: await undone(changes) };
   }
 
   /**

@@ -76,7 +76,7 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
     const impact: CorrectionImpact = {
       plan_id: PLAN_ID, decision_id: B, mode: 'keep_independent',
       reverted: [{ decision: decision(B, 'B'), depth: 0 }, { decision: decision(C, 'C', [B]), depth: 1 }],
-      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [],
+      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [], undoes_work_of: [],
     };
     const text = revertConfirmation(impact);
     assert.equal(text.message, 'Revert “B” and 1 decision built on it?');
