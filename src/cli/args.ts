@@ -66,7 +66,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   checkpoint: { options: ['type', 'reason', 'source-tool', 'phase', 'decision', 'resource', 'extra'], positionals: ['plan_id'] },
   checkpoints: { options: [], positionals: ['plan_id'] },
   diff: { options: [], positionals: ['plan_id', 'checkpoint_id', 'checkpoint_id'], optional: ['checkpoint_id'] },
-  rollback: { options: ['yes'], positionals: ['plan_id', 'checkpoint_id'] },
+  rollback: { options: ['yes', 'preview'], positionals: ['plan_id', 'checkpoint_id'] },
   apply: { options: ['yes'], positionals: ['plan_id'] },
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
@@ -103,7 +103,7 @@ export type Command =
     }
   | { readonly name: 'checkpoints'; readonly planId: string }
   | { readonly name: 'diff'; readonly planId: string; readonly fromCheckpointId: string; readonly toCheckpointId?: string }
-  | { readonly name: 'rollback'; readonly planId: string; readonly checkpointId: string; readonly yes: boolean }
+  | { readonly name: 'rollback'; readonly planId: string; readonly checkpointId: string; readonly yes: boolean; readonly preview: boolean }
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean }
@@ -223,7 +223,7 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         toCheckpointId: args[2] === undefined ? undefined : checkpointIdArg(args[2]),
       };
     case 'rollback':
-      return { name, planId: planIdArg(args[0]), checkpointId: checkpointIdArg(args[1]), yes: values.yes === true };
+      return { name, planId: planIdArg(args[0]), checkpointId: checkpointIdArg(args[1]), yes: values.yes === true, preview: values.preview === true };
     case 'apply':
     case 'cleanup':
     case 'delete':

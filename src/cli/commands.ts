@@ -4,7 +4,7 @@ import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
-import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, stateChangeJson } from './envelopes';
+import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from './envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { resolveIdPrefixes } from './idPrefixes';
@@ -91,13 +91,13 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
       return { json: { changes: changesJson(changes) }, text: text.renderDiff(changes, command.fromCheckpointId, command.toCheckpointId) };
     }
     case 'rollback': {
-      if (!command.yes) {
+      if (command.preview || !command.yes) {
         // The preview runs the rollback's guards, so a refused rollback says why before anything is asked.
         const preview = await checkpoints.previewRollback(command.planId, command.checkpointId);
-        await confirmChange(
-          { ...ctx.confirmation, assumeYes: false },
-          { action: 'Rollback', question: 'Roll back?', preview: text.renderRollbackPreview(command.planId, command.checkpointId, preview) },
-        );
+        const undone = await checkpoints.undoneWork(command.planId, command.checkpointId, preview);
+        const shown = text.renderRollbackPreview(command.planId, command.checkpointId, preview, undone);
+        if (command.preview) return { json: rollbackPreviewEnvelope(command.planId, command.checkpointId, preview, undone), text: shown };
+        await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Roll back?', preview: shown });
       }
       const outcome = await checkpoints.rollbackToCheckpoint(command.planId, command.checkpointId);
       return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome) };

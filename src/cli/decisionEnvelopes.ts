@@ -1,6 +1,7 @@
 import type { CorrectionImpact, CorrectionOutcome, DecisionWithCheckpoints, UndoCorrectionOutcome } from '../core/correctionService';
 import type { Correction, Decision } from '../core/decision';
-import { changesJson, rollbackEnvelope, ROLLBACK_SUCCESS_MESSAGE, type RollbackEnvelope } from './envelopes';
+import { plural } from '../core/displayText';
+import { changesJson, rollbackEnvelope, ROLLBACK_SUCCESS_MESSAGE, undoneWorkJson, type RollbackEnvelope } from './envelopes';
 
 // The JSON documents of decisions and corrections, keys in a fixed order like envelopes.ts. No
 // Node import: the extension's API returns the same shapes.
@@ -77,7 +78,7 @@ export function undoCorrectionEnvelope(outcome: UndoCorrectionOutcome): { correc
     correction_summary: summary(outcome.correction),
     reactivated_decisions: [...outcome.reactivated],
     ...files,
-    messages: [...files.messages, `Correction ${outcome.correction.correction_id} undone; ${outcome.reactivated.length} decision(s) active again.`],
+    messages: [...files.messages, `Correction ${outcome.correction.correction_id} undone; ${plural(outcome.reactivated.length, 'decision')} active again.`],
   };
 }
 
@@ -91,6 +92,7 @@ export interface CorrectionPreviewJson {
     restore_paths: string[] | null;
     changes: ReturnType<typeof changesJson>;
     conflicts: string[];
+    undoes_work_of: ReturnType<typeof undoneWorkJson>;
   };
 }
 
@@ -106,6 +108,7 @@ export function correctionPreviewEnvelope(impact: CorrectionImpact): CorrectionP
       restore_paths: impact.restore_paths,
       changes: changesJson(impact.changes),
       conflicts: [...impact.conflicts],
+      undoes_work_of: undoneWorkJson(impact.undoes_work_of),
     },
   };
 }

@@ -147,3 +147,28 @@ export async function findUndoneWork(s: UndoneWorkSources): Promise<UndoneWork[]
   }
   return found;
 }
+
+/** The most paths named per owner in a confirmation; the rest are counted. */
+export const UNDONE_PATHS_SHOWN = 5;
+
+/**
+ * One line per owner for a confirmation: `plan “Tidy the tests”: test/todo.test.js`. `show` makes
+ * a title or path displayable where the caller shows it (escaped for a terminal, for Markdown…).
+ */
+export function undoneWorkLines(work: readonly UndoneWork[], show: (value: string) => string = (value) => value): string[] {
+  return work.map((w) => {
+    const listed = w.paths.slice(0, UNDONE_PATHS_SHOWN).map(show).join(', ');
+    const more = w.paths.length > UNDONE_PATHS_SHOWN ? ` and ${w.paths.length - UNDONE_PATHS_SHOWN} more` : '';
+    return `${w.decision_id ? 'decision' : 'plan'} “${show(w.title)}”: ${listed}${more}`;
+  });
+}
+
+/** The heading above those lines. */
+export function undoneWorkHeading(work: readonly UndoneWork[]): string {
+  const plans = work.filter((w) => !w.decision_id).length;
+  const decisions = work.length - plans;
+  const whose = [plans ? (plans === 1 ? 'another plan' : `${plans} other plans`) : '', decisions ? (decisions === 1 ? 'a decision' : `${decisions} decisions`) : '']
+    .filter(Boolean)
+    .join(' and ');
+  return `This also undoes later work of ${whose} on the same files:`;
+}
