@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../cli/decisionEnvelopes';
 import { rollbackEnvelope } from '../cli/envelopes';
-import { displayText } from '../core/displayText';
+import { displayText, plural } from '../core/displayText';
 import { DecisionSchema, RecordDecisionInputSchema, type CorrectionMode } from '../core/decision';
 import { UlidSchema } from '../core/ids';
 import { defineTool } from './agentTool';
 import { changeSummary } from './checkpointTools';
-import { ChangesSchema, CheckpointId, PlanId, RollbackEnvelopeSchema } from './toolSchemas';
+import { ChangesSchema, CheckpointId, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, undoneWorkSentence } from './toolSchemas';
 
 // Decisions and their correction (the reference's CorrectionService, made active): an agent records
 // the decisions it takes, aligns its checkpoints to them (decision_id), and when one proves wrong,
@@ -104,15 +104,16 @@ export const previewCorrection = defineTool({
       restore_paths: z.array(z.string()).nullable(),
       changes: ChangesSchema,
       conflicts: z.array(z.string()),
+      undoes_work_of: UndoneWorkSchema,
     }),
   }),
   async run({ plan_id, decision_id, keep_independent }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
     const impact = await services.corrections.analyzeImpact(plan.plan_id, decision_id, mode(keep_independent));
-    const conflicts = impact.conflicts.length > 0 ? `; refused: ${impact.conflicts.length} path(s) changed by both sides` : '';
+    const conflicts = impact.conflicts.length > 0 ? `; refused: ${plural(impact.conflicts.length, 'path')} changed by both sides` : '';
     return {
       structured: correctionPreviewEnvelope(impact),
-      text: `Correcting ${decision_id} reverts ${impact.reverted.length} decision(s) and ${changeSummary(impact.changes)}${conflicts}.`,
+      text: `Correcting ${decision_id} reverts ${plural(impact.reverted.length, 'decision')} and ${changeSummary(impact.changes)}${conflicts}.${undoneWorkSentence(impact.undoes_work_of)}`,
     };
   },
 });

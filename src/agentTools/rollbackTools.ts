@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { changesJson, rollbackEnvelope } from '../cli/envelopes';
+import { changesJson, rollbackEnvelope, undoneWorkJson } from '../cli/envelopes';
 import { ValidationError } from '../core/errors';
 import { countChanges } from '../core/rollbackResult';
 import { isSafetyCheckpoint } from '../extension/rollback/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
-import { ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';
+import { ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, interruptedJson, undoneWorkSentence } from './toolSchemas';
 
 export const previewRollback = defineTool({
   name: 'preview_rollback',
@@ -20,13 +20,15 @@ export const previewRollback = defineTool({
     checkpoint_id: z.string(),
     counts: z.object({ added: z.number().int(), modified: z.number().int(), deleted: z.number().int() }),
     changes: ChangesSchema,
+    undoes_work_of: UndoneWorkSchema,
   }),
   async run({ plan_id, checkpoint_id }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
     const changes = await services.checkpoints.previewRollback(plan.plan_id, checkpoint_id);
+    const undone = await services.checkpoints.undoneWork(plan.plan_id, checkpoint_id, changes);
     return {
-      structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes) },
-      text: `Rolling back to ${checkpoint_id}: ${changeSummary(changes)}.`,
+      structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes), undoes_work_of: undoneWorkJson(undone) },
+      text: `Rolling back to ${checkpoint_id}: ${changeSummary(changes)}.${undoneWorkSentence(undone)}`,
     };
   },
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ensureCliBuilt, hasScript, runCli, runCliOnTerminal } from './helpers/cliHarness';
+import { startMcp } from './helpers/mcpHarness';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
@@ -61,5 +62,23 @@ describe('agents plan rollback --preview / correct --preview: whose work it undo
     const C = decide('C', () => write(root, 'README.md', 'C'));
     const preview = cli<{ correction_preview: { undoes_work_of: Undone } }>(root, 'plan', 'correct', '--preview', p, A);
     assert.deepEqual(preview.correction_preview.undoes_work_of, [{ plan_id: p, decision_id: C, title: 'C', paths: ['README.md'] }]);
+  });
+
+  it('the agents’ preview_rollback tool names the other plan too (structured and in its text)', async () => {
+    const root = workspaceWith(tempDir(), { 'test/todo.test.js': 'test' });
+    const dues = create(root, 'Add due dates');
+    const tidy = create(root, 'Tidy the tests');
+    checkpoint(root, tidy);
+    const target = checkpoint(root, dues);
+    write(root, 'test/todo.test.js', 'tidied');
+    checkpoint(root, tidy);
+    const mcp = await startMcp(root);
+    try {
+      const result = await mcp.call('preview_rollback', { plan_id: dues, checkpoint_id: target });
+      assert.deepEqual((result.structuredContent as { undoes_work_of: Undone }).undoes_work_of, [{ plan_id: tidy, decision_id: null, title: 'Tidy the tests', paths: ['test/todo.test.js'] }]);
+      assert.match(JSON.stringify(result.content), /later work of another plan on the same files: plan “Tidy the tests”: test\/todo\.test\.js/);
+    } finally {
+      await mcp.close();
+    }
   });
 });
