@@ -200,6 +200,7 @@ export class RollbackController {
         checkpointTaken: formatRelativeTime(t.checkpoint.created_at, this.now()),
         changes: preview,
         undo: request.undo,
+        undone: await t.services.checkpoints.undoneWork(planId, checkpointId, preview),
       });
       const primary = request.undo ? UNDO : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
