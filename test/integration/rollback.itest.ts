@@ -107,6 +107,25 @@ describe('Rollback from VS Code', function () {
   });
 
   describe('Roll Back to Checkpoint', () => {
+    it('names the other plan over the same folder whose later change it would undo, with the file, and the checkpoint by its label', async () => {
+      const s = await sandbox({ 'src/todo.js': 'todo\n', 'test/todo.test.js': 'test\n' }, 'Add due dates');
+      const tidy = await outside.plans.createPlan({ title: 'Tidy the tests', sandbox: s.dir });
+      await api.createCheckpoint(tidy.plan_id, { reason: 'start tidying' });
+      const cp = await api.createCheckpoint(s.plan.plan_id, { reason: 'before due module' });
+      fs.writeFileSync(path.join(root, s.rel('src/due.js')), 'due\n');
+      await api.createCheckpoint(s.plan.plan_id, { reason: 'due module' });
+      fs.writeFileSync(path.join(root, s.rel('test/todo.test.js')), 'tidied\n');
+      await api.createCheckpoint(tidy.plan_id, { reason: 'tidied' });
+      await dialogs([null]);
+      const outcome = await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: cp.checkpoint_id });
+      assert.equal(outcome, undefined, 'cancelled');
+      const [confirm] = await dialogs();
+      assert.equal(confirm?.message, 'Roll back “Add due dates” to “before due module”?');
+      assert.match(confirm?.detail ?? '', /\nThis also undoes later work of another plan on the same files:\n• plan “Tidy the tests”: test\/todo\.test\.js\n/);
+      assert.ok(!(confirm?.detail ?? '').includes(cp.checkpoint_id), 'no raw id');
+      assert.equal(read(s.rel('test/todo.test.js')), 'tidied\n', 'nothing changed');
+    });
+
     it('asks with a modal that counts and lists the changes, then rolls back and shows the result panel', async () => {
       const s = await changedSandbox();
       await dialogs(['Roll Back']);
