@@ -17,6 +17,8 @@ export interface DecisionJson {
   created_at: string;
   reverted_at: string | null;
   reverted_by: string | null;
+  /** The applied correction that undid this active decision's later work (its files went back); null when none. */
+  affected_by: string | null;
 }
 
 export function decisionJson(decision: Decision, checkpointIds: readonly string[] = []): DecisionJson {
@@ -31,6 +33,7 @@ export function decisionJson(decision: Decision, checkpointIds: readonly string[
     created_at: decision.created_at,
     reverted_at: decision.reverted_at,
     reverted_by: decision.reverted_by,
+    affected_by: decision.affected_by ?? null,
   };
 }
 

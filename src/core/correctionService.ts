@@ -91,14 +91,21 @@ export class CorrectionService {
     });
   }
 
-  /** A plan's decisions, oldest first, each with its aligned checkpoints. */
+  /**
+   * A plan's decisions, oldest first, each with its aligned checkpoints, and (`affected_by`) the
+   * applied correction whose restore undid its later work while it stayed active.
+   */
   async listDecisions(planId: string): Promise<DecisionWithCheckpoints[]> {
     const id = parseId(planId, 'plan id');
     return this.deps.store.read((uow) => {
       requirePlan(uow, id);
       const checkpoints = uow.checkpoints.listForPlan(id);
+      const affectedBy = new Map<string, string>();
+      for (const c of uow.corrections.listForPlan(id)) {
+        if (c.state === 'applied') for (const d of c.affected_decisions ?? []) affectedBy.set(d, c.correction_id);
+      }
       return uow.decisions.listForPlan(id).map((decision) => ({
-        decision,
+        decision: { ...decision, affected_by: decision.state === 'active' ? (affectedBy.get(decision.decision_id) ?? null) : null },
         checkpoint_ids: checkpoints.filter((c) => c.decision_id === decision.decision_id).map((c) => c.checkpoint_id),
       }));
     });
@@ -185,6 +192,8 @@ export class CorrectionService {
       target_checkpoint_id: target?.checkpoint_id ?? null,
       created_at: this.deps.clock.now().toISOString(),
       undone_at: null,
+      // Decisions that stay but whose later work the whole-sandbox restore undoes: marked, not plainly active.
+      affected_decisions: restoring === 'all' ? impact.undoes_work_of.flatMap((u) => (u.decision_id && u.plan_id === impact.plan_id ? [u.decision_id] : [])) : [],
     };
     let correction: Correction = { ...pending, undo_checkpoint_id: null };
     /** Set once the files are restored: the checkpoint that puts them back. */

@@ -98,6 +98,12 @@ describe('Whose work a rollback undoes', function () {
       assert.deepEqual(impact.undoes_work_of.map((u) => [u.decision_id, u.title, u.paths]), [[C.decision_id, 'C', ['README.md']]]);
       const selective = await s.corrections.analyzeImpact(p, A.decision_id, 'keep_independent');
       assert.deepEqual(selective.undoes_work_of, []);
+      // After the correction, C stays active but is marked: its work was undone. Undoing the correction clears the mark.
+      const outcome = await s.corrections.executeRevert(p, A.decision_id);
+      const listed = async () => (await s.corrections.listDecisions(p)).map((d) => [d.decision.title, d.decision.state, d.decision.affected_by]);
+      assert.deepEqual(await listed(), [['A', 'reverted', null], ['B', 'reverted', null], ['C', 'active', outcome.correction.correction_id]]);
+      await s.corrections.undoCorrection(p, outcome.correction.correction_id);
+      assert.deepEqual(await listed(), [['A', 'active', null], ['B', 'active', null], ['C', 'active', null]]);
       // A plain rollback to the same checkpoint reverts no decision: all three are named.
       const plain = await s.checkpoints.undoneWork(p, impact.target_checkpoint!.checkpoint_id, impact.changes);
       assert.deepEqual(plain.map((u) => u.title), ['A', 'B', 'C']);
