@@ -1,4 +1,4 @@
-import * as os from 'node:os';
+import { thisProcess } from './adapters/files/operationOwner';
 import * as path from 'node:path';
 import { CheckpointService, type ServiceDeps } from './core/checkpointService';
 import { CorrectionService } from './core/correctionService';
@@ -68,7 +68,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   });
   const workspace = new NodeWorkspaceFiles(root);
   const journal = new FileOperationJournal(root);
-  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
+  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: thisProcess(), clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
   const plans = new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY));
   const checkpoints = new CheckpointService(deps);
   return {

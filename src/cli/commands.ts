@@ -6,7 +6,7 @@ import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
 import { changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from './envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
-import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
+import { renderInProgress, renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { resolveIdPrefixes } from './idPrefixes';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
@@ -40,10 +40,20 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     }
     case 'show': {
       const plan = await plans.getPlan(command.planId);
-      const [list, interrupted, history] = await Promise.all([checkpoints.listCheckpoints(plan.plan_id), recovery.interrupted(plan.plan_id), plans.stateHistory(plan.plan_id)]);
+      const [list, interrupted, running, history] = await Promise.all([
+        checkpoints.listCheckpoints(plan.plan_id),
+        recovery.interrupted(plan.plan_id),
+        recovery.inProgress(plan.plan_id),
+        plans.stateHistory(plan.plan_id),
+      ]);
       return {
-        json: { plan: planJson(plan), interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null, state_history: history.map(stateChangeJson) },
-        text: text.renderPlan(plan, list, ctx.now(), history) + (interrupted ? `\n${renderInterrupted(interrupted)}` : ''),
+        json: {
+          plan: planJson(plan),
+          interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null,
+          operation_in_progress: running ? interruptedOperationJson(running) : null,
+          state_history: history.map(stateChangeJson),
+        },
+        text: text.renderPlan(plan, list, ctx.now(), history) + (interrupted ? `\n${renderInterrupted(interrupted)}` : running ? `\n${renderInProgress(running)}` : ''),
       };
     }
     case 'start':

@@ -13,6 +13,11 @@ export function renderInterrupted(op: InterruptedOperation): string {
   ].join('\n');
 }
 
+/** The line `plan show` adds for an operation whose owner is still running it. */
+export function renderInProgress(op: InterruptedOperation): string {
+  return `  IN PROGRESS: a ${describe(op)}, started ${op.started_at} by process ${op.pid} on ${v(op.host)}, which is still running it.`;
+}
+
 export function renderRecoverPreview(planId: string, op: InterruptedOperation | undefined, mode: RecoveryMode): string {
   if (!op) return `Plan ${planId} has no interrupted operation.`;
   const what = describe(op);

@@ -2,7 +2,7 @@ import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type 
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
-import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
+import { inProgressMessage, interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxLocation, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
@@ -14,7 +14,7 @@ export interface ServiceDeps {
   readonly workspace: WorkspaceFiles;
   readonly journal: OperationJournal;
   /** This process, as journal records name it. */
-  readonly processInfo: { readonly pid: number; readonly host: string };
+  readonly processInfo: { readonly pid: number; readonly host: string; readonly process_started?: string };
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
@@ -37,19 +37,19 @@ export function pinName(planId: string, checkpointId: string): string {
  */
 export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal' | 'store'>, planId: string, what: string): Promise<void> {
   const interrupted = await deps.journal.get(planId);
-  if (interrupted) throw new BusinessRuleViolation(interruptedMessage(interrupted, what));
+  if (interrupted) throw new BusinessRuleViolation(deps.journal.ownerRunning?.(interrupted) ? inProgressMessage(interrupted, what) : interruptedMessage(interrupted, what));
   // Another plan's apply left the workspace half written: a plan working in place reads or writes
   // those files, and a second apply would write over them.
   const halfApplied = (await deps.journal.list()).find((op) => op.sandbox_key === WORKSPACE_KEY && op.plan_id !== planId);
   if (!halfApplied) return;
   const plan = await deps.store.read((uow) => uow.plans.get(planId));
-  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(interruptedMessage(halfApplied, what));
+  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(deps.journal.ownerRunning?.(halfApplied) ? inProgressMessage(halfApplied, what) : interruptedMessage(halfApplied, what));
 }
 
 /** Records an operation that is about to write files: when it started, and which process runs it. */
 export function beginOperation(
   deps: Pick<ServiceDeps, 'journal' | 'clock' | 'processInfo'>,
-  operation: Omit<InterruptedOperation, 'started_at' | 'pid' | 'host' | 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'> &
+  operation: Omit<InterruptedOperation, 'started_at' | 'pid' | 'host' | 'process_started' | 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'> &
     Partial<Pick<InterruptedOperation, 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'>>,
 ): Promise<void> {
   return deps.journal.begin({
@@ -73,6 +73,7 @@ export async function journaledApply(deps: Pick<ServiceDeps, 'journal'>, planId:
     await apply();
   } catch (error) {
     if (!(error instanceof IncompleteRestoreError)) await deps.journal.end(planId);
+    else deps.journal.abandon?.(planId);
     throw error;
   }
 }

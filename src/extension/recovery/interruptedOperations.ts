@@ -1,6 +1,4 @@
-import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { isProcessAlive } from '../../adapters/files/fileLock';
 import { FileOperationJournal, OPERATIONS_DIR_NAME } from '../../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
 import type { InterruptedOperation, RecoveryMode } from '../../core/interruptedOperation';
@@ -21,8 +19,9 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const announced = new Set<string>();
   const check = async (): Promise<void> => {
     for (const folder of deps.folders.folders()) {
-      for (const op of await new FileOperationJournal(folder.uri.fsPath).list()) {
-        if (announced.has(op.plan_id) || stillRunning(op)) continue;
+      const journal = new FileOperationJournal(folder.uri.fsPath);
+      for (const op of await journal.list()) {
+        if (announced.has(op.plan_id) || journal.ownerRunning(op)) continue;
         announced.add(op.plan_id);
         void offer(folder, op).finally(() => announced.delete(op.plan_id));
       }
@@ -64,11 +63,6 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(check);
   const later = () => void after(5_000).then(() => after(60_000));
   return vscode.Disposable.from(watcher, watcher.onDidCreate(later), vscode.workspace.onDidChangeWorkspaceFolders(() => void check()));
-}
-
-/** Whether the process that wrote the record is alive on this machine: then it is under way, not interrupted. */
-function stillRunning(op: InterruptedOperation): boolean {
-  return op.host === os.hostname() && isProcessAlive(op.pid);
 }
 
 function describe(op: InterruptedOperation): string {

@@ -41,6 +41,8 @@ export interface PlanNode {
   readonly checkpoints: readonly Checkpoint[];
   /** An operation a dead process left half done on this plan; writes are refused until it is resolved. */
   readonly interrupted?: InterruptedOperation;
+  /** An operation its owner (this or another live process) is still running: shown as under way, not as a warning. */
+  readonly inProgress?: InterruptedOperation;
   /** The plan's decisions, oldest first. */
   readonly decisions: readonly Decision[];
   readonly parent: FolderNode | undefined;
@@ -236,8 +238,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : vscode.TreeItemCollapsibleState.Expanded;
         const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
-        item.description = shown(node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : planDescription(plan));
-        item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : themeIcon(planIcon(plan));
+        item.description = shown(
+          node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : node.inProgress ? `${node.inProgress.type} in progress · ${planDescription(plan)}` : planDescription(plan),
+        );
+        item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : node.inProgress ? themeIcon({ id: 'sync~spin' }) : themeIcon(planIcon(plan));
         item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
         item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted)) };
@@ -350,6 +354,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             plan,
             checkpoints: await checkpoints.listCheckpoints(plan.plan_id),
             interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
+            inProgress: await recovery.inProgress(plan.plan_id).catch(() => undefined),
             decisions: (await corrections.listDecisions(plan.plan_id)).map((d) => d.decision),
             parent,
           }),
