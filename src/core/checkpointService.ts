@@ -84,6 +84,32 @@ export function parseId(value: unknown, what: string): string {
   return parsed.data;
 }
 
+const SAFETY_NUMBER = /^Before (?:rollback|restore) #(\d+)\b/;
+
+/** The number the next rollback (or restore) of a plan gets in its safety checkpoint's name: one more than any before. */
+export function nextRollbackNumber(checkpoints: readonly Checkpoint[]): number {
+  let max = 0;
+  for (const c of checkpoints) {
+    if (c.metadata.source_tool !== 'rollback') continue;
+    const n = Number(SAFETY_NUMBER.exec(c.metadata.reason ?? '')?.[1] ?? 0);
+    max = Math.max(max, Number.isSafeInteger(n) && n > 0 ? n : 0);
+  }
+  return max + 1;
+}
+
+/**
+ * A safety checkpoint's name, flat however often rollbacks are undone: `Before rollback #2 (to
+ * “before due module”)`, `Before rollback #3 (undoing rollback #2)`, `Before restore #4 of a.txt
+ * (from “x”)`. Never another safety checkpoint's name in quotes.
+ */
+export function safetyReason(number: number, target: Checkpoint, only: readonly string[] | undefined): string {
+  const undone = target.metadata.source_tool === 'rollback' ? SAFETY_NUMBER.exec(target.metadata.reason ?? '') : null;
+  const label = target.metadata.reason?.split('\n')[0]?.trim() || `${target.checkpoint_type} checkpoint`;
+  if (only === undefined) return `Before rollback #${number} (${undone ? `undoing ${undone[0].slice('Before '.length)}` : `to “${label}”`})`;
+  const what = only.length === 1 ? only[0] : `${only.length} paths`;
+  return `Before restore #${number} of ${what} (${undone ? `from before ${undone[0].slice('Before '.length)}` : `from “${label}”`})`;
+}
+
 /** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
 export interface AttachedCorrection {
   readonly work: CorrectionWork;
@@ -250,13 +276,13 @@ export class CheckpointService {
       const safetyId = this.deps.ids.next();
       const what = only === undefined ? `rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
-      const shown = `“${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`;
+      const number = await this.deps.store.read((uow) => nextRollbackNumber(uow.checkpoints.listForPlan(plan.plan_id)));
       const safetyCheckpoint = (): Checkpoint => this.toCheckpoint(plan, safetyId, safety, {
         checkpoint_type: 'manual',
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: only === undefined ? `Before rollback to ${shown}` : `Before restoring ${only.length === 1 ? only[0] : `${only.length} paths`} from ${shown}`,
+          reason: safetyReason(number, checkpoint, only),
           source_tool: 'rollback',
           phase: 'rollback',
           extra: { rollback_to: checkpoint.checkpoint_id },
