@@ -18,7 +18,7 @@ import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type C
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
-import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
+import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, checkpointsSameAsNow, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
 import { formatBytes } from '../../core/formatBytes';
 import type { SkippedFileWarnings } from './skippedWarnings';
 import { checkpointLabel } from '../tree/treePresentation';
@@ -259,7 +259,7 @@ class CheckpointCommands {
       void showInfo(`The plan “${plan.plan.title}” has no checkpoints.`);
       return undefined;
     }
-    const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
+    const checkpoint = await pickCheckpoint(checkpoints, placeHolder, await checkpointsSameAsNow(plan.services.checkpoints, plan.plan.plan_id, checkpoints));
     return checkpoint ? { ...plan, checkpoint } : undefined;
   }
 

@@ -16,7 +16,7 @@ import { folderNamed, type FolderPlan, type FolderServices } from '../folderServ
 import { isSafetyCheckpoint, undoRequest } from './safetyCheckpoints';
 import { openAllChanges, openChangeDiff } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
-import { pickCheckpoint, pickPlan } from '../commands/prompts';
+import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
 import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import { reportingErrors, type RollbackDialogs } from './rollbackDialogs';
 import { settleUnsavedEditors } from './unsavedEditors';
@@ -388,7 +388,7 @@ export class RollbackController {
       this.deps.dialogs.info(`The plan “${plan.plan.title}” has no checkpoints.`);
       return undefined;
     }
-    const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
+    const checkpoint = await pickCheckpoint(checkpoints, placeHolder, await checkpointsSameAsNow(plan.services.checkpoints, plan.plan.plan_id, checkpoints));
     return checkpoint ? { ...plan, checkpoint } : undefined;
   }
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { setStatus, shown, shownMarkdown, showPick, withProgressTitled } from '../shownText';
 import { Commands, TREE_VIEW_ID } from '../commandIds';
 import { commandFits } from '../planLifecycle/planLifecycleCommands';
-import { pickCheckpoint } from '../commands/prompts';
+import { checkpointsSameAsNow, pickCheckpoint } from '../commands/prompts';
 import { ContextKeys, planStatesValue } from '../tree/contextKeys';
 import type { AutoCheckpointFailure } from '../autoCheckpoints/autoCheckpoints';
 import type { SkippedFileWarnings } from '../commands/skippedWarnings';
@@ -200,7 +200,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
 
   private async rollBack(a: ActivePlan): Promise<unknown> {
     const list = await a.services.checkpoints.listCheckpoints(a.plan.plan_id);
-    const checkpoint = await pickCheckpoint(list, `Roll “${a.plan.title}” back to…`);
+    const checkpoint = await pickCheckpoint(list, `Roll “${a.plan.title}” back to…`, await checkpointsSameAsNow(a.services.checkpoints, a.plan.plan_id, list));
     if (!checkpoint) return undefined;
     return vscode.commands.executeCommand(Commands.rollback, { planId: a.plan.plan_id, checkpointId: checkpoint.checkpoint_id, folder: a.folder.uri.toString() });
   }
