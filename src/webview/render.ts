@@ -153,6 +153,14 @@ function button(action: string, text: string, options: { primary?: boolean; disa
   return `<button type="button" class="${cls}" data-action="${escapeHtml(action)}"${title}${options.disabled ? ' disabled' : ''}>${shownHtml(text)}</button>`;
 }
 
+/**
+ * Whether taking a row's path from the checkpoint removes it: the checkpoint does not hold it
+ * (a preview's "will be removed", or a comparison's "added since").
+ */
+function removes(mode: PanelMode, change: PanelChangeKind): boolean {
+  return (mode === 'preview' && change === 'deleted') || (mode === 'compareCurrent' && change === 'added');
+}
+
 /** Whether each row offers "Restore this file": where the files differ from the checkpoint now. */
 function offersRestore(state: PanelState, canWrite: boolean): boolean {
   return canWrite && (state.mode === 'preview' || state.mode === 'compareCurrent');
@@ -183,7 +191,10 @@ function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   if (canWrite && state.correction && !state.correction.undone) {
     buttons.push(button('undoCorrection', 'Undo Correction', { primary: true, disabled: busy, title: 'Put the files back and make the decisions active again (asks for confirmation)' }));
   }
-  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }));
+  if (canWrite && state.mode === 'preview') buttons.push(button('rollback', 'Roll Back', { primary: true, disabled: busy, title: 'Roll back now, as listed here; a safety checkpoint is taken first (Undo Rollback)' }));
+  if (canWrite && state.mode === 'compareCurrent' && !state.correction && state.changes.length > 0) {
+    buttons.push(button('rollback', 'Roll Back to This Checkpoint…', { primary: true, disabled: busy, title: 'Make the sandbox exactly this checkpoint (asks for confirmation)' }));
+  }
   if (canWrite && !state.correction && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
   }
@@ -213,7 +224,9 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean): string
           `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +
           `<span class="name">${shownHtml(e.name)}</span><span class="kind">${shownHtml(what)}</span></button>` +
           (offersRestore(state, canWrite)
-            ? `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Restore ${e.path} from the checkpoint (asks first)`)}"${busy ? ' disabled' : ''}>Restore this file</button>`
+            ? removes(state.mode, e.change)
+              ? `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Remove ${e.path}: the checkpoint does not hold it (asks first)`)}"${busy ? ' disabled' : ''}>Remove this file</button>`
+              : `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Restore ${e.path} from the checkpoint (asks first)`)}"${busy ? ' disabled' : ''}>Restore this file</button>`
             : '') +
           '</li>'
         );

@@ -180,7 +180,7 @@ describe('Rollback from VS Code', function () {
       assert.equal((await api.listCheckpoints(s.plan.plan_id)).length, before, 'a cancelled rollback took a checkpoint');
     });
 
-    it('"Show Changes First" opens the preview; its Rollback button asks again, then rolls back', async () => {
+    it('"Show Changes First" opens the preview; its Roll Back button rolls back without asking the same again', async () => {
       const s = await changedSandbox();
       await dialogs(['Show Changes First']);
       assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId }), undefined);
@@ -190,11 +190,34 @@ describe('Rollback from VS Code', function () {
       assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n', 'the preview touched the sandbox');
       await dialogs();
 
-      await dialogs(['Roll Back']);
       probe = await panel({ message: { type: 'rollback' } });
-      assert.equal((await dialogs()).filter((d) => d.kind === 'confirm').length, 1);
+      assert.equal((await dialogs()).filter((d) => d.kind === 'confirm').length, 0, 'the preview was the question; no unsaved editors, so none about them');
       assert.equal(probe.state?.mode, 'rollback');
       assert.equal(read(s.rel('a.txt')), 'alpha\n');
+    });
+
+    it('a preview that no longer matches the files asks once before rolling back; Compare with Current offers Roll Back to This Checkpoint', async () => {
+      const s = await changedSandbox();
+      await dialogs(['Show Changes First']);
+      await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      await dialogs();
+      fs.writeFileSync(path.join(root, s.rel('late.txt')), 'written after the preview\n');
+      await dialogs([null]);
+      await panel({ message: { type: 'rollback' } });
+      const asked = (await dialogs()).filter((d) => d.kind === 'confirm');
+      assert.equal(asked.length, 1, 'the list changed: asked');
+      assert.match(asked[0]!.detail ?? '', /late\.txt/);
+      assert.equal(read(s.rel('late.txt')), 'written after the preview\n', 'cancelled');
+
+      await vscode.commands.executeCommand(RollbackCommands.compareWithCurrent, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      const compared = await panel();
+      assert.equal(compared.state?.mode, 'compareCurrent');
+      await dialogs(['Roll Back']);
+      const done = await panel({ message: { type: 'rollback' } });
+      const once = await dialogs();
+      assert.equal(once.filter((d) => d.kind === 'confirm').length, 1, `asked once: ${JSON.stringify(once)}`);
+      assert.equal(done.state?.mode, 'rollback');
+      assert.equal(exists(s.rel('late.txt')), false);
     });
 
     it('skips the modal with the rollback.confirm setting (like --yes) or skipConfirmation', async () => {

@@ -172,6 +172,29 @@ describe('rollback panel: markup', () => {
   });
 });
 
+describe('rollback panel: actions that read right', () => {
+  it('Compare with Current carries Roll Back to This Checkpoint; a preview’s Roll Back asks nothing more', () => {
+    const compare = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'a.txt', change: 'modified' }], now });
+    assert.match(renderPanel(compare, false, true), /data-action="rollback"[^>]*>Roll Back to This Checkpoint…</);
+    assert.ok(!renderPanel(compare, false, false).includes('data-action="rollback"'), 'not in Restricted Mode');
+    const same = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [], now });
+    assert.ok(!renderPanel(same, false, true).includes('data-action="rollback"'), 'nothing to roll back');
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+    assert.match(renderPanel(preview, false, true), /data-action="rollback"[^>]*>Roll Back</);
+  });
+
+  it('a file the checkpoint does not hold is removed, not restored: the row’s button says so', () => {
+    const compare = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'added' }, { path: 'gone.txt', change: 'deleted' }], now });
+    const html = renderPanel(compare, false, true);
+    assert.match(html, /data-restore="new\.txt"[^>]*>Remove this file</);
+    assert.match(html, /data-restore="gone\.txt"[^>]*>Restore this file</);
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'deleted' }, { path: 'gone.txt', change: 'added' }], now });
+    const page = renderPanel(preview, false, true);
+    assert.match(page, /data-restore="new\.txt"[^>]*>Remove this file</);
+    assert.match(page, /data-restore="gone\.txt"[^>]*>Restore this file</);
+  });
+});
+
 describe('rollback panel: page HTML', () => {
   it('has a CSP with this load\'s nonce and nothing inline', () => {
     const nonce = makeNonce();

@@ -75,6 +75,19 @@ export interface RollbackRequest {
   /** Restoring a rollback's safety checkpoint: the dialogs and the panel say "undo". */
   readonly undo: boolean;
   readonly showPanel: boolean;
+  /**
+   * What the person saw listed before asking (the preview panel): when the rollback would change
+   * exactly these paths in these ways, the click was the confirmation and no modal repeats it.
+   */
+  readonly seen?: readonly PathChange[];
+}
+
+/** Whether two lists of changes say the same thing (order aside). */
+function sameChanges(a: readonly PathChange[], b: readonly PathChange[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (c: PathChange) => `${c.change}\0${c.path}`;
+  const set = new Set(a.map(key));
+  return b.every((c) => set.has(key(c)));
 }
 
 const ROLLBACK = 'Roll Back';
@@ -193,7 +206,7 @@ export class RollbackController {
       return undefined;
     }
     const label = checkpointLabel(t.checkpoint);
-    if (request.confirm) {
+    if (request.confirm && !(request.seen && sameChanges(request.seen, preview))) {
       const text = rollbackConfirmation({
         planTitle: t.plan.title,
         checkpointLabel: label,
@@ -279,7 +292,10 @@ export class RollbackController {
   async rollbackFromPreview(state: PanelState): Promise<PanelState | undefined> {
     return reportingErrors(this.deps.dialogs, RollbackCommandTitles.rollback, async () => {
       const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true });
+      // From a preview the list was the question: Roll Back there asks again only if the files changed since.
+      // From Compare with Current it asks once (the modal), as a rollback from the tree does.
+      const seen = state.mode === 'preview' ? state.changes.map((c) => ({ path: c.path, change: c.change })) : undefined;
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, seen });
       return undefined;
     });
   }
