@@ -6,6 +6,7 @@ import { isSafetyCheckpoint } from '../extension/rollback/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
 import { ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, interruptedJson, undoneWorkSentence } from './toolSchemas';
+import { plural } from '../core/displayText';
 
 export const previewRollback = defineTool({
   name: 'preview_rollback',
@@ -96,7 +97,7 @@ export const recover = defineTool({
     const recovered = { ...interruptedJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left };
     return {
       structured: { recovered },
-      text: `${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${outcome.operation.type} of plan ${plan.plan_id}` + (outcome.kept.length > 0 ? `; ${outcome.kept.length} path(s) kept in ${outcome.keptIn}.` : '.'),
+      text: `${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${outcome.operation.type} of plan ${plan.plan_id}` + (outcome.kept.length > 0 ? `; ${plural(outcome.kept.length, 'path')} kept in ${outcome.keptIn}.` : '.'),
     };
   },
 });

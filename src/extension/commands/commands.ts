@@ -22,6 +22,7 @@ import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, conf
 import { formatBytes } from '../../core/formatBytes';
 import type { SkippedFileWarnings } from './skippedWarnings';
 import { checkpointLabel } from '../tree/treePresentation';
+import { plural } from '../../core/displayText';
 
 export interface CommandDeps {
   readonly folders: FolderServices;
@@ -132,7 +133,7 @@ class CheckpointCommands {
     const files = checkpoint.metadata.file_count;
     setStatus(
       `$(check) Checkpoint “${checkpointLabel(checkpoint)}” created: ${files ?? '?'} files, ${formatBytes(checkpoint.size_bytes)}` +
-        (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+        (pruned.length ? `; ${plural(pruned.length, 'older checkpoint')} pruned by the retention policy` : ''),
       STATUS_MESSAGE_MS,
     );
     this.deps.skipped.warn(checkpoint, target.folder);

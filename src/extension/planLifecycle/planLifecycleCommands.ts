@@ -15,6 +15,7 @@ import type { FolderPlan, FolderServices } from '../folderServices';
 import type { TreeAccess } from '../rollback/rollbackCommands';
 import type { RollbackDialogs } from '../rollback/rollbackDialogs';
 import { setStatus } from '../shownText';
+import { plural } from '../../core/displayText';
 import {
   APPLY,
   DELETE_PLAN,
@@ -97,7 +98,7 @@ export class PlanLifecycleController {
     }
     const result = await withProgress(`Applying “${t.plan.title}”…`, () => t.services.plans.applyPlan(t.plan.plan_id));
     setStatus(
-      `$(verified-filled) “${result.plan.title}” applied` + (t.plan.sandbox_kind === 'isolated' ? `: ${result.changes.length} file(s) changed in the workspace` : ''),
+      `$(verified-filled) “${result.plan.title}” applied` + (t.plan.sandbox_kind === 'isolated' ? `: ${plural(result.changes.length, 'file')} changed in the workspace` : ''),
       STATUS_MESSAGE_MS,
     );
     this.deps.changed();

@@ -5,6 +5,7 @@ import type { InterruptedOperation, RecoveryMode } from '../../core/interruptedO
 import type { FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showWarning, withProgressTitled } from '../shownText';
+import { plural } from '../../core/displayText';
 
 const FINISH = 'Finish It';
 const UNDO = 'Undo It';
@@ -49,8 +50,8 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
         (await deps.folders.services(folder)).recovery.recover(op.plan_id, mode),
       );
       deps.refresh();
-      const kept = outcome.kept.length > 0 ? ` ${outcome.kept.length} half-written path(s) were moved to ${outcome.keptIn}.` : '';
-      const left = outcome.left.length > 0 ? ` ${outcome.left.length} path(s) behind a symlinked folder were left as they are.` : '';
+      const kept = outcome.kept.length > 0 ? ` ${plural(outcome.kept.length, 'half-written path')} were moved to ${outcome.keptIn}.` : '';
+      const left = outcome.left.length > 0 ? ` ${plural(outcome.left.length, 'path')} behind a symlinked folder were left as they are.` : '';
       void showInfo(`${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${op.type} of plan ${op.plan_id}.${kept}${left}`);
     } catch (error) {
       deps.reporter.report(error, `Recovering plan ${op.plan_id}`);

@@ -29,6 +29,7 @@ import {
   rolledBackStatus,
 } from './rollbackText';
 import { checkpointLabel, formatRelativeTime } from '../tree/treePresentation';
+import { plural } from '../../core/displayText';
 
 export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
 
@@ -178,7 +179,7 @@ export class RollbackController {
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, true))) return undefined;
     const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths);
     const outcome = await withProgress(`Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
-    setStatus(`$(history) Restored ${outcome.result.changed_paths.length} path(s) from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
+    setStatus(`$(history) Restored ${plural(outcome.result.changed_paths.length, 'path')} from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
     return outcome;
   }
 

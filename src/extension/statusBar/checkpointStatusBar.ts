@@ -16,6 +16,7 @@ import type { FolderServices } from '../folderServices';
 import type { RollbackDialogs } from '../rollback/rollbackDialogs';
 import { RollbackCommands, RollbackCommandTitles } from '../rollback/rollbackCommandIds';
 import { checkpointLabel, escapeMarkdown } from '../tree/treePresentation';
+import { plural } from '../../core/displayText';
 
 export type StatusBarFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'onDidChangeDatabase'>;
 
@@ -223,7 +224,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
         a.services.checkpoints.createCheckpoint(a.plan.plan_id, { type: 'manual', reason: 'Manual checkpoint (status bar)', sourceTool: 'vscode' }),
       );
       setStatus(
-        `$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created` + (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+        `$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created` + (pruned.length ? `; ${plural(pruned.length, 'older checkpoint')} pruned by the retention policy` : ''),
         5000,
       );
       this.skipped?.warn(checkpoint, a.folder);
