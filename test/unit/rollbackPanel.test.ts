@@ -371,6 +371,13 @@ describe('status bar: the active plan', () => {
     assert.equal(chosen?.plan.plan_id, CP2);
   });
 
+  it('the plan selected in the tree wins while it is open; an applied one selected does not', () => {
+    const list = [c('executing', '2026-11-29T12:00:00.000Z', CP1), c('draft', '2026-11-29T10:00:00.000Z', CP2), c('applied', '2026-11-29T11:00:00.000Z', PLAN_ID)];
+    assert.equal(chooseActivePlan(list, CP2)?.plan.plan_id, CP2);
+    assert.equal(chooseActivePlan(list, PLAN_ID)?.plan.plan_id, CP1);
+    assert.equal(chooseActivePlan(list)?.plan.plan_id, CP1);
+  });
+
   it('else the newest open plan; never an applied or cancelled one', () => {
     assert.equal(chooseActivePlan([c('completed', '2026-11-29T10:00:00.000Z', CP1), c('draft', '2026-11-29T11:00:00.000Z', CP2)])?.plan.plan_id, CP2);
     assert.equal(chooseActivePlan([c('applied', '2026-11-29T10:00:00.000Z'), c('cancelled', '2026-11-29T11:00:00.000Z')]), undefined);

@@ -41,6 +41,8 @@ export interface TreeAccess {
   refresh?(): void;
   /** Shows the plan's row in the view, selected. */
   reveal?(folder: vscode.WorkspaceFolder, planId: string): Promise<void>;
+  /** Fires when the tree's selection changes. */
+  onDidChangeSelection?: vscode.Event<unknown>;
 }
 
 /** Keeps the automatic checkpoints from reacting to the rollback's own writes. */

@@ -52,6 +52,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
   private readonly auto: AutoCheckpointStatus | undefined;
   private readonly skipped: Pick<SkippedFileWarnings, 'warn'> | undefined;
   private readonly reveal: ((folder: vscode.WorkspaceFolder, planId: string) => Promise<void>) | undefined;
+  private readonly selection: { planId(): string | undefined; onDidChange: vscode.Event<unknown> } | undefined;
 
   constructor(
     private readonly folders: StatusBarFolders,
@@ -62,8 +63,11 @@ export class CheckpointStatusBar implements vscode.Disposable {
       auto?: AutoCheckpointStatus;
       reveal?: (folder: vscode.WorkspaceFolder, planId: string) => Promise<void>;
       skipped?: Pick<SkippedFileWarnings, 'warn'>;
+      /** The plan of the row selected in the tree, and when the selection changes: the status bar follows it. */
+      selection?: { planId(): string | undefined; onDidChange: vscode.Event<unknown> };
     } = {},
   ) {
+    this.selection = options.selection;
     this.skipped = options.skipped;
     this.auto = options.auto;
     this.reveal = options.reveal;
@@ -74,6 +78,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.debouncer.schedule()),
       vscode.commands.registerCommand(RollbackCommands.checkpointActivePlan, () => this.checkpoint()),
       vscode.commands.registerCommand(RollbackCommands.statusBarMenu, () => this.menu()),
+      ...(options.selection ? [options.selection.onDidChange(() => this.debouncer.schedule())] : []),
     );
     this.firstLook = setTimeout(() => void this.refresh(), options.firstLookMs ?? STATUS_BAR_FIRST_LOOK_MS);
   }
@@ -124,7 +129,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
     }
     // The palette offers a lifecycle command only when some plan fits it (package.json's `when`).
     await ContextKeys.planStates.set(planStatesValue(candidates.map((c) => c.plan)));
-    const chosen = chooseActivePlan(candidates);
+    const chosen = chooseActivePlan(candidates, this.selection?.planId());
     if (!chosen) return undefined;
     try {
       return { ...chosen, checkpointCount: (await chosen.services.checkpoints.listCheckpoints(chosen.plan.plan_id)).length };
