@@ -117,7 +117,7 @@ export const CommandTitles: Record<CommandName, string> = {
   undoRollback: 'Undo Rollback',
   compareWithCurrent: 'Compare with Current',
   compareWithPrevious: 'Compare with Previous',
-  checkpointActivePlan: 'Create Checkpoint of Active Plan',
+  checkpointActivePlan: 'Take Checkpoint Now (Active Plan)',
   startPlan: 'Start Plan',
   completePlan: 'Complete Plan',
   failPlan: 'Mark Plan Failed',
