@@ -67,6 +67,16 @@ export interface PanelState {
   readonly madeAt: string;
   /** rollback: the correction that made it, if one did. */
   readonly correction?: PanelCorrection;
+  /** preview: other plans' and decisions' later work on these files that the rollback would undo. */
+  readonly undoneWork?: readonly PanelUndoneWork[];
+}
+
+/** Whose later work a previewed rollback undoes. */
+export interface PanelUndoneWork {
+  readonly kind: 'plan' | 'decision';
+  readonly title: string;
+  /** Relative to the plan's sandbox, sorted. */
+  readonly paths: readonly string[];
 }
 
 /** Host → page. */

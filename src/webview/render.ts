@@ -185,6 +185,20 @@ function correctionHeader(state: PanelState): string {
   );
 }
 
+/** A preview's note of whose later work the rollback would undo; nothing when nobody's. */
+function undoneWorkNote(state: PanelState): string {
+  const work = state.undoneWork ?? [];
+  if (state.mode !== 'preview' || work.length === 0) return '';
+  const items = work
+    .map((w) => {
+      const shownPaths = w.paths.slice(0, 5).map((p) => `<code>${shownHtml(p)}</code>`).join(', ');
+      const more = w.paths.length > 5 ? shownHtml(` and ${w.paths.length - 5} more`) : '';
+      return `<li>${shownHtml(`${w.kind} “${w.title}”`)}: ${shownPaths}${more}</li>`;
+    })
+    .join('');
+  return `<section class="note undone-work"><p>${shownHtml('This also undoes later work of others on the same files:')}</p><ul>${items}</ul></section>`;
+}
+
 function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   const buttons: string[] = [];
   const none = state.changes.length === 0;
@@ -253,6 +267,7 @@ export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean)
     `<table class="summary"><tbody>${rows}</tbody></table>` +
     undone +
     counts(state) +
+    undoneWorkNote(state) +
     (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
     toolbar(state, busy, canWrite) +
     changeList(state, canWrite, busy)

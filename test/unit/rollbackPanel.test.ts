@@ -183,6 +183,16 @@ describe('rollback panel: actions that read right', () => {
     assert.match(renderPanel(preview, false, true), /data-action="rollback"[^>]*>Roll Back</);
   });
 
+  it('a preview names whose later work it undoes, escaped; the schema keeps it', () => {
+    const undone = [{ plan_id: CP2, decision_id: null, title: 'Tidy <b>the</b> tests', paths: ['test/todo.test.js'] }];
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'test/todo.test.js', change: 'modified' }], now, undone });
+    const html = renderPanel(preview, false, true);
+    assert.ok(html.includes('This also undoes later work of others on the same files:'), html);
+    assert.ok(html.includes('plan “Tidy &lt;b&gt;the&lt;/b&gt; tests”: <code>test/todo.test.js</code>'), html);
+    assert.ok(parsePanelState(preview).ok);
+    assert.ok(!renderPanel(comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [], now }), false, true).includes('later work of others'));
+  });
+
   it('a file the checkpoint does not hold is removed, not restored: the row’s button says so', () => {
     const compare = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'added' }, { path: 'gone.txt', change: 'deleted' }], now });
     const html = renderPanel(compare, false, true);

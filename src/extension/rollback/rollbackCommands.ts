@@ -210,18 +210,19 @@ export class RollbackController {
     }
     const label = checkpointLabel(t.checkpoint);
     if (request.confirm && !(request.seen && sameChanges(request.seen, preview))) {
+      const undone = await t.services.checkpoints.undoneWork(planId, checkpointId, preview);
       const text = rollbackConfirmation({
         planTitle: t.plan.title,
         checkpointLabel: label,
         checkpointTaken: formatRelativeTime(t.checkpoint.created_at, this.now()),
         changes: preview,
         undo: request.undo,
-        undone: await t.services.checkpoints.undoneWork(planId, checkpointId, preview),
+        undone,
       });
       const primary = request.undo ? UNDO : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
       if (choice === SHOW_CHANGES) {
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now() }));
+        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), undone }));
         return undefined;
       }
       if (choice !== primary) return undefined;

@@ -44,6 +44,10 @@ export const PanelStateSchema = z
       })
       .strict()
       .optional(),
+    undoneWork: z
+      .array(z.object({ kind: z.enum(['plan', 'decision']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
+      .max(10_000)
+      .optional(),
   })
   .strict()
   .refine((s) => (s.mode === 'rollback' || s.mode === 'undo') === (s.rollback !== null), 'a rollback result comes with the rollback numbers, and only it')

@@ -6,6 +6,7 @@ import type { PathChange, RollbackOutcome } from '../../../core/rollbackResult';
 import { changesJson, rollbackEnvelope } from '../../../cli/envelopes';
 import type { PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../../../webview/protocol';
 import { checkpointLabel } from '../../tree/treePresentation';
+import type { UndoneWork } from '../../../core/undoneWork';
 
 export interface PanelFolder {
   readonly uri: string;
@@ -54,8 +55,11 @@ export function comparisonState(o: {
   to?: Checkpoint;
   changes: readonly PathChange[];
   now: Date;
+  /** preview: whose later work the rollback would undo. */
+  undone?: readonly UndoneWork[];
 }): PanelState {
   return {
+    ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.decision_id ? ('decision' as const) : ('plan' as const), title: u.title, paths: [...u.paths] })) } : {}),
     version: 1,
     mode: o.mode,
     folder: { uri: o.folder.uri, name: o.folder.name },
