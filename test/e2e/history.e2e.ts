@@ -7,8 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { inlineAction } from './rollbackPanel';
-import { answerDialog, openView, screenshot, treeItems, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { answerDialog, contextMenu, openView, screenshot, treeItems, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -60,14 +59,15 @@ for (const dark of [false, true]) {
     });
 
     it('the rollback modal names the other plan whose later work it would undo', async () => {
-      await inlineAction(wb.page, 'before due module', 'Roll Back to Checkpoint');
+      await contextMenu(wb.page, 'before due module', 'Roll Back to Checkpoint');
       const dialog = wb.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible' });
       await screenshot(wb.page, name('2-whose-work'));
       const text = await answerDialog(wb.page, 'Cancel');
       assert.match(text, /Roll back “Add due dates” to “before due module”\?/);
-      assert.match(text, /This also undoes later work of another plan on the same files:/);
+      assert.match(text, /This also undoes later work of another plan and a decision on the same files:/);
       assert.match(text, /plan “Tidy the tests”: test\/todo\.test\.js/);
+      assert.match(text, /decision “Add a due module”: src\/due\.js/);
     });
   });
 }
