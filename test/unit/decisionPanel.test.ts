@@ -118,8 +118,8 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
 
   it('the tree describes a decision with its state, aligned checkpoints and what it builds on', () => {
     const c = { ...decision(C, 'C [x](y)', [B]), rationale: 'because *so*' };
-    assert.equal(decisionDescription(c, [checkpoint], now), 'decision · 0 checkpoints · 20 min ago');
-    assert.equal(decisionDescription(decision(B, 'B'), [checkpoint], now), 'decision · 1 checkpoint · 20 min ago');
+    assert.equal(decisionDescription(c, [checkpoint], now), '20 min ago · decision · 0 checkpoints');
+    assert.equal(decisionDescription(decision(B, 'B'), [checkpoint], now), '20 min ago · decision · 1 checkpoint');
     const tip = decisionTooltip(c, [decision(B, 'B'), c], [checkpoint], now);
     assert.match(tip, /\*\*C \\\[x\\\]\\\(y\\\)\*\*/);
     assert.match(tip, /Builds on: “B”/);

@@ -13,7 +13,8 @@ function aligned(decision: Decision, checkpoints: readonly Checkpoint[]): number
 
 export function decisionDescription(decision: Decision, checkpoints: readonly Checkpoint[], now: Date): string {
   const n = aligned(decision, checkpoints);
-  const parts = [decision.state === 'reverted' ? 'reverted' : decision.affected_by ? 'work undone by a correction' : 'decision', `${n} checkpoint${n === 1 ? '' : 's'}`, formatRelativeTime(decision.created_at, now)];
+  // The time first, as on every row: a narrow sidebar cuts the end off.
+  const parts = [formatRelativeTime(decision.created_at, now), decision.state === 'reverted' ? 'reverted' : decision.affected_by ? 'work undone by a correction' : 'decision', `${n} checkpoint${n === 1 ? '' : 's'}`];
   return parts.join(' · ');
 }
 
