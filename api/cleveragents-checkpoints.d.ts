@@ -235,7 +235,18 @@ export interface CorrectionPreview {
     readonly changes: readonly PathChange[];
     /** Paths also changed by decisions that stay: a keep-independent correction is refused while there are any. */
     readonly conflicts: readonly string[];
+    /** Whose later work the correction would also undo: other plans over the same files, and decisions that stay. */
+    readonly undoes_work_of: readonly UndoneWork[];
   };
+}
+
+/** Later changes of another plan (decision_id null) or of a decision to paths a rollback or correction would restore. */
+export interface UndoneWork {
+  readonly plan_id: string;
+  readonly decision_id: string | null;
+  readonly title: string;
+  /** Relative to the sandbox of the plan being rolled back, sorted. */
+  readonly paths: readonly string[];
 }
 
 /** `agents plan correct --format json`: the correction, then the rollback envelope's fields. */

@@ -1,4 +1,4 @@
-import * as os from 'node:os';
+import { thisProcess } from './adapters/files/operationOwner';
 import * as path from 'node:path';
 import { CheckpointService, type ServiceDeps } from './core/checkpointService';
 import { CorrectionService } from './core/correctionService';
@@ -80,7 +80,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const workspace = new NodeWorkspaceFiles(root);
   // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.
   const journal = new FileOperationJournal(root, { hold: (planId, refs) => snapshotter.holdOperationRefs(planId, refs), release: (planId) => snapshotter.releaseOperationRefs(planId) });
-  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: { pid: process.pid, host: os.hostname() }, clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
+  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: thisProcess(), clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
   const plans = new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY));
   const checkpoints = new CheckpointService(deps);
   return {

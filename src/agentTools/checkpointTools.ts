@@ -4,6 +4,7 @@ import { CheckpointTypeSchema, CreateCheckpointOptionsSchema } from '../core/che
 import { countChanges, type PathChange } from '../core/rollbackResult';
 import { defineTool } from './agentTool';
 import { ChangesSchema, CheckpointId, CheckpointJsonSchema, PlanId } from './toolSchemas';
+import { plural } from '../core/displayText';
 
 // The core's own limits, under the names the reference gives the fields.
 const opts = CreateCheckpointOptionsSchema.shape;
@@ -41,7 +42,7 @@ export const createCheckpoint = defineTool({
       resourceId: input.resource_id,
       extra: input.extra,
     });
-    const files = checkpoint.metadata.file_count === undefined ? '' : `, ${checkpoint.metadata.file_count} file(s)`;
+    const files = checkpoint.metadata.file_count === undefined ? '' : `, ${plural(checkpoint.metadata.file_count, 'file')}`;
     return {
       structured: { checkpoint: checkpointJson(checkpoint), pruned: [...pruned] },
       text: `Created ${checkpoint.checkpoint_type} checkpoint ${checkpoint.checkpoint_id} of plan ${plan.plan_id}${files}${pruned.length > 0 ? `; pruned ${pruned.length}` : ''}.`,
@@ -59,7 +60,7 @@ export const listCheckpoints = defineTool({
   async run({ plan_id }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
     const list = await services.checkpoints.listCheckpoints(plan.plan_id);
-    return { structured: { plan_id: plan.plan_id, checkpoints: list.map(checkpointJson) }, text: `Plan ${plan.plan_id} has ${list.length} checkpoint(s).` };
+    return { structured: { plan_id: plan.plan_id, checkpoints: list.map(checkpointJson) }, text: `Plan ${plan.plan_id} has ${plural(list.length, 'checkpoint')}.` };
   },
 });
 
@@ -91,8 +92,8 @@ export const deleteCheckpoint = defineTool({
   },
 });
 
-/** "3 path(s) changed (1 added, 2 modified, 0 deleted)". */
+/** "3 paths changed (1 added, 2 modified, 0 deleted)". */
 export function changeSummary(changes: readonly PathChange[]): string {
   const n = countChanges(changes);
-  return `${changes.length} path(s) changed (${n.added} added, ${n.modified} modified, ${n.deleted} deleted)`;
+  return `${plural(changes.length, 'path')} changed (${n.added} added, ${n.modified} modified, ${n.deleted} deleted)`;
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../envelopes/decisionEnvelopes';
 import { rollbackEnvelope } from '../envelopes/envelopes';
-import { displayText } from '../core/displayText';
+import { displayText, plural } from '../core/displayText';
 import { DecisionSchema, RecordDecisionInputSchema, type CorrectionMode } from '../core/decision';
 import { UlidSchema } from '../core/ids';
 import { defineTool } from './agentTool';
 import { changeSummary } from './checkpointTools';
-import { ChangesSchema, CheckpointId, PlanId, RollbackEnvelopeSchema } from './toolSchemas';
+import { ChangesSchema, CheckpointId, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, undoneWorkSentence } from './toolSchemas';
 
 // Decisions and their correction (the reference's CorrectionService, made active): an agent records
 // the decisions it takes, aligns its checkpoints to them (decision_id), and when one proves wrong,
@@ -82,7 +82,7 @@ export const listDecisions = defineTool({
     const { services, plan } = await ctx.plan(plan_id);
     const list = await services.corrections.listDecisions(plan.plan_id);
     const lines = list.map((d) => `${d.decision.decision_id} ${d.decision.state} “${displayText(d.decision.title, 120)}”`);
-    return { structured: decisionsEnvelope(plan.plan_id, list), text: list.length === 0 ? 'No decisions yet.' : `${list.length} decision(s):\n${lines.join('\n')}` };
+    return { structured: decisionsEnvelope(plan.plan_id, list), text: list.length === 0 ? 'No decisions yet.' : `${plural(list.length, 'decision')}:\n${lines.join('\n')}` };
   },
 });
 
@@ -104,15 +104,16 @@ export const previewCorrection = defineTool({
       restore_paths: z.array(z.string()).nullable(),
       changes: ChangesSchema,
       conflicts: z.array(z.string()),
+      undoes_work_of: UndoneWorkSchema,
     }),
   }),
   async run({ plan_id, decision_id, keep_independent }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
     const impact = await services.corrections.analyzeImpact(plan.plan_id, decision_id, mode(keep_independent));
-    const conflicts = impact.conflicts.length > 0 ? `; refused: ${impact.conflicts.length} path(s) changed by both sides` : '';
+    const conflicts = impact.conflicts.length > 0 ? `; refused: ${plural(impact.conflicts.length, 'path')} changed by both sides` : '';
     return {
       structured: correctionPreviewEnvelope(impact),
-      text: `Correcting ${decision_id} reverts ${impact.reverted.length} decision(s) and ${changeSummary(impact.changes)}${conflicts}.`,
+      text: `Correcting ${decision_id} reverts ${plural(impact.reverted.length, 'decision')} and ${changeSummary(impact.changes)}${conflicts}.${undoneWorkSentence(impact.undoes_work_of)}`,
     };
   },
 });
@@ -131,7 +132,7 @@ export const correctDecision = defineTool({
     if (ctx.beforeWriting) await ctx.beforeWriting(plan.plan_id, (await services.corrections.analyzeImpact(plan.plan_id, decision_id, mode(keep_independent))).changes, 'correction');
     const envelope = correctionEnvelope(await services.corrections.executeRevert(plan.plan_id, decision_id, mode(keep_independent)));
     const s = envelope.correction_summary;
-    return { structured: envelope, text: `Correction ${s.correction_id}: reverted ${s.reverted_decisions.length} decision(s), ${envelope.impact.files_affected} file(s) restored.` };
+    return { structured: envelope, text: `Correction ${s.correction_id}: reverted ${plural(s.reverted_decisions.length, 'decision')}, ${plural(envelope.impact.files_affected, 'file')} restored.` };
   },
 });
 
@@ -149,7 +150,7 @@ export const undoCorrection = defineTool({
       if (correction) await ctx.beforeWriting(plan.plan_id, await services.corrections.previewUndo(plan.plan_id, correction), 'undo');
     }
     const envelope = undoCorrectionEnvelope(await services.corrections.undoCorrection(plan.plan_id, correction_id));
-    return { structured: envelope, text: `Correction ${correction_id} undone; ${envelope.reactivated_decisions.length} decision(s) active again.` };
+    return { structured: envelope, text: `Correction ${correction_id} undone; ${plural(envelope.reactivated_decisions.length, 'decision')} active again.` };
   },
 });
 
@@ -172,6 +173,6 @@ export const restorePaths = defineTool({
     const { services, plan } = await ctx.plan(plan_id);
     if (ctx.beforeWriting) await ctx.beforeWriting(plan.plan_id, await services.checkpoints.previewRestorePaths(plan.plan_id, checkpoint_id, paths), 'restore');
     const outcome = await services.checkpoints.restorePaths(plan.plan_id, checkpoint_id, paths);
-    return { structured: rollbackEnvelope(outcome), text: `Restored ${outcome.result.changed_paths.length} path(s) from ${checkpoint_id}; undo with undo_checkpoint_id ${outcome.undo_checkpoint_id}.` };
+    return { structured: rollbackEnvelope(outcome), text: `Restored ${plural(outcome.result.changed_paths.length, 'path')} from ${checkpoint_id}; undo with undo_checkpoint_id ${outcome.undo_checkpoint_id}.` };
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changesJson, planJson } from '../envelopes/envelopes';
-import { displayText } from '../core/displayText';
+import { displayText, plural } from '../core/displayText';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { defineTool } from './agentTool';
 import { changeSummary } from './checkpointTools';
@@ -57,7 +57,7 @@ export const deletePlan = defineTool({
     const deleted = await services.plans.deletePlan(found.plan_id);
     return {
       structured: { deleted: { plan: planJson(deleted.plan), checkpoint_ids: deleted.checkpointIds, removed_sandbox: deleted.removedSandbox } },
-      text: `Deleted plan ${deleted.plan.plan_id} and ${deleted.checkpointIds.length} checkpoint(s)${deleted.removedSandbox ? `; removed ${displayText(deleted.removedSandbox, 200)}` : ''}.`,
+      text: `Deleted plan ${deleted.plan.plan_id} and ${plural(deleted.checkpointIds.length, 'checkpoint')}${deleted.removedSandbox ? `; removed ${displayText(deleted.removedSandbox, 200)}` : ''}.`,
     };
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkpointJson, planJson, stateChangeJson } from '../envelopes/envelopes';
-import { displayText } from '../core/displayText';
+import { displayText, plural } from '../core/displayText';
 import { CreatePlanInputSchema } from '../core/planService';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { defineTool } from './agentTool';
@@ -18,7 +18,7 @@ export const listPlans = defineTool({
   async run(_input, ctx) {
     const plans = await (await ctx.workspace()).plans.listPlans();
     const lines = plans.map((p) => `${p.plan_id} ${p.state} “${displayText(p.title, 120)}” (${displayText(p.sandbox_path, 120)})`);
-    return { structured: { plans: plans.map(planJson) }, text: plans.length === 0 ? 'No plans yet.' : `${plans.length} plan(s):\n${lines.join('\n')}` };
+    return { structured: { plans: plans.map(planJson) }, text: plans.length === 0 ? 'No plans yet.' : `${plural(plans.length, 'plan')}:\n${lines.join('\n')}` };
   },
 });
 
@@ -44,7 +44,7 @@ export const showPlan = defineTool({
       services.plans.stateHistory(plan.plan_id),
     ]);
     const text =
-      `Plan ${plan.plan_id} “${displayText(plan.title, 120)}”: ${plan.state}, ${list.length} checkpoint(s)` +
+      `Plan ${plan.plan_id} “${displayText(plan.title, 120)}”: ${plan.state}, ${plural(list.length, 'checkpoint')}` +
       (interrupted ? `; an interrupted ${interrupted.type} blocks it (call recover)` : '');
     return {
       structured: {
@@ -100,6 +100,6 @@ export const setRetentionPolicy = defineTool({
     const changes = { ...(max_checkpoints === undefined ? {} : { max_checkpoints }), ...(auto_prune === undefined ? {} : { auto_prune }) };
     const plan = Object.keys(changes).length > 0 ? await services.plans.setRetentionPolicy(found.plan_id, changes) : found;
     const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
-    return { structured: { policy }, text: `Plan ${plan.plan_id} keeps ${policy.max_checkpoints} checkpoint(s), auto_prune ${policy.auto_prune}.` };
+    return { structured: { policy }, text: `Plan ${plan.plan_id} keeps ${plural(policy.max_checkpoints, 'checkpoint')}, auto_prune ${policy.auto_prune}.` };
   },
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { agentOnlyPreviewJson, changesJson, rollbackEnvelope } from '../envelopes/envelopes';
+import { agentOnlyPreviewJson, changesJson, rollbackEnvelope, undoneWorkJson } from '../envelopes/envelopes';
 import { conflictText } from '../core/agentOnlyRollback';
 import { ValidationError } from '../core/errors';
 import { countChanges } from '../core/rollbackResult';
 import { isSafetyCheckpoint } from '../core/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
-import { AgentOnly, AgentOnlySummarySchema, ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, interruptedJson } from './toolSchemas';
+import { AgentOnly, AgentOnlySummarySchema, ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, interruptedJson, undoneWorkSentence } from './toolSchemas';
+import { plural } from '../core/displayText';
 
 export const previewRollback = defineTool({
   name: 'preview_rollback',
@@ -22,6 +23,7 @@ export const previewRollback = defineTool({
     counts: z.object({ added: z.number().int(), modified: z.number().int(), deleted: z.number().int() }),
     changes: ChangesSchema,
     agent_only: AgentOnlySummarySchema.optional(),
+    undoes_work_of: UndoneWorkSchema.optional(),
   }),
   async run({ plan_id, checkpoint_id, agent_only }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
@@ -38,9 +40,10 @@ export const previewRollback = defineTool({
       };
     }
     const changes = await services.checkpoints.previewRollback(plan.plan_id, checkpoint_id);
+    const undone = await services.checkpoints.undoneWork(plan.plan_id, checkpoint_id, changes);
     return {
-      structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes) },
-      text: `Rolling back to ${checkpoint_id}: ${changeSummary(changes)}.`,
+      structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes), undoes_work_of: undoneWorkJson(undone) },
+      text: `Rolling back to ${checkpoint_id}: ${changeSummary(changes)}.${undoneWorkSentence(undone)}`,
     };
   },
 });
@@ -115,7 +118,7 @@ export const recover = defineTool({
     const recovered = { ...interruptedJson(outcome.operation), mode: outcome.mode, kept: outcome.kept, kept_in: outcome.keptIn, left_as_they_were: outcome.left };
     return {
       structured: { recovered },
-      text: `${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${outcome.operation.type} of plan ${plan.plan_id}` + (outcome.kept.length > 0 ? `; ${outcome.kept.length} path(s) kept in ${outcome.keptIn}.` : '.'),
+      text: `${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${outcome.operation.type} of plan ${plan.plan_id}` + (outcome.kept.length > 0 ? `; ${plural(outcome.kept.length, 'path')} kept in ${outcome.keptIn}.` : '.'),
     };
   },
 });

@@ -6,6 +6,7 @@ import { InterruptedOperationSchema, type InterruptedOperation } from '../core/i
 import { PlanStateSchema, SandboxKindSchema } from '../core/plan';
 import { ChangeKindSchema } from '../core/rollbackResult';
 import { UlidSchema } from '../core/ids';
+import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../core/undoneWork';
 
 // The pieces the tools' schemas share. Inputs are strict (an unknown key is a mistake worth
 // hearing about); outputs describe the JSON documents `agents --format json` prints (envelopes/envelopes.ts).
@@ -71,6 +72,11 @@ export const AgentOnlySummarySchema = z.object({
   unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), until_checkpoint_id: z.string().nullable() })),
 });
 
+/** Whose later work a rollback or a correction would also undo: other plans over the same files, decisions not reverted. */
+export const UndoneWorkSchema = z
+  .array(z.object({ plan_id: z.string(), decision_id: z.string().nullable(), title: z.string(), paths: z.array(z.string()) }))
+  .describe('Other plans (decision_id null) and decisions whose later changes to these paths would be undone: tell the user before going on.');
+
 /** The reference's rollback envelope, with the checkpoint that undoes the rollback (and what an agent-only one adds). */
 export const RollbackEnvelopeSchema = z.object({
   rollback_summary: z.object({ plan_id: z.string(), from_checkpoint_id: z.string(), restored_files_count: z.number().int() }).extend(AgentOnlySummarySchema.partial().shape),
@@ -84,4 +90,9 @@ export const RollbackEnvelopeSchema = z.object({
 /** `plan show`'s `interrupted_operation`, typed by its schema. */
 export function interruptedJson(op: InterruptedOperation): z.infer<typeof InterruptedOperationJsonSchema> {
   return InterruptedOperationJsonSchema.parse(interruptedOperationJson(op));
+}
+
+/** A sentence for the tool's text naming whose work would be undone; empty when nobody's. */
+export function undoneWorkSentence(undone: readonly UndoneWork[]): string {
+  return undone.length === 0 ? '' : ` ${undoneWorkHeading(undone)} ${undoneWorkLines(undone).join('; ')}.`;
 }

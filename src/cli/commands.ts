@@ -5,9 +5,9 @@ import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
-import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewJson, stateChangeJson } from '../envelopes/envelopes';
+import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from '../envelopes/envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
-import { renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
+import { renderInProgress, renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { resolveIdPrefixes } from './idPrefixes';
 import { sandboxContents } from './sandboxContents';
 import * as text from './textOutput';
@@ -41,10 +41,20 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     }
     case 'show': {
       const plan = await plans.getPlan(command.planId);
-      const [list, interrupted, history] = await Promise.all([checkpoints.listCheckpoints(plan.plan_id), recovery.interrupted(plan.plan_id), plans.stateHistory(plan.plan_id)]);
+      const [list, interrupted, running, history] = await Promise.all([
+        checkpoints.listCheckpoints(plan.plan_id),
+        recovery.interrupted(plan.plan_id),
+        recovery.inProgress(plan.plan_id),
+        plans.stateHistory(plan.plan_id),
+      ]);
       return {
-        json: { plan: planJson(plan), interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null, state_history: history.map(stateChangeJson) },
-        text: text.renderPlan(plan, list, ctx.now(), history) + (interrupted ? `\n${renderInterrupted(interrupted)}` : ''),
+        json: {
+          plan: planJson(plan),
+          interrupted_operation: interrupted ? interruptedOperationJson(interrupted) : null,
+          operation_in_progress: running ? interruptedOperationJson(running) : null,
+          state_history: history.map(stateChangeJson),
+        },
+        text: text.renderPlan(plan, list, ctx.now(), history) + (interrupted ? `\n${renderInterrupted(interrupted)}` : running ? `\n${renderInProgress(running)}` : ''),
       };
     }
     case 'start':
@@ -93,16 +103,13 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     }
     case 'rollback': {
       if (command.agentOnly) return agentOnlyRollback(command, ctx);
-      if (!command.yes) {
+      if (command.preview || !command.yes) {
         // The preview runs the rollback's guards, so a refused rollback says why before anything is asked.
         const preview = await checkpoints.previewRollback(command.planId, command.checkpointId);
-        if (command.preview) {
-          return { json: { preview: rollbackPreviewJson(command.planId, command.checkpointId, preview) }, text: text.renderRollbackPreview(command.planId, command.checkpointId, preview) };
-        }
-        await confirmChange(
-          { ...ctx.confirmation, assumeYes: false },
-          { action: 'Rollback', question: 'Roll back?', preview: text.renderRollbackPreview(command.planId, command.checkpointId, preview) },
-        );
+        const undone = await checkpoints.undoneWork(command.planId, command.checkpointId, preview);
+        const shown = text.renderRollbackPreview(command.planId, command.checkpointId, preview, undone);
+        if (command.preview) return { json: rollbackPreviewEnvelope(command.planId, command.checkpointId, preview, undone), text: shown };
+        await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Roll back?', preview: shown });
       }
       const outcome = await checkpoints.rollbackToCheckpoint(command.planId, command.checkpointId);
       return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome) };
@@ -171,7 +178,7 @@ async function agentOnlyRollback(command: Extract<Command, { name: 'rollback' }>
     // The preview runs the rollback's guards and finds the conflicts before anything is asked.
     const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId);
     const shown = text.renderAgentOnlyPreview(planId, checkpointId, preview);
-    if (command.preview) return { json: { preview: agentOnlyPreviewJson(planId, checkpointId, preview) }, text: shown };
+    if (command.preview) return { json: { rollback_preview: agentOnlyPreviewJson(planId, checkpointId, preview) }, text: shown };
     if (preview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(preview.summary.conflicts);
     await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Take the agent’s changes out?', preview: shown });
   }

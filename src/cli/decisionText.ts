@@ -1,7 +1,7 @@
 import type { CorrectionImpact, CorrectionOutcome, DecisionWithCheckpoints, UndoCorrectionOutcome } from '../core/correctionService';
 import type { Decision } from '../core/decision';
-import { escapeUnsafe as v } from '../core/displayText';
-import { changeLines, formatTime, renderRollback, table } from './textOutput';
+import { escapeUnsafe as v, plural } from '../core/displayText';
+import { changeLines, formatTime, renderRollback, renderUndoneWork, table } from './textOutput';
 
 // `--format text` of decisions and corrections; every value from the database through `v`.
 
@@ -18,13 +18,13 @@ export function renderDecisionList(planId: string, list: readonly DecisionWithCh
   if (list.length === 0) return `Plan ${v(planId)} has no decisions yet. Record one with: agents plan decide ${v(planId)} --title TEXT`;
   return table(
     ['DECISION ID', 'STATE', 'CREATED', 'DEPENDS ON', 'CHECKPOINTS', 'TITLE'],
-    list.map(({ decision: d, checkpoint_ids }) => [v(d.decision_id), d.state, formatTime(d.created_at), d.depends_on.map(v).join(',') || '-', String(checkpoint_ids.length), v(d.title)]),
+    list.map(({ decision: d, checkpoint_ids }) => [v(d.decision_id), d.affected_by ? 'affected' : d.state, formatTime(d.created_at), d.depends_on.map(v).join(',') || '-', String(checkpoint_ids.length), v(d.title)]),
   );
 }
 
 export function renderCorrectionPreview(impact: CorrectionImpact): string {
   const lines = [
-    `Correcting decision ${v(impact.decision_id)} of plan ${v(impact.plan_id)} reverts ${impact.reverted.length} decision(s):`,
+    `Correcting decision ${v(impact.decision_id)} of plan ${v(impact.plan_id)} reverts ${plural(impact.reverted.length, 'decision')}:`,
     ...impact.reverted.map((r) => `  ${'  '.repeat(r.depth)}${v(r.decision.decision_id)} "${v(r.decision.title)}"`),
   ];
   if (!impact.target_checkpoint) {
@@ -33,8 +33,9 @@ export function renderCorrectionPreview(impact: CorrectionImpact): string {
     lines.push('Refused: these paths were also changed by decisions that stay:', ...impact.conflicts.map((p) => `  ${v(p)}`));
   } else {
     const how = impact.mode === 'rollback' ? 'the sandbox goes back to' : 'the paths these decisions changed are restored from';
-    lines.push(`Files: ${how} checkpoint ${v(impact.target_checkpoint.checkpoint_id)}; ${impact.changes.length} path(s) change:`);
+    lines.push(`Files: ${how} checkpoint ${v(impact.target_checkpoint.checkpoint_id)}; ${plural(impact.changes.length, 'path')} change${impact.changes.length === 1 ? 's' : ''}:`);
     if (impact.changes.length) lines.push(changeLines(impact.changes));
+    lines.push(...renderUndoneWork(impact.undoes_work_of));
     lines.push('A safety checkpoint of the current files is taken first, so the correction can be undone.');
   }
   return lines.join('\n');
@@ -43,7 +44,7 @@ export function renderCorrectionPreview(impact: CorrectionImpact): string {
 export function renderCorrected(outcome: CorrectionOutcome): string {
   const c = outcome.correction;
   return [
-    `Correction ${v(c.correction_id)}: reverted ${c.reverted_decisions.length} decision(s) of plan ${v(c.plan_id)} (${c.mode}): ${c.reverted_decisions.map(v).join(', ')}`,
+    `Correction ${v(c.correction_id)}: reverted ${plural(c.reverted_decisions.length, 'decision')} of plan ${v(c.plan_id)} (${c.mode}): ${c.reverted_decisions.map(v).join(', ')}`,
     ...(outcome.rollback ? [renderRollback(outcome.rollback)] : ['No file was changed.']),
     `Undo the correction with: agents plan correct --undo ${v(c.plan_id)} ${v(c.correction_id)}`,
   ].join('\n');
@@ -51,7 +52,7 @@ export function renderCorrected(outcome: CorrectionOutcome): string {
 
 export function renderCorrectionUndone(outcome: UndoCorrectionOutcome): string {
   return [
-    `Undid correction ${v(outcome.correction.correction_id)}: ${outcome.reactivated.length} decision(s) active again.`,
+    `Undid correction ${v(outcome.correction.correction_id)}: ${plural(outcome.reactivated.length, 'decision')} active again.`,
     ...(outcome.rollback ? [renderRollback(outcome.rollback)] : []),
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import { escapeUnsafe as v } from '../core/displayText';
+import { escapeUnsafe as v, plural } from '../core/displayText';
 import type { InterruptedOperation, RecoveryMode } from '../core/interruptedOperation';
 import type { RecoveryOutcome } from '../core/recoveryService';
 
@@ -13,6 +13,11 @@ export function renderInterrupted(op: InterruptedOperation): string {
   ].join('\n');
 }
 
+/** The line `plan show` adds for an operation whose owner is still running it. */
+export function renderInProgress(op: InterruptedOperation): string {
+  return `  IN PROGRESS: a ${describe(op)}, started ${op.started_at} by process ${op.pid} on ${v(op.host)}, which is still running it.`;
+}
+
 export function renderRecoverPreview(planId: string, op: InterruptedOperation | undefined, mode: RecoveryMode): string {
   if (!op) return `Plan ${planId} has no interrupted operation.`;
   const what = describe(op);
@@ -24,11 +29,11 @@ export function renderRecoverPreview(planId: string, op: InterruptedOperation | 
 export function renderRecovered(outcome: RecoveryOutcome): string {
   const lines = [`${outcome.mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${describe(outcome.operation)} of plan ${outcome.operation.plan_id}.`];
   if (outcome.kept.length > 0) {
-    lines.push(`${outcome.kept.length} path(s) held neither side (half written, or written since); what they held was moved to ${v(outcome.keptIn ?? '')}:`);
+    lines.push(`${plural(outcome.kept.length, 'path')} held neither side (half written, or written since); what they held was moved to ${v(outcome.keptIn ?? '')}:`);
     for (const p of outcome.kept) lines.push(`  ${v(p)}`);
   }
   if (outcome.left.length > 0) {
-    lines.push(`${outcome.left.length} path(s) behind a symlinked folder were left as they are:`);
+    lines.push(`${plural(outcome.left.length, 'path')} behind a symlinked folder were left as they are:`);
     for (const p of outcome.left) lines.push(`  ${v(p)}`);
   }
   return lines.join('\n');

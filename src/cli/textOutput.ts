@@ -7,7 +7,8 @@ import { allowedTransitions } from '../core/planLifecycle';
 import type { DeletedPlan } from '../core/planService';
 import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
 import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
-import { escapeUnsafe as v } from '../core/displayText';
+import { escapeUnsafe as v, plural, relativeTime } from '../core/displayText';
+import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../core/undoneWork';
 import { formatBytes } from '../core/formatBytes';
 
 // `--format text`: what a person reads. Free of Node imports; every function returns the text and
@@ -24,20 +25,9 @@ export function formatTime(iso: string): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-export function formatAge(iso: string, now: Date): string {
-  const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
-  if (!Number.isFinite(seconds)) return '';
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  const days = Math.floor(seconds / 86_400);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
-}
+/** How long ago: the same words as the extension's tree. */
+export const formatAge = relativeTime;
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** Left-aligned columns, two spaces apart, no trailing blanks. */
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -170,12 +160,17 @@ function confirmationPaths(changes: readonly PathChange[]): string[] {
   return [changeLines(changes), `In all: ${plural(changes.length, 'path')} (${changeCounts(changes)}).`];
 }
 
-export function renderRollbackPreview(planId: string, checkpointId: string, changes: readonly PathChange[]): string {
+export function renderRollbackPreview(planId: string, checkpointId: string, changes: readonly PathChange[], undone: readonly UndoneWork[] = []): string {
   const head =
     changes.length === 0
       ? [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes no file: the sandbox already matches it.`]
       : [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes these paths of the sandbox:`, ...confirmationPaths(changes)];
-  return [...head, 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
+  return [...head, ...renderUndoneWork(undone), 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
+}
+
+/** Whose later work a rollback or correction also undoes: a heading and a line per owner; nothing when none. */
+export function renderUndoneWork(undone: readonly UndoneWork[]): string[] {
+  return undone.length === 0 ? [] : [undoneWorkHeading(undone), ...undoneWorkLines(undone, v).map((l) => `  ${l}`)];
 }
 
 /** The agent-only parts of a preview or a result: what is kept, what conflicts, which tool calls had no post_step. */

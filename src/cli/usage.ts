@@ -47,7 +47,8 @@ now when only one is given: each added, modified or deleted.`,
     text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
 rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
 sandbox is missing. Without --yes: on a terminal, shows what will change and asks y/N; otherwise
-refuses and changes nothing. --preview (not with --yes) only shows what would change.
+refuses and changes nothing. --preview (not with --yes) only shows what would change, and whose
+later work (other plans over the same files, decisions) it would undo.
 With --agent-only, takes out only the changes made inside the agent's tool calls since the
 checkpoint (each between a pre_write and its post_step), merged onto the files as they are now;
 what anyone else changed between tool calls is kept. Where the agent and someone else changed the

@@ -3,12 +3,13 @@ import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type 
 import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema, unsafePathReason } from './ids';
 import { isTerminal, type Plan } from './plan';
-import { interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
+import { inProgressMessage, interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { checkpointsToRetain } from './retainedCheckpoints';
 import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
+import { findUndoneWork, type UndoneWork } from './undoneWork';
 
 export interface ServiceDeps {
   readonly store: CheckpointStore;
@@ -16,7 +17,7 @@ export interface ServiceDeps {
   readonly workspace: WorkspaceFiles;
   readonly journal: OperationJournal;
   /** This process, as journal records name it. */
-  readonly processInfo: { readonly pid: number; readonly host: string };
+  readonly processInfo: { readonly pid: number; readonly host: string; readonly process_started?: string };
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
@@ -39,19 +40,19 @@ export function pinName(planId: string, checkpointId: string): string {
  */
 export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal' | 'store'>, planId: string, what: string): Promise<void> {
   const interrupted = await deps.journal.get(planId);
-  if (interrupted) throw new BusinessRuleViolation(interruptedMessage(interrupted, what));
+  if (interrupted) throw new BusinessRuleViolation(deps.journal.ownerRunning?.(interrupted) ? inProgressMessage(interrupted, what) : interruptedMessage(interrupted, what));
   // Another plan's apply left the workspace half written: a plan working in place reads or writes
   // those files, and a second apply would write over them.
   const halfApplied = (await deps.journal.list()).find((op) => op.sandbox_key === WORKSPACE_KEY && op.plan_id !== planId);
   if (!halfApplied) return;
   const plan = await deps.store.read((uow) => uow.plans.get(planId));
-  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(interruptedMessage(halfApplied, what));
+  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(deps.journal.ownerRunning?.(halfApplied) ? inProgressMessage(halfApplied, what) : interruptedMessage(halfApplied, what));
 }
 
 /** Records an operation that is about to write files: when it started, and which process runs it. */
 export function beginOperation(
   deps: Pick<ServiceDeps, 'journal' | 'clock' | 'processInfo'>,
-  operation: Omit<InterruptedOperation, 'started_at' | 'pid' | 'host' | 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'> &
+  operation: Omit<InterruptedOperation, 'started_at' | 'pid' | 'host' | 'process_started' | 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'> &
     Partial<Pick<InterruptedOperation, 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'>>,
 ): Promise<void> {
   return deps.journal.begin({
@@ -75,6 +76,7 @@ export async function journaledApply(deps: Pick<ServiceDeps, 'journal'>, planId:
     await apply();
   } catch (error) {
     if (!(error instanceof IncompleteRestoreError)) await deps.journal.end(planId);
+    else deps.journal.abandon?.(planId);
     throw error;
   }
 }
@@ -83,6 +85,32 @@ export function parseId(value: unknown, what: string): string {
   const parsed = UlidSchema.safeParse(value);
   if (!parsed.success) throw new ValidationError(`${what} ${JSON.stringify(value)} ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
+}
+
+const SAFETY_NUMBER = /^Before (?:agent-only rollback|rollback|restore) #(\d+)\b/;
+
+/** The number the next rollback (or restore) of a plan gets in its safety checkpoint's name: one more than any before. */
+export function nextRollbackNumber(checkpoints: readonly Checkpoint[]): number {
+  let max = 0;
+  for (const c of checkpoints) {
+    if (c.metadata.source_tool !== 'rollback') continue;
+    const n = Number(SAFETY_NUMBER.exec(c.metadata.reason ?? '')?.[1] ?? 0);
+    max = Math.max(max, Number.isSafeInteger(n) && n > 0 ? n : 0);
+  }
+  return max + 1;
+}
+
+/**
+ * A safety checkpoint's name, flat however often rollbacks are undone: `Before rollback #2 (to
+ * “before due module”)`, `Before rollback #3 (undoing rollback #2)`, `Before restore #4 of a.txt
+ * (from “x”)`. Never another safety checkpoint's name in quotes.
+ */
+export function safetyReason(number: number, target: Checkpoint, only: readonly string[] | undefined, agentOnly = false): string {
+  const undone = target.metadata.source_tool === 'rollback' ? SAFETY_NUMBER.exec(target.metadata.reason ?? '') : null;
+  const label = target.metadata.reason?.split('\n')[0]?.trim() || `${target.checkpoint_type} checkpoint`;
+  if (only === undefined) return `Before ${agentOnly ? 'agent-only ' : ''}rollback #${number} (${undone ? `undoing ${undone[0].slice('Before '.length)}` : `to “${label}”`})`;
+  const what = only.length === 1 ? only[0] : `${only.length} paths`;
+  return `Before restore #${number} of ${what} (${undone ? `from before ${undone[0].slice('Before '.length)}` : `from “${label}”`})`;
 }
 
 /** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
@@ -192,6 +220,37 @@ export class CheckpointService {
     return this.previewRestore(planId, checkpointId, undefined);
   }
 
+  /**
+   * Whose work a rollback to the checkpoint (changing `changes`, as its preview lists them) would
+   * undo besides the plan's own: other plans over the same files, and decisions not in `reverting`.
+   * What is found is advice for the confirmation: a snapshot that cannot be read is skipped (and logged).
+   */
+  async undoneWork(planId: string, checkpointId: string, changes: readonly PathChange[], reverting: ReadonlySet<string> = new Set()): Promise<UndoneWork[]> {
+    const { plan, checkpoint } = await this.findCheckpoint(planId, checkpointId);
+    if (changes.length === 0) return [];
+    const { plans, checkpoints, decisions } = await this.deps.store.read((uow) => {
+      const all = uow.plans.list();
+      return { plans: all, checkpoints: new Map(all.map((p) => [p.plan_id, uow.checkpoints.listForPlan(p.plan_id)])), decisions: uow.decisions.listForPlan(plan.plan_id) };
+    });
+    return findUndoneWork({
+      plan,
+      target: checkpoint,
+      paths: changes.map((c) => c.path),
+      plans,
+      checkpointsOf: (id) => checkpoints.get(id) ?? [],
+      decisions,
+      reverting,
+      changedBetween: async (from, to) => {
+        try {
+          return await this.deps.snapshotter.changesWithContent(from, to);
+        } catch (error) {
+          this.deps.logger.warn(`Could not compare snapshots ${from} and ${to} to find whose work a rollback undoes: ${error instanceof Error ? error.message : String(error)}`);
+          return [];
+        }
+      },
+    });
+  }
+
   /** What restoring these paths (files or folders) from the checkpoint would change, without changing anything. */
   async previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<PathChange[]> {
     return this.previewRestore(planId, checkpointId, parseRestorePaths(paths));
@@ -285,7 +344,7 @@ export class CheckpointService {
       const safetyId = this.deps.ids.next();
       const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
-      const shown = `“${checkpoint.metadata.reason?.split('\n')[0] ?? `${checkpoint.checkpoint_type} checkpoint`}”`;
+      const number = await this.deps.store.read((uow) => nextRollbackNumber(uow.checkpoints.listForPlan(plan.plan_id)));
       // An agent-only rollback restores a target worked out from the files just captured.
       let target = checkpoint.sandbox_ref;
       let agentSummary: AgentOnlySummary | undefined;
@@ -304,7 +363,7 @@ export class CheckpointService {
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: only === undefined ? `Before ${agentOnly ? 'agent-only ' : ''}rollback to ${shown}` : `Before restoring ${only.length === 1 ? only[0] : `${only.length} paths`} from ${shown}`,
+          reason: safetyReason(number, checkpoint, only, agentOnly),
           source_tool: 'rollback',
           phase: 'rollback',
           extra: { rollback_to: checkpoint.checkpoint_id },

@@ -7,6 +7,7 @@ import { isTerminal, type Plan } from './plan';
 import type { PendingCorrection } from './interruptedOperation';
 import type { UnitOfWork } from './ports';
 import type { PathChange, RollbackOutcome } from './rollbackResult';
+import type { UndoneWork } from './undoneWork';
 
 export type CorrectionDeps = Pick<ServiceDeps, 'store' | 'clock' | 'ids' | 'logger'>;
 
@@ -31,6 +32,8 @@ export interface CorrectionImpact {
   readonly changes: PathChange[];
   /** `keep_independent`: paths also changed by decisions that stay; any blocks the correction. */
   readonly conflicts: string[];
+  /** Other plans', and decisions' that stay, later work on these files that the restore would undo. */
+  readonly undoes_work_of: UndoneWork[];
 }
 
 export interface CorrectionOutcome {
@@ -88,14 +91,21 @@ export class CorrectionService {
     });
   }
 
-  /** A plan's decisions, oldest first, each with its aligned checkpoints. */
+  /**
+   * A plan's decisions, oldest first, each with its aligned checkpoints, and (`affected_by`) the
+   * applied correction whose restore undid its later work while it stayed active.
+   */
   async listDecisions(planId: string): Promise<DecisionWithCheckpoints[]> {
     const id = parseId(planId, 'plan id');
     return this.deps.store.read((uow) => {
       requirePlan(uow, id);
       const checkpoints = uow.checkpoints.listForPlan(id);
+      const affectedBy = new Map<string, string>();
+      for (const c of uow.corrections.listForPlan(id)) {
+        if (c.state === 'applied') for (const d of c.affected_decisions ?? []) affectedBy.set(d, c.correction_id);
+      }
       return uow.decisions.listForPlan(id).map((decision) => ({
-        decision,
+        decision: { ...decision, affected_by: decision.state === 'active' ? (affectedBy.get(decision.decision_id) ?? null) : null },
         checkpoint_ids: checkpoints.filter((c) => c.decision_id === decision.decision_id).map((c) => c.checkpoint_id),
       }));
     });
@@ -124,7 +134,7 @@ export class CorrectionService {
     const base = { plan_id: plan.plan_id, decision_id: decision.decision_id, mode: m.data, reverted };
     const service = this.checkpoints;
     if (!service) {
-      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [] };
+      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [], undoes_work_of: [] };
     }
     const target = targetCheckpoint(checkpoints, decision);
     if (!target) {
@@ -132,22 +142,26 @@ export class CorrectionService {
         `Correction blocked: no checkpoint to restore the files to (none is aligned to decision ${decision.decision_id} as pre_write, and none was taken before it)`,
       );
     }
-    if (m.data === 'rollback') {
-      return { ...base, target_checkpoint: target, restore_paths: null, changes: await service.previewRollback(plan.plan_id, target.checkpoint_id), conflicts: [] };
-    }
     // Without both ends of a reverted decision's work, what it changed is not known: restoring
     // the other paths and marking it reverted would leave its work in place while saying it is gone.
-    for (const r of reverted) {
-      const window = decisionWindow(checkpoints, r.decision);
-      if (window && window.from.checkpoint_id !== window.to.checkpoint_id) continue;
-      const id = r.decision.decision_id;
-      throw new BusinessRuleViolation(
-        `Correction blocked: cannot revert decision ${id}${r.depth > 0 ? ` (it builds on decision ${decision.decision_id})` : ''}: its checkpoints were pruned or never taken, ` +
-          'so what it changed is not known (keeping independent work needs the checkpoint before it and a later checkpoint aligned to it). Nothing was changed. ' +
-          `Correcting without keeping independent work rolls the whole sandbox back to checkpoint ${target.checkpoint_id}.`,
-      );
+    if (m.data !== 'rollback') {
+      for (const r of reverted) {
+        const window = decisionWindow(checkpoints, r.decision);
+        if (window && window.from.checkpoint_id !== window.to.checkpoint_id) continue;
+        const id = r.decision.decision_id;
+        throw new BusinessRuleViolation(
+          `Correction blocked: cannot revert decision ${id}${r.depth > 0 ? ` (it builds on decision ${decision.decision_id})` : ''}: its checkpoints were pruned or never taken, ` +
+            'so what it changed is not known (keeping independent work needs the checkpoint before it and a later checkpoint aligned to it). Nothing was changed. ' +
+            `Correcting without keeping independent work rolls the whole sandbox back to checkpoint ${target.checkpoint_id}.`,
+        );
+      }
     }
     const revertedIds = new Set(reverted.map((r) => r.decision.decision_id));
+    const undone = (changes: PathChange[]) => service.undoneWork(plan.plan_id, target.checkpoint_id, changes, revertedIds);
+    if (m.data === 'rollback') {
+      const changes = await service.previewRollback(plan.plan_id, target.checkpoint_id);
+      return { ...base, target_checkpoint: target, restore_paths: null, changes, conflicts: [], undoes_work_of: await undone(changes) };
+    }
     const changedBy = async (d: Decision): Promise<string[]> => {
       const window = decisionWindow(checkpoints, d);
       if (!window || window.from.checkpoint_id === window.to.checkpoint_id) return [];
@@ -166,7 +180,7 @@ export class CorrectionService {
     const paths = [...restorePaths].sort();
     const conflicts = paths.filter((p) => kept.has(p));
     const changes = paths.length > 0 && conflicts.length === 0 ? await service.previewRestorePaths(plan.plan_id, target.checkpoint_id, paths) : [];
-    return { ...base, target_checkpoint: target, restore_paths: paths, changes, conflicts };
+    return { ...base, target_checkpoint: target, restore_paths: paths, changes, conflicts, undoes_work_of: await undone(changes) };
   }
 
   /**
@@ -192,6 +206,8 @@ export class CorrectionService {
       target_checkpoint_id: target?.checkpoint_id ?? null,
       created_at: this.deps.clock.now().toISOString(),
       undone_at: null,
+      // Decisions that stay but whose later work the whole-sandbox restore undoes: marked, not plainly active.
+      affected_decisions: restoring === 'all' ? impact.undoes_work_of.flatMap((u) => (u.decision_id && u.plan_id === impact.plan_id ? [u.decision_id] : [])) : [],
     };
     let correction: Correction = { ...pending, undo_checkpoint_id: null };
     /** Set once the files are restored: the checkpoint that puts them back. */

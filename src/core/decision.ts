@@ -28,6 +28,11 @@ export const DecisionSchema = z.object({
   reverted_by: UlidSchema.nullable(),
   /** Earlier decisions of the same plan it builds on, sorted. */
   depends_on: z.array(UlidSchema).max(MAX_DEPENDENCIES),
+  /**
+   * Not a column: worked out when decisions are listed. The applied correction (in the reference's
+   * mode) whose restore undid this still active decision's later work; null when none did.
+   */
+  affected_by: UlidSchema.nullable().optional(),
 });
 export type Decision = z.infer<typeof DecisionSchema>;
 
@@ -69,5 +74,7 @@ export const CorrectionSchema = z.object({
   undo_checkpoint_id: UlidSchema.nullable(),
   created_at: UtcTimestampSchema,
   undone_at: UtcTimestampSchema.nullable(),
+  /** Decisions it did not revert whose later work its restore undid; absent in rows of older releases. */
+  affected_decisions: z.array(UlidSchema).max(10_000).optional(),
 });
 export type Correction = z.infer<typeof CorrectionSchema>;

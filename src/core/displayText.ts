@@ -102,3 +102,29 @@ function cutEscaped(escaped: string, length: number, from: 'start' | 'end'): str
   }
   return out;
 }
+
+/** A count with its noun: "1 decision", "2 decisions" (`many` for irregular plurals). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * How long ago, as people say it: "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago",
+ * then the date. The one way every surface (tree rows, tooltips, dialogs, the CLI) says it, so
+ * that two of them never disagree about the same moment.
+ */
+export function relativeTime(iso: string, now: Date): string {
+  const then = new Date(iso);
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return iso;
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())}`;
+}

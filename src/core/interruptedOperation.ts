@@ -29,6 +29,8 @@ export const InterruptedOperationSchema = z
     started_at: UtcTimestampSchema,
     pid: z.number().int().nonnegative(),
     host: z.string().max(256),
+    /** When the owner process started (Linux: boot id and start ticks), to tell it from a later process with its pid. */
+    process_started: z.string().max(128).optional(),
     /**
      * A correction whose files the rollback restores: finishing the operation also records it
      * and marks its decisions reverted (its undo checkpoint is the operation's).
@@ -53,4 +55,9 @@ export function interruptedMessage(op: InterruptedOperation, what: string): stri
     `${what} blocked: plan ${op.plan_id} has an interrupted ${op.type} (started ${op.started_at} by process ${op.pid} on ${op.host}); ` +
     `run "agents plan recover ${op.plan_id}" to finish it${op.type === 'cleanup' ? '' : `, or "agents plan recover --undo ${op.plan_id}" to undo it`}`
   );
+}
+
+/** The message of a write refused while another process is still running an operation on the plan. */
+export function inProgressMessage(op: InterruptedOperation, what: string): string {
+  return `${what} blocked: plan ${op.plan_id} has a ${op.type} in progress (started ${op.started_at} by process ${op.pid} on ${op.host}); try again when it is done`;
 }

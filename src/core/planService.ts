@@ -243,8 +243,14 @@ export class PlanService {
     await exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Cleanup');
       await beginOperation(this.deps, { type: 'cleanup', plan_id: plan.plan_id, sandbox_key: plan.plan_id });
-      await this.deps.workspace.removeDirectory(sandbox.dir);
-      await this.deps.snapshotter.forgetSandbox(plan.plan_id);
+      try {
+        await this.deps.workspace.removeDirectory(sandbox.dir);
+        await this.deps.snapshotter.forgetSandbox(plan.plan_id);
+      } catch (error) {
+        // Partly deleted: the record stays for `recover` to finish.
+        this.deps.journal.abandon?.(plan.plan_id);
+        throw error;
+      }
       await this.deps.journal.end(plan.plan_id);
     });
     return this.update(plan.plan_id, (p) => p);
@@ -289,6 +295,7 @@ export class PlanService {
       await back.apply();
     } catch (second) {
       // The record stays: `recover` finishes the apply or undoes it.
+      this.deps.journal.abandon?.(planId);
       throw new StoreError(
         `${reason} The plan is not marked applied and its changes are in the workspace; run "agents plan recover ${planId}" to finish the apply, or with --undo to take its changes out (${second instanceof Error ? second.message : String(second)}).`,
         { cause },

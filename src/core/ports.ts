@@ -216,6 +216,13 @@ export interface OperationJournal {
   get(planId: string): Promise<InterruptedOperation | undefined>;
   /** Every operation recorded as under way, of any plan. */
   list(): Promise<InterruptedOperation[]>;
+  /**
+   * Whether the operation's owner is still running it (then it is in progress, not interrupted):
+   * a live process on this machine, not a later one with its pid. Absent: never running.
+   */
+  ownerRunning?(operation: InterruptedOperation): boolean;
+  /** This process gives up the plan's operation half way and leaves its record: from now on it reads as interrupted. */
+  abandon?(planId: string): void;
 }
 
 /** The workspace folder's files, as far as plans need them. */

@@ -1,7 +1,7 @@
 import { parseId, type ServiceDeps } from './checkpointService';
 import { reapplyCorrection, recordCorrection, recordUndoneCorrection } from './correctionService';
 import { BusinessRuleViolation, NotFoundError } from './errors';
-import type { InterruptedOperation, RecoveryMode } from './interruptedOperation';
+import { inProgressMessage, type InterruptedOperation, type RecoveryMode } from './interruptedOperation';
 import type { PlanService } from './planService';
 import type { SandboxLocation } from './ports';
 
@@ -22,9 +22,16 @@ export class RecoveryService {
     private readonly plans: Pick<PlanService, 'markAppliedAfterRecovery' | 'unmarkAppliedAfterRecovery'>,
   ) {}
 
-  /** The plan's interrupted operation, if its last writer died before it was done. */
+  /** The plan's interrupted operation, if its last writer died (or gave up) before it was done. */
   async interrupted(planId: string): Promise<InterruptedOperation | undefined> {
-    return this.deps.journal.get(parseId(planId, 'plan id'));
+    const op = await this.deps.journal.get(parseId(planId, 'plan id'));
+    return op && !this.deps.journal.ownerRunning?.(op) ? op : undefined;
+  }
+
+  /** The plan's operation that its owner is still running (a rollback under way), if any. */
+  async inProgress(planId: string): Promise<InterruptedOperation | undefined> {
+    const op = await this.deps.journal.get(parseId(planId, 'plan id'));
+    return op && this.deps.journal.ownerRunning?.(op) ? op : undefined;
   }
 
   /**
@@ -38,6 +45,8 @@ export class RecoveryService {
     return this.deps.snapshotter.exclusive(id, async () => {
       const operation = await this.deps.journal.get(id);
       if (!operation) throw new BusinessRuleViolation(`Recover blocked: plan ${id} has no interrupted operation`);
+      // Its owner is still at work: recovering would write over files it is writing.
+      if (this.deps.journal.ownerRunning?.(operation)) throw new BusinessRuleViolation(inProgressMessage(operation, 'Recover'));
       if (operation.type === 'cleanup') {
         if (mode === 'undo') throw new BusinessRuleViolation(`Recover blocked: an interrupted cleanup cannot be undone (the sandbox is partly deleted); finish it with "agents plan recover ${id}"`);
         const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);

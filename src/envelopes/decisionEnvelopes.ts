@@ -1,6 +1,7 @@
 import type { CorrectionImpact, CorrectionOutcome, DecisionWithCheckpoints, UndoCorrectionOutcome } from '../core/correctionService';
 import type { Correction, Decision } from '../core/decision';
-import { changesJson, rollbackEnvelope, ROLLBACK_SUCCESS_MESSAGE, type RollbackEnvelope } from './envelopes';
+import { plural } from '../core/displayText';
+import { changesJson, rollbackEnvelope, ROLLBACK_SUCCESS_MESSAGE, undoneWorkJson, type RollbackEnvelope } from './envelopes';
 
 // The JSON documents of decisions and corrections, keys in a fixed order like envelopes.ts. No
 // Node import: the extension's API returns the same shapes.
@@ -16,6 +17,8 @@ export interface DecisionJson {
   created_at: string;
   reverted_at: string | null;
   reverted_by: string | null;
+  /** The applied correction that undid this active decision's later work (its files went back); null when none. */
+  affected_by: string | null;
 }
 
 export function decisionJson(decision: Decision, checkpointIds: readonly string[] = []): DecisionJson {
@@ -30,6 +33,7 @@ export function decisionJson(decision: Decision, checkpointIds: readonly string[
     created_at: decision.created_at,
     reverted_at: decision.reverted_at,
     reverted_by: decision.reverted_by,
+    affected_by: decision.affected_by ?? null,
   };
 }
 
@@ -77,7 +81,7 @@ export function undoCorrectionEnvelope(outcome: UndoCorrectionOutcome): { correc
     correction_summary: summary(outcome.correction),
     reactivated_decisions: [...outcome.reactivated],
     ...files,
-    messages: [...files.messages, `Correction ${outcome.correction.correction_id} undone; ${outcome.reactivated.length} decision(s) active again.`],
+    messages: [...files.messages, `Correction ${outcome.correction.correction_id} undone; ${plural(outcome.reactivated.length, 'decision')} active again.`],
   };
 }
 
@@ -91,6 +95,7 @@ export interface CorrectionPreviewJson {
     restore_paths: string[] | null;
     changes: ReturnType<typeof changesJson>;
     conflicts: string[];
+    undoes_work_of: ReturnType<typeof undoneWorkJson>;
   };
 }
 
@@ -106,6 +111,7 @@ export function correctionPreviewEnvelope(impact: CorrectionImpact): CorrectionP
       restore_paths: impact.restore_paths,
       changes: changesJson(impact.changes),
       conflicts: [...impact.conflicts],
+      undoes_work_of: undoneWorkJson(impact.undoes_work_of),
     },
   };
 }

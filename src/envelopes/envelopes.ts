@@ -7,6 +7,7 @@ import type { Plan } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
 import type { RecoveryOutcome } from '../core/recoveryService';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
+import type { UndoneWork } from '../core/undoneWork';
 import { CliError } from './cliErrors';
 
 // The JSON documents of `agents --format json`. Other tools script against these shapes, and the
@@ -136,6 +137,16 @@ export function checkpointJson(checkpoint: Checkpoint): CheckpointJson {
   };
 }
 
+/** Whose later work a rollback or a correction also undoes (`undoes_work_of` in previews). */
+export function undoneWorkJson(undone: readonly UndoneWork[]): { plan_id: string; decision_id: string | null; title: string; paths: string[] }[] {
+  return undone.map((u) => ({ plan_id: u.plan_id, decision_id: u.decision_id, title: u.title, paths: [...u.paths] }));
+}
+
+/** `agents plan rollback --preview`: what the rollback would change, and whose work it undoes. */
+export function rollbackPreviewEnvelope(planId: string, checkpointId: string, changes: readonly PathChange[], undone: readonly UndoneWork[]) {
+  return { rollback_preview: { plan_id: planId, checkpoint_id: checkpointId, changes: changesJson(changes), undoes_work_of: undoneWorkJson(undone) } };
+}
+
 export function changesJson(changes: readonly PathChange[]): { path: string; change: PathChange['change'] }[] {
   return changes.map((c) => ({ path: c.path, change: c.change }));
 }
@@ -175,11 +186,6 @@ function agentOnlySummaryJson(summary: AgentOnlySummary, reverted: readonly Path
     tool_calls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, until_checkpoint_id: u.until_checkpoint_id })),
   };
-}
-
-/** `plan rollback --preview`: what a rollback would change. */
-export function rollbackPreviewJson(planId: string, checkpointId: string, changes: readonly PathChange[]): { plan_id: string; checkpoint_id: string; mode: 'full'; changes: ReturnType<typeof changesJson> } {
-  return { plan_id: planId, checkpoint_id: checkpointId, mode: 'full', changes: changesJson(changes) };
 }
 
 /** `plan rollback --agent-only --preview`: what it would change, keep and refuse. */

@@ -120,7 +120,7 @@ export const CommandTitles: Record<CommandName, string> = {
   rollbackAgentOnly: 'Undo Agent Changes Since Here (Keep Mine)…',
   compareWithCurrent: 'Compare with Current',
   compareWithPrevious: 'Compare with Previous',
-  checkpointActivePlan: 'Create Checkpoint of Active Plan',
+  checkpointActivePlan: 'Take Checkpoint Now (Active Plan)',
   startPlan: 'Start Plan',
   completePlan: 'Complete Plan',
   failPlan: 'Mark Plan Failed',

@@ -60,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     tree: {
       isNode: (value): value is TreeNode => tree.isNode(value),
       selection: () => view.selection,
+      onDidChangeSelection: view.onDidChangeSelection,
       refresh: () => tree.refresh(),
       reveal: async (folder, planId) => {
         await vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`);

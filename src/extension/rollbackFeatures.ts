@@ -68,7 +68,16 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
   });
   controller.attachPanels(panels);
   const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto });
-  const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped });
+  const tree = deps.tree;
+  const selection =
+    tree?.onDidChangeSelection && {
+      planId: () => {
+        const node = tree.selection()[0];
+        return node && 'plan' in node ? node.plan.plan_id : undefined;
+      },
+      onDidChange: tree.onDidChangeSelection,
+    };
+  const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped, selection: selection || undefined });
   const lifecycle = new PlanLifecycleController({
     folders,
     dialogs,

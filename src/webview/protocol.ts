@@ -80,6 +80,16 @@ export interface PanelState {
   readonly correction?: PanelCorrection;
   /** rollback and preview: set when only the agent's changes are (to be) taken out. */
   readonly agentOnly?: PanelAgentOnly;
+  /** preview: other plans' and decisions' later work on these files that the rollback would undo. */
+  readonly undoneWork?: readonly PanelUndoneWork[];
+}
+
+/** Whose later work a previewed rollback undoes. */
+export interface PanelUndoneWork {
+  readonly kind: 'plan' | 'decision';
+  readonly title: string;
+  /** Relative to the plan's sandbox, sorted. */
+  readonly paths: readonly string[];
 }
 
 /** Host → page. */

@@ -167,6 +167,14 @@ function button(action: string, text: string, options: { primary?: boolean; disa
   return `<button type="button" class="${cls}" data-action="${escapeHtml(action)}"${title}${options.disabled ? ' disabled' : ''}>${shownHtml(text)}</button>`;
 }
 
+/**
+ * Whether taking a row's path from the checkpoint removes it: the checkpoint does not hold it
+ * (a preview's "will be removed", or a comparison's "added since").
+ */
+function removes(mode: PanelMode, change: PanelChangeKind): boolean {
+  return (mode === 'preview' && change === 'deleted') || (mode === 'compareCurrent' && change === 'added');
+}
+
 /** Whether each row offers "Restore this file": where the files differ from the checkpoint now. */
 function offersRestore(state: PanelState, canWrite: boolean): boolean {
   // Restoring a file from the checkpoint would also throw away what the user changed in it.
@@ -192,6 +200,20 @@ function correctionHeader(state: PanelState): string {
   );
 }
 
+/** A preview's note of whose later work the rollback would undo; nothing when nobody's. */
+function undoneWorkNote(state: PanelState): string {
+  const work = state.undoneWork ?? [];
+  if (state.mode !== 'preview' || work.length === 0) return '';
+  const items = work
+    .map((w) => {
+      const shownPaths = w.paths.slice(0, 5).map((p) => `<code>${shownHtml(p)}</code>`).join(', ');
+      const more = w.paths.length > 5 ? shownHtml(` and ${w.paths.length - 5} more`) : '';
+      return `<li>${shownHtml(`${w.kind} “${w.title}”`)}: ${shownPaths}${more}</li>`;
+    })
+    .join('');
+  return `<section class="note undone-work"><p>${shownHtml('This also undoes later work of others on the same files:')}</p><ul>${items}</ul></section>`;
+}
+
 function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   const buttons: string[] = [];
   const none = state.changes.length === 0;
@@ -201,9 +223,12 @@ function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
   if (canWrite && state.mode === 'preview') {
     buttons.push(
       state.agentOnly
-        ? button('rollback', 'Undo Agent Changes…', { primary: true, disabled: busy, title: 'Take the agent’s changes out now, keeping yours (asks for confirmation)' })
-        : button('rollback', 'Roll Back…', { primary: true, disabled: busy, title: 'Roll back now (asks for confirmation)' }),
+        ? button('rollback', 'Undo Agent Changes', { primary: true, disabled: busy, title: 'Take the agent’s changes out now, as listed here, keeping yours; a safety checkpoint is taken first (Undo Rollback)' })
+        : button('rollback', 'Roll Back', { primary: true, disabled: busy, title: 'Roll back now, as listed here; a safety checkpoint is taken first (Undo Rollback)' }),
     );
+  }
+  if (canWrite && state.mode === 'compareCurrent' && !state.correction && state.changes.length > 0) {
+    buttons.push(button('rollback', 'Roll Back to This Checkpoint…', { primary: true, disabled: busy, title: 'Make the sandbox exactly this checkpoint (asks for confirmation)' }));
   }
   if (canWrite && !state.correction && (state.mode === 'rollback' || state.mode === 'undo') && state.rollback && !state.rollback.undone) {
     buttons.push(button('undo', state.mode === 'undo' ? 'Redo Rollback' : 'Undo Rollback', { primary: true, disabled: busy, title: 'Restore the safety checkpoint taken just before (asks for confirmation)' }));
@@ -234,7 +259,9 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean): string
           `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +
           `<span class="name">${shownHtml(e.name)}</span><span class="kind">${shownHtml(what)}</span></button>` +
           (offersRestore(state, canWrite)
-            ? `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Restore ${e.path} from the checkpoint (asks first)`)}"${busy ? ' disabled' : ''}>Restore this file</button>`
+            ? removes(state.mode, e.change)
+              ? `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Remove ${e.path}: the checkpoint does not hold it (asks first)`)}"${busy ? ' disabled' : ''}>Remove this file</button>`
+              : `<button type="button" class="button secondary restore" data-restore="${escapeHtml(e.path)}" title="${shownHtml(`Restore ${e.path} from the checkpoint (asks first)`)}"${busy ? ' disabled' : ''}>Restore this file</button>`
             : '') +
           '</li>'
         );
@@ -276,6 +303,7 @@ export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean)
     `<table class="summary"><tbody>${rows}</tbody></table>` +
     undone +
     counts(state) +
+    undoneWorkNote(state) +
     (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
     toolbar(state, busy, canWrite) +
     (state.agentOnly ? `<h2>${shownHtml(`Undone (the agent’s): ${state.changes.length}`)}</h2>` : '') +

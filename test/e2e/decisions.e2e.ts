@@ -47,11 +47,11 @@ describe('Decisions in the Checkpoints view', () => {
     },
   });
 
-  /** Waits until the decision's row says `state` first in its description (the tree reloads after a write). */
+  /** Waits until the decision's row says `state` after the time in its description (the tree reloads after a write). */
   async function stateInTree(label: string, state: 'reverted' | 'decision'): Promise<void> {
     for (let i = 0; ; i++) {
       const row = (await treeItems(wb.page, VIEW)).find((r) => r.label === label);
-      if (row?.description.startsWith(`${state} ·`)) return;
+      if (row?.description.split(' · ')[1] === state) return;
       if (i > 100) throw new Error(`the row "${label}" does not show "${state}": ${JSON.stringify(row)}`);
       await wb.page.waitForTimeout(200);
     }

@@ -22,7 +22,7 @@ const WRITE_COMMANDS = [
   'Delete Checkpoint',
   'Undo Rollback',
   'Set Retention Policy',
-  'Create Checkpoint of Active Plan',
+  'Take Checkpoint Now (Active Plan)',
   'Start Plan',
   'Complete Plan',
   'Mark Plan Failed',

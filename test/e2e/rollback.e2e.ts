@@ -55,8 +55,11 @@ describe('Rollback from the Checkpoints view', () => {
     await runCommand(wb.page, 'Checkpoints: Roll Back to Checkpoint');
     assert.deepEqual(await quickPickItems(wb.page), ['Refactor the greeting']);
     await pickQuickPickItem(wb.page, 'Refactor the greeting');
-    // newest first; each row's detail is the checkpoint id
-    assert.deepEqual((await quickPickItems(wb.page)).filter((l) => !/^[0-9A-Z]{26}$/.test(l)), ['Step 1: louder greeting', 'Before the agent']);
+    // newest first; each row's detail is its type and time, never an id
+    const offered = await quickPickItems(wb.page);
+    assert.ok(!offered.some((l) => /^[0-9A-Z]{26}$/.test(l)), offered.join(' | '));
+    // the newest holds the files as they are now: listed last, “same as now”, so the one selected first changes something
+    assert.deepEqual(offered.filter((l) => !/, taken \d{4}-/.test(l)), ['Before the agent', 'Step 1: louder greeting']);
     await pickQuickPickItem(wb.page, 'Before the agent');
     const text = await answerDialog(wb.page, 'Cancel');
     assert.match(text, /Roll back “Refactor the greeting” to “Before the agent”\?/);
@@ -83,23 +86,20 @@ describe('Rollback from the Checkpoints view', () => {
 
   it('shows the changes first when asked, from the modal of the row\'s context menu', async () => {
     await contextMenu(wb.page, 'Before the agent', 'Roll Back to Checkpoint');
+    await wb.page.locator('.monaco-dialog-box').waitFor({ state: 'visible' });
+    await screenshot(wb.page, 'rollback-1-confirm');
     const text = await answerDialog(wb.page, 'Show Changes First');
     assert.match(text, /Roll back “Refactor the greeting” to “Before the agent”\?/);
+    assert.match(text, /1 file will be added, 2 modified and 2 deleted\./);
+    assert.ok(text.includes(EVIL), text);
     const frame = await waitForPanel(wb.page, 'Rollback preview');
     assert.equal(await frame.locator('button.path').count(), 5);
     assert.ok(fs.existsSync(path.join(workspace, 'src', EVIL)), 'the preview touched the sandbox');
     await screenshot(wb.page, 'rollback-0-preview');
   });
 
-  it('rolls back from the preview after a modal that counts and lists the changes', async () => {
+  it('rolls back from the preview without asking the same again (the modal before it counted and listed the changes)', async () => {
     await panelFrame(wb.page).locator('button[data-action="rollback"]').click();
-    const dialog = wb.page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ state: 'visible' });
-    await screenshot(wb.page, 'rollback-1-confirm');
-    const text = await answerDialog(wb.page, 'Roll Back');
-    assert.match(text, /Roll back “Refactor the greeting” to “Before the agent”\?/);
-    assert.match(text, /1 file will be added, 2 modified and 2 deleted\./);
-    assert.ok(text.includes(EVIL), text);
 
     const frame = await waitForPanel(wb.page, 'Rollback complete');
     assert.equal(fs.readFileSync(path.join(workspace, 'src', 'lib', 'names.js'), 'utf8'), "module.exports = ['Ada', 'Grace'];\n");

@@ -110,9 +110,13 @@ describe('Decisions and correction (API)', function () {
       assert.deepEqual(labels.slice(0, 2), ['A', 'D'], JSON.stringify(labels));
       const a = planRow.children[0]!;
       assert.equal(a.contextValue, 'decision');
-      assert.deepEqual(a.children.map((r) => r.label), ['B']);
-      assert.deepEqual(a.children[0]!.children.map((r) => r.label), ['C']);
-      assert.ok(planRow.children.slice(2).some((r) => r.description?.startsWith('“A” · ')), 'a checkpoint aligned to A is named by it');
+      const decisionsOf = (row: TreeRow) => row.children.filter((r) => r.contextValue?.startsWith('decision')).map((r) => r.label);
+      assert.deepEqual(decisionsOf(a), ['B']);
+      assert.deepEqual(decisionsOf(a.children[0]!), ['C']);
+      assert.equal(planRow.children.length, 2, 'every checkpoint is grouped under its decision');
+      const aligned = a.children.filter((r) => r.contextValue?.startsWith('checkpoint'));
+      assert.deepEqual(aligned.map((r) => r.label), ['After edit-A', 'Before edit-A'], 'A’s checkpoints under A, newest first');
+      assert.ok(aligned.every((r) => /^just now · /.test(r.description ?? '')), 'the time first in the row');
 
       await dialogs();
       await dialogs(['Revert']);

@@ -95,6 +95,17 @@ describe('Plan lifecycle from VS Code', function () {
     assert.deepEqual(await dialogs(), [], 'no dialog for a state change');
   });
 
+  it('a double click on Start starts once and shows no “Start blocked”', async () => {
+    const p = await plan();
+    await dialogs();
+    const [first, second] = await Promise.all([run<Plan>('startPlan', p.plan_id), run<Plan>('startPlan', p.plan_id)]);
+    assert.equal(first?.state, 'executing');
+    assert.equal(second?.state, 'executing');
+    assert.equal((await run<Plan>('startPlan', p.plan_id))?.state, 'executing', 'a click just after it is the same click');
+    assert.deepEqual(await dialogs(), [], 'no error shown');
+    assert.deepEqual((await outside.plans.stateHistory(p.plan_id)).map((h) => h.to_state), ['draft', 'executing']);
+  });
+
   it('a refused change says which ones are allowed, and changes nothing', async () => {
     const p = await plan();
     assert.equal(await run('completePlan', p.plan_id), undefined);

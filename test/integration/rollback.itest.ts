@@ -107,6 +107,25 @@ describe('Rollback from VS Code', function () {
   });
 
   describe('Roll Back to Checkpoint', () => {
+    it('names the other plan over the same folder whose later change it would undo, with the file, and the checkpoint by its label', async () => {
+      const s = await sandbox({ 'src/todo.js': 'todo\n', 'test/todo.test.js': 'test\n' }, 'Add due dates');
+      const tidy = await outside.plans.createPlan({ title: 'Tidy the tests', sandbox: s.dir });
+      await api.createCheckpoint(tidy.plan_id, { reason: 'start tidying' });
+      const cp = await api.createCheckpoint(s.plan.plan_id, { reason: 'before due module' });
+      fs.writeFileSync(path.join(root, s.rel('src/due.js')), 'due\n');
+      await api.createCheckpoint(s.plan.plan_id, { reason: 'due module' });
+      fs.writeFileSync(path.join(root, s.rel('test/todo.test.js')), 'tidied\n');
+      await api.createCheckpoint(tidy.plan_id, { reason: 'tidied' });
+      await dialogs([null]);
+      const outcome = await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: cp.checkpoint_id });
+      assert.equal(outcome, undefined, 'cancelled');
+      const [confirm] = await dialogs();
+      assert.equal(confirm?.message, 'Roll back “Add due dates” to “before due module”?');
+      assert.match(confirm?.detail ?? '', /\nThis also undoes later work of another plan on the same files:\n• plan “Tidy the tests”: test\/todo\.test\.js\n/);
+      assert.ok(!(confirm?.detail ?? '').includes(cp.checkpoint_id), 'no raw id');
+      assert.equal(read(s.rel('test/todo.test.js')), 'tidied\n', 'nothing changed');
+    });
+
     it('asks with a modal that counts and lists the changes, then rolls back and shows the result panel', async () => {
       const s = await changedSandbox();
       await dialogs(['Roll Back']);
@@ -161,7 +180,7 @@ describe('Rollback from VS Code', function () {
       assert.equal((await api.listCheckpoints(s.plan.plan_id)).length, before, 'a cancelled rollback took a checkpoint');
     });
 
-    it('"Show Changes First" opens the preview; its Rollback button asks again, then rolls back', async () => {
+    it('"Show Changes First" opens the preview; its Roll Back button rolls back without asking the same again', async () => {
       const s = await changedSandbox();
       await dialogs(['Show Changes First']);
       assert.equal(await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId }), undefined);
@@ -171,11 +190,34 @@ describe('Rollback from VS Code', function () {
       assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n', 'the preview touched the sandbox');
       await dialogs();
 
-      await dialogs(['Roll Back']);
       probe = await panel({ message: { type: 'rollback' } });
-      assert.equal((await dialogs()).filter((d) => d.kind === 'confirm').length, 1);
+      assert.equal((await dialogs()).filter((d) => d.kind === 'confirm').length, 0, 'the preview was the question; no unsaved editors, so none about them');
       assert.equal(probe.state?.mode, 'rollback');
       assert.equal(read(s.rel('a.txt')), 'alpha\n');
+    });
+
+    it('a preview that no longer matches the files asks once before rolling back; Compare with Current offers Roll Back to This Checkpoint', async () => {
+      const s = await changedSandbox();
+      await dialogs(['Show Changes First']);
+      await vscode.commands.executeCommand(RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      await dialogs();
+      fs.writeFileSync(path.join(root, s.rel('late.txt')), 'written after the preview\n');
+      await dialogs([null]);
+      await panel({ message: { type: 'rollback' } });
+      const asked = (await dialogs()).filter((d) => d.kind === 'confirm');
+      assert.equal(asked.length, 1, 'the list changed: asked');
+      assert.match(asked[0]!.detail ?? '', /late\.txt/);
+      assert.equal(read(s.rel('late.txt')), 'written after the preview\n', 'cancelled');
+
+      await vscode.commands.executeCommand(RollbackCommands.compareWithCurrent, { planId: s.plan.plan_id, checkpointId: s.checkpointId });
+      const compared = await panel();
+      assert.equal(compared.state?.mode, 'compareCurrent');
+      await dialogs(['Roll Back']);
+      const done = await panel({ message: { type: 'rollback' } });
+      const once = await dialogs();
+      assert.equal(once.filter((d) => d.kind === 'confirm').length, 1, `asked once: ${JSON.stringify(once)}`);
+      assert.equal(done.state?.mode, 'rollback');
+      assert.equal(exists(s.rel('late.txt')), false);
     });
 
     it('skips the modal with the rollback.confirm setting (like --yes) or skipConfirmation', async () => {

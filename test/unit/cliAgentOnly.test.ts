@@ -59,7 +59,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     const { root, p, c } = issueFlow();
     const before = state(root);
 
-    const preview = ok(json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c)).json<{ preview: AgentOnlySummaryJson & { changes: unknown[] } }>().preview;
+    const preview = ok(json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c)).json<{ rollback_preview: AgentOnlySummaryJson & { changes: unknown[] } }>().rollback_preview;
     assert.deepEqual(preview.changes, [
       { path: 'a.txt', change: 'modified' },
       { path: 'b.txt', change: 'deleted' },
@@ -114,7 +114,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     const { root, p, c } = issueFlow();
     write(root, 'a.txt', lines('the user rewrote the agent’s line 1', '2', '3', '4', 'user 5'));
     const before = state(root);
-    const preview = ok(json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c)).json<{ preview: AgentOnlySummaryJson & { changes: unknown[] } }>().preview;
+    const preview = ok(json(root, 'plan', 'rollback', '--agent-only', '--preview', p, c)).json<{ rollback_preview: AgentOnlySummaryJson & { changes: unknown[] } }>().rollback_preview;
     assert.deepEqual(preview.changes, []);
     assert.deepEqual(preview.conflicts, [{ path: 'a.txt', reason: 'lines', message: 'the same lines were changed by the agent and by someone else' }]);
     const previewText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;

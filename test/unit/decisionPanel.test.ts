@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { CorrectionImpact } from '../../src/core/correctionService';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import type { Decision } from '../../src/core/decision';
-import { panelCorrection, revertConfirmation } from '../../src/extension/decisions/decisionText';
+import { panelCorrection, revertConfirmation, undoCorrectionConfirmation, undoLaterWorkDetail } from '../../src/extension/decisions/decisionText';
+import { rollbackConfirmation } from '../../src/extension/rollback/rollbackText';
 import { parsePageMessage, parsePanelState } from '../../src/extension/rollback/panel/panelSchemas';
 import { comparisonState, rollbackState } from '../../src/extension/rollback/panel/panelStates';
 import { decisionDescription, decisionTooltip } from '../../src/extension/tree/decisionPresentation';
@@ -76,7 +77,7 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
     const impact: CorrectionImpact = {
       plan_id: PLAN_ID, decision_id: B, mode: 'keep_independent',
       reverted: [{ decision: decision(B, 'B'), depth: 0 }, { decision: decision(C, 'C', [B]), depth: 1 }],
-      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [],
+      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [], undoes_work_of: [],
     };
     const text = revertConfirmation(impact);
     assert.equal(text.message, 'Revert “B” and 1 decision built on it?');
@@ -84,10 +85,41 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
     assert.ok(text.detail.some((l) => /later work that does not build on them stays/.test(l)));
   });
 
+  it('the modals name whose later work is undone, and the checkpoint by its label and time, never its id', () => {
+    const D = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5D4';
+    const undone = [
+      { plan_id: '01JDQ8Z5Y8N9T0W1X2Y3Z4A5P2', decision_id: null, title: 'Tidy the tests', paths: ['test/todo.test.js'] },
+      { plan_id: PLAN_ID, decision_id: D, title: 'D', paths: ['README.md', 'a.txt'] },
+    ];
+    const impact: CorrectionImpact = {
+      plan_id: PLAN_ID, decision_id: B, mode: 'rollback', reverted: [{ decision: decision(B, 'B'), depth: 0 }],
+      target_checkpoint: { ...checkpoint, metadata: { ...checkpoint.metadata, reason: 'before due module' } }, restore_paths: null,
+      changes: [{ path: 'README.md', change: 'modified' }, { path: 'a.txt', change: 'modified' }, { path: 'test/todo.test.js', change: 'modified' }], conflicts: [], undoes_work_of: undone,
+    };
+    const text = revertConfirmation(impact, now);
+    const block = text.detail.indexOf('This also undoes later work of another plan and a decision on the same files:');
+    assert.ok(block > 0, text.detail.join('\n'));
+    assert.deepEqual(text.detail.slice(block + 1, block + 3), ['• plan “Tidy the tests”: test/todo.test.js', '• decision “D”: README.md, a.txt']);
+    assert.ok(text.detail.includes('The sandbox goes back to “before due module” (taken 13 min ago), before the decision.'), text.detail.join('\n'));
+    assert.ok(!text.detail.join('\n').includes(CP1), 'no raw id');
+    assert.equal(undoLaterWorkDetail(undone), 'The sandbox goes back to the checkpoint before the decision. Also undoes: plan “Tidy the tests” (test/todo.test.js), decision “D” (2 files).');
+    assert.ok(!rollbackConfirmation({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes: impact.changes, undo: false }).detail.some((l) => l.includes('also undoes')));
+    assert.ok(rollbackConfirmation({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes: impact.changes, undo: false, undone }).detail.includes('• plan “Tidy the tests”: test/todo.test.js'));
+  });
+
+  it('Undo Correction lists its files like the other modals, and names no checkpoint id', () => {
+    const correction = { correction_id: K, plan_id: PLAN_ID, decision_id: B, mode: 'rollback' as const, state: 'applied' as const, reverted_decisions: [B, C], restored_paths: null, target_checkpoint_id: CP1, undo_checkpoint_id: SAFETY, created_at: now.toISOString(), undone_at: null };
+    const text = undoCorrectionConfirmation(correction, 'B', [{ path: 'a.txt', change: 'modified' }, { path: 'n.txt', change: 'added' }]);
+    assert.equal(text.detail[0], '2 decisions become active again.');
+    assert.ok(text.detail.includes('1 file will be added, 1 modified and 0 deleted.'), text.detail.join('\n'));
+    assert.ok(text.detail.some((l) => /^restore\s+a\.txt$/.test(l)) && text.detail.some((l) => /^add\s+n\.txt$/.test(l)), text.detail.join('\n'));
+    assert.ok(!text.detail.join('\n').includes(SAFETY));
+  });
+
   it('the tree describes a decision with its state, aligned checkpoints and what it builds on', () => {
     const c = { ...decision(C, 'C [x](y)', [B]), rationale: 'because *so*' };
-    assert.equal(decisionDescription(c, [checkpoint], now), 'decision · 0 checkpoints · 20 min ago');
-    assert.equal(decisionDescription(decision(B, 'B'), [checkpoint], now), 'decision · 1 checkpoint · 20 min ago');
+    assert.equal(decisionDescription(c, [checkpoint], now), '20 min ago · decision · 0 checkpoints');
+    assert.equal(decisionDescription(decision(B, 'B'), [checkpoint], now), '20 min ago · decision · 1 checkpoint');
     const tip = decisionTooltip(c, [decision(B, 'B'), c], [checkpoint], now);
     assert.match(tip, /\*\*C \\\[x\\\]\\\(y\\\)\*\*/);
     assert.match(tip, /Builds on: “B”/);

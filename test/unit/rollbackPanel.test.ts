@@ -172,6 +172,39 @@ describe('rollback panel: markup', () => {
   });
 });
 
+describe('rollback panel: actions that read right', () => {
+  it('Compare with Current carries Roll Back to This Checkpoint; a preview’s Roll Back asks nothing more', () => {
+    const compare = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'a.txt', change: 'modified' }], now });
+    assert.match(renderPanel(compare, false, true), /data-action="rollback"[^>]*>Roll Back to This Checkpoint…</);
+    assert.ok(!renderPanel(compare, false, false).includes('data-action="rollback"'), 'not in Restricted Mode');
+    const same = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [], now });
+    assert.ok(!renderPanel(same, false, true).includes('data-action="rollback"'), 'nothing to roll back');
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+    assert.match(renderPanel(preview, false, true), /data-action="rollback"[^>]*>Roll Back</);
+  });
+
+  it('a preview names whose later work it undoes, escaped; the schema keeps it', () => {
+    const undone = [{ plan_id: CP2, decision_id: null, title: 'Tidy <b>the</b> tests', paths: ['test/todo.test.js'] }];
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'test/todo.test.js', change: 'modified' }], now, undone });
+    const html = renderPanel(preview, false, true);
+    assert.ok(html.includes('This also undoes later work of others on the same files:'), html);
+    assert.ok(html.includes('plan “Tidy &lt;b&gt;the&lt;/b&gt; tests”: <code>test/todo.test.js</code>'), html);
+    assert.ok(parsePanelState(preview).ok);
+    assert.ok(!renderPanel(comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [], now }), false, true).includes('later work of others'));
+  });
+
+  it('a file the checkpoint does not hold is removed, not restored: the row’s button says so', () => {
+    const compare = comparisonState({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'added' }, { path: 'gone.txt', change: 'deleted' }], now });
+    const html = renderPanel(compare, false, true);
+    assert.match(html, /data-restore="new\.txt"[^>]*>Remove this file</);
+    assert.match(html, /data-restore="gone\.txt"[^>]*>Restore this file</);
+    const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'deleted' }, { path: 'gone.txt', change: 'added' }], now });
+    const page = renderPanel(preview, false, true);
+    assert.match(page, /data-restore="new\.txt"[^>]*>Remove this file</);
+    assert.match(page, /data-restore="gone\.txt"[^>]*>Restore this file</);
+  });
+});
+
 describe('rollback panel: page HTML', () => {
   it('has a CSP with this load\'s nonce and nothing inline', () => {
     const nonce = makeNonce();
@@ -348,6 +381,13 @@ describe('status bar: the active plan', () => {
     assert.equal(chosen?.plan.plan_id, CP2);
   });
 
+  it('the plan selected in the tree wins while it is open; an applied one selected does not', () => {
+    const list = [c('executing', '2026-11-29T12:00:00.000Z', CP1), c('draft', '2026-11-29T10:00:00.000Z', CP2), c('applied', '2026-11-29T11:00:00.000Z', PLAN_ID)];
+    assert.equal(chooseActivePlan(list, CP2)?.plan.plan_id, CP2);
+    assert.equal(chooseActivePlan(list, PLAN_ID)?.plan.plan_id, CP1);
+    assert.equal(chooseActivePlan(list)?.plan.plan_id, CP1);
+  });
+
   it('else the newest open plan; never an applied or cancelled one', () => {
     assert.equal(chooseActivePlan([c('completed', '2026-11-29T10:00:00.000Z', CP1), c('draft', '2026-11-29T11:00:00.000Z', CP2)])?.plan.plan_id, CP2);
     assert.equal(chooseActivePlan([c('applied', '2026-11-29T10:00:00.000Z'), c('cancelled', '2026-11-29T11:00:00.000Z')]), undefined);
@@ -373,11 +413,11 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.ok(!html.includes('data-restore='), 'no Restore this file: it would throw away the user’s edits too');
   });
 
-  it('a preview offers Undo Agent Changes…, and the state survives the round trip; copies the envelope with the agent-only fields', () => {
+  it('a preview offers Undo Agent Changes, and the state survives the round trip; copies the envelope with the agent-only fields', () => {
     const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now, agentOnly: summary });
     const html = renderPanel(preview, false, true);
     assert.match(html, /<h1>Undo agent changes: preview<\/h1>/);
-    assert.match(html, /data-action="rollback"[^>]*>Undo Agent Changes…</);
+    assert.match(html, /data-action="rollback"[^>]*>Undo Agent Changes</);
     for (const state of [preview, undone()]) {
       const back = parsePanelState(JSON.parse(JSON.stringify(state)));
       assert.ok(back.ok);

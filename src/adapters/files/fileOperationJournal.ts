@@ -5,6 +5,7 @@ import { UlidSchema } from '../../core/ids';
 import { InterruptedOperationSchema, type InterruptedOperation } from '../../core/interruptedOperation';
 import type { OperationJournal } from '../../core/ports';
 import { fsyncDirectory, writeFileAtomic } from './atomicFile';
+import { otherOwnerAlive } from './operationOwner';
 import { DATA_DIR_NAME } from './nodeWorkspaceFiles';
 import { assertRealDataPath } from './realDataPath';
 
@@ -30,6 +31,14 @@ export interface OperationRefPins {
  * The journal as one small file per plan (`<dir>/<plan_id>.json`), written atomically and flushed
  * before the operation's first write, removed (and the removal flushed) after its last.
  */
+/**
+ * The records this process has begun and not ended, by file: its own record is in progress while
+ * it is here, and interrupted once an operation failed half way and left it (the process lives on,
+ * so its being alive says nothing). Shared by every journal object of the process, since the
+ * extension reads the folder through several.
+ */
+const runningHere = new Set<string>();
+
 export class FileOperationJournal implements OperationJournal {
   private readonly dir: string;
 
@@ -57,9 +66,22 @@ export class FileOperationJournal implements OperationJournal {
     if (refs.length > 0) await this.pins?.hold(parsed.plan_id, refs);
     await fs.mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.file(parsed.plan_id), `${JSON.stringify(parsed, null, 2)}\n`);
+    if (parsed.pid === process.pid) runningHere.add(this.file(parsed.plan_id));
+  }
+
+  /** Whether the operation is still being run by its owner: in progress, not interrupted. */
+  ownerRunning(operation: InterruptedOperation): boolean {
+    if (operation.pid === process.pid) return runningHere.has(this.file(operation.plan_id));
+    return otherOwnerAlive(operation);
+  }
+
+  /** Marks this process's record of the plan as left behind (its operation failed half way); the file stays. */
+  abandon(planId: string): void {
+    runningHere.delete(this.file(planId));
   }
 
   async end(planId: string): Promise<void> {
+    runningHere.delete(this.file(planId));
     await assertRealDataPath(this.workspaceRoot, this.dir);
     await fs.rm(this.file(planId), { force: true });
     await fsyncDirectory(this.dir).catch(() => undefined);

@@ -115,6 +115,12 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
       `CREATE INDEX ${STATE_CHANGES_PLAN_INDEX} ON ${STATE_CHANGES_TABLE} (plan_id, changed_at)`,
     ],
   },
+  {
+    // A column added at the end: what older readers select is unchanged.
+    version: 4,
+    description: 'the decisions whose later work a correction undid',
+    statements: [`ALTER TABLE ${CORRECTIONS_TABLE} ADD COLUMN affected_decisions_json TEXT`],
+  },
 ];
 
 /** The newest schema this code knows; a file with a higher user_version is from a newer release. */

@@ -7,7 +7,7 @@ import { decode, keepValid, mutate, query, readAll, refuseDigitOnlyIds, unwrapOr
 
 const DECISION_COLUMNS = 'decision_id, plan_id, title, rationale, state, created_at, reverted_at, reverted_by';
 const CORRECTION_COLUMNS =
-  'correction_id, plan_id, decision_id, mode, state, reverted_decisions_json, restored_paths_json, target_checkpoint_id, undo_checkpoint_id, created_at, undone_at';
+  'correction_id, plan_id, decision_id, mode, state, reverted_decisions_json, restored_paths_json, target_checkpoint_id, undo_checkpoint_id, created_at, undone_at, affected_decisions_json';
 
 /** Every statement of the decision repositories; exported so tests can ask SQLite how it plans them. */
 export const DECISION_SQL = Object.freeze({
@@ -29,7 +29,7 @@ export const DECISION_SQL = Object.freeze({
   setState: `UPDATE ${DECISIONS_TABLE} SET state = ?, reverted_by = ?, reverted_at = ? WHERE decision_id = ?`,
   getCorrection: `SELECT ${CORRECTION_COLUMNS} FROM ${CORRECTIONS_TABLE} WHERE correction_id = ?`,
   listCorrectionsForPlan: `SELECT ${CORRECTION_COLUMNS} FROM ${CORRECTIONS_TABLE} WHERE plan_id = ? ORDER BY created_at, correction_id`,
-  insertCorrection: `INSERT INTO ${CORRECTIONS_TABLE} (${CORRECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertCorrection: `INSERT INTO ${CORRECTIONS_TABLE} (${CORRECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   markCorrectionUndone: `UPDATE ${CORRECTIONS_TABLE} SET state = 'undone', undone_at = ? WHERE correction_id = ?`,
   markCorrectionApplied: `UPDATE ${CORRECTIONS_TABLE} SET state = 'applied', undone_at = NULL WHERE correction_id = ?`,
 });
@@ -112,6 +112,7 @@ export class SqlJsCorrectionRepository implements CorrectionRepository {
       c.undo_checkpoint_id,
       c.created_at,
       c.undone_at,
+      c.affected_decisions === undefined ? null : JSON.stringify(c.affected_decisions),
     ];
     mutate(this.ctx, DECISION_SQL.insertCorrection, values, {
       unique: () => new ValidationError(`correction ${c.correction_id} already exists`),
@@ -134,15 +135,17 @@ function decodeDecision(row: SqlValue[], dependsOn: SqlValue[]): Decoded<Decisio
 }
 
 function decodeCorrection(row: SqlValue[]): Decoded<Correction> {
-  const [correction_id, plan_id, decision_id, mode, state, reverted_json, restored_json, target_checkpoint_id, undo_checkpoint_id, created_at, undone_at] = row;
+  const [correction_id, plan_id, decision_id, mode, state, reverted_json, restored_json, target_checkpoint_id, undo_checkpoint_id, created_at, undone_at, affected_json] = row;
   let reverted_decisions: unknown;
   let restored_paths: unknown;
+  let affected_decisions: unknown;
   try {
     reverted_decisions = typeof reverted_json === 'string' ? JSON.parse(reverted_json) : undefined;
     restored_paths = typeof restored_json === 'string' ? JSON.parse(restored_json) : restored_json;
+    affected_decisions = typeof affected_json === 'string' ? JSON.parse(affected_json) : undefined;
   } catch {
-    return { ok: false, id: String(correction_id), issues: 'reverted_decisions_json or restored_paths_json: not valid JSON' };
+    return { ok: false, id: String(correction_id), issues: 'reverted_decisions_json, restored_paths_json or affected_decisions_json: not valid JSON' };
   }
-  const candidate = { correction_id, plan_id, decision_id, mode, state, reverted_decisions, restored_paths, target_checkpoint_id, undo_checkpoint_id, created_at, undone_at };
+  const candidate = { correction_id, plan_id, decision_id, mode, state, reverted_decisions, restored_paths, target_checkpoint_id, undo_checkpoint_id, created_at, undone_at, affected_decisions };
   return decode(CorrectionSchema, candidate, correction_id);
 }

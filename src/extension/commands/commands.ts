@@ -18,10 +18,11 @@ import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type C
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
-import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
+import { askCheckpointReason, askPlanTitle, askRetentionPolicy, askSandbox, confirmDelete, checkpointsSameAsNow, pickCheckpoint, pickPlan, type SandboxChoice } from './prompts';
 import { formatBytes } from '../../core/formatBytes';
 import type { SkippedFileWarnings } from './skippedWarnings';
 import { checkpointLabel } from '../tree/treePresentation';
+import { plural } from '../../core/displayText';
 
 export interface CommandDeps {
   readonly folders: FolderServices;
@@ -132,7 +133,7 @@ class CheckpointCommands {
     const files = checkpoint.metadata.file_count;
     setStatus(
       `$(check) Checkpoint “${checkpointLabel(checkpoint)}” created: ${files ?? '?'} files, ${formatBytes(checkpoint.size_bytes)}` +
-        (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+        (pruned.length ? `; ${plural(pruned.length, 'older checkpoint')} pruned by the retention policy` : ''),
       STATUS_MESSAGE_MS,
     );
     this.deps.skipped.warn(checkpoint, target.folder);
@@ -259,7 +260,7 @@ class CheckpointCommands {
       void showInfo(`The plan “${plan.plan.title}” has no checkpoints.`);
       return undefined;
     }
-    const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
+    const checkpoint = await pickCheckpoint(checkpoints, placeHolder, await checkpointsSameAsNow(plan.services.checkpoints, plan.plan.plan_id, checkpoints));
     return checkpoint ? { ...plan, checkpoint } : undefined;
   }
 

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { showModal, showInput, showPick } from '../shownText';
 import type { Checkpoint } from '../../core/checkpoint';
+import type { CheckpointService } from '../../core/checkpointService';
 import { PlanSchema, type Plan } from '../../core/plan';
 import { DEFAULT_RETENTION_POLICY, MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS, type CheckpointRetentionPolicy } from '../../core/retentionPolicy';
 import { checkpointDescription, checkpointIcon, checkpointLabel, planDescription, planIcon } from '../tree/treePresentation';
@@ -130,18 +131,43 @@ export async function pickPlan<T>(choices: readonly PlanChoice<T>[], placeHolder
   return picked?.value;
 }
 
-export async function pickCheckpoint(checkpointsOldestFirst: readonly Checkpoint[], placeHolder: string): Promise<Checkpoint | undefined> {
+/**
+ * Asks for a checkpoint by its label and time (newest first, no ids). Those holding exactly the
+ * files as they are now (`sameAsNow`) are marked so and come last, under a separator: the item a
+ * picker selects first is never one that would change nothing.
+ */
+export async function pickCheckpoint(checkpointsOldestFirst: readonly Checkpoint[], placeHolder: string, sameAsNow: ReadonlySet<string> = new Set()): Promise<Checkpoint | undefined> {
   const now = new Date();
-  const picked = await showPick(
-    [...checkpointsOldestFirst].reverse().map((c) => ({
-      label: `$(${checkpointIcon(c).id}) ${checkpointLabel(c)}`,
-      description: checkpointDescription(c, now),
-      detail: c.checkpoint_id,
-      checkpoint: c,
-    })),
-    { placeHolder, matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true },
-  );
+  type Item = vscode.QuickPickItem & { checkpoint?: Checkpoint };
+  const item = (c: Checkpoint, same: boolean): Item => ({
+    label: `$(${checkpointIcon(c).id}) ${checkpointLabel(c)}`,
+    description: `${same ? 'same as now · ' : ''}${checkpointDescription(c, now)}`,
+    detail: `${CHECKPOINT_TYPE_NAMES[c.checkpoint_type]}, taken ${c.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}`,
+    checkpoint: c,
+  });
+  const newestFirst = [...checkpointsOldestFirst].reverse();
+  const differ = newestFirst.filter((c) => !sameAsNow.has(c.checkpoint_id));
+  const same = newestFirst.filter((c) => sameAsNow.has(c.checkpoint_id));
+  const items: Item[] = [
+    ...differ.map((c) => item(c, false)),
+    ...(same.length > 0 ? [{ label: 'Same as the files now', kind: vscode.QuickPickItemKind.Separator }, ...same.map((c) => item(c, true))] : []),
+  ];
+  const picked = await showPick(items, { placeHolder, matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
   return picked?.checkpoint;
+}
+
+const CHECKPOINT_TYPE_NAMES: Record<Checkpoint['checkpoint_type'], string> = { manual: 'manual', pre_write: 'before a write', post_step: 'after a step' };
+
+/**
+ * The plan's checkpoints that hold exactly the files as they are now: when the newest does (one
+ * comparison), every checkpoint with the same snapshot. Empty when that cannot be told.
+ */
+export async function checkpointsSameAsNow(checkpoints: Pick<CheckpointService, 'diff'>, planId: string, oldestFirst: readonly Checkpoint[]): Promise<Set<string>> {
+  const newest = oldestFirst.at(-1);
+  if (!newest) return new Set();
+  const changes = await checkpoints.diff(planId, newest.checkpoint_id).catch(() => undefined);
+  if (!changes || changes.length > 0) return new Set();
+  return new Set(oldestFirst.filter((c) => c.sandbox_ref === newest.sandbox_ref).map((c) => c.checkpoint_id));
 }
 
 export async function confirmDelete(checkpoint: Checkpoint, plan: Plan): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';
 import { CorrectionConflictError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
+import { plural } from '../../core/displayText';
 import { reverseChanges } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
 import { CommandTitles, Commands, DECISION_COMMAND_NAMES, type DecisionCommandName } from '../commandIds';
@@ -18,7 +19,7 @@ import { panelFolder, type CheckpointTarget, type RollbackController, type Rollb
 import { reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
 import { setStatus, showPick, withProgressTitled } from '../shownText';
 import { checkpointLabel } from '../tree/treePresentation';
-import { REVERT, panelCorrection, revertConfirmation, undoCorrectionConfirmation } from './decisionText';
+import { KEEP_INDEPENDENT_CHOICE, REVERT, UNDO_LATER_WORK_CHOICE, keepIndependentDetail, panelCorrection, revertConfirmation, undoCorrectionConfirmation, undoLaterWorkDetail } from './decisionText';
 
 const SHOW_CHANGES = 'Show Changes First';
 const STATUS_MESSAGE_MS = 5000;
@@ -89,7 +90,7 @@ export class DecisionController {
     const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode);
     const title = `Reverting “${impact.reverted[0]!.decision.title}”…`;
     const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
-    setStatus(`$(discard) Reverted ${outcome.correction.reverted_decisions.length} decision(s)`, STATUS_MESSAGE_MS);
+    setStatus(`$(discard) Reverted ${plural(outcome.correction.reverted_decisions.length, 'decision')}`, STATUS_MESSAGE_MS);
     const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
     const titles = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.decision.title]));
     if (outcome.rollback && target) {
@@ -98,7 +99,7 @@ export class DecisionController {
         correction: panelCorrection(outcome.correction, titles, depths),
       });
     } else {
-      this.deps.dialogs.info(`Reverted ${outcome.correction.reverted_decisions.length} decision(s); no file needed restoring.`);
+      this.deps.dialogs.info(`Reverted ${plural(outcome.correction.reverted_decisions.length, 'decision')}; no file needed restoring.`);
     }
     return outcome;
   }
@@ -108,11 +109,12 @@ export class DecisionController {
     const { services, plan } = found;
     const decisions = (await services.corrections.listDecisions(plan.plan_id)).map((d) => d.decision);
     const titles = new Map(decisions.map((d) => [d.decision_id, d.title]));
+    const changes = await services.corrections.previewUndo(plan.plan_id, correction);
     if (confirm) {
-      const text = undoCorrectionConfirmation(correction, titles.get(correction.decision_id) ?? correction.decision_id);
+      const undone = correction.undo_checkpoint_id ? await services.checkpoints.undoneWork(plan.plan_id, correction.undo_checkpoint_id, changes) : [];
+      const text = undoCorrectionConfirmation(correction, titles.get(correction.decision_id) ?? correction.decision_id, changes, undone);
       if ((await this.deps.dialogs.confirm(text.message, text.detail, ['Undo Correction'])) !== 'Undo Correction') return undefined;
     }
-    const changes = await services.corrections.previewUndo(plan.plan_id, correction);
     if (!(await this.deps.rollback.settleUnsavedEditors(found, changes))) return undefined;
     const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id);
     const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, 'Undoing the correction…', () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
@@ -126,7 +128,7 @@ export class DecisionController {
         correction: panelCorrection(outcome.correction, titles, depths),
       });
     } else {
-      this.deps.dialogs.info(`Undid the correction: ${outcome.reactivated.length} decision(s) active again.`);
+      this.deps.dialogs.info(`Undid the correction: ${plural(outcome.reactivated.length, 'decision')} active again.`);
     }
     return outcome;
   }
@@ -152,10 +154,15 @@ export class DecisionController {
       if (arg.kind !== 'decision') return undefined;
       found = await this.deps.folders.findPlan(arg.plan.plan_id, arg.folder);
       decisionId = arg.decision.decision_id;
+      // Keeping independent work comes first; undoing later work too is a choice that names it.
+      const [keep, full] = await Promise.all([
+        found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'keep_independent'),
+        found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'rollback'),
+      ]);
       const mode = await showPick(
         [
-          { label: 'Revert with Its Files', detail: 'The sandbox goes back to the checkpoint before the decision.', mode: 'rollback' as const },
-          { label: 'Revert, Keep Independent Work', detail: 'Only the paths the reverted decisions changed go back; later independent work stays.', mode: 'keep_independent' as const },
+          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts), mode: 'keep_independent' as const },
+          { label: UNDO_LATER_WORK_CHOICE, detail: undoLaterWorkDetail(full.undoes_work_of), mode: 'rollback' as const },
         ],
         { placeHolder: `How to revert “${arg.decision.title}”`, ignoreFocusOut: true },
       );

@@ -82,7 +82,7 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
       const correction = await services.corrections.findCorrection(plan.plan_id, i.correction_id!);
       if (!correction) throw new NotFoundError('correction', i.correction_id!);
       const decision = (await services.corrections.listDecisions(plan.plan_id)).find((d) => d.decision.decision_id === correction.decision_id);
-      return undoCorrectionToolConfirmation(correction, decision?.decision.title ?? correction.decision_id);
+      return undoCorrectionToolConfirmation(correction, decision?.decision.title ?? correction.decision_id, await services.corrections.previewUndo(plan.plan_id, correction));
     },
     restore_paths: async (i) => {
       const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
@@ -91,7 +91,8 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
   };
   const rollbackConfirmationOf = async (planId: string, checkpointId: string, undo: boolean) => {
     const t = await deps.controller.target(planId, checkpointId);
-    return rollbackToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewRollback(t.plan.plan_id, t.checkpoint.checkpoint_id), undo);
+    const changes = await t.services.checkpoints.previewRollback(t.plan.plan_id, t.checkpoint.checkpoint_id);
+    return rollbackToolConfirmation(t.plan, t.checkpoint, changes, undo, await t.services.checkpoints.undoneWork(t.plan.plan_id, t.checkpoint.checkpoint_id, changes));
   };
 
   const register = (tool: AgentTool) => vscode.lm.registerTool<unknown>(languageModelToolName(tool), languageModelTool(tool, { context, trusted, confirm: confirmations[tool.name] }));

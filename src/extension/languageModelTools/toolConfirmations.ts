@@ -4,6 +4,7 @@ import type { Checkpoint } from '../../core/checkpoint';
 import { displayText } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
 import type { PathChange } from '../../core/rollbackResult';
+import type { UndoneWork } from '../../core/undoneWork';
 import type { CorrectionImpact } from '../../core/correctionService';
 import type { Correction } from '../../core/decision';
 import { revertConfirmation, undoCorrectionConfirmation } from '../decisions/decisionText';
@@ -19,8 +20,8 @@ export interface ToolConfirmation {
 }
 
 /** The rollback modal's own words (counts first, then the first paths), as inert Markdown. */
-export function rollbackToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[], undo: boolean): ToolConfirmation {
-  const text = rollbackConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointTaken: formatRelativeTime(checkpoint.created_at, new Date()), changes, undo });
+export function rollbackToolConfirmation(plan: Plan, checkpoint: Checkpoint, changes: readonly PathChange[], undo: boolean, undone: readonly UndoneWork[] = []): ToolConfirmation {
+  const text = rollbackConfirmation({ planTitle: plan.title, checkpointLabel: checkpointLabel(checkpoint), checkpointTaken: formatRelativeTime(checkpoint.created_at, new Date()), changes, undo, undone });
   return { title: undo ? 'Undo the rollback?' : 'Roll back?', markdown: inertMarkdown(text) };
 }
 
@@ -45,8 +46,8 @@ export function correctionToolConfirmation(impact: CorrectionImpact): ToolConfir
   return { title: 'Revert the decision?', markdown: inertMarkdown(revertConfirmation(impact)) };
 }
 
-export function undoCorrectionToolConfirmation(correction: Correction, decisionTitle: string): ToolConfirmation {
-  return { title: 'Undo the correction?', markdown: inertMarkdown(undoCorrectionConfirmation(correction, decisionTitle)) };
+export function undoCorrectionToolConfirmation(correction: Correction, decisionTitle: string, changes: readonly PathChange[] = []): ToolConfirmation {
+  return { title: 'Undo the correction?', markdown: inertMarkdown(undoCorrectionConfirmation(correction, decisionTitle, changes)) };
 }
 
 /** "Restore this file"'s words: counts first, then the paths. */

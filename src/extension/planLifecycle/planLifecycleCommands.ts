@@ -15,6 +15,7 @@ import type { FolderPlan, FolderServices } from '../folderServices';
 import type { TreeAccess } from '../rollback/rollbackCommands';
 import type { RollbackDialogs } from '../rollback/rollbackDialogs';
 import { setStatus } from '../shownText';
+import { plural } from '../../core/displayText';
 import {
   APPLY,
   DELETE_PLAN,
@@ -59,6 +60,9 @@ const ACTION_OF: Partial<Record<PlanLifecycleCommandName, LifecycleAction>> = {
   cancelPlan: 'cancel',
 };
 
+/** How long after a start another Start of the same plan is taken as the same click, not refused. */
+const JUST_STARTED_MS = 10_000;
+
 /** Which plans each command can work on: the palette offers only those, the rows show it only on them. */
 export function commandFits(name: PlanLifecycleCommandName, plan: Plan): boolean {
   const action = ACTION_OF[name];
@@ -73,9 +77,25 @@ export function commandFits(name: PlanLifecycleCommandName, plan: Plan): boolean
  * the palette and the API. Every rule is the core's (planLifecycle.ts): a refused change says why.
  */
 export class PlanLifecycleController {
+  /** Starts under way, by plan: a second click joins the first instead of failing. */
+  private readonly starting = new Map<string, Promise<Plan>>();
+
   constructor(private readonly deps: PlanLifecycleDeps) {}
 
   async changeState(t: FolderPlan, action: LifecycleAction): Promise<Plan> {
+    if (action === 'start') {
+      // A double click on the row's Start: the second one sees the plan executing (or about to be).
+      const under = this.starting.get(t.plan.plan_id);
+      if (under) return under;
+      if (t.plan.state === 'executing' && Date.now() - Date.parse(t.plan.updated_at) < JUST_STARTED_MS) return t.plan;
+      const started = this.setState(t, action).finally(() => this.starting.delete(t.plan.plan_id));
+      this.starting.set(t.plan.plan_id, started);
+      return started;
+    }
+    return this.setState(t, action);
+  }
+
+  private async setState(t: FolderPlan, action: LifecycleAction): Promise<Plan> {
     const plan = await withProgress(actionProgress(action, t.plan.title), () => t.services.plans.setState(t.plan.plan_id, LIFECYCLE_ACTIONS[action]));
     setStatus(`$(check) ${stateChangedStatus(plan, t.plan.state)}`, STATUS_MESSAGE_MS);
     this.deps.changed();
@@ -97,7 +117,7 @@ export class PlanLifecycleController {
     }
     const result = await withProgress(`Applying “${t.plan.title}”…`, () => t.services.plans.applyPlan(t.plan.plan_id));
     setStatus(
-      `$(verified-filled) “${result.plan.title}” applied` + (t.plan.sandbox_kind === 'isolated' ? `: ${result.changes.length} file(s) changed in the workspace` : ''),
+      `$(verified-filled) “${result.plan.title}” applied` + (t.plan.sandbox_kind === 'isolated' ? `: ${plural(result.changes.length, 'file')} changed in the workspace` : ''),
       STATUS_MESSAGE_MS,
     );
     this.deps.changed();

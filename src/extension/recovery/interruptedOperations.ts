@@ -1,12 +1,11 @@
-import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { isProcessAlive } from '../../adapters/files/fileLock';
 import { FileOperationJournal, OPERATIONS_DIR_NAME } from '../../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
 import type { InterruptedOperation, RecoveryMode } from '../../core/interruptedOperation';
 import type { FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showWarning, withProgressTitled } from '../shownText';
+import { plural } from '../../core/displayText';
 
 const FINISH = 'Finish It';
 const UNDO = 'Undo It';
@@ -21,8 +20,9 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const announced = new Set<string>();
   const check = async (): Promise<void> => {
     for (const folder of deps.folders.folders()) {
-      for (const op of await new FileOperationJournal(folder.uri.fsPath).list()) {
-        if (announced.has(op.plan_id) || stillRunning(op)) continue;
+      const journal = new FileOperationJournal(folder.uri.fsPath);
+      for (const op of await journal.list()) {
+        if (announced.has(op.plan_id) || journal.ownerRunning(op)) continue;
         announced.add(op.plan_id);
         void offer(folder, op).finally(() => announced.delete(op.plan_id));
       }
@@ -50,8 +50,8 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
         (await deps.folders.services(folder)).recovery.recover(op.plan_id, mode),
       );
       deps.refresh();
-      const kept = outcome.kept.length > 0 ? ` ${outcome.kept.length} half-written path(s) were moved to ${outcome.keptIn}.` : '';
-      const left = outcome.left.length > 0 ? ` ${outcome.left.length} path(s) behind a symlinked folder were left as they are.` : '';
+      const kept = outcome.kept.length > 0 ? ` ${plural(outcome.kept.length, 'half-written path')} were moved to ${outcome.keptIn}.` : '';
+      const left = outcome.left.length > 0 ? ` ${plural(outcome.left.length, 'path')} behind a symlinked folder were left as they are.` : '';
       void showInfo(`${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${op.type} of plan ${op.plan_id}.${kept}${left}`);
     } catch (error) {
       deps.reporter.report(error, `Recovering plan ${op.plan_id}`);
@@ -64,11 +64,6 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(check);
   const later = () => void after(5_000).then(() => after(60_000));
   return vscode.Disposable.from(watcher, watcher.onDidCreate(later), vscode.workspace.onDidChangeWorkspaceFolders(() => void check()));
-}
-
-/** Whether the process that wrote the record is alive on this machine: then it is under way, not interrupted. */
-function stillRunning(op: InterruptedOperation): boolean {
-  return op.host === os.hostname() && isProcessAlive(op.pid);
 }
 
 function describe(op: InterruptedOperation): string {

@@ -17,7 +17,7 @@ import { folderNamed, type FolderPlan, type FolderServices } from '../folderServ
 import { isSafetyCheckpoint, undoRequest } from '../../core/safetyCheckpoints';
 import { openAllChanges, openChangeDiff } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
-import { pickCheckpoint, pickPlan } from '../commands/prompts';
+import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
 import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import { reportingErrors, type RollbackDialogs } from './rollbackDialogs';
 import { settleUnsavedEditors } from './unsavedEditors';
@@ -31,6 +31,7 @@ import {
   rolledBackStatus,
 } from './rollbackText';
 import { checkpointLabel, formatRelativeTime } from '../tree/treePresentation';
+import { plural } from '../../core/displayText';
 
 export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
 
@@ -42,6 +43,8 @@ export interface TreeAccess {
   refresh?(): void;
   /** Shows the plan's row in the view, selected. */
   reveal?(folder: vscode.WorkspaceFolder, planId: string): Promise<void>;
+  /** Fires when the tree's selection changes. */
+  onDidChangeSelection?: vscode.Event<unknown>;
 }
 
 /** Keeps the automatic checkpoints from reacting to the rollback's own writes. */
@@ -79,6 +82,19 @@ export interface RollbackRequest {
   readonly showPanel: boolean;
   /** Take out only the agent's tool calls since the checkpoint, keeping everyone else's changes. */
   readonly agentOnly?: boolean;
+  /**
+   * What the person saw listed before asking (the preview panel): when the rollback would change
+   * exactly these paths in these ways, the click was the confirmation and no modal repeats it.
+   */
+  readonly seen?: readonly PathChange[];
+}
+
+/** Whether two lists of changes say the same thing (order aside). */
+function sameChanges(a: readonly PathChange[], b: readonly PathChange[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (c: PathChange) => `${c.change}\0${c.path}`;
+  const set = new Set(a.map(key));
+  return b.every((c) => set.has(key(c)));
 }
 
 const ROLLBACK = 'Roll Back';
@@ -170,7 +186,7 @@ export class RollbackController {
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, true))) return undefined;
     const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths);
     const outcome = await withProgress(`Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
-    setStatus(`$(history) Restored ${outcome.result.changed_paths.length} path(s) from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
+    setStatus(`$(history) Restored ${plural(outcome.result.changed_paths.length, 'path')} from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
     return outcome;
   }
 
@@ -201,15 +217,16 @@ export class RollbackController {
       return undefined;
     }
     const label = checkpointLabel(t.checkpoint);
-    if (request.confirm) {
+    if (request.confirm && !(request.seen && sameChanges(request.seen, preview))) {
       const checkpointTaken = formatRelativeTime(t.checkpoint.created_at, this.now());
+      const undone = agentPreview ? [] : await t.services.checkpoints.undoneWork(planId, checkpointId, preview);
       const text = agentPreview
         ? agentOnlyConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, preview: agentPreview })
-        : rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, changes: preview, undo: request.undo });
+        : rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, changes: preview, undo: request.undo, undone });
       const primary = request.undo ? UNDO : agentPreview ? UNDO_AGENT : ROLLBACK;
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
       if (choice === SHOW_CHANGES) {
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary }));
+        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary, undone }));
         return undefined;
       }
       if (choice !== primary) return undefined;
@@ -283,7 +300,10 @@ export class RollbackController {
   async rollbackFromPreview(state: PanelState): Promise<PanelState | undefined> {
     return reportingErrors(this.deps.dialogs, RollbackCommandTitles.rollback, async () => {
       const t = await this.target(state.plan.id, state.from.id, state.folder.uri);
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined });
+      // From a preview the list was the question: Roll Back there asks again only if the files changed since.
+      // From Compare with Current it asks once (the modal), as a rollback from the tree does.
+      const seen = state.mode === 'preview' ? state.changes.map((c) => ({ path: c.path, change: c.change })) : undefined;
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined, seen });
       return undefined;
     });
   }
@@ -395,7 +415,7 @@ export class RollbackController {
       this.deps.dialogs.info(`The plan “${plan.plan.title}” has no checkpoints.`);
       return undefined;
     }
-    const checkpoint = await pickCheckpoint(checkpoints, placeHolder);
+    const checkpoint = await pickCheckpoint(checkpoints, placeHolder, await checkpointsSameAsNow(plan.services.checkpoints, plan.plan.plan_id, checkpoints));
     return checkpoint ? { ...plan, checkpoint } : undefined;
   }
 

@@ -2,11 +2,11 @@
 import { CONFLICT_REASONS, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
 import type { PathChange } from '../../core/rollbackResult';
 import { countChanges } from '../../core/rollbackResult';
+import { plural } from '../../core/displayText';
+import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../../core/undoneWork';
 
 /** How many paths a dialog lists before "and N more". */
 export const LISTED_PATHS = 10;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "1 file will be added, 2 modified and 0 deleted." */
 export function countsSentence(changes: readonly PathChange[]): string {
@@ -15,6 +15,11 @@ export function countsSentence(changes: readonly PathChange[]): string {
 }
 
 const WILL: Record<PathChange['change'], string> = { added: 'add', modified: 'restore', deleted: 'delete' };
+
+/** Whose later work this also undoes, one owner a line after a heading, then a blank line; nothing when nobody's. */
+export function undoneWorkBlock(undone: readonly UndoneWork[] | undefined): string[] {
+  return undone && undone.length > 0 ? [undoneWorkHeading(undone), ...undoneWorkLines(undone).map((l) => `• ${l}`), ''] : [];
+}
 
 /** The first paths, one a line, each with what the rollback (or `will`'s operation) does to it; then "and N more". */
 export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS, will: Record<PathChange['change'], string> = WILL): string[] {
@@ -40,6 +45,8 @@ export function rollbackConfirmation(o: {
   readonly checkpointTaken: string;
   readonly changes: readonly PathChange[];
   readonly undo: boolean;
+  /** Other plans' and decisions' later work on these files that the rollback undoes. */
+  readonly undone?: readonly UndoneWork[];
 }): ConfirmationText {
   const message = o.undo
     ? `Undo the rollback of “${o.planTitle}”?`
@@ -49,6 +56,7 @@ export function rollbackConfirmation(o: {
   const detail = [
     countsSentence(o.changes),
     '',
+    ...undoneWorkBlock(o.undone),
     ...listPaths(o.changes),
     '',
     `The sandbox becomes exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,

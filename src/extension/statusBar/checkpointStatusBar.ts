@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { setStatus, shown, shownMarkdown, showPick, withProgressTitled } from '../shownText';
 import { Commands, TREE_VIEW_ID } from '../commandIds';
 import { commandFits } from '../planLifecycle/planLifecycleCommands';
-import { pickCheckpoint } from '../commands/prompts';
+import { checkpointsSameAsNow, pickCheckpoint } from '../commands/prompts';
 import { ContextKeys, planStatesValue } from '../tree/contextKeys';
 import type { AutoCheckpointFailure } from '../autoCheckpoints/autoCheckpoints';
 import type { SkippedFileWarnings } from '../commands/skippedWarnings';
@@ -16,6 +16,7 @@ import type { FolderServices } from '../folderServices';
 import type { RollbackDialogs } from '../rollback/rollbackDialogs';
 import { RollbackCommands, RollbackCommandTitles } from '../rollback/rollbackCommandIds';
 import { checkpointLabel, escapeMarkdown } from '../tree/treePresentation';
+import { plural } from '../../core/displayText';
 
 export type StatusBarFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'onDidChangeDatabase'>;
 
@@ -51,6 +52,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
   private readonly auto: AutoCheckpointStatus | undefined;
   private readonly skipped: Pick<SkippedFileWarnings, 'warn'> | undefined;
   private readonly reveal: ((folder: vscode.WorkspaceFolder, planId: string) => Promise<void>) | undefined;
+  private readonly selection: { planId(): string | undefined; onDidChange: vscode.Event<unknown> } | undefined;
 
   constructor(
     private readonly folders: StatusBarFolders,
@@ -61,8 +63,11 @@ export class CheckpointStatusBar implements vscode.Disposable {
       auto?: AutoCheckpointStatus;
       reveal?: (folder: vscode.WorkspaceFolder, planId: string) => Promise<void>;
       skipped?: Pick<SkippedFileWarnings, 'warn'>;
+      /** The plan of the row selected in the tree, and when the selection changes: the status bar follows it. */
+      selection?: { planId(): string | undefined; onDidChange: vscode.Event<unknown> };
     } = {},
   ) {
+    this.selection = options.selection;
     this.skipped = options.skipped;
     this.auto = options.auto;
     this.reveal = options.reveal;
@@ -73,6 +78,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.debouncer.schedule()),
       vscode.commands.registerCommand(RollbackCommands.checkpointActivePlan, () => this.checkpoint()),
       vscode.commands.registerCommand(RollbackCommands.statusBarMenu, () => this.menu()),
+      ...(options.selection ? [options.selection.onDidChange(() => this.debouncer.schedule())] : []),
     );
     this.firstLook = setTimeout(() => void this.refresh(), options.firstLookMs ?? STATUS_BAR_FIRST_LOOK_MS);
   }
@@ -123,7 +129,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
     }
     // The palette offers a lifecycle command only when some plan fits it (package.json's `when`).
     await ContextKeys.planStates.set(planStatesValue(candidates.map((c) => c.plan)));
-    const chosen = chooseActivePlan(candidates);
+    const chosen = chooseActivePlan(candidates, this.selection?.planId());
     if (!chosen) return undefined;
     try {
       return { ...chosen, checkpointCount: (await chosen.services.checkpoints.listCheckpoints(chosen.plan.plan_id)).length };
@@ -200,7 +206,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
 
   private async rollBack(a: ActivePlan): Promise<unknown> {
     const list = await a.services.checkpoints.listCheckpoints(a.plan.plan_id);
-    const checkpoint = await pickCheckpoint(list, `Roll “${a.plan.title}” back to…`);
+    const checkpoint = await pickCheckpoint(list, `Roll “${a.plan.title}” back to…`, await checkpointsSameAsNow(a.services.checkpoints, a.plan.plan_id, list));
     if (!checkpoint) return undefined;
     return vscode.commands.executeCommand(Commands.rollback, { planId: a.plan.plan_id, checkpointId: checkpoint.checkpoint_id, folder: a.folder.uri.toString() });
   }
@@ -223,7 +229,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
         a.services.checkpoints.createCheckpoint(a.plan.plan_id, { type: 'manual', reason: 'Manual checkpoint (status bar)', sourceTool: 'vscode' }),
       );
       setStatus(
-        `$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created` + (pruned.length ? `; ${pruned.length} older checkpoint(s) pruned by the retention policy` : ''),
+        `$(check) Checkpoint “${checkpointLabel(checkpoint)}” of “${a.plan.title}” created` + (pruned.length ? `; ${plural(pruned.length, 'older checkpoint')} pruned by the retention policy` : ''),
         5000,
       );
       this.skipped?.warn(checkpoint, a.folder);

@@ -41,6 +41,8 @@ export interface PlanNode {
   readonly checkpoints: readonly Checkpoint[];
   /** An operation a dead process left half done on this plan; writes are refused until it is resolved. */
   readonly interrupted?: InterruptedOperation;
+  /** An operation its owner (this or another live process) is still running: shown as under way, not as a warning. */
+  readonly inProgress?: InterruptedOperation;
   /** The plan's decisions, oldest first. */
   readonly decisions: readonly Decision[];
   readonly parent: FolderNode | undefined;
@@ -64,7 +66,10 @@ export interface CheckpointNode {
   readonly folder: vscode.WorkspaceFolder;
   readonly plan: Plan;
   readonly checkpoint: Checkpoint;
-  readonly parent: PlanNode;
+  /** The plan's node (for its decisions and checkpoints). */
+  readonly planNode: PlanNode;
+  /** The plan, or the decision the checkpoint is aligned to: checkpoints are grouped under their decision. */
+  readonly parent: PlanNode | DecisionNode;
 }
 
 /** A row that is not data: an error reading a database, or a hint in an empty folder. */
@@ -108,6 +113,8 @@ const CLOCK_TICK_MS = 60_000;
  * The data comes from the services of each folder; nothing here shows UI of its own.
  */
 export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  /** When each row was last drawn (see shownAt). */
+  private readonly drawnAt = new WeakMap<TreeNode, Date>();
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
@@ -177,21 +184,23 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       case 'folder':
         return this.loadFolder(node.folder, node);
       case 'decision':
-        return this.decisionNodes(node.planNode, node, node.decision.decision_id);
+        return [...this.decisionNodes(node.planNode, node, node.decision.decision_id), ...this.checkpointNodes(node.planNode, node, node.decision.decision_id)];
       case 'plan':
-        return [...this.decisionNodes(node, node, undefined), ...[...node.checkpoints].reverse().map((checkpoint) =>
-          this.issue<CheckpointNode>({
-            kind: 'checkpoint',
-            id: `${node.folder.uri.toString()}#checkpoint/${checkpoint.checkpoint_id}`,
-            folder: node.folder,
-            plan: node.plan,
-            checkpoint,
-            parent: node,
-          }),
-        )];
+        return [...this.decisionNodes(node, node, undefined), ...this.checkpointNodes(node, node, undefined)];
       default:
         return [];
     }
+  }
+
+  /** The checkpoints shown under `parent`, newest first: those aligned to decision `of`, or (under the plan) to no decision shown. */
+  private checkpointNodes(planNode: PlanNode, parent: PlanNode | DecisionNode, of: string | undefined): CheckpointNode[] {
+    const known = new Set(planNode.decisions.map((d) => d.decision_id));
+    const here = planNode.checkpoints.filter((c) => (of === undefined ? c.decision_id === null || !known.has(c.decision_id) : c.decision_id === of));
+    // A decision reached under two decisions it builds on shows its checkpoints under each: the ids differ by the parent.
+    const id = (c: Checkpoint) => (of === undefined ? `${planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}` : `${parent.id}/checkpoint/${c.checkpoint_id}`);
+    return [...here].reverse().map((checkpoint) =>
+      this.issue<CheckpointNode>({ kind: 'checkpoint', id: id(checkpoint), folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent }),
+    );
   }
 
   /** The decisions shown under `parent`: those that build on `on`, or on nothing known (under the plan). */
@@ -216,6 +225,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
+    // Drawn now: its tooltip, resolved later, speaks of the same moment.
+    this.drawnAt.set(node, this.now());
     switch (node.kind) {
       case 'folder': {
         const item = new vscode.TreeItem(shown(node.folder.name), vscode.TreeItemCollapsibleState.Expanded);
@@ -236,8 +247,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : vscode.TreeItemCollapsibleState.Expanded;
         const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
-        item.description = shown(node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : planDescription(plan));
-        item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : themeIcon(planIcon(plan));
+        item.description = shown(
+          node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : node.inProgress ? `${node.inProgress.type} in progress · ${planDescription(plan)}` : planDescription(plan),
+        );
+        item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : node.inProgress ? themeIcon({ id: 'sync~spin' }) : themeIcon(planIcon(plan));
         item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
         item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted)) };
@@ -246,9 +259,12 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       case 'decision': {
         const { decision } = node;
         const hasDependents = node.planNode.decisions.some((d) => d.depends_on.includes(decision.decision_id));
-        const item = new vscode.TreeItem(shown(decision.title), hasDependents ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const hasCheckpoints = node.planNode.checkpoints.some((c) => c.decision_id === decision.decision_id);
+        // Its checkpoints start folded: the decisions read as an outline, the snapshots are one click away.
+        const state = hasDependents ? vscode.TreeItemCollapsibleState.Expanded : hasCheckpoints ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+        const item = new vscode.TreeItem(shown(decision.title), state);
         item.id = node.id;
-        item.description = shown(decisionDescription(decision, node.planNode.checkpoints, this.now()));
+        item.description = shown(decisionDescription(decision, node.planNode.checkpoints, this.shownAt(node)));
         item.iconPath = themeIcon(decisionIcon(decision));
         item.contextValue = node.plan.state === 'applied' ? undefined : decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
         if (decision.state === 'reverted') item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${decision.decision_id}`, query: 'reverted' });
@@ -259,11 +275,11 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const { checkpoint } = node;
         const item = new vscode.TreeItem(shown(checkpointLabel(checkpoint)), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
-        const decision = checkpoint.decision_id ? node.parent.decisions.find((d) => d.decision_id === checkpoint.decision_id) : undefined;
-        item.description = shown(`${decision ? `“${decision.title}” · ` : ''}${checkpointDescription(checkpoint, this.now())}`);
+        // The time comes first, so that a narrow sidebar still shows it; the decision is the row's parent.
+        item.description = shown(checkpointDescription(checkpoint, this.shownAt(node)));
         item.iconPath = themeIcon(checkpointIcon(checkpoint));
-        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.parent.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
-        item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.now())) };
+        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
+        item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.shownAt(node))) };
         // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
         // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
         if (vscode.workspace.isTrusted) item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node, PRESERVE_FOCUS] };
@@ -315,7 +331,31 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const plans = folderNode ? await this.getChildren(folderNode) : roots;
     const planNode = plans.find((n): n is PlanNode => n.kind === 'plan' && n.plan.plan_id === planId);
     if (!planNode || checkpointId === undefined) return planNode;
-    return (await this.getChildren(planNode)).find((n) => n.kind === 'checkpoint' && n.checkpoint.checkpoint_id === checkpointId);
+    // A checkpoint may be under its decision, and that under others: depth first.
+    const search = async (under: TreeNode): Promise<TreeNode | undefined> => {
+      for (const child of await this.getChildren(under)) {
+        if (child.kind === 'checkpoint' && child.checkpoint.checkpoint_id === checkpointId) return child;
+        if (child.kind === 'decision') {
+          const found = await search(child);
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    return search(planNode);
+  }
+
+  /**
+   * The moment a row's relative times are said from: the one its row was drawn at, so that the
+   * tooltip (resolved later, on hover) says what the row says.
+   */
+  private shownAt(node: TreeNode): Date {
+    let at = this.drawnAt.get(node);
+    if (!at) {
+      at = this.now();
+      this.drawnAt.set(node, at);
+    }
+    return at;
   }
 
   dispose(): void {
@@ -324,9 +364,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   private tooltipMarkdown(node: TreeNode): string | undefined {
-    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.now(), node.interrupted);
-    if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.now());
-    if (node.kind === 'decision') return decisionTooltip(node.decision, node.planNode.decisions, node.planNode.checkpoints, this.now());
+    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.shownAt(node), node.interrupted);
+    if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.shownAt(node));
+    if (node.kind === 'decision') return decisionTooltip(node.decision, node.planNode.decisions, node.planNode.checkpoints, this.shownAt(node));
     return undefined;
   }
 
@@ -350,6 +390,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             plan,
             checkpoints: await checkpoints.listCheckpoints(plan.plan_id),
             interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
+            inProgress: await recovery.inProgress(plan.plan_id).catch(() => undefined),
             decisions: (await corrections.listDecisions(plan.plan_id)).map((d) => d.decision),
             parent,
           }),

@@ -13,7 +13,8 @@ function aligned(decision: Decision, checkpoints: readonly Checkpoint[]): number
 
 export function decisionDescription(decision: Decision, checkpoints: readonly Checkpoint[], now: Date): string {
   const n = aligned(decision, checkpoints);
-  const parts = [decision.state === 'reverted' ? 'reverted' : 'decision', `${n} checkpoint${n === 1 ? '' : 's'}`, formatRelativeTime(decision.created_at, now)];
+  // The time first, as on every row: a narrow sidebar cuts the end off.
+  const parts = [formatRelativeTime(decision.created_at, now), decision.state === 'reverted' ? 'reverted' : decision.affected_by ? 'work undone by a correction' : 'decision', `${n} checkpoint${n === 1 ? '' : 's'}`];
   return parts.join(' · ');
 }
 
@@ -27,6 +28,7 @@ export function decisionTooltip(decision: Decision, all: readonly Decision[], ch
   if (decision.depends_on.length > 0) lines.push(`Builds on: ${decision.depends_on.map((id) => escapeMarkdown(`“${title(id)}”`)).join(', ')}`);
   lines.push(`Aligned checkpoints: ${aligned(decision, checkpoints)}`);
   if (decision.state === 'reverted') lines.push(`Reverted by correction \`${decision.reverted_by ?? '?'}\`; Undo Correction makes it active again.`);
+  else if (decision.affected_by) lines.push(`Still active, but its later work on some files was undone by correction \`${decision.affected_by}\` (the sandbox went back to before another decision); Undo Correction brings the work back.`);
   else lines.push('Revert Decision… reverts it, every decision built on it, and their files.');
   return lines.join('\n\n');
 }

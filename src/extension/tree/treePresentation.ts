@@ -3,7 +3,7 @@
 import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../../core/checkpoint';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan, PlanState } from '../../core/plan';
-import { escapeUnsafe } from '../../core/displayText';
+import { escapeUnsafe, relativeTime } from '../../core/displayText';
 import { formatBytes } from '../../core/formatBytes';
 import { isSafetyCheckpoint } from '../../core/safetyCheckpoints';
 
@@ -198,19 +198,5 @@ export function escapeMarkdown(value: string): string {
   return escapeUnsafe(value).replace(/[\\`*_{}[\]()#+\-.!|<>~&$]/g, (c) => `\\${c}`);
 }
 
-/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", then the date. */
-export function formatRelativeTime(iso: string, now: Date): string {
-  const then = new Date(iso);
-  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
-  if (!Number.isFinite(seconds)) return iso;
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  if (days === 1) return 'yesterday';
-  if (days < 7) return `${days} days ago`;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())}`;
-}
+/** How long ago (one function for every surface: see core/displayText). */
+export const formatRelativeTime = relativeTime;

@@ -52,6 +52,10 @@ export const PanelStateSchema = z
       })
       .strict()
       .optional(),
+    undoneWork: z
+      .array(z.object({ kind: z.enum(['plan', 'decision']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
+      .max(10_000)
+      .optional(),
   })
   .strict()
   .refine((s) => s.agentOnly === undefined || s.mode === 'rollback' || s.mode === 'preview', 'only a rollback or its preview can be agent-only')

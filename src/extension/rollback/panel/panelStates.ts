@@ -7,6 +7,7 @@ import type { PathChange, RollbackOutcome } from '../../../core/rollbackResult';
 import { changesJson, rollbackEnvelope } from '../../../envelopes/envelopes';
 import type { PanelAgentOnly, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from '../../../webview/protocol';
 import { checkpointLabel } from '../../tree/treePresentation';
+import type { UndoneWork } from '../../../core/undoneWork';
 
 export interface PanelFolder {
   readonly uri: string;
@@ -67,8 +68,11 @@ export function comparisonState(o: {
   now: Date;
   /** A preview of an agent-only rollback. */
   agentOnly?: AgentOnlySummary;
+  /** preview: whose later work the rollback would undo. */
+  undone?: readonly UndoneWork[];
 }): PanelState {
   return {
+    ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.decision_id ? ('decision' as const) : ('plan' as const), title: u.title, paths: [...u.paths] })) } : {}),
     version: 1,
     mode: o.mode,
     folder: { uri: o.folder.uri, name: o.folder.name },

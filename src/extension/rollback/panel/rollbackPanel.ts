@@ -212,7 +212,8 @@ class RollbackPanel {
         return this.actions.undo(state);
       }
       case 'rollback':
-        if (state.mode !== 'preview') return undefined;
+        // A preview's Roll Back, or Compare with Current's Roll Back to This Checkpoint (not a correction's comparison).
+        if (state.mode !== 'preview' && !(state.mode === 'compareCurrent' && !state.correction)) return undefined;
         return this.actions.rollback(state);
       case 'undoCorrection':
         if (!state.correction || state.correction.undone) return undefined;
