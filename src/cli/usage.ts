@@ -43,7 +43,7 @@ pruned to make room.`,
 now when only one is given: each added, modified or deleted.`,
   },
   rollback: {
-    synopsis: 'agents plan rollback [--yes|-y] <plan_id> <checkpoint_id> [--agent-only] [--preview]',
+    synopsis: 'agents plan rollback [--yes|-y] [--preview] [--agent-only] <plan_id> <checkpoint_id>',
     text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
 rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
 sandbox is missing. Without --yes: on a terminal, shows what will change and asks y/N; otherwise

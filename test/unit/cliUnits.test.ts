@@ -109,7 +109,7 @@ describe('CLI building blocks (in process)', () => {
       const a = parseCommandLine(['--workspace', 'w', '--format', 'json', 'plan', 'rollback', '-y', P, C]);
       const b = parseCommandLine(['plan', 'rollback', P, C, '--yes', '--format=json', '--workspace=w']);
       assert.deepEqual(a, b);
-      assert.deepEqual(a, { kind: 'run', global: { workspace: 'w', format: 'json', debug: false }, command: { name: 'rollback', planId: P, checkpointId: C, yes: true, preview: false } });
+      assert.deepEqual(a, { kind: 'run', global: { workspace: 'w', format: 'json', debug: false }, command: { name: 'rollback', planId: P, checkpointId: C, yes: true } });
     });
 
     it('reads --extra pairs in order, with = in values; -- ends the options', () => {
