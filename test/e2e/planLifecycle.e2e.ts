@@ -93,8 +93,8 @@ describe('A plan\'s lifecycle in the Checkpoints view', () => {
     const items = await menuItems(wb.page, 'Add due dates to todos');
     assert.deepEqual(
       items.filter((t) => /Plan|Checkpoint|Roll/.test(t)),
-      ['Delete Plan'],
-      `an applied plan offers only its deletion: ${items.join(' | ')}`,
+      ['Copy Plan ID', 'Delete Plan'],
+      `an applied plan offers only its deletion (and its id): ${items.join(' | ')}`,
     );
   });
 
