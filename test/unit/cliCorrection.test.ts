@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, cliJson } from './helpers/cliHarness';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
@@ -15,11 +15,7 @@ describe('agents plan decide / decisions / correct (the built CLI)', function ()
     ensureCliBuilt();
   });
 
-  function cli<T = Record<string, unknown>>(root: string, ...args: string[]): T {
-    const run = runCli(root, ['--format', 'json', ...args]);
-    assert.equal(run.code, 0, `agents ${args.join(' ')}: ${run.stdout}${run.stderr}`);
-    return run.json<T>();
-  }
+  const cli = cliJson;
   const files = (root: string): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const f of ['a.txt', 'b.txt', 'bnew.txt', 'd.txt']) if (existsSync(path.join(root, f))) out[f] = readFileSync(path.join(root, f), 'utf8');

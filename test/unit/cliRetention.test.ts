@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, cliJson } from './helpers/cliHarness';
 import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
@@ -18,11 +18,7 @@ describe('retention keeps what corrections and their undo need (the built CLI)',
     ensureCliBuilt();
   });
 
-  function cli<T = Record<string, unknown>>(root: string, ...args: string[]): T {
-    const run = runCli(root, ['--format', 'json', ...args]);
-    assert.equal(run.code, 0, `agents ${args.join(' ')}: ${run.stdout}${run.stderr}`);
-    return run.json<T>();
-  }
+  const cli = cliJson;
   const bytes = (root: string, file: string): Buffer => readFileSync(path.join(root, file));
   const checkpoint = (root: string, p: string, ...args: string[]): string =>
     cli<{ checkpoint: { checkpoint_id: string } }>(root, 'plan', 'checkpoint', p, ...args).checkpoint.checkpoint_id;

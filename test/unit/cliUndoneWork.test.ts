@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ensureCliBuilt, hasScript, runCli, runCliOnTerminal } from './helpers/cliHarness';
+import { ensureCliBuilt, hasScript, runCli, runCliOnTerminal, cliJson } from './helpers/cliHarness';
 import { startMcp } from './helpers/mcpHarness';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -14,11 +14,7 @@ describe('agents plan rollback --preview / correct --preview: whose work it undo
     ensureCliBuilt();
   });
 
-  function cli<T = Record<string, unknown>>(root: string, ...args: string[]): T {
-    const run = runCli(root, ['--format', 'json', ...args]);
-    assert.equal(run.code, 0, `agents ${args.join(' ')}: ${run.stdout}${run.stderr}`);
-    return run.json<T>();
-  }
+  const cli = cliJson;
   const create = (root: string, title: string) => cli<{ plan: { plan_id: string } }>(root, 'plan', 'create', '--title', title).plan.plan_id;
   const checkpoint = (root: string, p: string, ...more: string[]) => cli<{ checkpoint: { checkpoint_id: string } }>(root, 'plan', 'checkpoint', p, ...more).checkpoint.checkpoint_id;
   type Undone = { plan_id: string; decision_id: string | null; title: string; paths: string[] }[];

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { REPO_ROOT, ensureCliBuilt, runCli, cliJson } from './helpers/cliHarness';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -20,11 +20,7 @@ describe('kills in the first and the last step of apply, correction and its undo
     ensureCliBuilt();
   });
 
-  function cli<T = Record<string, unknown>>(root: string, ...args: string[]): T {
-    const run = runCli(root, ['--format', 'json', ...args]);
-    assert.equal(run.code, 0, `agents ${args.join(' ')}: ${run.stdout}${run.stderr}`);
-    return run.json<T>();
-  }
+  const cli = cliJson;
 
   /**
    * Runs `call` (an expression on the services `s`) in a process that dies the moment it would

@@ -115,3 +115,10 @@ export function runCliOnTerminalRaw(cwd: string, args: readonly string[], answer
   if (r.error) throw r.error;
   return { code: r.status, bytes: r.stdout };
 }
+
+/** The built CLI with `--format json`, which must succeed: its JSON document. */
+export function cliJson<T = Record<string, unknown>>(root: string, ...args: string[]): T {
+  const run = runCli(root, ['--format', 'json', ...args]);
+  if (run.code !== 0) throw new Error(`agents ${args.join(' ')} exited ${run.code}: ${run.stdout}${run.stderr}`);
+  return run.json<T>();
+}
