@@ -1,5 +1,6 @@
 // The docs cannot go stale unnoticed: every relative link in the README, CONTRIBUTING.md and docs/
-// resolves (to a file, and to a heading when it names one), no bundle size is typed by hand, and
+// resolves (to a file, and to a heading when it names one), no bundle size is typed by hand, every
+// setting is documented with package.json's default, and
 // every `agents …` example marked runnable (see helpers/docExamples.ts for the marker) runs with the
 // built CLI against a scratch workspace, parses, succeeds, and prints the JSON keys the marker names.
 import * as assert from 'node:assert/strict';
@@ -59,6 +60,20 @@ describe('The docs', () => {
         });
     }
     assert.deepEqual(typed, []);
+  });
+
+  it('list every setting of package.json in docs/EXTENSION.md, with its default', () => {
+    const pkg = JSON.parse(read('package.json')) as { contributes: { configuration: { properties: Record<string, { default: unknown }> } } };
+    const documented = new Map<string, string>();
+    for (const m of read('docs/EXTENSION.md').matchAll(/^\| `(cleveragents\.[\w.]+)` \| `([^`]*)` \|/gm)) documented.set(m[1]!, m[2]!);
+    const wrong: string[] = [];
+    for (const [key, { default: value }] of Object.entries(pkg.contributes.configuration.properties)) {
+      const shown = documented.get(key);
+      const expected = typeof value === 'string' ? value : JSON.stringify(value);
+      if (shown !== expected) wrong.push(`${key}: the docs say ${shown ?? 'nothing'}, package.json ${expected}`);
+    }
+    for (const key of documented.keys()) if (!(key in pkg.contributes.configuration.properties)) wrong.push(`${key}: documented, not in package.json`);
+    assert.deepEqual(wrong, []);
   });
 
   it('keep the README short, with the quick start near its top and `npm test` in it', () => {
