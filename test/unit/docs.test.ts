@@ -76,6 +76,15 @@ describe('The docs', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it('name every command of package.json in the commands table of docs/EXTENSION.md', () => {
+    const pkg = JSON.parse(read('package.json')) as { contributes: { commands: { title: string }[] } };
+    const page = read('docs/EXTENSION.md');
+    const table = page.slice(page.indexOf('\n## Commands\n'), page.indexOf('\n## ', page.indexOf('\n## Commands\n') + 1));
+    const rows = table.split('\n').filter((l) => l.startsWith('| ')).map((l) => l.split('|')[1]!);
+    const missing = pkg.contributes.commands.map((c) => c.title).filter((title) => !rows.some((r) => r.includes(title)));
+    assert.deepEqual(missing, []);
+  });
+
   it('keep the README short, with the quick start near its top and `npm test` in it', () => {
     const readme = read('README.md').split('\n');
     assert.ok(readme.length <= 220, `README.md has ${readme.length} lines`);
