@@ -1,20 +1,22 @@
 // The checkpoint engine against plain git doing the same work, in one run, on synthetic
 // workspaces. Prints medians and ratios (ours / plain git). Not a test: figures, not verdicts.
-// Usage: npm run bench -- [--sizes S,M,L] [--runs 5] [--keep] [--verbose]
+// Usage: npm run bench -- [--sizes S,M,L] [--runs 5] [--keep] [--verbose] [--markdown FILE]
 //        npm run bench -- --repo DIR [--from REV] [--steps 10] [--repo DIR2 …]   (real history; no
 //        synthetic sizes unless --sizes is given too)
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ulid } from 'ulid';
+import { writeFileAtomic } from '../src/adapters/files/atomicFile';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
+import { benchSection, markdownTable, withBenchSection } from './benchMarkdown';
 import { benchRepository } from './benchRepository';
 
-const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose]
+const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
 
   --sizes S,M,L   synthetic workspaces (1k files / 10 MB, 10k / 100 MB, 50k / 300 MB); default S,M without --repo
   --repo DIR      a git repository (only read) whose history is replayed as an agent's edits; repeatable
@@ -22,7 +24,10 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --steps N       commits to replay (default 10)
   --runs N        runs per step; medians are printed (default 5)
   --keep          keep the temporary workspaces
-  --verbose       print each snapshot's phases`;
+  --verbose       print each snapshot's phases
+  --markdown FILE write the table, with the date, the machine and this command, between the
+                  <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
+                  none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md`;
 
 function parseOptions() {
   try {
@@ -35,6 +40,7 @@ function parseOptions() {
         runs: { type: 'string', default: '5' },
         keep: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
+        markdown: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -327,7 +333,33 @@ async function cliFixedCost(base: string): Promise<Row[]> {
   return out;
 }
 
+/** A word of the command line as a reader would retype it. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The run's section, written into FILE between its markers (the rest of FILE stays as it is). */
+async function writeMarkdown(file: string): Promise<void> {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown processor';
+  const section = benchSection({
+    date: new Date(),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpu,
+    cores: os.cpus().length,
+    git: execFileSync('git', ['--version'], { encoding: 'utf8' }).trim(),
+    node: process.version,
+    command: ['npm', 'run', 'bench', '--', ...process.argv.slice(2)].map(shellWord).join(' '),
+    runs: RUNS,
+    rows,
+  });
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  await writeFileAtomic(file, withBenchSection(before, section));
+  console.log(`\nWrote the figures into ${file}`);
+}
+
 async function main(): Promise<void> {
+  // A page whose markers do not pair is refused before the long run, not after it.
+  if (values.markdown && existsSync(values.markdown)) withBenchSection(readFileSync(values.markdown, 'utf8'), '');
   const base = mkdtempSync(path.join(os.tmpdir(), 'ca-bench-'));
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
   const repos = values.repo ?? [];
@@ -342,11 +374,8 @@ async function main(): Promise<void> {
   rows.push(...(await cliFixedCost(base)));
   mkdirSync('.bench', { recursive: true });
   writeFileSync(path.join('.bench', 'results.json'), JSON.stringify(rows, null, 2));
-  console.log('\n| workspace | step | ours | plain git | ratio |\n|---|---|---:|---:|---:|');
-  for (const r of rows) {
-    const unit = r.step.startsWith('store') ? ' MB' : ' ms';
-    console.log(`| ${r.size} | ${r.step} | ${r.ours.toFixed(r.step.startsWith('store') ? 1 : 0)}${unit} | ${Number.isNaN(r.plain) ? '-' : r.plain.toFixed(r.step.startsWith('store') ? 1 : 0) + unit} | ${Number.isNaN(r.plain) ? '-' : (r.ours / r.plain).toFixed(2)} |`);
-  }
+  console.log(`\n${markdownTable(rows)}`);
+  if (values.markdown) await writeMarkdown(values.markdown);
   if (values.keep) console.log(`\nKept the workspaces in ${base}`);
   else rmSync(base, { recursive: true, force: true });
 }

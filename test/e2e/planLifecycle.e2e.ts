@@ -138,9 +138,9 @@ describe('A plan\'s lifecycle in the Checkpoints view', () => {
   });
 });
 
-// The README's picture of a plan's menu, on the demo project `npm start` opens (scripts/demoData.mjs):
+// The picture of a plan's menu in docs/CHECKPOINTS.md, on the demo project `npm start` opens (scripts/demoData.mjs):
 // an agent is adding due dates to a small todo app, and its plan is executing.
-describe('The demo project\'s plan menu (README screenshot)', () => {
+describe('The demo project\'s plan menu (a screenshot for the docs)', () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-fixture-'));
   const wb = useWorkbench({
     fixture: empty,

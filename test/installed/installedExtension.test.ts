@@ -90,7 +90,7 @@ describe('The installed .vsix', function () {
     const images = readme.locator('img');
     await images.first().waitFor({ state: 'attached' });
     const loaded = await images.evaluateAll((imgs: { alt: string; naturalWidth: number }[]) => imgs.map((i) => ({ alt: i.alt, width: i.naturalWidth })));
-    assert.ok(loaded.length >= 4, `${loaded.length} images`);
+    assert.ok(loaded.length >= 1, `${loaded.length} images`);
     assert.deepEqual(loaded.filter((i) => i.width === 0), [], 'images that did not load');
     // scroll the first screenshot into sight for the picture
     await images.first().scrollIntoViewIfNeeded();

@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 /**
  * The tree's data provider, unchanged but for one measurement: the first time the view's top level
  * resolves to rows, `report` gets the milliseconds since `since` (the start of activation) and the
- * number of rows. The log line it makes is the figure the README quotes, and a lead when a window
+ * number of rows. The log line it makes is the figure docs/PERFORMANCE.md quotes, and a lead when a window
  * is slow to show its checkpoints.
  */
 export function timeFirstItems<T>(provider: vscode.TreeDataProvider<T>, since: number, report: (ms: number, rows: number) => void): vscode.TreeDataProvider<T> {
