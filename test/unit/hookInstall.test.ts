@@ -7,7 +7,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import type { HookAgent } from '../../src/hooks/hookAgents';
 import { hookAnswer } from '../../src/hooks/hookAnswer';
 import { runHookAdminCommand } from '../../src/hooks/install/hookAdminCommand';
-import { isOurCommand, powershellCommand, programOfCommand, type HookProgram } from '../../src/hooks/install/hookCommandLine';
+import { bashCommand, isOurCommand, powershellCommand, programOfCommand, shellExecLine, type HookProgram } from '../../src/hooks/install/hookCommandLine';
 import {
   CLAUDE_SETTINGS,
   CLAUDE_SETTINGS_WITH_COMMENT,
@@ -568,6 +568,26 @@ describe('the configured command, run exactly as each agent runs it', () => {
       assert.equal(r.status, 0, `${run.agent}: ${r.stderr}`);
       assert.deepEqual(JSON.parse(r.stdout), { argv: ['hook', 'run', run.agent], stdin: run.event(ws), cwd: ws }, run.agent);
     }
+  });
+
+  it('run on VS Code\'s Electron (the integrated terminal\'s `agents`), the command sets ELECTRON_RUN_AS_NODE=1, or the agent would open a window', () => {
+    const tools = tempDir('electron');
+    // A stand-in for VS Code's executable: it says whether it was asked to run as Node.js.
+    const electron = path.join(tools, 'code');
+    writeFileSync(electron, '#!/bin/sh\nprintf "%s %s" "${ELECTRON_RUN_AS_NODE:-unset}" "$*"\n', { mode: 0o755 });
+    const program = { node: electron, cli: path.join(tools, 'cli.js'), electron: true };
+    const bash = bashCommand(program, 'claude-code');
+    const r = spawnSync('bash', ['-c', bash], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+    assert.equal(r.stdout, `1 ${program.cli} hook run claude-code`);
+    const line = shellExecLine(program, 'cline');
+    const script = path.join(tools, 'PreToolUse');
+    writeFileSync(script, `#!/bin/sh\n${line}\n`, { mode: 0o755 });
+    assert.equal(spawnSync(script, [], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' }).stdout, `1 ${program.cli} hook run cline`);
+    for (const command of [bash, line]) assert.deepEqual(programOfCommand(command), program, command);
+    assert.ok(isOurCommand(bash, 'claude-code'));
+    assert.equal(powershellCommand(program, 'copilot'), `$env:ELECTRON_RUN_AS_NODE='1'; & '${electron}' '${program.cli}' hook run copilot`);
+    // On plain Node.js nothing is added.
+    assert.equal(bashCommand({ node: '/n', cli: '/c.js' }, 'cursor'), '"/n" "/c.js" hook run cursor');
   });
 
   it('PowerShell\'s form quotes with single quotes and doubles the ones inside', () => {

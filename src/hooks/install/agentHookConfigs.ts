@@ -1,5 +1,5 @@
 import type { HookAgent } from '../hookAgents';
-import { bashCommand, powershellCommand, type HookProgram } from './hookCommandLine';
+import { bashCommand, powershellCommand, shellExecLine, type HookProgram } from './hookCommandLine';
 
 // Where each agent reads its hooks and what this installer writes there. Every layout follows the
 // agent's own documentation, cited next to it (read 2026-12; where sources disagreed, the newest).
@@ -165,7 +165,7 @@ export const CLINE_HOOKS: ScriptHookConfig = {
   agent: 'cline',
   folder: (scope) => (scope === 'project' ? '.clinerules/hooks' : 'Documents/Cline/Hooks'),
   events: ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse'],
-  script: (program) => `#!/bin/sh\n${CLINE_SCRIPT_MARK}\nexec ${bashCommand(program, 'cline')}\n`,
+  script: (program) => `#!/bin/sh\n${CLINE_SCRIPT_MARK}\n${shellExecLine(program, 'cline')}\n`,
 };
 
 export const AGENT_HOOK_CONFIGS: Readonly<Record<HookAgent, AgentHookConfig>> = {

@@ -9,6 +9,13 @@ import type { HookAgent } from '../hookAgents';
 export interface HookProgram {
   readonly node: string;
   readonly cli: string;
+  /**
+   * `node` is an Electron program (VS Code's own, when `agents` runs in its integrated terminal):
+   * it runs as Node.js only with ELECTRON_RUN_AS_NODE=1, which the agent's environment lacks, so
+   * the command sets it (as VS Code's `code` launcher does). Without it the agent would start a
+   * VS Code window at every tool call.
+   */
+  readonly electron?: boolean;
 }
 
 /**
@@ -16,7 +23,7 @@ export interface HookProgram {
  * `dist/extension.js` and `dist/cli.js` all live in dist/).
  */
 export function runningHookProgram(): HookProgram {
-  return { node: process.execPath, cli: path.join(__dirname, 'cli.js') };
+  return { node: process.execPath, cli: path.join(__dirname, 'cli.js'), ...(process.versions.electron ? { electron: true } : {}) };
 }
 
 /** Whether both paths are there: a configured command whose node or CLI moved away no longer runs. */
@@ -36,12 +43,19 @@ function powershellWord(text: string): string {
 
 /** `"<node>" "<cli.js>" hook run <agent>`, for bash and sh (Claude Code, Cursor, Gemini CLI, Cline, Copilot's `bash`). */
 export function bashCommand(program: HookProgram, agent: HookAgent): string {
-  return `${bashWord(program.node)} ${bashWord(program.cli)} hook run ${agent}`;
+  return `${program.electron ? `${ELECTRON_AS_NODE} ` : ''}${bashWord(program.node)} ${bashWord(program.cli)} hook run ${agent}`;
+}
+
+const ELECTRON_AS_NODE = 'ELECTRON_RUN_AS_NODE=1';
+
+/** The line of a shell script that becomes the hook (Cline's executables): `exec` of the same command. */
+export function shellExecLine(program: HookProgram, agent: HookAgent): string {
+  return `${program.electron ? `${ELECTRON_AS_NODE} ` : ''}exec ${bashCommand({ ...program, electron: false }, agent)}`;
 }
 
 /** `& '<node>' '<cli.js>' hook run <agent>`, for Copilot's `powershell` (the call operator runs a quoted path). */
 export function powershellCommand(program: HookProgram, agent: HookAgent): string {
-  return `& ${powershellWord(program.node)} ${powershellWord(program.cli)} hook run ${agent}`;
+  return `${program.electron ? "$env:ELECTRON_RUN_AS_NODE='1'; " : ''}& ${powershellWord(program.node)} ${powershellWord(program.cli)} hook run ${agent}`;
 }
 
 /**
@@ -58,8 +72,8 @@ export function isOurCommand(command: unknown, agent: HookAgent): boolean {
 /** The node and cli.js paths of a bash command this installer wrote, to check they still exist. */
 export function programOfCommand(command: string): HookProgram | undefined {
   const word = String.raw`"((?:[^"\\]|\\.)*)"`;
-  const match = new RegExp(`^(?:exec\\s+)?${word}\\s+${word}\\s+hook\\s+run\\b`).exec(command.trim());
+  const match = new RegExp(`^(?:exec\\s+)?(${ELECTRON_AS_NODE}\\s+)?(?:exec\\s+)?${word}\\s+${word}\\s+hook\\s+run\\b`).exec(command.trim());
   if (!match) return undefined;
   const unescape = (s: string): string => s.replace(/\\(["\\$`])/g, '$1');
-  return { node: unescape(match[1]!), cli: unescape(match[2]!) };
+  return { node: unescape(match[2]!), cli: unescape(match[3]!), ...(match[1] ? { electron: true } : {}) };
 }

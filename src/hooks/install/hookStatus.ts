@@ -47,8 +47,8 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
         const text = await readTextOrNull(await resolveTarget(root, relative, scope, displayPath(scope, relative)), displayPath(scope, relative));
         if (text === null || !isOurClineScript(text)) continue;
         events.push(event);
-        const exec = text.split(/\r?\n/).find((line) => line.startsWith('exec '));
-        if (exec) commands.push(exec.slice('exec '.length));
+        const exec = text.split(/\r?\n/).find((line) => /^(?:ELECTRON_RUN_AS_NODE=1 )?exec /.test(line));
+        if (exec) commands.push(exec);
       }
     }
   } catch (error) {
