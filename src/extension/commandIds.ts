@@ -39,7 +39,14 @@ export const Commands = {
   revertDecision: `${PREFIX}revertDecision`,
   undoCorrection: `${PREFIX}undoCorrection`,
   restoreFile: `${PREFIX}restoreFile`,
+  // Agents' hooks (registered by agentHooks/connectAgentCommands.ts).
+  connectAgent: `${PREFIX}connectAgent`,
+  disconnectAgent: `${PREFIX}disconnectAgent`,
 } as const;
+
+/** The commands that connect agents through their hooks (registered in agentHooks/connectAgentCommands.ts). */
+export const AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent'] as const;
+export type AgentHookCommandName = (typeof AGENT_HOOK_COMMAND_NAMES)[number];
 
 /** The commands of the decisions feature. */
 export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'restoreFile'] as const;
@@ -70,6 +77,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   'checkpointActivePlan',
   ...DECISION_COMMAND_NAMES,
   ...PLAN_LIFECYCLE_COMMAND_NAMES,
+  ...AGENT_HOOK_COMMAND_NAMES,
 ];
 
 /**
@@ -132,4 +140,6 @@ export const CommandTitles: Record<CommandName, string> = {
   revertDecision: 'Revert Decision…',
   undoCorrection: 'Undo Correction',
   restoreFile: 'Restore File from Checkpoint…',
+  connectAgent: 'Connect an Agent…',
+  disconnectAgent: 'Disconnect an Agent…',
 };

@@ -14,7 +14,7 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
+import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type AgentHookCommandName, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
@@ -50,7 +50,7 @@ const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this 
  */
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const c = new CheckpointCommands(deps);
-  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName>, (arg: unknown) => Promise<unknown>> = {
+  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName>, (arg: unknown) => Promise<unknown>> = {
     createPlan: (arg) => c.createPlan(arg),
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
@@ -63,7 +63,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
   return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName>[]).map((name) =>
+    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName>[]).map((name) =>
       vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
         if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
           explainRestricted(CommandTitles[name]);
