@@ -42,10 +42,11 @@ export const Commands = {
   // Agents' hooks (registered by agentHooks/connectAgentCommands.ts).
   connectAgent: `${PREFIX}connectAgent`,
   disconnectAgent: `${PREFIX}disconnectAgent`,
+  restoreBeforePrompt: `${PREFIX}restoreBeforePrompt`,
 } as const;
 
 /** The commands that connect agents through their hooks (registered in agentHooks/connectAgentCommands.ts). */
-export const AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent'] as const;
+export const AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent', 'restoreBeforePrompt'] as const;
 export type AgentHookCommandName = (typeof AGENT_HOOK_COMMAND_NAMES)[number];
 
 /** The commands of the decisions feature. */
@@ -142,4 +143,5 @@ export const CommandTitles: Record<CommandName, string> = {
   restoreFile: 'Restore File from Checkpoint…',
   connectAgent: 'Connect an Agent…',
   disconnectAgent: 'Disconnect an Agent…',
+  restoreBeforePrompt: 'Restore to Before This Prompt',
 };

@@ -11,6 +11,9 @@ import * as vscode from 'vscode';
 import type { CheckpointsApi } from '../../src/extension/api/api';
 import type { AgentHookResult } from '../../src/extension/agentHooks/connectAgentCommands';
 import { Commands } from '../../src/extension/commandIds';
+import type { TreeRow } from '../../src/extension/tree/checkpointTree';
+import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { TESTING_DIALOGS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import { until } from './until';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
@@ -84,5 +87,93 @@ describe('Connect an Agent', function () {
     assert.equal(checkpoints[0].checkpoint_type, 'manual');
     assert.equal(checkpoints[0].metadata.reason, 'Before: "add due dates to todos"');
     assert.equal(checkpoints[0].metadata.extra.agent, 'claude-code');
+  });
+});
+
+/** A fixture event of test/unit/fixtures/hooks/<agent>/ with its placeholders filled in, as the agent writes it on stdin. */
+function fixture(extensionPath: string, agent: string, name: string, vars: { workspace: string; session: string; prompt?: string }): string {
+  const text = fs.readFileSync(path.join(extensionPath, 'test', 'unit', 'fixtures', 'hooks', agent, `${name}.json`), 'utf8');
+  return text
+    .replaceAll('"{{PROMPT}}"', JSON.stringify(vars.prompt ?? ''))
+    .replaceAll('{{WORKSPACE}}', JSON.stringify(vars.workspace).slice(1, -1))
+    .replaceAll('{{SESSION}}', vars.session);
+}
+
+/** Runs the built CLI's `hook run <agent>` as the agent does: a new process, the event on stdin. */
+function hookRun(extensionPath: string, agent: string, input: string, root: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1', CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '90000' };
+  execFileSync(process.execPath, [path.join(extensionPath, 'dist', 'cli.js'), 'hook', 'run', agent], { cwd: root, input, env, encoding: 'utf8' });
+}
+
+describe('A plan fed by an agent’s hooks, in the tree', function () {
+  this.timeout(90_000);
+  let api: CheckpointsApi;
+  let extensionPath: string;
+  let root: string;
+  const session = 'itest-tree-1';
+  const file = (rel: string) => path.join(root, rel);
+  const dialogs = async (answers?: (string | null)[]) => (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
+  let planRow: TreeRow;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension);
+    api = await extension.activate();
+    extensionPath = extension.extensionPath;
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    fs.writeFileSync(file('notes.txt'), 'one\n');
+    fs.mkdirSync(file('old'), { recursive: true });
+    fs.writeFileSync(file('old/a.txt'), 'old\n');
+    const call = (name: string, prompt?: string) => hookRun(extensionPath, 'claude-code', fixture(extensionPath, 'claude-code', name, { workspace: root, session, prompt }), root);
+    call('UserPromptSubmit', 'write the notes\nin full');
+    call('PreToolUse-Edit');
+    fs.writeFileSync(file('notes.txt'), 'two\n');
+    call('PostToolUse-Edit');
+    call('UserPromptSubmit', 'now tidy up the old folder');
+    call('PreToolUse-Bash');
+    fs.rmSync(file('old'), { recursive: true });
+    fs.mkdirSync(file('fresh'));
+    fs.writeFileSync(file('fresh/c.txt'), 'fresh\n');
+    call('PostToolUse-Bash');
+    planRow = await until('the plan with both prompts in the tree', async () => {
+      const row = (await api.describeTree()).find((r) => r.label === 'Claude Code: write the notes');
+      return row && row.children.filter((c) => c.contextValue?.endsWith('.prompt')).length === 2 ? row : undefined;
+    });
+  });
+
+  it('the plan row names the agent; a row per prompt, newest first, labelled by its first line, with the tool calls’ checkpoints under it', () => {
+    assert.match(planRow.description ?? '', /^Claude Code · executing/);
+    assert.deepEqual(
+      planRow.children.map((r) => [r.label, r.icon, r.contextValue, r.collapsible]),
+      [
+        ['“now tidy up the old folder”', 'comment', 'checkpoint.executing.prompt', 'expanded'],
+        ['“write the notes”', 'comment', 'checkpoint.executing.first.prompt', 'collapsed'],
+      ],
+    );
+    // (the Bash call's pre_write is skipped: nothing changed since the prompt's checkpoint)
+    assert.deepEqual(planRow.children[0].children.map((r) => [r.label, r.contextValue]), [['After Bash', 'checkpoint.executing']]);
+    assert.deepEqual(planRow.children[1].children.map((r) => r.label), ['After Edit notes.txt']);
+    assert.match(planRow.children[1].description ?? '', / · 1 checkpoint$/);
+  });
+
+  it('Restore to Before This Prompt is the guarded rollback to the prompt’s checkpoint: asks, takes a safety checkpoint, restores exactly, and can be undone', async () => {
+    const planId = planRow.id.replace(/^.*#plan\//, '');
+    const promptId = planRow.children[0].id.replace(/^.*#checkpoint\//, '');
+    const before = (await api.listCheckpoints(planId)).length;
+    await dialogs(['Roll Back']);
+    await vscode.commands.executeCommand(Commands.restoreBeforePrompt, { planId, checkpointId: promptId });
+    const shown = await dialogs();
+    assert.equal(shown[0]?.kind, 'confirm', JSON.stringify(shown));
+    assert.equal(shown[0].answer, 'Roll Back');
+    assert.equal(fs.readFileSync(file('old/a.txt'), 'utf8'), 'old\n');
+    assert.equal(fs.existsSync(file('fresh')), false);
+    assert.equal(fs.readFileSync(file('notes.txt'), 'utf8'), 'two\n', 'the first prompt’s edit stays');
+    const after = await api.listCheckpoints(planId);
+    assert.equal(after.length, before + 1, 'a safety checkpoint first');
+    await dialogs(['Undo Rollback']);
+    await vscode.commands.executeCommand(Commands.undoRollback, { planId });
+    await dialogs();
+    assert.equal(fs.readFileSync(file('fresh/c.txt'), 'utf8'), 'fresh\n');
+    assert.equal(fs.existsSync(file('old')), false);
   });
 });

@@ -5,7 +5,7 @@ import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../hooks/hookA
 import { applyHookPlan, planHookChange, type HookPlan } from '../../hooks/install/hookInstaller';
 import { hookStatus, type HookScopeStatus } from '../../hooks/install/hookStatus';
 import { parseArgs } from '../commands/commandArgs';
-import { CommandTitles, Commands } from '../commandIds';
+import { CommandTitles, Commands, type AgentHookCommandName } from '../commandIds';
 import { folderNamed, type FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showPick, showWarning } from '../shownText';
@@ -141,10 +141,10 @@ class AgentHookCommands {
   }
 }
 
-/** Registers Connect an Agent… and Disconnect an Agent…; both need a trusted workspace (they write files). */
+/** Registers Connect an Agent…, Disconnect an Agent… and Restore to Before This Prompt; all need a trusted workspace (they write files). */
 export function registerAgentHookCommands(deps: ConnectAgentDeps): vscode.Disposable {
   const c = new AgentHookCommands(deps);
-  const run = (name: 'connectAgent' | 'disconnectAgent', work: (arg: unknown) => Promise<unknown>) =>
+  const run = (name: AgentHookCommandName, work: (arg: unknown) => Promise<unknown>) =>
     vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
       if (!vscode.workspace.isTrusted) {
         void showWarning(`${CommandTitles[name]} is off in Restricted Mode: it writes the agent's configuration in the workspace. Trust this workspace first.`);
@@ -157,5 +157,10 @@ export function registerAgentHookCommands(deps: ConnectAgentDeps): vscode.Dispos
         return undefined;
       }
     });
-  return vscode.Disposable.from(run('connectAgent', (a) => c.connect(a)), run('disconnectAgent', (a) => c.disconnect(a)));
+  return vscode.Disposable.from(
+    run('connectAgent', (a) => c.connect(a)),
+    run('disconnectAgent', (a) => c.disconnect(a)),
+    // A prompt's row is its checkpoint: the guarded rollback to it (preview, safety checkpoint, undo).
+    run('restoreBeforePrompt', async (a) => vscode.commands.executeCommand(Commands.rollback, a)),
+  );
 }

@@ -25,6 +25,8 @@ import {
   type IconSpec,
 } from './treePresentation';
 import { decisionDescription, decisionIcon, decisionTooltip } from './decisionPresentation';
+import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
+import { hookAgentName, promptRowDescription, promptRowLabel } from './promptPresentation';
 
 export interface FolderNode {
   readonly kind: 'folder';
@@ -68,8 +70,13 @@ export interface CheckpointNode {
   readonly checkpoint: Checkpoint;
   /** The plan's node (for its decisions and checkpoints). */
   readonly planNode: PlanNode;
-  /** The plan, or the decision the checkpoint is aligned to: checkpoints are grouped under their decision. */
-  readonly parent: PlanNode | DecisionNode;
+  /**
+   * The plan, or the decision the checkpoint is aligned to: checkpoints are grouped under their
+   * decision. In a plan fed by an agent's hooks, under the prompt they followed.
+   */
+  readonly parent: PlanNode | DecisionNode | CheckpointNode;
+  /** A prompt's row (a hook-fed plan): the checkpoints taken after it until the next prompt, oldest first. */
+  readonly steps?: readonly Checkpoint[];
 }
 
 /** A row that is not data: an error reading a database, or a hint in an empty folder. */
@@ -187,6 +194,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return [...this.decisionNodes(node.planNode, node, node.decision.decision_id), ...this.checkpointNodes(node.planNode, node, node.decision.decision_id)];
       case 'plan':
         return [...this.decisionNodes(node, node, undefined), ...this.checkpointNodes(node, node, undefined)];
+      case 'checkpoint':
+        return [...(node.steps ?? [])].reverse().map((checkpoint) => this.checkpointNode(node.planNode, node, checkpoint, `${node.planNode.folder.uri.toString()}#checkpoint/${checkpoint.checkpoint_id}`));
       default:
         return [];
     }
@@ -198,9 +207,19 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const here = planNode.checkpoints.filter((c) => (of === undefined ? c.decision_id === null || !known.has(c.decision_id) : c.decision_id === of));
     // A decision reached under two decisions it builds on shows its checkpoints under each: the ids differ by the parent.
     const id = (c: Checkpoint) => (of === undefined ? `${planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}` : `${parent.id}/checkpoint/${c.checkpoint_id}`);
-    return [...here].reverse().map((checkpoint) =>
-      this.issue<CheckpointNode>({ kind: 'checkpoint', id: id(checkpoint), folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent }),
-    );
+    if (of === undefined && hookAgentOf(planNode.checkpoints) !== undefined) {
+      // A plan fed by an agent's hooks: a row per prompt (its checkpoint), the tool calls' checkpoints under it.
+      const { before, groups } = groupByPrompt(here);
+      return [
+        ...[...groups].reverse().map((g) => this.checkpointNode(planNode, parent, g.prompt, id(g.prompt), g.steps)),
+        ...[...before].reverse().map((checkpoint) => this.checkpointNode(planNode, parent, checkpoint, id(checkpoint))),
+      ];
+    }
+    return [...here].reverse().map((checkpoint) => this.checkpointNode(planNode, parent, checkpoint, id(checkpoint)));
+  }
+
+  private checkpointNode(planNode: PlanNode, parent: CheckpointNode['parent'], checkpoint: Checkpoint, id: string, steps?: readonly Checkpoint[]): CheckpointNode {
+    return this.issue<CheckpointNode>({ kind: 'checkpoint', id, folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent, ...(steps ? { steps } : {}) });
   }
 
   /** The decisions shown under `parent`: those that build on `on`, or on nothing known (under the plan). */
@@ -247,8 +266,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : vscode.TreeItemCollapsibleState.Expanded;
         const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
+        const agent = hookAgentOf(node.checkpoints);
+        const described = agent === undefined ? planDescription(plan) : `${hookAgentName(agent)} · ${planDescription(plan)}`;
         item.description = shown(
-          node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : node.inProgress ? `${node.inProgress.type} in progress · ${planDescription(plan)}` : planDescription(plan),
+          node.interrupted ? `interrupted ${node.interrupted.type} · ${described}` : node.inProgress ? `${node.inProgress.type} in progress · ${described}` : described,
         );
         item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : node.inProgress ? themeIcon({ id: 'sync~spin' }) : themeIcon(planIcon(plan));
         item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
@@ -272,13 +293,17 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return item;
       }
       case 'checkpoint': {
-        const { checkpoint } = node;
-        const item = new vscode.TreeItem(shown(checkpointLabel(checkpoint)), vscode.TreeItemCollapsibleState.None);
+        const { checkpoint, steps } = node;
+        const newestPrompt = steps !== undefined && [...node.planNode.checkpoints].reverse().find((c) => isPromptCheckpoint(c))?.checkpoint_id === checkpoint.checkpoint_id;
+        const collapsible =
+          steps === undefined || steps.length === 0 ? vscode.TreeItemCollapsibleState.None : newestPrompt ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        // A prompt's row is labelled by the prompt: its checkpoint is the state before it.
+        const item = new vscode.TreeItem(shown(steps === undefined ? checkpointLabel(checkpoint) : promptRowLabel(checkpoint)), collapsible);
         item.id = node.id;
         // The time comes first, so that a narrow sidebar still shows it; the decision is the row's parent.
-        item.description = shown(checkpointDescription(checkpoint, this.shownAt(node)));
-        item.iconPath = themeIcon(checkpointIcon(checkpoint));
-        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
+        item.description = shown(steps === undefined ? checkpointDescription(checkpoint, this.shownAt(node)) : promptRowDescription(checkpoint, steps, this.shownAt(node)));
+        item.iconPath = steps === undefined ? themeIcon(checkpointIcon(checkpoint)) : new vscode.ThemeIcon('comment');
+        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id) + (steps === undefined ? '' : '.prompt');
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.shownAt(node))) };
         // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
         // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
@@ -335,7 +360,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const search = async (under: TreeNode): Promise<TreeNode | undefined> => {
       for (const child of await this.getChildren(under)) {
         if (child.kind === 'checkpoint' && child.checkpoint.checkpoint_id === checkpointId) return child;
-        if (child.kind === 'decision') {
+        if (child.kind === 'decision' || (child.kind === 'checkpoint' && child.steps !== undefined)) {
           const found = await search(child);
           if (found) return found;
         }
