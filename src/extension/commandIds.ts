@@ -39,6 +39,7 @@ export const Commands = {
   revertDecision: `${PREFIX}revertDecision`,
   undoCorrection: `${PREFIX}undoCorrection`,
   restoreFile: `${PREFIX}restoreFile`,
+  turnOnAutoCheckpoints: `${PREFIX}turnOnAutoCheckpoints`,
   // Agents' hooks (registered by agentHooks/connectAgentCommands.ts).
   connectAgent: `${PREFIX}connectAgent`,
   disconnectAgent: `${PREFIX}disconnectAgent`,
@@ -89,6 +90,8 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
 export const TreeItemContext = {
   folder: 'folder',
   message: 'message',
+  /** The row that says automatic checkpoints are off: its inline button turns them on. */
+  autoCheckpointsOff: 'message.autoCheckpointsOff',
   /** An active decision: Revert Decision… */
   decision: 'decision',
   /** A reverted decision: Undo Correction. */
@@ -141,6 +144,7 @@ export const CommandTitles: Record<CommandName, string> = {
   revertDecision: 'Revert Decision…',
   undoCorrection: 'Undo Correction',
   restoreFile: 'Restore File from Checkpoint…',
+  turnOnAutoCheckpoints: 'Turn On Automatic Checkpoints',
   connectAgent: 'Connect an Agent…',
   disconnectAgent: 'Disconnect an Agent…',
   restoreBeforePrompt: 'Restore to Before This Prompt',

@@ -13,7 +13,7 @@ import type { AgentHookResult } from '../../src/extension/agentHooks/connectAgen
 import { Commands } from '../../src/extension/commandIds';
 import type { TreeRow } from '../../src/extension/tree/checkpointTree';
 import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
-import { TESTING_DIALOGS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import { until } from './until';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
@@ -154,6 +154,30 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
     assert.deepEqual(planRow.children[0].children.map((r) => [r.label, r.contextValue]), [['After Bash', 'checkpoint.executing']]);
     assert.deepEqual(planRow.children[1].children.map((r) => r.label), ['After Edit notes.txt']);
     assert.match(planRow.children[1].description ?? '', / · 1 checkpoint$/);
+  });
+
+  it('the extension’s own automatic checkpoints (on by default) leave a hook-fed plan alone, and watch a plain executing plan', async () => {
+    const probe = async (planId: string) => (await vscode.commands.executeCommand<{ autoCheckpoints: boolean; watches: boolean }>(TESTING_PANEL_COMMAND, { refreshAuto: true, watches: planId }))!;
+    const fed = planRow.id.replace(/^.*#plan\//, '');
+    const sessions = path.join(root, '.cleveragents', 'hooks', 'sessions');
+    // Told by its checkpoints alone (the agent in their extra): its session file set aside for a moment.
+    fs.renameSync(sessions, `${sessions}.aside`);
+    const fedProbe = await probe(fed);
+    fs.renameSync(`${sessions}.aside`, sessions);
+    assert.equal(fedProbe.autoCheckpoints, true, 'on by default');
+    assert.equal(fedProbe.watches, false, 'the hooks checkpoint this plan');
+    // A plan made in VS Code (with its first checkpoint) and started: watched, until a session file names it.
+    const plain = await vscode.commands.executeCommand<string>(Commands.createPlan, { title: 'Plain plan', sandbox: '.' });
+    assert.ok(plain);
+    const first = await api.listCheckpoints(plain);
+    assert.deepEqual(first.map((c) => [c.checkpoint_type, c.metadata.reason]), [['manual', 'Plan created']], 'the first checkpoint is taken when the plan is created');
+    await vscode.commands.executeCommand(Commands.startPlan, { planId: plain });
+    assert.equal((await probe(plain)).watches, true);
+    fs.mkdirSync(sessions, { recursive: true });
+    fs.writeFileSync(path.join(sessions, 'cline-itest.json'), JSON.stringify({ version: 1, agent: 'cline', session_id: '77', plan_id: plain, created_at: new Date().toISOString() }));
+    assert.equal((await probe(plain)).watches, false, 'a session file names it: fed by hooks');
+    fs.rmSync(path.join(sessions, 'cline-itest.json'));
+    await vscode.commands.executeCommand(Commands.cancelPlan, { planId: plain, skipConfirmation: true });
   });
 
   it('Restore to Before This Prompt is the guarded rollback to the prompt’s checkpoint: asks, takes a safety checkpoint, restores exactly, and can be undone', async () => {

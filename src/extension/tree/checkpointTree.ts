@@ -3,7 +3,8 @@ import type { Checkpoint } from '../../core/checkpoint';
 import type { Decision } from '../../core/decision';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
-import { Commands, TreeItemContext } from '../commandIds';
+import { Commands, SETTINGS_SECTION, TreeItemContext } from '../commandIds';
+import { AUTO_CHECKPOINTS_SETTING, autoCheckpointsEnabled, autoCheckpointsOffRow } from './autoCheckpointsRow';
 import { ContextKeys, planStatesValue, type DatabaseState } from './contextKeys';
 import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
 import { Debouncer } from '../debouncer';
@@ -89,6 +90,9 @@ export interface MessageNode {
   readonly severity: 'info' | 'error';
   readonly command: vscode.Command | undefined;
   readonly parent: FolderNode | undefined;
+  readonly description?: string;
+  /** Default: TreeItemContext.message. */
+  readonly contextValue?: string;
 }
 
 export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | MessageNode;
@@ -141,6 +145,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     this.disposables.push(
       services.onDidChangeDatabase(() => this.debouncer.schedule()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SETTINGS_SECTION}.${AUTO_CHECKPOINTS_SETTING}`)) this.refresh();
+      }),
     );
   }
 
@@ -316,7 +323,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'error' : 'info', node.severity === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
         item.tooltip = node.tooltip === undefined ? undefined : shownMessage(node.tooltip);
         item.command = node.command;
-        item.contextValue = TreeItemContext.message;
+        if (node.description !== undefined) item.description = shownMessage(node.description);
+        item.contextValue = node.contextValue ?? TreeItemContext.message;
         return item;
       }
     }
@@ -424,7 +432,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       this.folderPlans.set(prefix, nodes.map((n) => (n as PlanNode).plan));
       await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
       await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');
-      return nodes.length === 0 && parent ? [this.noPlansHint(folder, parent)] : nodes;
+      if (nodes.length === 0) return parent ? [this.noPlansHint(folder, parent)] : nodes;
+      // Said in a row with its button, not only in a tooltip: without them an executing plan gets no checkpoint of its writes.
+      if (vscode.workspace.isTrusted && !autoCheckpointsEnabled()) nodes.unshift(this.issue<MessageNode>({ ...autoCheckpointsOffRow(prefix), folder, parent }));
+      return nodes;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Cannot list the plans of ${folder.uri.fsPath}: ${error instanceof Error ? (error.stack ?? message) : message}`);
