@@ -53,7 +53,7 @@ describe('Agents through their hooks', () => {
     await screenshot(wb.page, 'hooks-0-tree-by-prompt');
   });
 
-  it('Connect an Agent… lists the five agents, VS Code’s agent mode first, and connects the one chosen', async () => {
+  it('Connect an Agent… lists the five agents, VS Code’s agent mode first, and connects the one chosen; the message’s Undo disconnects it', async () => {
     await runCommand(wb.page, 'Checkpoints: Connect an Agent…');
     // (each item's detail, the configuration file, is read as a label too: those are left out)
     const items = (await quickPickItems(wb.page)).filter((l) => !l.includes('/'));
@@ -63,5 +63,10 @@ describe('Agents through their hooks', () => {
     await waitForNotification(wb.page, /Claude Code is connected: wrote \.claude\/settings\.json/);
     assert.ok(fs.existsSync(path.join(wb.workspaceDir, '.claude', 'settings.json')));
     await screenshot(wb.page, 'hooks-2-connected');
+    // the message's Undo uninstalls it: the file this connect created is gone again
+    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: 'Claude Code is connected' }).first();
+    await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
+    await waitForNotification(wb.page, /Claude Code is disconnected: removed its hooks from \.claude\/settings\.json/);
+    assert.equal(fs.existsSync(path.join(wb.workspaceDir, '.claude', 'settings.json')), false);
   });
 });
