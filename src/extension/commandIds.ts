@@ -39,7 +39,16 @@ export const Commands = {
   revertDecision: `${PREFIX}revertDecision`,
   undoCorrection: `${PREFIX}undoCorrection`,
   restoreFile: `${PREFIX}restoreFile`,
+  turnOnAutoCheckpoints: `${PREFIX}turnOnAutoCheckpoints`,
+  // Agents' hooks (registered by agentHooks/connectAgentCommands.ts).
+  connectAgent: `${PREFIX}connectAgent`,
+  disconnectAgent: `${PREFIX}disconnectAgent`,
+  restoreBeforePrompt: `${PREFIX}restoreBeforePrompt`,
 } as const;
+
+/** The commands that connect agents through their hooks (registered in agentHooks/connectAgentCommands.ts). */
+export const AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent', 'restoreBeforePrompt'] as const;
+export type AgentHookCommandName = (typeof AGENT_HOOK_COMMAND_NAMES)[number];
 
 /** The commands of the decisions feature. */
 export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'restoreFile'] as const;
@@ -70,6 +79,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   'checkpointActivePlan',
   ...DECISION_COMMAND_NAMES,
   ...PLAN_LIFECYCLE_COMMAND_NAMES,
+  ...AGENT_HOOK_COMMAND_NAMES,
 ];
 
 /**
@@ -80,6 +90,8 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
 export const TreeItemContext = {
   folder: 'folder',
   message: 'message',
+  /** The row that says automatic checkpoints are off: its inline button turns them on. */
+  autoCheckpointsOff: 'message.autoCheckpointsOff',
   /** An active decision: Revert Decision… */
   decision: 'decision',
   /** A reverted decision: Undo Correction. */
@@ -132,4 +144,8 @@ export const CommandTitles: Record<CommandName, string> = {
   revertDecision: 'Revert Decision…',
   undoCorrection: 'Undo Correction',
   restoreFile: 'Restore File from Checkpoint…',
+  turnOnAutoCheckpoints: 'Turn On Automatic Checkpoints',
+  connectAgent: 'Connect an Agent…',
+  disconnectAgent: 'Disconnect an Agent…',
+  restoreBeforePrompt: 'Restore to Before This Prompt',
 };

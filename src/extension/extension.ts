@@ -12,6 +12,7 @@ import { ErrorReporter, LOG_CHANNEL_NAME } from './log';
 import { registerRollbackFeatures } from './rollbackFeatures';
 import { registerInterruptedOperations } from './recovery/interruptedOperations';
 import { registerTerminalCli } from './terminal/terminalCli';
+import { registerAgentHookCommands } from './agentHooks/connectAgentCommands';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       tree.refresh();
     }),
     registerTerminalCli(context, folders, channel),
+    registerAgentHookCommands({ folders, reporter, distDir: context.asAbsolutePath('dist'), storageDir: context.globalStorageUri.fsPath }),
     registerInterruptedOperations({ folders, channel, reporter, refresh: () => tree.refresh() }),
   );
   const agentApi = registerRollbackFeatures(context, {

@@ -127,13 +127,13 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
       }),
       vscode.commands.registerCommand(
         TESTING_PANEL_COMMAND,
-        async (arg?: { message?: unknown; flushAuto?: boolean; refreshAuto?: boolean; refreshStatusBar?: boolean; closePanel?: boolean }) => {
+        async (arg?: { message?: unknown; flushAuto?: boolean; refreshAuto?: boolean; refreshStatusBar?: boolean; closePanel?: boolean; watches?: string }) => {
           if (arg?.refreshAuto) await auto.refreshNow();
           if (arg?.flushAuto) await auto.flush();
           if (arg?.refreshStatusBar) await statusBar.refresh();
           if (arg?.message !== undefined) await panels.receive(arg.message);
           if (arg?.closePanel) panels.panel?.dispose();
-          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
+          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, watches: arg?.watches === undefined ? undefined : auto.watches(arg.watches), html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
         },
       ),
     );

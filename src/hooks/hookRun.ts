@@ -1,3 +1,4 @@
+import { PROMPT_PHASE, promptReason } from '../core/hookCheckpoints';
 import { z } from 'zod';
 import { AGENT_EVENTS } from './events/agentEvents';
 import type { HookEvent } from './events/hookEvent';
@@ -108,7 +109,7 @@ function parseEvent(agent: HookAgent, text: string, env: Readonly<Record<string,
 function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<CheckpointJob, 'planId' | 'workspaceRoot' | 'databasePath'> | undefined {
   const extra: Record<string, string> = { agent, session_id: event.sessionId };
   if (event.kind === 'prompt') {
-    return { type: 'manual', reason: `Before: "${promptLine(event.prompt ?? '')}"`, phase: 'prompt', extra, onlyIfChanged: false };
+    return { type: 'manual', reason: promptReason(promptLine(event.prompt ?? '')), phase: PROMPT_PHASE, extra, onlyIfChanged: false };
   }
   if ((event.kind !== 'preTool' && event.kind !== 'postTool') || event.toolName === undefined) return undefined;
   if (!AGENT_EVENTS[agent].isWritingTool(event.toolName)) return undefined;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../adapters/files/atomicFile';
@@ -48,6 +48,24 @@ async function readSessionPlanId(file: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** At most this many session files are read (a folder of thousands would stall whoever asks). */
+const SESSION_FILES_READ_MAX = 500;
+
+/**
+ * The plans that agents' hooks feed in this workspace, from their session files: the extension's
+ * own automatic checkpoints leave them alone (the hooks checkpoint each tool call already).
+ */
+export async function hookFedPlanIds(root: string): Promise<Set<string>> {
+  const dir = path.dirname(sessionFilePath(root, 'copilot', ''));
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const ids = new Set<string>();
+  for (const name of names.filter((n) => n.endsWith('.json')).slice(0, SESSION_FILES_READ_MAX)) {
+    const id = await readSessionPlanId(path.join(dir, name));
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
 }
 
 /** The plan still takes checkpoints: it exists and is not applied. */

@@ -81,7 +81,8 @@ describe('Checkpoints view', () => {
     await answerInput(wb.page, 'Refactor the greeting', { prompt: 'What is the plan about?' });
     await pickQuickPickItem(wb.page, 'src');
     const rows = await rowsAfter(wb.page, 'Refactor the greeting');
-    assert.deepEqual(rows.map((r) => [r.label, r.description]), [['Refactor the greeting', 'draft · src/']]);
+    // with its first checkpoint, taken when the plan was created
+    assert.deepEqual(rows.map((r) => [r.label, r.description.replace(/ · \d+ B$/, '')]), [['Refactor the greeting', 'draft · src/'], ['Plan created', 'just now']]);
   });
 
   it('creates a manual checkpoint of the selected plan with a reason, and shows it in the tree', async () => {
@@ -96,7 +97,7 @@ describe('Checkpoints view', () => {
     }
     await answerInput(wb.page, 'Before the refactor', { prompt: 'Why this checkpoint?' });
     const rows = await rowsAfter(wb.page, 'Before the refactor');
-    assert.deepEqual(rows.map((r) => r.label), ['Refactor the greeting', 'Before the refactor']);
+    assert.deepEqual(rows.map((r) => r.label), ['Refactor the greeting', 'Before the refactor', 'Plan created']);
     assert.equal(rows[0].expanded, true);
     assert.equal(rows[1].level, 2);
     assert.match(rows[1].description, /^just now · \d+ B$/);
@@ -108,7 +109,7 @@ describe('Checkpoints view', () => {
     await contextMenu(wb.page, 'Refactor the greeting', 'Create Manual Checkpoint');
     await answerInput(wb.page, 'Renamed the greeting', { prompt: 'Why this checkpoint?' });
     const rows = await rowsAfter(wb.page, 'Renamed the greeting');
-    assert.deepEqual(rows.map((r) => r.label), ['Refactor the greeting', 'Renamed the greeting', 'Before the refactor']);
+    assert.deepEqual(rows.map((r) => r.label), ['Refactor the greeting', 'Renamed the greeting', 'Before the refactor', 'Plan created']);
     await screenshot(wb.page, 'checkpoints-3-two-checkpoints');
   });
 

@@ -113,7 +113,8 @@ describe('Decisions and correction (API)', function () {
       const decisionsOf = (row: TreeRow) => row.children.filter((r) => r.contextValue?.startsWith('decision')).map((r) => r.label);
       assert.deepEqual(decisionsOf(a), ['B']);
       assert.deepEqual(decisionsOf(a.children[0]!), ['C']);
-      assert.equal(planRow.children.length, 2, 'every checkpoint is grouped under its decision');
+      // the plan's first checkpoint (taken when Create Plan made it) belongs to no decision: it stays under the plan
+      assert.deepEqual(planRow.children.slice(2).map((r) => r.label), ['Plan created'], 'every other checkpoint is grouped under its decision');
       const aligned = a.children.filter((r) => r.contextValue?.startsWith('checkpoint'));
       assert.deepEqual(aligned.map((r) => r.label), ['After edit-A', 'Before edit-A'], 'A’s checkpoints under A, newest first');
       assert.ok(aligned.every((r) => /^just now · /.test(r.description ?? '')), 'the time first in the row');

@@ -5,9 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Checkpoint, CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
+import type { Checkpoint } from '../../api/cleveragents-checkpoints';
+import type { CheckpointsApi } from '../../src/extension/api/api';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
+import { Commands } from '../../src/extension/commandIds';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
@@ -18,7 +20,7 @@ const MIN_INTERVAL_MS = 800;
 
 describe('Automatic checkpoints', function () {
   this.timeout(60_000);
-  let api: CleverAgentsCheckpointsApi;
+  let api: CheckpointsApi;
   let root: string;
   let outside: WorkspaceServices;
   let planId: string;
@@ -42,7 +44,7 @@ describe('Automatic checkpoints', function () {
   }
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
+    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
     assert.ok(extension);
     api = await extension.activate();
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
@@ -50,6 +52,8 @@ describe('Automatic checkpoints', function () {
     fs.mkdirSync(path.join(root, dir), { recursive: true });
     fs.writeFileSync(file('notes.txt'), 'first\n');
     fs.writeFileSync(file('.gitignore'), 'node_modules/\n');
+    // On by default: switched off first, so that the first test sees writes while off.
+    await config().update('autoCheckpoint.enabled', false, vscode.ConfigurationTarget.Global);
     const plan = await outside.plans.createPlan({ title: 'Agent at work', sandbox: dir });
     planId = plan.plan_id;
     await outside.plans.setState(planId, 'executing');
@@ -65,11 +69,20 @@ describe('Automatic checkpoints', function () {
     outside?.dispose();
   });
 
-  it('are off by default: writes take no checkpoint', async () => {
+  it('are on by default; switched off, writes take no checkpoint and the tree says so in a row whose button turns them on', async () => {
+    assert.equal(config().inspect('autoCheckpoint.enabled')?.defaultValue, true);
     assert.equal((await probe({})).autoCheckpoints, false);
     fs.writeFileSync(file('notes.txt'), 'first, edited while off\n');
     await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
     assert.deepEqual(await api.listCheckpoints(planId), []);
+    const [row] = await api.describeTree();
+    assert.deepEqual([row.label, row.description, row.contextValue], ['Automatic checkpoints are off', 'Turn On', 'message.autoCheckpointsOff']);
+    await vscode.commands.executeCommand(Commands.turnOnAutoCheckpoints);
+    assert.equal(config().inspect('autoCheckpoint.enabled')?.globalValue, true);
+    assert.equal((await api.describeTree()).some((r) => r.contextValue === 'message.autoCheckpointsOff'), false, 'the row is gone');
+    // off again, so that the next test starts as before: from off, with the writes made while off
+    await config().update('autoCheckpoint.enabled', false, vscode.ConfigurationTarget.Global);
+    await probe({ refreshAuto: true });
   });
 
   it('a burst of saves and file operations: one pre_write before the first write, one post_step after the last', async () => {

@@ -360,7 +360,7 @@ describe('rollback dialogs: text', () => {
 describe('rollback settings', () => {
   it('defaults: confirm, automatic checkpoints off', () => {
     const { settings, problems } = parseRollbackSettings(() => undefined, 's');
-    assert.deepEqual(settings, { confirm: true, auto: { enabled: false, debounceMs: 2000, minIntervalMs: 5000 } });
+    assert.deepEqual(settings, { confirm: true, auto: { enabled: true, debounceMs: 2000, minIntervalMs: 5000 } });
     assert.deepEqual(problems, []);
   });
 

@@ -62,7 +62,10 @@ describe('settings that guard the user', () => {
   it('autoCheckpoint.enabled: a workspace can switch it on, never off', () => {
     assert.equal(read(RollbackSettingKeys.autoEnabled, { globalValue: true, workspaceValue: false }, false).auto.enabled, true);
     assert.equal(read(RollbackSettingKeys.autoEnabled, { workspaceValue: true }, true).auto.enabled, true);
-    assert.equal(read(RollbackSettingKeys.autoEnabled, {}, undefined).auto.enabled, false);
+    // on by default; the user can switch it off, a workspace cannot
+    assert.equal(read(RollbackSettingKeys.autoEnabled, {}, undefined).auto.enabled, true);
+    assert.equal(read(RollbackSettingKeys.autoEnabled, { workspaceValue: false }, false).auto.enabled, true);
+    assert.equal(read(RollbackSettingKeys.autoEnabled, { globalValue: false }, false).auto.enabled, false);
   });
 
   it('other settings: as VS Code resolves them', () => {

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { hookAgentOf } from '../../core/hookCheckpoints';
+import { hookFedPlanIds } from '../../hooks/sessionPlans';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
 import type { Logger } from '../../core/ports';
 import { BurstScheduler, systemTimers, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from './burstScheduler';
@@ -216,9 +218,14 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       try {
         if (!(await this.folders.databaseExists(folder))) continue;
         const services = await this.folders.services(folder);
+        const fedByHooks = await hookFedPlanIds(folder.uri.fsPath);
         for (const plan of await services.plans.listPlans()) {
           if (plan.state !== 'executing') continue;
-          if (!this.sandboxes.some((s) => s.planId === plan.plan_id) && (await services.checkpoints.listCheckpoints(plan.plan_id)).length === 0) {
+          // An agent's hooks checkpoint this plan around each tool call already: no second set.
+          if (fedByHooks.has(plan.plan_id)) continue;
+          const checkpoints = await services.checkpoints.listCheckpoints(plan.plan_id);
+          if (hookAgentOf(checkpoints) !== undefined) continue;
+          if (!this.sandboxes.some((s) => s.planId === plan.plan_id) && checkpoints.length === 0) {
             unprotected.add(plan.plan_id);
           }
           // As VS Code names the files (the folder's URI), not as the file system resolves them.

@@ -14,7 +14,8 @@ import {
   RetentionArgsSchema,
   parseArgs,
 } from './commandArgs';
-import { BuiltinCommands, CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
+import { AUTO_CHECKPOINTS_SETTING } from '../tree/autoCheckpointsRow';
+import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, TRUSTED_ONLY_COMMANDS, type AgentHookCommandName, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
@@ -50,7 +51,7 @@ const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this 
  */
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const c = new CheckpointCommands(deps);
-  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName>, (arg: unknown) => Promise<unknown>> = {
+  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName>, (arg: unknown) => Promise<unknown>> = {
     createPlan: (arg) => c.createPlan(arg),
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
@@ -60,10 +61,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     setRetentionPolicy: (arg) => c.setRetentionPolicy(arg),
     revealDatabase: (arg) => c.revealDatabase(arg),
     showLog: async () => deps.channel.show(true),
+    turnOnAutoCheckpoints: async () => {
+      // In the user's settings: a workspace's own settings may switch them on, never off (rollbackSettings.ts).
+      await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(AUTO_CHECKPOINTS_SETTING, true, vscode.ConfigurationTarget.Global);
+      setStatus('$(check) Automatic checkpoints are on', STATUS_MESSAGE_MS);
+      deps.tree.refresh();
+    },
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
   return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName>[]).map((name) =>
+    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName>[]).map((name) =>
       vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
         if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
           explainRestricted(CommandTitles[name]);
@@ -104,7 +111,13 @@ class CheckpointCommands {
     if (!sandbox) return undefined;
     const services = await this.deps.folders.services(folder);
     const plan = await withProgress(`Creating the plan “${title}”…`, () => services.plans.createPlan({ title, ...sandbox }));
-    setStatus(`$(check) Plan “${plan.title}” created`, STATUS_MESSAGE_MS);
+    // Its first checkpoint now: the state before any work is what a first rollback goes back to,
+    // and automatic checkpoints then only read what changed since.
+    const first = await withProgress(`Taking the first checkpoint of “${plan.title}”…`, () =>
+      services.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'Plan created', sourceTool: 'vscode' }),
+    );
+    this.deps.skipped.warn(first.checkpoint, folder);
+    setStatus(`$(check) Plan “${plan.title}” created, with its first checkpoint`, STATUS_MESSAGE_MS);
     await this.show(folder, plan.plan_id);
     return plan.plan_id;
   }

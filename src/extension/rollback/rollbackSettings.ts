@@ -29,7 +29,7 @@ export interface AutoCheckpointSettings {
 
 export const DEFAULT_ROLLBACK_SETTINGS: RollbackSettings = {
   confirm: true,
-  auto: { enabled: false, debounceMs: 2000, minIntervalMs: 5000 },
+  auto: { enabled: true, debounceMs: 2000, minIntervalMs: 5000 },
 };
 
 /** What `WorkspaceConfiguration.inspect` says of a setting, as far as the rules below need it. */

@@ -3,7 +3,8 @@ import type { Checkpoint } from '../../core/checkpoint';
 import type { Decision } from '../../core/decision';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
-import { Commands, TreeItemContext } from '../commandIds';
+import { Commands, SETTINGS_SECTION, TreeItemContext } from '../commandIds';
+import { AUTO_CHECKPOINTS_SETTING, autoCheckpointsEnabled, autoCheckpointsOffRow } from './autoCheckpointsRow';
 import { ContextKeys, planStatesValue, type DatabaseState } from './contextKeys';
 import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
 import { Debouncer } from '../debouncer';
@@ -25,6 +26,8 @@ import {
   type IconSpec,
 } from './treePresentation';
 import { decisionDescription, decisionIcon, decisionTooltip } from './decisionPresentation';
+import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
+import { hookAgentName, promptRowDescription, promptRowLabel } from './promptPresentation';
 
 export interface FolderNode {
   readonly kind: 'folder';
@@ -68,8 +71,13 @@ export interface CheckpointNode {
   readonly checkpoint: Checkpoint;
   /** The plan's node (for its decisions and checkpoints). */
   readonly planNode: PlanNode;
-  /** The plan, or the decision the checkpoint is aligned to: checkpoints are grouped under their decision. */
-  readonly parent: PlanNode | DecisionNode;
+  /**
+   * The plan, or the decision the checkpoint is aligned to: checkpoints are grouped under their
+   * decision. In a plan fed by an agent's hooks, under the prompt they followed.
+   */
+  readonly parent: PlanNode | DecisionNode | CheckpointNode;
+  /** A prompt's row (a hook-fed plan): the checkpoints taken after it until the next prompt, oldest first. */
+  readonly steps?: readonly Checkpoint[];
 }
 
 /** A row that is not data: an error reading a database, or a hint in an empty folder. */
@@ -82,6 +90,9 @@ export interface MessageNode {
   readonly severity: 'info' | 'error';
   readonly command: vscode.Command | undefined;
   readonly parent: FolderNode | undefined;
+  readonly description?: string;
+  /** Default: TreeItemContext.message. */
+  readonly contextValue?: string;
 }
 
 export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | MessageNode;
@@ -134,6 +145,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     this.disposables.push(
       services.onDidChangeDatabase(() => this.debouncer.schedule()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SETTINGS_SECTION}.${AUTO_CHECKPOINTS_SETTING}`)) this.refresh();
+      }),
     );
   }
 
@@ -187,6 +201,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return [...this.decisionNodes(node.planNode, node, node.decision.decision_id), ...this.checkpointNodes(node.planNode, node, node.decision.decision_id)];
       case 'plan':
         return [...this.decisionNodes(node, node, undefined), ...this.checkpointNodes(node, node, undefined)];
+      case 'checkpoint':
+        return [...(node.steps ?? [])].reverse().map((checkpoint) => this.checkpointNode(node.planNode, node, checkpoint, `${node.planNode.folder.uri.toString()}#checkpoint/${checkpoint.checkpoint_id}`));
       default:
         return [];
     }
@@ -198,9 +214,19 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const here = planNode.checkpoints.filter((c) => (of === undefined ? c.decision_id === null || !known.has(c.decision_id) : c.decision_id === of));
     // A decision reached under two decisions it builds on shows its checkpoints under each: the ids differ by the parent.
     const id = (c: Checkpoint) => (of === undefined ? `${planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}` : `${parent.id}/checkpoint/${c.checkpoint_id}`);
-    return [...here].reverse().map((checkpoint) =>
-      this.issue<CheckpointNode>({ kind: 'checkpoint', id: id(checkpoint), folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent }),
-    );
+    if (of === undefined && hookAgentOf(planNode.checkpoints) !== undefined) {
+      // A plan fed by an agent's hooks: a row per prompt (its checkpoint), the tool calls' checkpoints under it.
+      const { before, groups } = groupByPrompt(here);
+      return [
+        ...[...groups].reverse().map((g) => this.checkpointNode(planNode, parent, g.prompt, id(g.prompt), g.steps)),
+        ...[...before].reverse().map((checkpoint) => this.checkpointNode(planNode, parent, checkpoint, id(checkpoint))),
+      ];
+    }
+    return [...here].reverse().map((checkpoint) => this.checkpointNode(planNode, parent, checkpoint, id(checkpoint)));
+  }
+
+  private checkpointNode(planNode: PlanNode, parent: CheckpointNode['parent'], checkpoint: Checkpoint, id: string, steps?: readonly Checkpoint[]): CheckpointNode {
+    return this.issue<CheckpointNode>({ kind: 'checkpoint', id, folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent, ...(steps ? { steps } : {}) });
   }
 
   /** The decisions shown under `parent`: those that build on `on`, or on nothing known (under the plan). */
@@ -247,8 +273,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : vscode.TreeItemCollapsibleState.Expanded;
         const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
+        const agent = hookAgentOf(node.checkpoints);
+        const described = agent === undefined ? planDescription(plan) : `${hookAgentName(agent)} · ${planDescription(plan)}`;
         item.description = shown(
-          node.interrupted ? `interrupted ${node.interrupted.type} · ${planDescription(plan)}` : node.inProgress ? `${node.inProgress.type} in progress · ${planDescription(plan)}` : planDescription(plan),
+          node.interrupted ? `interrupted ${node.interrupted.type} · ${described}` : node.inProgress ? `${node.inProgress.type} in progress · ${described}` : described,
         );
         item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : node.inProgress ? themeIcon({ id: 'sync~spin' }) : themeIcon(planIcon(plan));
         item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
@@ -272,13 +300,17 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return item;
       }
       case 'checkpoint': {
-        const { checkpoint } = node;
-        const item = new vscode.TreeItem(shown(checkpointLabel(checkpoint)), vscode.TreeItemCollapsibleState.None);
+        const { checkpoint, steps } = node;
+        const newestPrompt = steps !== undefined && [...node.planNode.checkpoints].reverse().find((c) => isPromptCheckpoint(c))?.checkpoint_id === checkpoint.checkpoint_id;
+        const collapsible =
+          steps === undefined || steps.length === 0 ? vscode.TreeItemCollapsibleState.None : newestPrompt ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        // A prompt's row is labelled by the prompt: its checkpoint is the state before it.
+        const item = new vscode.TreeItem(shown(steps === undefined ? checkpointLabel(checkpoint) : promptRowLabel(checkpoint)), collapsible);
         item.id = node.id;
         // The time comes first, so that a narrow sidebar still shows it; the decision is the row's parent.
-        item.description = shown(checkpointDescription(checkpoint, this.shownAt(node)));
-        item.iconPath = themeIcon(checkpointIcon(checkpoint));
-        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id);
+        item.description = shown(steps === undefined ? checkpointDescription(checkpoint, this.shownAt(node)) : promptRowDescription(checkpoint, steps, this.shownAt(node)));
+        item.iconPath = steps === undefined ? themeIcon(checkpointIcon(checkpoint)) : new vscode.ThemeIcon('comment');
+        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id) + (steps === undefined ? '' : '.prompt');
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.shownAt(node))) };
         // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
         // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
@@ -291,7 +323,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.iconPath = new vscode.ThemeIcon(node.severity === 'error' ? 'error' : 'info', node.severity === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
         item.tooltip = node.tooltip === undefined ? undefined : shownMessage(node.tooltip);
         item.command = node.command;
-        item.contextValue = TreeItemContext.message;
+        if (node.description !== undefined) item.description = shownMessage(node.description);
+        item.contextValue = node.contextValue ?? TreeItemContext.message;
         return item;
       }
     }
@@ -335,7 +368,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const search = async (under: TreeNode): Promise<TreeNode | undefined> => {
       for (const child of await this.getChildren(under)) {
         if (child.kind === 'checkpoint' && child.checkpoint.checkpoint_id === checkpointId) return child;
-        if (child.kind === 'decision') {
+        if (child.kind === 'decision' || (child.kind === 'checkpoint' && child.steps !== undefined)) {
           const found = await search(child);
           if (found) return found;
         }
@@ -399,7 +432,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       this.folderPlans.set(prefix, nodes.map((n) => (n as PlanNode).plan));
       await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
       await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');
-      return nodes.length === 0 && parent ? [this.noPlansHint(folder, parent)] : nodes;
+      if (nodes.length === 0) return parent ? [this.noPlansHint(folder, parent)] : nodes;
+      // Said in a row with its button, not only in a tooltip: without them an executing plan gets no checkpoint of its writes.
+      if (vscode.workspace.isTrusted && !autoCheckpointsEnabled()) nodes.unshift(this.issue<MessageNode>({ ...autoCheckpointsOffRow(prefix), folder, parent }));
+      return nodes;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Cannot list the plans of ${folder.uri.fsPath}: ${error instanceof Error ? (error.stack ?? message) : message}`);

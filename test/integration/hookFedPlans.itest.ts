@@ -1,0 +1,203 @@
+// (Named so it runs after checkpointsExtension.itest, which expects a workspace without a database.)
+// Agents connected through their hooks, in a real extension host: Connect an Agent… writes the
+// agent's configuration in the workspace folder (the installer of `agents hook install`), the
+// command it configures runs outside VS Code and feeds a plan, and Disconnect (the message's Undo)
+// removes it again.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CheckpointsApi } from '../../src/extension/api/api';
+import type { AgentHookResult } from '../../src/extension/agentHooks/connectAgentCommands';
+import { Commands } from '../../src/extension/commandIds';
+import type { TreeRow } from '../../src/extension/tree/checkpointTree';
+import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { until } from './until';
+
+const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+
+interface ClaudeSettings {
+  hooks?: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]>;
+  model?: string;
+}
+
+describe('Connect an Agent', function () {
+  this.timeout(60_000);
+  let api: CheckpointsApi;
+  let root: string;
+  const settingsFile = () => path.join(root, '.claude', 'settings.json');
+  const readSettings = (): ClaudeSettings => JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as ClaudeSettings;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension);
+    api = await extension.activate();
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  });
+
+  afterEach(() => {
+    fs.rmSync(path.join(root, '.claude'), { recursive: true, force: true });
+    fs.rmSync(path.join(root, '.github', 'hooks'), { recursive: true, force: true });
+  });
+
+  it('writes Claude Code’s .claude/settings.json, keeping what was there; Disconnect removes only its hooks', async () => {
+    fs.mkdirSync(path.join(root, '.claude'), { recursive: true });
+    fs.writeFileSync(settingsFile(), '{\n  "model": "opus"\n}\n');
+    const result = await vscode.commands.executeCommand<AgentHookResult>(Commands.connectAgent, { agent: 'claude-code' });
+    assert.deepEqual(result, { agent: 'claude-code', action: 'install', files: ['.claude/settings.json'], changed: ['.claude/settings.json'] });
+    const settings = readSettings();
+    assert.equal(settings.model, 'opus');
+    assert.deepEqual(Object.keys(settings.hooks ?? {}).sort(), ['PostToolUse', 'PreToolUse', 'UserPromptSubmit']);
+    const command = settings.hooks!.UserPromptSubmit[0].hooks[0].command;
+    // the extension's own CLI, on a runtime that runs outside VS Code
+    assert.match(command, /dist\/cli\.js" hook run claude-code$/);
+
+    const again = await vscode.commands.executeCommand<AgentHookResult>(Commands.connectAgent, { agent: 'claude-code' });
+    assert.deepEqual(again?.changed, [], 'a second connect changes nothing');
+
+    const undone = await vscode.commands.executeCommand<AgentHookResult>(Commands.disconnectAgent, { agent: 'claude-code' });
+    assert.deepEqual(undone?.changed, ['.claude/settings.json']);
+    assert.equal(fs.readFileSync(settingsFile(), 'utf8'), '{\n  "model": "opus"\n}\n');
+  });
+
+  it('Copilot (VS Code agent mode) gets .github/hooks/; a new file is removed again by Disconnect', async () => {
+    const result = await vscode.commands.executeCommand<AgentHookResult>(Commands.connectAgent, { agent: 'copilot' });
+    assert.deepEqual(result?.changed, ['.github/hooks/cleveragents-checkpoints.json']);
+    assert.ok(fs.existsSync(path.join(root, '.github', 'hooks', 'cleveragents-checkpoints.json')));
+    await vscode.commands.executeCommand(Commands.disconnectAgent, { agent: 'copilot' });
+    assert.equal(fs.existsSync(path.join(root, '.github', 'hooks', 'cleveragents-checkpoints.json')), false);
+  });
+
+  it('the configured command, run as Claude Code runs it (sh, cwd, JSON on stdin), gives a plan with the prompt’s checkpoint, shown in the tree', async () => {
+    await vscode.commands.executeCommand(Commands.connectAgent, { agent: 'claude-code' });
+    const command = readSettings().hooks!.UserPromptSubmit[0].hooks[0].command;
+    const event = { session_id: 'itest-connect-1', transcript_path: '/tmp/t.jsonl', cwd: root, permission_mode: 'default', hook_event_name: 'UserPromptSubmit', prompt: 'add due dates to todos\nand more' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CLAUDE_PROJECT_DIR: root };
+    delete env.ELECTRON_RUN_AS_NODE;
+    const out = execFileSync('/bin/sh', ['-c', command], { cwd: root, input: JSON.stringify(event), env, encoding: 'utf8' });
+    assert.equal(out, '', 'Claude Code expects no output');
+    const row = await until('the hook-fed plan in the tree', async () => (await api.describeTree()).find((r) => r.label === 'Claude Code: add due dates to todos'));
+    const planId = row.id.replace(/^.*#plan\//, '');
+    const checkpoints = await until('the prompt checkpoint', async () => {
+      const list = await api.listCheckpoints(planId);
+      return list.length > 0 ? list : undefined;
+    });
+    assert.equal(checkpoints[0].checkpoint_type, 'manual');
+    assert.equal(checkpoints[0].metadata.reason, 'Before: "add due dates to todos"');
+    assert.equal(checkpoints[0].metadata.extra.agent, 'claude-code');
+  });
+});
+
+/** A fixture event of test/unit/fixtures/hooks/<agent>/ with its placeholders filled in, as the agent writes it on stdin. */
+function fixture(extensionPath: string, agent: string, name: string, vars: { workspace: string; session: string; prompt?: string }): string {
+  const text = fs.readFileSync(path.join(extensionPath, 'test', 'unit', 'fixtures', 'hooks', agent, `${name}.json`), 'utf8');
+  return text
+    .replaceAll('"{{PROMPT}}"', JSON.stringify(vars.prompt ?? ''))
+    .replaceAll('{{WORKSPACE}}', JSON.stringify(vars.workspace).slice(1, -1))
+    .replaceAll('{{SESSION}}', vars.session);
+}
+
+/** Runs the built CLI's `hook run <agent>` as the agent does: a new process, the event on stdin. */
+function hookRun(extensionPath: string, agent: string, input: string, root: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RUN_AS_NODE: '1', CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '90000' };
+  execFileSync(process.execPath, [path.join(extensionPath, 'dist', 'cli.js'), 'hook', 'run', agent], { cwd: root, input, env, encoding: 'utf8' });
+}
+
+describe('A plan fed by an agent’s hooks, in the tree', function () {
+  this.timeout(90_000);
+  let api: CheckpointsApi;
+  let extensionPath: string;
+  let root: string;
+  const session = 'itest-tree-1';
+  const file = (rel: string) => path.join(root, rel);
+  const dialogs = async (answers?: (string | null)[]) => (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
+  let planRow: TreeRow;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension);
+    api = await extension.activate();
+    extensionPath = extension.extensionPath;
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    fs.writeFileSync(file('notes.txt'), 'one\n');
+    fs.mkdirSync(file('old'), { recursive: true });
+    fs.writeFileSync(file('old/a.txt'), 'old\n');
+    const call = (name: string, prompt?: string) => hookRun(extensionPath, 'claude-code', fixture(extensionPath, 'claude-code', name, { workspace: root, session, prompt }), root);
+    call('UserPromptSubmit', 'write the notes\nin full');
+    call('PreToolUse-Edit');
+    fs.writeFileSync(file('notes.txt'), 'two\n');
+    call('PostToolUse-Edit');
+    call('UserPromptSubmit', 'now tidy up the old folder');
+    call('PreToolUse-Bash');
+    fs.rmSync(file('old'), { recursive: true });
+    fs.mkdirSync(file('fresh'));
+    fs.writeFileSync(file('fresh/c.txt'), 'fresh\n');
+    call('PostToolUse-Bash');
+    planRow = await until('the plan with both prompts in the tree', async () => {
+      const row = (await api.describeTree()).find((r) => r.label === 'Claude Code: write the notes');
+      return row && row.children.filter((c) => c.contextValue?.endsWith('.prompt')).length === 2 ? row : undefined;
+    });
+  });
+
+  it('the plan row names the agent; a row per prompt, newest first, labelled by its first line, with the tool calls’ checkpoints under it', () => {
+    assert.match(planRow.description ?? '', /^Claude Code · executing/);
+    assert.deepEqual(
+      planRow.children.map((r) => [r.label, r.icon, r.contextValue, r.collapsible]),
+      [
+        ['“now tidy up the old folder”', 'comment', 'checkpoint.executing.prompt', 'expanded'],
+        ['“write the notes”', 'comment', 'checkpoint.executing.first.prompt', 'collapsed'],
+      ],
+    );
+    // (the Bash call's pre_write is skipped: nothing changed since the prompt's checkpoint)
+    assert.deepEqual(planRow.children[0].children.map((r) => [r.label, r.contextValue]), [['After Bash', 'checkpoint.executing']]);
+    assert.deepEqual(planRow.children[1].children.map((r) => r.label), ['After Edit notes.txt']);
+    assert.match(planRow.children[1].description ?? '', / · 1 checkpoint$/);
+  });
+
+  it('the extension’s own automatic checkpoints (on by default) leave a hook-fed plan alone, and watch a plain executing plan', async () => {
+    const probe = async (planId: string) => (await vscode.commands.executeCommand<{ autoCheckpoints: boolean; watches: boolean }>(TESTING_PANEL_COMMAND, { refreshAuto: true, watches: planId }))!;
+    const fed = planRow.id.replace(/^.*#plan\//, '');
+    const sessions = path.join(root, '.cleveragents', 'hooks', 'sessions');
+    // Told by its checkpoints alone (the agent in their extra): its session file set aside for a moment.
+    fs.renameSync(sessions, `${sessions}.aside`);
+    const fedProbe = await probe(fed);
+    fs.renameSync(`${sessions}.aside`, sessions);
+    assert.equal(fedProbe.autoCheckpoints, true, 'on by default');
+    assert.equal(fedProbe.watches, false, 'the hooks checkpoint this plan');
+    // A plan made in VS Code (with its first checkpoint) and started: watched, until a session file names it.
+    const plain = await vscode.commands.executeCommand<string>(Commands.createPlan, { title: 'Plain plan', sandbox: '.' });
+    assert.ok(plain);
+    const first = await api.listCheckpoints(plain);
+    assert.deepEqual(first.map((c) => [c.checkpoint_type, c.metadata.reason]), [['manual', 'Plan created']], 'the first checkpoint is taken when the plan is created');
+    await vscode.commands.executeCommand(Commands.startPlan, { planId: plain });
+    assert.equal((await probe(plain)).watches, true);
+    fs.mkdirSync(sessions, { recursive: true });
+    fs.writeFileSync(path.join(sessions, 'cline-itest.json'), JSON.stringify({ version: 1, agent: 'cline', session_id: '77', plan_id: plain, created_at: new Date().toISOString() }));
+    assert.equal((await probe(plain)).watches, false, 'a session file names it: fed by hooks');
+    fs.rmSync(path.join(sessions, 'cline-itest.json'));
+    await vscode.commands.executeCommand(Commands.cancelPlan, { planId: plain, skipConfirmation: true });
+  });
+
+  it('Restore to Before This Prompt is the guarded rollback to the prompt’s checkpoint: asks, takes a safety checkpoint, restores exactly, and can be undone', async () => {
+    const planId = planRow.id.replace(/^.*#plan\//, '');
+    const promptId = planRow.children[0].id.replace(/^.*#checkpoint\//, '');
+    const before = (await api.listCheckpoints(planId)).length;
+    await dialogs(['Roll Back']);
+    await vscode.commands.executeCommand(Commands.restoreBeforePrompt, { planId, checkpointId: promptId });
+    const shown = await dialogs();
+    assert.equal(shown[0]?.kind, 'confirm', JSON.stringify(shown));
+    assert.equal(shown[0].answer, 'Roll Back');
+    assert.equal(fs.readFileSync(file('old/a.txt'), 'utf8'), 'old\n');
+    assert.equal(fs.existsSync(file('fresh')), false);
+    assert.equal(fs.readFileSync(file('notes.txt'), 'utf8'), 'two\n', 'the first prompt’s edit stays');
+    const after = await api.listCheckpoints(planId);
+    assert.equal(after.length, before + 1, 'a safety checkpoint first');
+    await dialogs(['Undo Rollback']);
+    await vscode.commands.executeCommand(Commands.undoRollback, { planId });
+    await dialogs();
+    assert.equal(fs.readFileSync(file('fresh/c.txt'), 'utf8'), 'fresh\n');
+    assert.equal(fs.existsSync(file('old')), false);
+  });
+});
