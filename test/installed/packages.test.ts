@@ -12,9 +12,10 @@ import { zipEntries } from './zipEntries';
 
 // The language model tools (their descriptions teach agents, at some length) brought it from 399 KB
 // to 415 KB; decisions and their correction, and the plan's lifecycle, to 477 KB; the store's
-// validation, agent-only rollback and whose-work previews to 536 KB. A jump past the limit is a
-// bundle that took in what it should load lazily (sql.js and git stay out of it).
-const MAX_EXTENSION_BUNDLE_BYTES = 560_000;
+// validation, agent-only rollback and whose-work previews to 536 KB; Connect an Agent's installer
+// (with its JSON-with-comments parser and differ) to 574 KB. A jump past the limit is a bundle that
+// took in what it should load lazily.
+const MAX_EXTENSION_BUNDLE_BYTES = 600_000;
 
 describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
