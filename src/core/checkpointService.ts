@@ -1,13 +1,16 @@
 import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
-import { BusinessRuleViolation, IncompleteRestoreError, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
-import { RelativePathSchema, UlidSchema, unsafePathReason } from './ids';
+import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
+import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
-import { inProgressMessage, interruptedMessage, type CorrectionWork, type InterruptedOperation } from './interruptedOperation';
-import { WORKSPACE_KEY, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
+import type { CorrectionWork } from './interruptedOperation';
+import { type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { checkpointsToRetain } from './retainedCheckpoints';
 import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
+import { isLeftAlone, parseRestorePaths } from './restorePaths';
+import { nextRollbackNumber, safetyReason } from './safetyNames';
+import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 import { findUndoneWork, type UndoneWork } from './undoneWork';
 
@@ -34,83 +37,10 @@ export function pinName(planId: string, checkpointId: string): string {
   return `${planId}/${checkpointId}`;
 }
 
-/**
- * Refuses `what` on a plan whose last operation was interrupted (its files may be half written):
- * `recover` must resolve it first. Call it under the store's lock.
- */
-export async function refuseWhileInterrupted(deps: Pick<ServiceDeps, 'journal' | 'store'>, planId: string, what: string): Promise<void> {
-  const interrupted = await deps.journal.get(planId);
-  if (interrupted) throw new BusinessRuleViolation(deps.journal.ownerRunning?.(interrupted) ? inProgressMessage(interrupted, what) : interruptedMessage(interrupted, what));
-  // Another plan's apply left the workspace half written: a plan working in place reads or writes
-  // those files, and a second apply would write over them.
-  const halfApplied = (await deps.journal.list()).find((op) => op.sandbox_key === WORKSPACE_KEY && op.plan_id !== planId);
-  if (!halfApplied) return;
-  const plan = await deps.store.read((uow) => uow.plans.get(planId));
-  if (plan?.sandbox_kind === 'in_place' || what === 'Apply') throw new BusinessRuleViolation(deps.journal.ownerRunning?.(halfApplied) ? inProgressMessage(halfApplied, what) : interruptedMessage(halfApplied, what));
-}
-
-/** Records an operation that is about to write files: when it started, and which process runs it. */
-export function beginOperation(
-  deps: Pick<ServiceDeps, 'journal' | 'clock' | 'processInfo'>,
-  operation: Omit<InterruptedOperation, 'started_at' | 'pid' | 'host' | 'process_started' | 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'> &
-    Partial<Pick<InterruptedOperation, 'target_checkpoint_id' | 'undo_checkpoint_id' | 'from_ref' | 'to_ref'>>,
-): Promise<void> {
-  return deps.journal.begin({
-    target_checkpoint_id: null,
-    undo_checkpoint_id: null,
-    from_ref: null,
-    to_ref: null,
-    ...operation,
-    started_at: deps.clock.now().toISOString(),
-    ...deps.processInfo,
-  });
-}
-
-/**
- * Runs a restore recorded in the journal. When it fails, the record is cleared if the files were
- * put back, and kept if they may be half written. When it succeeds, the caller clears the record
- * once the whole operation is done.
- */
-export async function journaledApply(deps: Pick<ServiceDeps, 'journal'>, planId: string, apply: () => Promise<void>): Promise<void> {
-  try {
-    await apply();
-  } catch (error) {
-    if (!(error instanceof IncompleteRestoreError)) await deps.journal.end(planId);
-    else deps.journal.abandon?.(planId);
-    throw error;
-  }
-}
-
 export function parseId(value: unknown, what: string): string {
   const parsed = UlidSchema.safeParse(value);
   if (!parsed.success) throw new ValidationError(`${what} ${JSON.stringify(value)} ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
-}
-
-const SAFETY_NUMBER = /^Before (?:agent-only rollback|rollback|restore) #(\d+)\b/;
-
-/** The number the next rollback (or restore) of a plan gets in its safety checkpoint's name: one more than any before. */
-export function nextRollbackNumber(checkpoints: readonly Checkpoint[]): number {
-  let max = 0;
-  for (const c of checkpoints) {
-    if (c.metadata.source_tool !== 'rollback') continue;
-    const n = Number(SAFETY_NUMBER.exec(c.metadata.reason ?? '')?.[1] ?? 0);
-    max = Math.max(max, Number.isSafeInteger(n) && n > 0 ? n : 0);
-  }
-  return max + 1;
-}
-
-/**
- * A safety checkpoint's name, flat however often rollbacks are undone: `Before rollback #2 (to
- * “before due module”)`, `Before rollback #3 (undoing rollback #2)`, `Before restore #4 of a.txt
- * (from “x”)`. Never another safety checkpoint's name in quotes.
- */
-export function safetyReason(number: number, target: Checkpoint, only: readonly string[] | undefined, agentOnly = false): string {
-  const undone = target.metadata.source_tool === 'rollback' ? SAFETY_NUMBER.exec(target.metadata.reason ?? '') : null;
-  const label = target.metadata.reason?.split('\n')[0]?.trim() || `${target.checkpoint_type} checkpoint`;
-  if (only === undefined) return `Before ${agentOnly ? 'agent-only ' : ''}rollback #${number} (${undone ? `undoing ${undone[0].slice('Before '.length)}` : `to “${label}”`})`;
-  const what = only.length === 1 ? only[0] : `${only.length} paths`;
-  return `Before restore #${number} of ${what} (${undone ? `from before ${undone[0].slice('Before '.length)}` : `from “${label}”`})`;
 }
 
 /** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
@@ -563,33 +493,4 @@ async function allOrFirstError<T extends readonly unknown[]>(tasks: { [K in keyo
 /** Paths either snapshot left out: a rollback never touches them. */
 function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>): string[] {
   return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
-}
-
-/** How many paths one restore may name. */
-export const MAX_RESTORE_PATHS = 1000;
-
-/**
- * The paths a restore was asked for, checked and in canonical form (no `./`, no trailing `/`,
- * no duplicates). The root (`.`) is refused: that is a rollback.
- */
-export function parseRestorePaths(paths: readonly string[]): string[] {
-  if (!Array.isArray(paths) || paths.length === 0) throw new ValidationError('give at least one path to restore');
-  if (paths.length > MAX_RESTORE_PATHS) throw new ValidationError(`at most ${MAX_RESTORE_PATHS} paths can be restored at once, not ${paths.length}`);
-  const canonical = new Set<string>();
-  for (const p of paths) {
-    const rel = RelativePathSchema.safeParse(p);
-    if (!rel.success) throw new ValidationError(`path ${JSON.stringify(p)} ${describeIssues(rel.error.issues)}`);
-    const clean = rel.data.split('/').filter((s) => s !== '' && s !== '.').join('/');
-    if (clean === '') throw new ValidationError(`path ${JSON.stringify(p)} is the whole sandbox: roll back to the checkpoint instead`);
-    // A correction's paths come from the database: nothing under `.git` or `.cleveragents`, on any platform.
-    const unsafe = unsafePathReason(clean, { backslashSeparates: true, foldCase: true });
-    if (unsafe !== undefined) throw new ValidationError(`path ${JSON.stringify(p)} cannot be restored: ${unsafe}`);
-    canonical.add(clean);
-  }
-  return [...canonical].sort();
-}
-
-/** Whether `path` is one of `prefixes` or inside one of them. */
-export function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
-  return leaveAlone.some((p) => path === p || path.startsWith(`${p}/`));
 }

@@ -7,17 +7,17 @@ import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
 import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
-import type { ShadowGit } from './gitEnvironment';
-import { parseRawDiff, pathChanges, type RawChange } from './gitOutput';
+import { parseRawDiff, pathChanges } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
-import { removeFiles, settleRestore } from './restoreSettle';
+import { settleRestore } from './restoreSettle';
 import { foldersTurnedAside } from './sandboxPaths';
-import { StagedWriteError, refreshEntries, stageFiles, type StagedFiles } from './stagedWrite';
+import { StagedWriteError } from './stagedWrite';
 import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
+import { RestoreWriter } from './restoreWriter';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
-import { directorySize, firstLine, replaceFile, wrap } from './storeFiles';
+import { directorySize, replaceFile, wrap } from './storeFiles';
 import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, objectIdIn, operationRef, pinPath, pinRef } from './storeNames';
 import { revertToolCalls } from './toolCallRevert';
 import { overlayTree } from './treeOverlay';
@@ -64,9 +64,11 @@ export interface ShadowGitSandboxOptions {
 export class ShadowGitSandbox implements SandboxSnapshotter {
   private readonly repo: ShadowRepository;
   private readonly staging: SandboxStaging;
+  private readonly writes: RestoreWriter;
 
   constructor(private readonly options: ShadowGitSandboxOptions) {
     this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message), options.workspaceRoot);
+    this.writes = new RestoreWriter(this.repo, options.inPlaceMarginBytes);
     this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
   }
 
@@ -151,75 +153,19 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
         );
       }
       const git = this.repo.keyGit(sandbox);
-      if (await this.roomToWriteInPlace(sandbox.dir, diff)) {
+      if (await this.writes.roomToWriteInPlace(sandbox.dir, diff)) {
         try {
           // A two-tree merge writes only the paths that differ, keeps the stat data of the rest, and
           // checks everything up front: it refuses rather than overwrite a file it does not know.
           await git.raw(['read-tree', '-m', '-u', fromRef, target]);
         } catch (error) {
-          await this.putBack(sandbox, diff, error);
+          await this.writes.putBack(sandbox, diff, error);
         }
-      } else await this.writeStaged(sandbox, git, diff, fromRef, target);
+      } else await this.writes.writeStaged(sandbox, git, diff, fromRef, target);
       const [commit, measured] = await Promise.all([target === toRef ? toRef : this.repo.commitTree(targetTree, 'restored'), measuring]);
       await this.repo.recordHead(sandbox.key, { commit, tree: targetTree, ...measured, skipped: state?.skipped ?? [] });
     };
     return { changes, uncaptured, target, apply };
-  }
-
-  /**
-   * Whether the disk holding `dir` has room to spare for the restore's new contents: then git may
-   * write them in place, the fast way. Git's checkout truncates a file before it writes it, so
-   * near a full disk they are staged first instead ({@link writeStaged}).
-   */
-  private async roomToWriteInPlace(dir: string, diff: readonly RawChange[]): Promise<boolean> {
-    const margin = this.options.inPlaceMarginBytes ?? 64 * 1024 * 1024;
-    if (!Number.isFinite(margin)) return false;
-    const oids = diff.map((c) => c.newOid).filter((oid): oid is string => oid !== undefined);
-    if (oids.length === 0) return true;
-    const free = await fs.statfs(dir).then(({ bavail, bsize }) => bavail * bsize, () => undefined);
-    if (free === undefined) return false;
-    const sizes = await this.repo.repoGit().raw(['cat-file', '--batch-check=%(objectsize)'], `${oids.join('\n')}\n`);
-    // A block per file on top of its size, as a file system rounds up.
-    const bytes = sizes.split('\n').filter((l) => l.length > 0).reduce((sum, l) => sum + (Number(l) || 0) + 4096, 0);
-    return free > 2 * bytes + margin;
-  }
-
-  /**
-   * A restore near a full disk: each file ends whole, old or new. The new contents are staged
-   * first (a disk that fills up there has changed nothing), then renamed into place.
-   */
-  private async writeStaged(sandbox: SandboxLocation, git: ShadowGit, diff: readonly RawChange[], fromRef: string, target: string): Promise<void> {
-    try {
-      // A two-tree merge's dry run checks everything up front and writes nothing: it refuses
-      // rather than overwrite a file it does not know, or one changed since the index.
-      await git.raw(['read-tree', '-n', '-m', '-u', fromRef, target]);
-    } catch (error) {
-      await this.putBack(sandbox, diff, error);
-    }
-    // The new contents are staged first: a disk that fills up there has changed nothing.
-    let staged: StagedFiles;
-    try {
-      staged = await stageFiles(git, diff.filter((c) => c.newId !== undefined).map((c) => ({ path: c.path, id: c.newId! })), await this.stagingParent());
-    } catch (error) {
-      const count = error instanceof StagedWriteError ? error.unwritten.length : diff.length;
-      if (error instanceof StagedWriteError && error.diskFull) {
-        throw new SandboxError(`Rollback failed: ${count} file(s) could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
-      }
-      throw new SandboxError(`Rollback failed and nothing was changed: ${firstLine(error)}`, { cause: error });
-    }
-    try {
-      // Then what goes is removed, and what comes is renamed into place (no space needed), each file whole.
-      await removeFiles(sandbox.dir, diff.filter((c) => c.newId === undefined).map((c) => c.path));
-      await staged.moveIntoPlace(sandbox.dir);
-      // The index becomes the target, keeping the stat data of the paths that did not change;
-      // those written get theirs (a later two-tree merge refuses an entry with stale stat data).
-      await git.raw(['read-tree', '-i', '-m', fromRef, target]);
-      await refreshEntries(git, diff.filter((c) => c.newId !== undefined).map((c) => c.path));
-    } catch (error) {
-      await this.putBack(sandbox, diff, error);
-    } finally {
-      await staged.discard();
-    }
   }
 
   async settleInterruptedRestore(sandbox: SandboxLocation, fromRef: string, toRef: string, goal: 'before' | 'after'): Promise<{ left: string[]; kept: string[]; keptIn: string }> {
@@ -239,7 +185,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await git.raw(['read-tree', '--reset', goalRef]);
     let result: { left: string[]; kept: string[] };
     try {
-      result = await settleRestore(sandbox.dir, git, diff, goal, await this.stagingParent(), { base: dataDir, rel: keptRel });
+      result = await settleRestore(sandbox.dir, git, diff, goal, await this.writes.stagingParent(), { base: dataDir, rel: keptRel });
     } catch (error) {
       if (!(error instanceof StagedWriteError && error.diskFull)) throw error;
       throw new IncompleteRestoreError(
@@ -456,40 +402,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
   }
 
-  /**
-   * The folder under which contents to write are staged, beside the store (on the workspace's
-   * file system). Under the store's lock, whatever is in it was left by a killed process: it goes.
-   */
-  private async stagingParent(): Promise<string> {
-    const dir = path.join(this.options.checkpointDir, 'staging');
-    await fs.rm(dir, { recursive: true, force: true });
-    return dir;
-  }
 
-  /** After a failed restore: puts back what it changed (see {@link settleRestore}) and says how that went. */
-  private async putBack(sandbox: SandboxLocation, diff: readonly RawChange[], cause: unknown): Promise<never> {
-    const reason = firstLine(cause);
-    let left: string[];
-    try {
-      ({ left } = await settleRestore(sandbox.dir, this.repo.keyGit(sandbox), diff, 'before', await this.stagingParent()));
-    } catch (second) {
-      if (second instanceof StagedWriteError && second.diskFull) {
-        // Every file is whole (old or new); the record stays, and recovery finishes or undoes once there is space.
-        throw new IncompleteRestoreError(
-          `Rollback failed (${reason}): ${second.unwritten.length} file(s) could not be written (disk full); free some space, then run "agents plan recover" to finish or undo it.`,
-          { cause },
-        );
-      }
-      throw new IncompleteRestoreError(`Rollback failed (${reason}) and the sandbox could not be put back automatically (${firstLine(second)}); run "agents plan recover" to finish or undo it.`, { cause });
-    }
-    if (left.length > 0) {
-      throw new SandboxError(
-        `Rollback failed (${reason}); the sandbox was put back, except ${left.length} path(s) that changed meanwhile and were left as they are: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}. The safety checkpoint holds them as they were before the rollback.`,
-        { cause },
-      );
-    }
-    throw new SandboxError(`Rollback failed and the sandbox was put back as it was: ${reason}`, { cause });
-  }
 }
 
 /** The skipped paths with the special files a snapshot's walk found (some staging found too), in path order. */

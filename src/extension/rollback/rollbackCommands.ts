@@ -1,3 +1,4 @@
+import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, type RollbackRequest } from './rollbackRequests';
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
 import { withProgress } from '../delayedProgress';
@@ -6,7 +7,6 @@ import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
 import { AgentOnlyConflictError } from '../../core/agentOnlyRollback';
 import { BusinessRuleViolation, ValidationError } from '../../core/errors';
-import { UlidSchema } from '../../core/ids';
 import type { Plan } from '../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
@@ -72,61 +72,12 @@ export interface CheckpointTarget {
   readonly checkpoint: Checkpoint;
 }
 
-export interface RollbackRequest {
-  /** Show the modal confirmation (false: like --yes). */
-  readonly confirm: boolean;
-  /** A person is there to be asked about unsaved editors (false: such a conflict refuses the rollback). */
-  readonly interactive: boolean;
-  /** Restoring a rollback's safety checkpoint: the dialogs and the panel say "undo". */
-  readonly undo: boolean;
-  readonly showPanel: boolean;
-  /** Take out only the agent's tool calls since the checkpoint, keeping everyone else's changes. */
-  readonly agentOnly?: boolean;
-  /**
-   * What the person saw listed before asking (the preview panel): when the rollback would change
-   * exactly these paths in these ways, the click was the confirmation and no modal repeats it.
-   */
-  readonly seen?: readonly PathChange[];
-}
-
-/** Whether two lists of changes say the same thing (order aside). */
-function sameChanges(a: readonly PathChange[], b: readonly PathChange[]): boolean {
-  if (a.length !== b.length) return false;
-  const key = (c: PathChange) => `${c.change}\0${c.path}`;
-  const set = new Set(a.map(key));
-  return b.every((c) => set.has(key(c)));
-}
-
 const ROLLBACK = 'Roll Back';
 const UNDO_AGENT = 'Undo Agent Changes';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
 const RESTORE = 'Restore';
 const STATUS_MESSAGE_MS = 5000;
-
-/** What code may pass to the rollback commands; the folder is a URI, a path or a name. */
-export const RollbackArgsSchema = z
-  .object({
-    folder: z.string().min(1).max(4096).optional(),
-    planId: UlidSchema,
-    checkpointId: UlidSchema,
-    /** Rolls back without the modal confirmation, like the CLI's --yes. */
-    skipConfirmation: z.boolean().optional(),
-  })
-  .strict();
-
-export const UndoArgsSchema = z
-  .object({
-    folder: z.string().min(1).max(4096).optional(),
-    planId: UlidSchema,
-    /** The rollback's safety checkpoint; default: the plan's newest one. */
-    checkpointId: UlidSchema.optional(),
-    skipConfirmation: z.boolean().optional(),
-  })
-  .strict();
-
-export const CompareArgsSchema = z.object({ folder: z.string().min(1).max(4096).optional(), planId: UlidSchema, checkpointId: UlidSchema }).strict();
-
 
 /**
  * Rollback, undo and the comparisons, from commands, the panel and the API: the guards run first,

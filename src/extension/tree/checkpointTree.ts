@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../core/checkpoint';
-import type { Decision } from '../../core/decision';
-import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
 import { Commands, SETTINGS_SECTION, TreeItemContext } from '../commandIds';
 import { AUTO_CHECKPOINTS_SETTING, autoCheckpointsEnabled, autoCheckpointsOffRow } from './autoCheckpointsRow';
@@ -29,85 +27,8 @@ import { decisionDescription, decisionIcon, decisionTooltip } from './decisionPr
 import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
 import { hookAgentName, promptRowDescription, promptRowLabel } from './promptPresentation';
 
-export interface FolderNode {
-  readonly kind: 'folder';
-  readonly id: string;
-  readonly folder: vscode.WorkspaceFolder;
-}
-
-export interface PlanNode {
-  readonly kind: 'plan';
-  readonly id: string;
-  readonly folder: vscode.WorkspaceFolder;
-  readonly plan: Plan;
-  /** Oldest first, as the service returns them. */
-  readonly checkpoints: readonly Checkpoint[];
-  /** An operation a dead process left half done on this plan; writes are refused until it is resolved. */
-  readonly interrupted?: InterruptedOperation;
-  /** An operation its owner (this or another live process) is still running: shown as under way, not as a warning. */
-  readonly inProgress?: InterruptedOperation;
-  /** The plan's decisions, oldest first. */
-  readonly decisions: readonly Decision[];
-  readonly parent: FolderNode | undefined;
-}
-
-/** A decision, under the plan when it builds on none, else under each decision it builds on. */
-export interface DecisionNode {
-  readonly kind: 'decision';
-  readonly id: string;
-  readonly folder: vscode.WorkspaceFolder;
-  readonly plan: Plan;
-  readonly decision: Decision;
-  /** The plan's node (for its decisions and checkpoints). */
-  readonly planNode: PlanNode;
-  readonly parent: PlanNode | DecisionNode;
-}
-
-export interface CheckpointNode {
-  readonly kind: 'checkpoint';
-  readonly id: string;
-  readonly folder: vscode.WorkspaceFolder;
-  readonly plan: Plan;
-  readonly checkpoint: Checkpoint;
-  /** The plan's node (for its decisions and checkpoints). */
-  readonly planNode: PlanNode;
-  /**
-   * The plan, or the decision the checkpoint is aligned to: checkpoints are grouped under their
-   * decision. In a plan fed by an agent's hooks, under the prompt they followed.
-   */
-  readonly parent: PlanNode | DecisionNode | CheckpointNode;
-  /** A prompt's row (a hook-fed plan): the checkpoints taken after it until the next prompt, oldest first. */
-  readonly steps?: readonly Checkpoint[];
-}
-
-/** A row that is not data: an error reading a database, or a hint in an empty folder. */
-export interface MessageNode {
-  readonly kind: 'message';
-  readonly id: string;
-  readonly folder: vscode.WorkspaceFolder;
-  readonly label: string;
-  readonly tooltip: string;
-  readonly severity: 'info' | 'error';
-  readonly command: vscode.Command | undefined;
-  readonly parent: FolderNode | undefined;
-  readonly description?: string;
-  /** Default: TreeItemContext.message. */
-  readonly contextValue?: string;
-}
-
-export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | MessageNode;
-
-/** The tree as plain data: what the view shows, for tests and the exported API. */
-export interface TreeRow {
-  readonly id: string;
-  readonly label: string;
-  readonly description: string | undefined;
-  readonly contextValue: string | undefined;
-  readonly icon: string | undefined;
-  readonly tooltip: string | undefined;
-  readonly collapsible: 'none' | 'collapsed' | 'expanded';
-  readonly children: TreeRow[];
-}
+export type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
+import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
 
 /** Labels of finished plans are dimmed through a FileDecoration on this scheme. */
 const PLAN_URI_SCHEME = 'cleveragents-plan';
