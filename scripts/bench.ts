@@ -18,6 +18,7 @@ import { benchRepository } from './benchRepository';
 import { parseHookBenchArgs, type HookBenchArgs } from './benchHookEvents';
 import type { HookProfile, HookRow } from './benchHookReport';
 import { benchHooks } from './benchHooks';
+import { benchSave } from './benchSave';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
        npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon both|on|off] [--profile] [--runs N] [--markdown FILE]
@@ -33,6 +34,8 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
                   none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md
 
+  --save          the engine's part of a save with automatic checkpoints: the pre_write a save
+                  waits for, on --save-files generated files (default 50000) with 20 changed
   --hooks         the hooked path instead: each repository's history replayed as an agent's session,
                   each commit one tool call between the hook commands \`agents hook install\` writes
                   (a new process per event, the event's JSON on stdin), against plain git's snapshots;
@@ -57,6 +60,8 @@ function parseOptions() {
         verbose: { type: 'boolean', default: false },
         markdown: { type: 'string' },
         hooks: { type: 'boolean', default: false },
+        save: { type: 'boolean', default: false },
+        'save-files': { type: 'string', default: '50000' },
         agent: { type: 'string' },
         'prompt-every': { type: 'string' },
         daemon: { type: 'string' },
@@ -413,6 +418,13 @@ async function main(): Promise<void> {
   }
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
   const repos = values.repo ?? [];
+  if (values.save) {
+    rows.push(...(await benchSave({ files: Math.max(100, Number(values['save-files'])), changed: 20, runs: RUNS, base, verbose: values.verbose })));
+    console.log(`\n${markdownTable(rows)}`);
+    if (values.markdown) await writeMarkdown(values.markdown);
+    if (!values.keep) rmSync(base, { recursive: true, force: true });
+    return;
+  }
   for (const size of (values.sizes ?? (repos.length > 0 ? '' : 'S,M')).split(',').filter(Boolean)) {
     const spec = SIZES[size.trim()];
     if (!spec) throw new Error(`unknown size ${size} (S, M or L)`);
