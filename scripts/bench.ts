@@ -102,6 +102,7 @@ const SIZES: Record<string, { files: number; bytes: number }> = {
 const quiet: Logger = { debug: (m) => values.verbose && console.log(`      ${m}`), info: (m) => values.verbose && console.log(`      ${m}`), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
 const rows: Row[] = [];
+const loadAtStart = os.loadavg()[0]!;
 const hookRows: HookRow[] = [];
 const profiles: HookProfile[] = [];
 
@@ -391,6 +392,7 @@ async function writeMarkdown(file: string): Promise<void> {
     command: ['npm', 'run', 'bench', '--', ...process.argv.slice(2)].map(shellWord).join(' '),
     runs: RUNS,
     rows,
+    load: [loadAtStart, os.loadavg()[0]!],
     ...(hookArgs ? { hookRows, profiles } : {}),
   }, hookArgs ? HOOKS_MARKERS : undefined);
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';

@@ -33,6 +33,8 @@ export interface BenchRun {
   readonly command: string;
   readonly runs: number;
   readonly rows: readonly Row[];
+  /** The 1-minute load average at the run's start and end: a shared machine's other work. */
+  readonly load?: readonly [number, number];
   /** `--hooks`: per-call samples of the hooked path */
   readonly hookRows?: readonly HookRow[];
   /** `--hooks --profile` */
@@ -92,6 +94,7 @@ export function benchSection(run: BenchRun, markers: Markers = BENCH_MARKERS): s
     '',
     `- machine: ${run.os}, ${run.cores} × ${run.cpu}`,
     `- ${run.git}, Node.js ${run.node}`,
+    ...(run.load ? [`- load average (1 min) at the start and the end: ${run.load[0].toFixed(1)}, ${run.load[1].toFixed(1)}`] : []),
     `- command: \`${run.command}\``,
     '',
     ...(hooks ? [hookMarkdownTable(run.hookRows!)] : []),

@@ -132,6 +132,7 @@ describe('The hooked-path benchmark’s report', () => {
         command: 'npm run bench -- --repo /tmp/prettier --hooks',
         runs: 5,
         rows: [],
+        load: [3.5, 4],
         hookRows: [{ workspace: 'prettier', mode: 'resident process on', step: 'prompt', ours: [10], plain: [5] }],
         profiles: [{ workspace: 'prettier', mode: 'resident process on', what: 'post_step', wallMs: 300, top: [['(idle)', 100]], phases: [['stdin read', 4]], notes: ['snapshot x: prepare 1 ms'] }],
       },
@@ -139,6 +140,7 @@ describe('The hooked-path benchmark’s report', () => {
     );
     assert.ok(section.startsWith(`${HOOKS_START}\n`) && section.endsWith(`\n${HOOKS_END}`));
     assert.match(section, /per-call medians and p95; 5 runs of the no-change pre_write/);
+    assert.match(section, /- load average \(1 min\) at the start and the end: 3\.5, 4\.0\n/);
     assert.match(section, /\| prettier \| on \| prompt \| 1 \| 10 ms \| 10 ms \| 5 ms \| 5 ms \| 2\.00 \|/);
     assert.doesNotMatch(section, /\| workspace \| step \| ours \|/, 'no empty table of the other benchmark');
     const next = withBenchSection(page, section, HOOKS_MARKERS);
