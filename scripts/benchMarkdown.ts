@@ -70,17 +70,32 @@ export function hookMarkdownTable(rows: readonly HookRow[]): string {
   return lines.join('\n');
 }
 
-/** Each profile: the phases of a hooked call (medians over the run), then node's top self-time in the profiled call. */
-export function profileMarkdown(profiles: readonly HookProfile[]): string {
+/**
+ * The profiles of each workspace and mode: one table of the phases of a hooked call (medians over
+ * the run's calls, a column per event), then node's top self-time in the profiled calls.
+ */
+export function profileMarkdown(profiles: readonly HookProfile[], top = 8): string {
   const out: string[] = [];
-  for (const p of profiles) {
-    out.push(`**${p.workspace}, ${p.mode}, ${p.what}**${Number.isNaN(p.wallMs) ? '' : ` (profiled call: ${ms(p.wallMs)} with the profiler on)`}`, '');
-    if (p.phases.length > 0) {
-      const total = p.phases.reduce((a, [, x]) => a + x, 0);
-      out.push('| phase (median over the run\'s calls) | ms |', '|---|---:|', ...p.phases.map(([name, x]) => `| ${name} | ${x.toFixed(1)} |`), `| total | ${total.toFixed(1)} |`, '');
+  const groups = new Map<string, HookProfile[]>();
+  for (const p of profiles) groups.set(`${p.workspace}, ${p.mode}`, [...(groups.get(`${p.workspace}, ${p.mode}`) ?? []), p]);
+  for (const [title, list] of groups) {
+    out.push(`**${title}**: where a hooked call's time goes`, '');
+    const withPhases = list.filter((p) => p.phases.length > 0);
+    if (withPhases.length > 0) {
+      const names = [...new Set(withPhases.flatMap((p) => p.phases.map(([name]) => name)))];
+      const cell = (p: HookProfile, name: string) => {
+        const x = p.phases.find(([n]) => n === name)?.[1];
+        return x === undefined ? '-' : x.toFixed(1);
+      };
+      out.push(`| phase (ms, median over the run's calls) | ${withPhases.map((p) => p.what).join(' | ')} |`, `|---|${withPhases.map(() => '---:').join('|')}|`);
+      for (const name of names) out.push(`| ${name} | ${withPhases.map((p) => cell(p, name)).join(' | ')} |`);
+      out.push(`| total | ${withPhases.map((p) => p.phases.reduce((a, [, x]) => a + x, 0).toFixed(1)).join(' | ')} |`, '');
     }
-    if (p.notes.length > 0) out.push(...p.notes.map((n) => `- \`${n.replace(/`/g, "'")}\``), '');
-    if (p.top.length > 0) out.push('| top self-time (profiled call) | ms |', '|---|---:|', ...p.top.map(([fn, x]) => `| \`${fn.replace(/[|`]/g, '_')}\` | ${x.toFixed(1)} |`), '');
+    for (const p of list) {
+      if (p.notes.length > 0) out.push(`- ${p.what}, the snapshot's own phases: ${p.notes.filter((n) => n.startsWith('snapshot')).map((n) => `\`${n.replace(/`/g, "'").replace(/^snapshot \S+: /, '')}\``).join('; ') || '-'}`);
+      if (p.top.length > 0) out.push(`- ${p.what}, top self-time with node's profiler on (${ms(p.wallMs)}): ${p.top.slice(0, top).map(([fn, x]) => `\`${fn.replace(/[|`]/g, '_')}\` ${x.toFixed(1)}`).join(', ')}`);
+    }
+    out.push('');
   }
   return out.join('\n').trimEnd();
 }

@@ -146,6 +146,12 @@ describe('The hooked-path benchmark’s report', () => {
     const next = withBenchSection(page, section, HOOKS_MARKERS);
     assert.ok(next.includes('<!-- bench:start -->\nother figures\n<!-- bench:end -->'));
     assert.ok(!next.includes('\nold\n'));
-    assert.match(profileMarkdown([{ workspace: 'w', mode: 'm', what: 'pre_write', wallMs: Number.NaN, top: [], phases: [['a', 1.25], ['b', 2]], notes: [] }]), /\| a \| 1\.3 \|\n\| b \| 2\.0 \|\n\| total \| 3\.3 \|/);
+    const profiles = profileMarkdown([
+      { workspace: 'w', mode: 'm', what: 'pre_write', wallMs: 90, top: [['(idle)', 40]], phases: [['a', 1.25], ['b', 2]], notes: ['Loaded x', 'snapshot 01ABC: 1 changed path(s); status 3 ms'] },
+      { workspace: 'w', mode: 'm', what: 'post_step', wallMs: Number.NaN, top: [], phases: [['a', 4], ['c', 1]], notes: [] },
+    ]);
+    assert.match(profiles, /\| phase \(ms, median over the run's calls\) \| pre_write \| post_step \|\n\|---\|---:\|---:\|\n\| a \| 1\.3 \| 4\.0 \|\n\| b \| 2\.0 \| - \|\n\| c \| - \| 1\.0 \|\n\| total \| 3\.3 \| 5\.0 \|/);
+    assert.match(profiles, /- pre_write, the snapshot's own phases: `1 changed path\(s\); status 3 ms`/);
+    assert.match(profiles, /- pre_write, top self-time with node's profiler on \(90 ms\): `\(idle\)` 40\.0/);
   });
 });
