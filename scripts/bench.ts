@@ -13,10 +13,15 @@ import { writeFileAtomic } from '../src/adapters/files/atomicFile';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
-import { benchSection, markdownTable, withBenchSection } from './benchMarkdown';
+import { benchSection, HOOKS_MARKERS, hookMarkdownTable, markdownTable, profileMarkdown, withBenchSection } from './benchMarkdown';
 import { benchRepository } from './benchRepository';
+import { parseHookBenchArgs, type HookBenchArgs } from './benchHookEvents';
+import type { HookProfile, HookRow } from './benchHookReport';
+import { benchHooks } from './benchHooks';
+import { benchSave } from './benchSave';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
+       npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon both|on|off] [--profile] [--runs N] [--markdown FILE]
 
   --sizes S,M,L   synthetic workspaces (1k files / 10 MB, 10k / 100 MB, 50k / 300 MB); default S,M without --repo
   --repo DIR      a git repository (only read) whose history is replayed as an agent's edits; repeatable
@@ -27,7 +32,20 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --verbose       print each snapshot's phases
   --markdown FILE write the table, with the date, the machine and this command, between the
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
-                  none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md`;
+                  none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md
+
+  --save          the engine's part of a save with automatic checkpoints: the pre_write a save
+                  waits for, on --save-files generated files (default 50000) with 20 changed
+  --hooks         the hooked path instead: each repository's history replayed as an agent's session,
+                  each commit one tool call between the hook commands \`agents hook install\` writes
+                  (a new process per event, the event's JSON on stdin), against plain git's snapshots;
+                  its figures go between <!-- bench-hooks:start --> and <!-- bench-hooks:end -->
+  --agent NAME    whose hooks and events: claude-code (default), copilot, cursor, gemini, cline
+  --prompt-every N  a prompt event before every Nth tool call (default 5)
+  --daemon MODE   both (default): once with the resident process on, once off
+                  (CLEVERAGENTS_NO_DAEMON=1); on; off
+  --profile       also where a hooked call's time goes: phase timers (AGENTS_HOOK_TIMINGS=1) over
+                  the run's calls, and node's CPU profile of one pre_write and one post_step`;
 
 function parseOptions() {
   try {
@@ -41,6 +59,13 @@ function parseOptions() {
         keep: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         markdown: { type: 'string' },
+        hooks: { type: 'boolean', default: false },
+        save: { type: 'boolean', default: false },
+        'save-files': { type: 'string', default: '50000' },
+        agent: { type: 'string' },
+        'prompt-every': { type: 'string' },
+        daemon: { type: 'string' },
+        profile: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -55,6 +80,19 @@ if (values.help) {
   process.exit(0);
 }
 const RUNS = Math.max(1, Number(values.runs));
+const hookArgs: HookBenchArgs | undefined = (() => {
+  if (!values.hooks) return undefined;
+  const parsed = parseHookBenchArgs({ agent: values.agent, steps: values.steps, runs: values.runs, 'prompt-every': values['prompt-every'], daemon: values.daemon, profile: values.profile });
+  if (!parsed.ok) {
+    console.error(`${parsed.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if ((values.repo ?? []).length === 0) {
+    console.error(`--hooks needs --repo DIR\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return parsed.args;
+})();
 const SIZES: Record<string, { files: number; bytes: number }> = {
   S: { files: 1_000, bytes: 10 * 1024 * 1024 },
   M: { files: 10_000, bytes: 100 * 1024 * 1024 },
@@ -64,6 +102,9 @@ const SIZES: Record<string, { files: number; bytes: number }> = {
 const quiet: Logger = { debug: (m) => values.verbose && console.log(`      ${m}`), info: (m) => values.verbose && console.log(`      ${m}`), warn: (m) => console.warn(m), error: (m) => console.error(m) };
 
 const rows: Row[] = [];
+const loadAtStart = os.loadavg()[0]!;
+const hookRows: HookRow[] = [];
+const profiles: HookProfile[] = [];
 
 
 
@@ -351,18 +392,41 @@ async function writeMarkdown(file: string): Promise<void> {
     command: ['npm', 'run', 'bench', '--', ...process.argv.slice(2)].map(shellWord).join(' '),
     runs: RUNS,
     rows,
-  });
+    load: [loadAtStart, os.loadavg()[0]!],
+    ...(hookArgs ? { hookRows, profiles } : {}),
+  }, hookArgs ? HOOKS_MARKERS : undefined);
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  await writeFileAtomic(file, withBenchSection(before, section));
+  await writeFileAtomic(file, withBenchSection(before, section, hookArgs ? HOOKS_MARKERS : undefined));
   console.log(`\nWrote the figures into ${file}`);
 }
 
 async function main(): Promise<void> {
   // A page whose markers do not pair is refused before the long run, not after it.
-  if (values.markdown && existsSync(values.markdown)) withBenchSection(readFileSync(values.markdown, 'utf8'), '');
+  if (values.markdown && existsSync(values.markdown)) withBenchSection(readFileSync(values.markdown, 'utf8'), '', hookArgs ? HOOKS_MARKERS : undefined);
   const base = mkdtempSync(path.join(os.tmpdir(), 'ca-bench-'));
+  if (hookArgs) {
+    console.log(`CleverAgents Checkpoints benchmark of the hooked path (${hookArgs.agent}); git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
+    for (const repo of values.repo ?? []) {
+      const result = await benchHooks({ repo, from: values.from, ...hookArgs, base, logger: quiet });
+      hookRows.push(...result.rows);
+      profiles.push(...result.profiles);
+    }
+    if (profiles.length > 0) console.log(`\n${profileMarkdown(profiles)}`);
+    console.log(`\n${hookMarkdownTable(hookRows)}`);
+    if (values.markdown) await writeMarkdown(values.markdown);
+    if (values.keep) console.log(`\nKept the workspaces in ${base}`);
+    else rmSync(base, { recursive: true, force: true });
+    return;
+  }
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
   const repos = values.repo ?? [];
+  if (values.save) {
+    rows.push(...(await benchSave({ files: Math.max(100, Number(values['save-files'])), changed: 20, runs: RUNS, base, verbose: values.verbose })));
+    console.log(`\n${markdownTable(rows)}`);
+    if (values.markdown) await writeMarkdown(values.markdown);
+    if (!values.keep) rmSync(base, { recursive: true, force: true });
+    return;
+  }
   for (const size of (values.sizes ?? (repos.length > 0 ? '' : 'S,M')).split(',').filter(Boolean)) {
     const spec = SIZES[size.trim()];
     if (!spec) throw new Error(`unknown size ${size} (S, M or L)`);

@@ -23,20 +23,20 @@ export interface RepositoryBenchOptions {
   readonly logger: Logger;
 }
 
-const CLI = path.join(__dirname, 'cli.js');
+export const CLI = path.join(__dirname, 'cli.js');
 
-function cleanEnv(): NodeJS.ProcessEnv {
+export function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
   return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
 }
 
-function readRepo(repo: string, ...args: string[]): string {
+export function readRepo(repo: string, ...args: string[]): string {
   return execFileSync('git', ['-C', repo, ...args], { env: cleanEnv(), encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 }
 
 /** The commits to replay, oldest first, after the one to start from. */
-function history(options: RepositoryBenchOptions): { start: string; commits: string[] } {
+export function history(options: Pick<RepositoryBenchOptions, 'repo' | 'from' | 'steps'>): { start: string; commits: string[] } {
   if (options.from) {
     const start = readRepo(options.repo, 'rev-parse', '--verify', `${options.from}^{commit}`);
     const after = readRepo(options.repo, 'rev-list', '--reverse', '--first-parent', '--ancestry-path', `${start}..HEAD`).split('\n').filter(Boolean);
@@ -51,7 +51,7 @@ function history(options: RepositoryBenchOptions): { start: string; commits: str
  * them), and files whose content the repository does not have at one of these commits (a partial
  * clone, or a mirror without its largest files).
  */
-function pathsLeftOut(repo: string, commits: readonly string[]): string[] {
+export function pathsLeftOut(repo: string, commits: readonly string[]): string[] {
   const out = new Set<string>();
   for (const commit of commits) {
     const absent = new Set(readRepo(repo, 'rev-list', '--objects', '--missing=print', '--no-walk', commit).split('\n').filter((l) => l.startsWith('?')).map((l) => l.slice(1)));
@@ -64,27 +64,28 @@ function pathsLeftOut(repo: string, commits: readonly string[]): string[] {
 }
 
 /** Pathspecs for "everything but these". */
-function excluding(paths: readonly string[]): string[] {
+export function excluding(paths: readonly string[]): string[] {
   return ['--', '.', ...paths.map((p) => `:(exclude,literal)${p}`)];
 }
 
-function checkout(repo: string, commit: string, dir: string, leftOut: readonly string[]): void {
+export function checkout(repo: string, commit: string, dir: string, leftOut: readonly string[]): void {
   mkdirSync(dir, { recursive: true });
   const tar = execFileSync('git', ['-C', repo, 'archive', commit, ...excluding(leftOut)], { env: cleanEnv(), maxBuffer: 4 * 1024 * 1024 * 1024 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar, maxBuffer: 1024 * 1024 });
 }
 
 /** Applies a commit's changes to a workspace the way an agent edits files. False when the patch does not apply. */
-function applyCommit(repo: string, parent: string, commit: string, workspaces: readonly string[], patchFile: string, leftOut: readonly string[]): { ok: boolean; paths: number } {
+export function applyCommit(repo: string, parent: string, commit: string, workspaces: readonly string[], patchFile: string, leftOut: readonly string[]): { ok: boolean; paths: number; names: string[] } {
   const patch = execFileSync('git', ['-C', repo, 'diff', '--binary', '--no-renames', '--ignore-submodules', parent, commit, ...excluding(leftOut)], { env: cleanEnv(), maxBuffer: 1024 * 1024 * 1024 });
   writeFileSync(patchFile, patch);
-  const paths = readRepo(repo, 'diff', '--name-only', '--no-renames', '--ignore-submodules', parent, commit, ...excluding(leftOut)).split('\n').filter(Boolean).length;
-  if (paths === 0) return { ok: true, paths };
+  const names = readRepo(repo, 'diff', '--name-only', '--no-renames', '--ignore-submodules', parent, commit, ...excluding(leftOut)).split('\n').filter(Boolean);
+  const paths = names.length;
+  if (paths === 0) return { ok: true, paths, names };
   for (const w of workspaces) {
     const r = spawnSync('git', ['apply', '--binary', '--whitespace=nowarn', patchFile], { cwd: w, env: cleanEnv(), encoding: 'utf8' });
-    if (r.status !== 0) return { ok: false, paths };
+    if (r.status !== 0) return { ok: false, paths, names };
   }
-  return { ok: true, paths };
+  return { ok: true, paths, names };
 }
 
 function cli(workspace: string, ...args: string[]): Record<string, unknown> {
@@ -94,7 +95,7 @@ function cli(workspace: string, ...args: string[]): Record<string, unknown> {
 }
 
 /** The same snapshot as plain git's `checkpoint()`, as one shell command (what a shell-scripted tool would run). */
-const PLAIN_SNAPSHOT = 'git add -A && t=$(git write-tree) && c=$(git commit-tree "$t" -m cp) && git update-ref "refs/cp/$c" "$c"';
+export const PLAIN_SNAPSHOT = 'git add -A && t=$(git write-tree) && c=$(git commit-tree "$t" -m cp) && git update-ref "refs/cp/$c" "$c"';
 
 export async function benchRepository(options: RepositoryBenchOptions): Promise<Row[]> {
   const rows: Row[] = [];

@@ -11,6 +11,7 @@ import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';
 import { loadHookStore } from './loadHookStore';
 import type { WorkspaceLocation } from '../cli/workspaceLocation';
+import { hookPhase } from './hookTimings';
 
 /** Everything `hook run` touches of its process. */
 export interface HookIo {
@@ -62,12 +63,15 @@ export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult>
   let logRoot: string | undefined;
   try {
     const input = await readStdin(io.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, budget));
+    hookPhase('stdin read');
     if (!input.ok) {
       log.line(`event ignored: ${input.why}`);
     } else {
       event = parseEvent(agent, input.text, io.env, log);
     }
+    hookPhase('event parsed');
     const workspace = await hookWorkspace(event?.workspaceDir ?? envProjectDir(agent, io.env), io.cwd, io.env);
+    hookPhase('workspace found');
     if (!workspace.ok) {
       log.line(`event ignored: ${workspace.why}`);
       // said where the hook runs, when that is a workspace at all
@@ -85,6 +89,7 @@ export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult>
     log.line(`${event?.eventName ?? 'event'}: checkpoint missed: ${describe(error)}`);
   }
   await log.flush(logRoot);
+  hookPhase('hooks.log written');
   return { stdout: hookAnswer(agent, event?.eventName) };
 }
 
@@ -135,12 +140,16 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
   const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob } = loadHookStore();
+  hookPhase('store bundle loaded');
   const services = await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log);
+  hookPhase('services made');
   try {
     const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, Math.min(LOCK_WAIT_MS, remaining()));
+    hookPhase('session plan found (store opened, database loaded)');
     if (created) log.line(`${event.eventName}: plan ${planId} made for session ${event.sessionId}`);
     const full: CheckpointJob = { ...job, planId, workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}) };
     const first = created || (await services.checkpoints.listCheckpoints(planId)).length === 0;
+    hookPhase('checkpoints listed');
     if (first) {
       const running = await firstSnapshotRunning(root, planId);
       if (running !== undefined) {
@@ -156,6 +165,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
       return;
     }
     const id = await runCheckpointJob(services, full);
+    hookPhase('checkpoint job (snapshot, database write)');
     const what = id ? `${job.type} ${id}` : `${job.type} skipped, nothing changed`;
     log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);
   } finally {

@@ -1,5 +1,6 @@
 import type { WorkspaceServices } from '../composition';
 import type { HookLog } from './hookLog';
+import { hookNote, hookTimingsOn } from './hookTimings';
 
 /**
  * The workspace's services for a hook: sql.js and the adapters are loaded only now (an event that
@@ -14,7 +15,8 @@ export async function hookServices(workspaceRoot: string, databasePath: string |
     wasmDir,
     lockTimeoutMs,
     logger: {
-      debug: () => undefined,
+      // the snapshot's phase timings, for the bench's --profile (AGENTS_HOOK_TIMINGS=1)
+      debug: hookTimingsOn() ? hookNote : () => undefined,
       info: () => undefined,
       warn: (m) => log.line(`warning: ${m}`),
       error: (m) => log.line(`error: ${m}`),

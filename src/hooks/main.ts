@@ -1,3 +1,5 @@
+// First: its module marks when this bundle starts to run (AGENTS_HOOK_TIMINGS=1 only).
+import { hookPhase, writeHookTimings } from './hookTimings';
 import { setFlagsFromString } from 'node:v8';
 import { HOOK_AGENTS, isHookAgent } from './hookAgents';
 import { runHook } from './hookRun';
@@ -14,6 +16,7 @@ import { loadHookStore } from './loadHookStore';
 setFlagsFromString('--liftoff-only');
 
 const argv = process.argv.slice(3);
+hookPhase('hook bundle loaded');
 
 function usage(message: string): void {
   process.stderr.write(`agents: ${message}\nUsage: agents hook run <${HOOK_AGENTS.join('|')}>\n       agents hook install|uninstall|status …\n`);
@@ -27,7 +30,10 @@ async function main(): Promise<void> {
     const result = await runHook(agent, { cwd: process.cwd(), env: process.env, stdin: process.stdin, wasmDir: __dirname });
     // Exit once the answer is written: a checkpoint abandoned at the time budget must not keep
     // the agent waiting for this process (a background first snapshot is a process of its own).
-    process.stdout.write(result.stdout, () => process.exit(0));
+    process.stdout.write(result.stdout, () => {
+      writeHookTimings();
+      process.exit(0);
+    });
     return;
   }
   if (command === 'checkpoint-job') {

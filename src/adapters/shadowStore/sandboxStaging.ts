@@ -137,6 +137,10 @@ export class SandboxStaging {
         // objects); the skip list keeps what is not captured out.
         const bulk = this.repo.keyGit(sandbox, { 'core.bigFileThreshold': '1', 'pack.compression': '1' });
         await bulk.raw(['add', '-A']);
+        // `add` invalidates the untracked cache of every folder it added to: the next status
+        // would read every folder again. That status is the next snapshot's, often the pre_write
+        // a save waits for (VS Code waits 1.5 s); this one pays it now, in a snapshot nobody waits on.
+        await this.changedPaths(sandbox, git);
       } else {
         if (toStage.length > 0) await git.raw(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], nulList(toStage));
       }

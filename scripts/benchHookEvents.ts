@@ -1,0 +1,125 @@
+// What the hooked-path benchmark (`npm run bench -- --hooks`) feeds the hooks: its options, read
+// with zod, and each agent's event JSON for a prompt and for the calls before and after a tool, in
+// the shapes the agents document (the same as test/unit/fixtures/hooks/), plus the environment the
+// agent sets. Pure: test/unit/benchHooks.test.ts checks every event against `hook run`'s schemas.
+import { z } from 'zod';
+import { HOOK_AGENTS, type HookAgent } from '../src/hooks/hookAgents';
+
+export const DAEMON_MODES = ['both', 'on', 'off'] as const;
+export type DaemonMode = (typeof DAEMON_MODES)[number];
+
+const Count = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+const HookBenchArgsSchema = z.object({
+  agent: z.enum(HOOK_AGENTS, { error: (issue) => `--agent must be one of ${HOOK_AGENTS.join(', ')}, not ${JSON.stringify(issue.input)}` }).default('claude-code'),
+  steps: Count('--steps', 2, 10_000).default(10),
+  runs: Count('--runs', 1, 1_000).default(5),
+  promptEvery: Count('--prompt-every', 1, 1_000).default(5),
+  daemon: z.enum(DAEMON_MODES, { error: (issue) => `--daemon must be one of ${DAEMON_MODES.join(', ')}, not ${JSON.stringify(issue.input)}` }).default('both'),
+  profile: z.boolean().default(false),
+});
+
+export type HookBenchArgs = z.infer<typeof HookBenchArgsSchema>;
+
+/** The hook options from the command line's strings; a message naming the bad option when one is wrong. */
+export function parseHookBenchArgs(values: { agent?: string; steps?: string; runs?: string; 'prompt-every'?: string; daemon?: string; profile?: boolean }): { ok: true; args: HookBenchArgs } | { ok: false; message: string } {
+  const parsed = HookBenchArgsSchema.safeParse({ agent: values.agent, steps: values.steps, runs: values.runs, promptEvery: values['prompt-every'], daemon: values.daemon, profile: values.profile });
+  if (parsed.success) return { ok: true, args: parsed.data };
+  return { ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') };
+}
+
+/** The resident process's settings a run is made with, and how its rows are labelled. */
+export function daemonRuns(mode: DaemonMode): { label: string; env: Record<string, string | undefined> }[] {
+  const on = { label: 'resident process on', env: { CLEVERAGENTS_NO_DAEMON: undefined } };
+  const off = { label: 'resident process off', env: { CLEVERAGENTS_NO_DAEMON: '1' } };
+  return mode === 'both' ? [on, off] : mode === 'on' ? [on] : [off];
+}
+
+/** The calls that make a replayed session: a prompt every `promptEvery` tool calls, the first call included. */
+export function sessionCalls(toolCalls: number, promptEvery: number): ('prompt' | 'tool')[] {
+  const out: ('prompt' | 'tool')[] = [];
+  for (let i = 0; i < toolCalls; i++) {
+    if (i % promptEvery === 0) out.push('prompt');
+    out.push('tool');
+  }
+  return out;
+}
+
+export type HookMoment = 'prompt' | 'pre' | 'post';
+
+export interface ToolCall {
+  readonly workspace: string;
+  readonly session: string;
+  /** A number unique in the session: the tool call's id. */
+  readonly index: number;
+  /** The one file the call writes (an edit), relative to the workspace; undefined for a shell command (several paths). */
+  readonly file?: string;
+  /** What the shell command of a call without `file` runs. */
+  readonly command?: string;
+  readonly prompt?: string;
+}
+
+/** One event as the agent sends it: the agent's name of the event (its configuration's key), the stdin JSON and the environment it adds. */
+export interface AgentEvent {
+  readonly eventName: string;
+  readonly json: Record<string, unknown>;
+  readonly env: Record<string, string>;
+}
+
+const join = (workspace: string, rel: string) => `${workspace.replace(/\/$/, '')}/${rel}`;
+
+/** The event `agent` sends at `moment` of `call`. */
+export function agentEvent(agent: HookAgent, moment: HookMoment, call: ToolCall): AgentEvent {
+  const { workspace, session, index } = call;
+  const prompt = call.prompt ?? `Replay step ${index}`;
+  const command = call.command ?? 'git apply step.patch';
+  const edit = call.file !== undefined;
+  switch (agent) {
+    case 'claude-code': {
+      const common = { session_id: session, transcript_path: '/tmp/bench-transcript.jsonl', cwd: workspace, permission_mode: 'default' };
+      const env = { CLAUDE_PROJECT_DIR: workspace };
+      if (moment === 'prompt') return { eventName: 'UserPromptSubmit', env, json: { ...common, hook_event_name: 'UserPromptSubmit', prompt } };
+      const tool = edit ? { tool_name: 'Edit', tool_input: { file_path: join(workspace, call.file!), old_string: 'a', new_string: 'b', replace_all: false } } : { tool_name: 'Bash', tool_input: { command, description: 'Apply the step' } };
+      const name = moment === 'pre' ? 'PreToolUse' : 'PostToolUse';
+      const response = moment === 'post' ? { tool_response: edit ? { filePath: join(workspace, call.file!), success: true } : { stdout: '', stderr: '', interrupted: false } } : {};
+      return { eventName: name, env, json: { ...common, hook_event_name: name, ...tool, ...response, tool_use_id: `toolu_bench_${index}` } };
+    }
+    case 'copilot': {
+      const common = { sessionId: session, timestamp: 1_764_583_200_000 + index * 1000, cwd: workspace };
+      if (moment === 'prompt') return { eventName: 'userPromptSubmitted', env: {}, json: { ...common, prompt } };
+      const tool = edit ? { toolName: 'edit', toolArgs: JSON.stringify({ path: call.file, old_str: 'a', new_str: 'b' }) } : { toolName: 'bash', toolArgs: JSON.stringify({ command }) };
+      const result = moment === 'post' ? { toolResult: { resultType: 'success', textResultForLlm: 'done' } } : {};
+      return { eventName: moment === 'pre' ? 'preToolUse' : 'postToolUse', env: {}, json: { ...common, ...tool, ...result } };
+    }
+    case 'cursor': {
+      // Cursor documents no event before a file edit: a step is a shell command between
+      // beforeShellExecution and afterShellExecution (the events its installed hooks listen to).
+      const common = { conversation_id: session, generation_id: `gen-${index}`, workspace_roots: [workspace] };
+      if (moment === 'prompt') return { eventName: 'beforeSubmitPrompt', env: {}, json: { ...common, hook_event_name: 'beforeSubmitPrompt', prompt, attachments: [] } };
+      const name = moment === 'pre' ? 'beforeShellExecution' : 'afterShellExecution';
+      const after = moment === 'post' ? { output: '', duration: 10 } : {};
+      return { eventName: name, env: {}, json: { ...common, hook_event_name: name, command, cwd: workspace, ...after } };
+    }
+    case 'gemini': {
+      const common = { session_id: session, transcript_path: '/tmp/bench-transcript.json', cwd: workspace, timestamp: new Date(1_764_583_200_000 + index * 1000).toISOString() };
+      const env = { GEMINI_PROJECT_DIR: workspace };
+      if (moment === 'prompt') return { eventName: 'BeforeAgent', env, json: { ...common, hook_event_name: 'BeforeAgent', prompt } };
+      const tool = edit ? { tool_name: 'write_file', tool_input: { file_path: join(workspace, call.file!), content: 'b' } } : { tool_name: 'run_shell_command', tool_input: { command } };
+      const name = moment === 'pre' ? 'BeforeTool' : 'AfterTool';
+      const response = moment === 'post' ? { tool_response: { llmContent: 'ok' } } : {};
+      return { eventName: name, env, json: { ...common, hook_event_name: name, ...tool, ...response } };
+    }
+    case 'cline': {
+      const common = { clineVersion: '3.40.0', timestamp: String(1_764_583_200_000 + index * 1000), taskId: session, workspaceRoots: [workspace], userId: 'bench' };
+      if (moment === 'prompt') return { eventName: 'UserPromptSubmit', env: {}, json: { ...common, hookName: 'UserPromptSubmit', userPromptSubmit: { prompt, attachments: [] } } };
+      const tool = edit ? { toolName: 'write_to_file', parameters: { path: call.file, content: 'b' } } : { toolName: 'execute_command', parameters: { command } };
+      if (moment === 'pre') return { eventName: 'PreToolUse', env: {}, json: { ...common, hookName: 'PreToolUse', preToolUse: tool } };
+      return { eventName: 'PostToolUse', env: {}, json: { ...common, hookName: 'PostToolUse', postToolUse: { ...tool, result: 'ok', success: true, executionTimeMs: 10 } } };
+    }
+  }
+}

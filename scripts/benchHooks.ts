@@ -1,0 +1,326 @@
+// The hooked path against plain git on a real repository's history (`npm run bench -- --repo DIR
+// --hooks`): the history is replayed as an agent's session in a temporary copy. Each commit's diff
+// is one tool call between the agent's configured hook commands (the exact commands `agents hook
+// install <agent>` writes, run as the agent runs them: a new process, the event's JSON on stdin), with
+// a prompt event every few calls. In the same run, plain git takes the same snapshots in its own
+// store (`add -A`, `write-tree`, `commit-tree`, `update-ref`, as one shell command, before and after
+// the call). Then a no-change `pre_write` against `git status` on the same tree, and `agents plan
+// checkpoint` through the CLI against plain git's one snapshot. Once with the resident process on,
+// once off (CLEVERAGENTS_NO_DAEMON=1). `--profile` adds where one hooked call's time goes.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { createWorkspaceServices } from '../src/composition';
+import type { Logger } from '../src/core/ports';
+import type { HookAgent } from '../src/hooks/hookAgents';
+import { AGENT_HOOK_CONFIGS } from '../src/hooks/install/agentHookConfigs';
+import { programOfCommand } from '../src/hooks/install/hookCommandLine';
+import { PlainGit, settle, time } from './benchCommon';
+import { agentEvent, daemonRuns, type DaemonMode, type HookMoment, type ToolCall } from './benchHookEvents';
+import { applyCommit, checkout, cleanEnv, CLI, history, pathsLeftOut, PLAIN_SNAPSHOT, readRepo } from './benchRepository';
+import { medianOf, p95Of, summarizeCpuProfile, type HookProfile, type HookRow } from './benchHookReport';
+
+export interface HookBenchOptions {
+  readonly repo: string;
+  readonly from?: string;
+  readonly steps: number;
+  readonly runs: number;
+  readonly promptEvery: number;
+  readonly agent: HookAgent;
+  readonly daemon: DaemonMode;
+  readonly profile: boolean;
+  readonly base: string;
+  readonly logger: Logger;
+}
+
+/** How a hook is started: argv of the process the agent spawns (sh -c for a command line, the script itself for Cline). */
+type HookProcess = readonly string[];
+
+/** The commands `agents hook install <agent>` wrote into a scratch folder, by the agent's event name. */
+function installedHooks(agent: HookAgent, scratch: string): Map<string, HookProcess> {
+  mkdirSync(scratch, { recursive: true });
+  execFileSync(process.execPath, [CLI, 'hook', 'install', agent, '--workspace', scratch], { env: cleanEnv(), stdio: 'ignore' });
+  const config = AGENT_HOOK_CONFIGS[agent];
+  const out = new Map<string, HookProcess>();
+  if (config.kind === 'scripts') {
+    for (const event of config.events) out.set(event, [path.join(scratch, config.folder('project'), event)]);
+    return out;
+  }
+  const file = JSON.parse(readFileSync(path.join(scratch, config.file('project')), 'utf8')) as { hooks: Record<string, Record<string, unknown>[]> };
+  for (const [event, entries] of Object.entries(file.hooks)) {
+    const hooks = config.shape === 'grouped' ? entries.flatMap((e) => (e.hooks as Record<string, unknown>[]) ?? []) : entries;
+    const command = hooks.map((h) => h.command ?? h.bash).find((c): c is string => typeof c === 'string' && c.includes('hook run'));
+    if (command) out.set(event, ['sh', '-c', command]);
+  }
+  return out;
+}
+
+/** What the run's hook calls wrote into hooks.log since the last look. */
+class HookLogReader {
+  private offset = 0;
+  problems = 0;
+  constructor(private readonly file: string) {}
+  next(): string[] {
+    if (!existsSync(this.file)) return [];
+    const size = statSync(this.file).size;
+    if (size < this.offset) this.offset = 0; // rotated
+    const text = readFileSync(this.file).subarray(this.offset).toString('utf8');
+    this.offset = size;
+    const lines = text.split('\n').filter(Boolean);
+    for (const l of lines) {
+      if (/missed|ignored|error|warning/.test(l)) {
+        this.problems++;
+        if (this.problems <= 5) console.log(`  !! hooks.log: ${l}`);
+      }
+    }
+    return lines;
+  }
+}
+
+interface Timings {
+  bootstrapComplete: number;
+  marks: [string, number][];
+  notes: string[];
+}
+
+/** The installed hook's node and cli.js, started with node's CPU profiler writing into `dir`. */
+function profiledHook(installed: HookProcess, agent: HookAgent, dir: string): HookProcess {
+  const text = installed[0] === 'sh' ? installed[2]! : readFileSync(installed[0]!, 'utf8').split('\n').find((l) => l.includes('hook run'))!;
+  const program = programOfCommand(text);
+  if (!program) throw new Error(`cannot read the node and cli.js of the installed hook: ${text}`);
+  return [program.node, '--cpu-prof', `--cpu-prof-dir=${dir}`, program.cli, 'hook', 'run', agent];
+}
+
+function timingsOf(stderr: string): Timings | undefined {
+  const line = stderr.split('\n').find((l) => l.startsWith('agents-hook-timings '));
+  return line ? (JSON.parse(line.slice('agents-hook-timings '.length)) as Timings) : undefined;
+}
+
+/** A hooked call's phases: node's own start, then each mark's share, then what lies outside node's clock. */
+export function phasesOf(t: Timings, wallMs: number): [string, number][] {
+  const out: [string, number][] = [['node start (to the end of its bootstrap)', t.bootstrapComplete]];
+  let last = t.bootstrapComplete;
+  for (const [name, at] of t.marks) {
+    out.push([name === 'hook bundle started' ? 'launcher (cli.js) and the hook bundle read and compiled' : name === 'hook bundle loaded' ? 'hook bundle run (its modules and schemas)' : name, at - last]);
+    last = at;
+  }
+  out.push(['outside node\'s clock: sh, exec, exit', wallMs - last]);
+  return out;
+}
+
+export async function benchHooks(options: HookBenchOptions): Promise<{ rows: HookRow[]; profiles: HookProfile[] }> {
+  const rows: HookRow[] = [];
+  const profiles: HookProfile[] = [];
+  const label = path.basename(path.resolve(options.repo)) === 'repo' ? path.basename(path.dirname(path.resolve(options.repo))) : path.basename(path.resolve(options.repo));
+  const { start, commits } = history(options);
+  const cliCount = Math.max(1, Math.floor(commits.length / 4));
+  const profileCount = options.profile ? 1 : 0;
+  const hookCount = commits.length - cliCount - profileCount;
+  if (hookCount < 1) throw new Error(`--steps ${options.steps}: too few commits for the hooked calls, the CLI's checkpoints${options.profile ? ' and the profile' : ''}`);
+  const files = readRepo(options.repo, 'ls-tree', '-r', '--name-only', start).split('\n').length;
+  console.log(`\n[${label}, hooks of ${options.agent}] ${files} files at ${start.slice(0, 12)}; ${hookCount} hooked tool calls, ${cliCount} CLI checkpoints${options.profile ? ', 1 profiled call' : ''}, up to ${commits.at(-1)!.slice(0, 12)}`);
+  const leftOut = pathsLeftOut(options.repo, [start, ...commits]);
+  if (leftOut.length > 0) console.log(`  left out (submodules, content missing from the repository): ${leftOut.join(', ')}`);
+  const hooks = installedHooks(options.agent, path.join(options.base, label, 'hook-config'));
+
+  for (const mode of daemonRuns(options.daemon)) {
+    console.log(`  -- ${mode.label}`);
+    const dir = path.join(options.base, label, mode.label.replace(/\W+/g, '-'));
+    const root = path.join(dir, 'ours');
+    const plainRoot = path.join(dir, 'plain');
+    checkout(options.repo, start, root, leftOut);
+    checkout(options.repo, start, plainRoot, leftOut);
+    settle();
+    const plain = new PlainGit(path.join(plainRoot, '.cleveragents', 'checkpoints', 'shadow.git'), plainRoot);
+    const log = new HookLogReader(path.join(root, '.cleveragents', 'logs', 'hooks.log'));
+    const session = `bench-${label}-${mode.label.replace(/\W+/g, '-')}`;
+    const samples = new Map<string, { ours: number[]; plain: number[] }>();
+    const add = (step: string, ours: number, theirs: number) => {
+      const s = samples.get(step) ?? { ours: [], plain: [] };
+      s.ours.push(ours);
+      s.plain.push(theirs);
+      samples.set(step, s);
+    };
+    const phases = new Map<string, Map<string, number[]>>();
+    const addPhases = (moment: string, list: [string, number][]) => {
+      const byName = phases.get(moment) ?? new Map<string, number[]>();
+      for (const [name, ms] of list) byName.set(name, [...(byName.get(name) ?? []), ms]);
+      phases.set(moment, byName);
+    };
+
+    /** One hook process, as the agent starts it; its wall time, and its phases when timings are on. */
+    const hook = (moment: HookMoment, call: ToolCall, extraEnv: Record<string, string> = {}, cpuProfileDir?: string): { ms: number; timings?: Timings } => {
+      const event = agentEvent(options.agent, moment, call);
+      const installed = hooks.get(event.eventName);
+      if (!installed) throw new Error(`agents hook install ${options.agent} wrote no hook for ${event.eventName}`);
+      // node takes --cpu-prof on its command line only (not in NODE_OPTIONS): the installed
+      // command's node and cli.js, with the flag between them
+      const argv = cpuProfileDir === undefined ? installed : profiledHook(installed, options.agent, cpuProfileDir);
+      const env: NodeJS.ProcessEnv = { ...cleanEnv(), ...event.env, ...extraEnv };
+      delete env.AGENTS_HOOK_TIMINGS;
+      if (options.profile) env.AGENTS_HOOK_TIMINGS = '1';
+      for (const [k, v] of Object.entries(mode.env)) {
+        if (v === undefined) delete env[k];
+        else env[k] = v;
+      }
+      const started = performance.now();
+      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: root, env, input: JSON.stringify(event.json), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const ms = performance.now() - started;
+      if (r.status !== 0) throw new Error(`the ${event.eventName} hook exited with ${r.status}: ${r.stderr}`);
+      log.next();
+      const timings = timingsOf(r.stderr);
+      return { ms, ...(timings ? { timings } : {}) };
+    };
+    const snapshot = (): number => {
+      const started = performance.now();
+      plain.shell(PLAIN_SNAPSHOT);
+      return performance.now() - started;
+    };
+
+    // The session's first prompt makes its plan and the first snapshot of the whole folder (which
+    // a hook otherwise leaves to a background process after 3 s): waited for here, so the calls
+    // after it are the incremental ones an agent's session is made of.
+    const firstOurs = hook('prompt', { workspace: root, session, index: 0, prompt: 'Replay the history' }, { AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '600000', AGENTS_HOOK_BUDGET_MS: '600000' }).ms;
+    plain.init();
+    add('first prompt (the whole folder\'s first snapshot)', firstOurs, await time(() => plain.checkpoint(true)));
+
+    let parent = start;
+    let index = 1;
+    const changed: number[] = [];
+    const toolCall = (commit: string): ToolCall | undefined => {
+      const names = readRepo(options.repo, 'diff', '--name-only', '--no-renames', '--ignore-submodules', parent, commit, '--', '.', ...leftOut.map((p) => `:(exclude,literal)${p}`)).split('\n').filter(Boolean);
+      if (names.length === 0) return undefined;
+      return { workspace: root, session, index: index++, ...(names.length === 1 ? { file: names[0] } : { command: `git apply ${commit.slice(0, 12)}.patch` }) };
+    };
+    const apply = (commit: string): void => {
+      const applied = applyCommit(options.repo, parent, commit, [root, plainRoot], path.join(dir, 'step.patch'), leftOut);
+      parent = commit;
+      if (!applied.ok) throw new Error(`the diff of ${commit} does not apply; pick another --from`);
+      changed.push(applied.paths);
+    };
+
+    let calls = 0;
+    for (const commit of commits.slice(0, hookCount)) {
+      const call = toolCall(commit);
+      if (!call) {
+        parent = commit;
+        continue;
+      }
+      if (calls > 0 && calls % options.promptEvery === 0) {
+        settle();
+        const p = hook('prompt', { ...call, prompt: `Prompt before call ${call.index}` });
+        add('prompt', p.ms, snapshot());
+        if (p.timings) addPhases('prompt', phasesOf(p.timings, p.ms));
+      }
+      calls++;
+      settle();
+      const pre = hook('pre', call);
+      const plainBefore = snapshot();
+      apply(commit);
+      settle();
+      const post = hook('post', call);
+      const plainAfter = snapshot();
+      add('pre_write (before the call)', pre.ms, plainBefore);
+      add(`post_step (after the call)`, post.ms, plainAfter);
+      add('hooked tool call: pre + post', pre.ms + post.ms, plainBefore + plainAfter);
+      if (pre.timings) addPhases('pre_write', phasesOf(pre.timings, pre.ms));
+      if (post.timings) addPhases('post_step', phasesOf(post.timings, post.ms));
+    }
+    const paths = medianOf(changed);
+
+    // A no-change pre_write: a hook when nothing changed since the last checkpoint, against
+    // `git status` of the same tree in plain git's store.
+    for (let r = 0; r < options.runs; r++) {
+      settle();
+      const pre = hook('pre', { workspace: root, session, index: index++, file: 'package.json' });
+      const started = performance.now();
+      plain.shell('git status --porcelain');
+      add('no-change pre_write vs git status', pre.ms, performance.now() - started);
+    }
+
+    // The plan the session made, for the CLI's checkpoints and the comparison of trees.
+    const services = createWorkspaceServices({ workspaceRoot: root, wasmDir: __dirname, logger: options.logger });
+    let planId: string;
+    try {
+      const plans = await services.plans.listPlans();
+      if (plans.length !== 1) throw new Error(`expected the session's one plan, found ${plans.length}`);
+      planId = plans[0]!.plan_id;
+    } finally {
+      services.dispose();
+    }
+
+    // Where the time of one hooked call goes: node's CPU profile of a pre_write and a post_step.
+    if (options.profile) {
+      const commit = commits[hookCount]!;
+      const call = toolCall(commit);
+      if (call) {
+        const profileDir = path.join(dir, 'profiles');
+        const run = (moment: HookMoment, what: string) => {
+          const out = path.join(profileDir, what);
+          mkdirSync(out, { recursive: true });
+          settle();
+          const result = hook(moment, call, {}, out);
+          const profilesWritten = readdirSync(out).filter((f) => f.endsWith('.cpuprofile'));
+          // the hook's own process: the largest profile (a background job, if any, is another)
+          const biggest = profilesWritten.map((f) => path.join(out, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+          if (biggest) profiles.push({ workspace: label, mode: mode.label, what, wallMs: result.ms, top: summarizeCpuProfile(JSON.parse(readFileSync(biggest, 'utf8'))), phases: [], notes: (result.timings?.notes ?? []).map((n) => n.split(root).join('<workspace>')) });
+        };
+        run('pre', 'pre_write');
+        apply(commit);
+        run('post', 'post_step');
+      } else {
+        parent = commit;
+      }
+      for (const [moment, byName] of phases) {
+        const med = medianOf;
+        const profile = profiles.find((p) => p.mode === mode.label && p.workspace === label && p.what === moment);
+        const list: [string, number][] = [...byName].map(([name, xs]) => [name, med(xs)]);
+        if (profile) profile.phases = list;
+        else profiles.push({ workspace: label, mode: mode.label, what: moment, wallMs: Number.NaN, top: [], phases: list, notes: [] });
+      }
+    }
+
+    // `agents plan checkpoint` through the CLI, against plain git's one snapshot.
+    for (const commit of commits.slice(hookCount + profileCount)) {
+      if (!toolCall(commit)) {
+        parent = commit;
+        continue;
+      }
+      apply(commit);
+      settle();
+      const started = performance.now();
+      const r = spawnSync(process.execPath, [CLI, '--workspace', root, '--format', 'json', 'plan', 'checkpoint', planId], { encoding: 'utf8', env: { ...cleanEnv(), ...Object.fromEntries(Object.entries(mode.env).filter(([, v]) => v !== undefined)) } });
+      const ms = performance.now() - started;
+      if (r.status !== 0) throw new Error(`agents plan checkpoint failed: ${r.stdout}${r.stderr}`);
+      add('CLI: agents plan checkpoint', ms, snapshot());
+    }
+
+    // Like for like: the last checkpoint of ours holds the tree plain git's last snapshot holds.
+    const last = await (async () => {
+      const s = createWorkspaceServices({ workspaceRoot: root, wasmDir: __dirname, logger: options.logger });
+      try {
+        const list = await s.checkpoints.listCheckpoints(planId);
+        return { count: list.length, ref: [...list].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.checkpoint_id.localeCompare(b.checkpoint_id)).at(-1)!.sandbox_ref };
+      } finally {
+        s.dispose();
+      }
+    })();
+    const oursTree = execFileSync('git', ['--git-dir', path.join(root, '.cleveragents', 'checkpoints', 'shadow.git'), 'rev-parse', `${last.ref}^{tree}`], { env: cleanEnv(), encoding: 'utf8' }).trim();
+    const plainTree = plain.git('write-tree');
+    console.log(oursTree === plainTree ? `  the last checkpoint (of ${last.count}) holds the same tree as plain git's last snapshot` : `  !! the last checkpoint's tree ${oursTree} differs from plain git's ${plainTree}`);
+    if (log.problems > 0) console.log(`  !! ${log.problems} line(s) of hooks.log said a checkpoint was missed or an event ignored`);
+
+    for (const [step, s] of samples) {
+      const row: HookRow = { workspace: label, mode: mode.label, step: step.startsWith('hooked tool call') || step.startsWith('post_step') ? `${step} (median ${paths} paths)` : step, ours: s.ours, plain: s.plain };
+      rows.push(row);
+      printRow(row);
+    }
+  }
+  return { rows, profiles };
+}
+
+function printRow(r: HookRow): void {
+  const med = medianOf;
+  const p95 = p95Of;
+  console.log(`  ${r.step.padEnd(52)} n=${String(r.ours.length).padStart(3)}  ours ${med(r.ours).toFixed(0).padStart(5)} ms (p95 ${p95(r.ours).toFixed(0).padStart(5)})   plain git ${med(r.plain).toFixed(0).padStart(5)} ms (p95 ${p95(r.plain).toFixed(0).padStart(5)})   ratio ${(med(r.ours) / med(r.plain)).toFixed(2)}`);
+}

@@ -1,0 +1,55 @@
+// `AGENTS_HOOK_TIMINGS=1` (the bench's `--hooks --profile`): `hook run` ends with one line on stderr
+// naming its phases in order and the snapshot's own phases; without it, nothing is written and the
+// answer is the same. Through the built CLI, as an agent starts it.
+import * as assert from 'node:assert/strict';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { useTempDirs } from './helpers/tempDir';
+
+interface Timings {
+  bootstrapComplete: number;
+  marks: [string, number][];
+  notes: string[];
+}
+
+function event(root: string, name: 'UserPromptSubmit' | 'PostToolUse'): string {
+  const common = { session_id: 'timings-session', transcript_path: '/tmp/t.jsonl', cwd: root, permission_mode: 'default', hook_event_name: name };
+  return JSON.stringify(name === 'UserPromptSubmit' ? { ...common, prompt: 'Change a.txt' } : { ...common, tool_name: 'Edit', tool_input: { file_path: path.join(root, 'a.txt') }, tool_use_id: 'toolu_1' });
+}
+
+describe('hook run’s phase timers (AGENTS_HOOK_TIMINGS=1)', function () {
+  this.timeout(120_000);
+  const tempDir = useTempDirs();
+  before(() => ensureCliBuilt());
+
+  it('are off by default: nothing on stderr; on, one line of phases in order, with the snapshot’s own, and the same answer', () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const env = { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000' };
+    const prompt = runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'UserPromptSubmit'), env });
+    assert.equal(prompt.code, 0);
+    assert.equal(prompt.stderr, '');
+
+    appendFileSync(path.join(root, 'a.txt'), 'two\n');
+    const quiet = runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'PostToolUse'), env });
+    assert.equal(quiet.code, 0);
+    assert.equal(quiet.stderr, '', 'timers off: nothing written');
+
+    appendFileSync(path.join(root, 'a.txt'), 'three\n');
+    const timed = runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'PostToolUse'), env: { ...env, AGENTS_HOOK_TIMINGS: '1' } });
+    assert.equal(timed.code, 0);
+    assert.equal(timed.stdout, quiet.stdout, 'the answer does not change');
+    const lines = timed.stderr.split('\n').filter(Boolean);
+    assert.equal(lines.length, 1, timed.stderr);
+    assert.ok(lines[0]!.startsWith('agents-hook-timings '), lines[0]);
+    const t = JSON.parse(lines[0]!.slice('agents-hook-timings '.length)) as Timings;
+    assert.deepEqual(
+      t.marks.map(([name]) => name),
+      ['hook bundle started', 'hook bundle loaded', 'stdin read', 'event parsed', 'workspace found', 'store bundle loaded', 'services made', 'session plan found (store opened, database loaded)', 'checkpoints listed', 'checkpoint job (snapshot, database write)', 'hooks.log written', 'stdout written'],
+    );
+    const times = [t.bootstrapComplete, ...t.marks.map(([, at]) => at)];
+    assert.deepEqual(times, [...times].sort((a, b) => a - b), 'each mark after the one before');
+    assert.ok(t.notes.some((n) => /^snapshot \S+: 1 changed path\(s\); prepare .* status .* pin /.test(n)), t.notes.join('\n'));
+  });
+});
