@@ -12,6 +12,8 @@ import { CHROMIUM, CODE_SERVER_ENTRY, isHostInstalled } from './install.mjs';
 /** Settings every host gets: no welcome page, tips, telemetry, update or gallery traffic. */
 export const DEFAULT_USER_SETTINGS = {
   'workbench.startupEditor': 'none',
+  // nor an extension's walkthrough opening over the tests' editors on its first activation
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'telemetry.telemetryLevel': 'off',
