@@ -64,12 +64,15 @@ const emptyDir = join(tempDir, 'empty');
 mkdirSync(emptyDir);
 
 let server;
+/** A second server with no extension, for the test that installs the .vsix from the workbench. */
+let bareServer;
 let browser;
 let cleaning;
 const cleanup = () =>
   (cleaning ??= (async () => {
     await browser?.close().catch(() => {});
     await server?.stop().catch(() => {});
+    await bareServer?.then((s) => s.stop()).catch(() => {});
     rmSync(tempDir, { recursive: true, force: true });
   })());
 const finish = runnerExit('installed', cleanup);
@@ -86,7 +89,16 @@ try {
   browser = await launchBrowser();
   const untrustedUrl = () => Promise.reject(new Error('the installed-product tests run trusted only'));
   globalThis.__cleveragentsE2e = { browser, url: (folder) => server.url(folder), untrustedUrl, fixtureDir: emptyDir, resultsDir, tempDir };
-  globalThis.__cleveragentsInstalled = { vsix, tarball, extensionsDir: server.extensionsDir, userDataDir: server.userDataDir, prepareDemo: prepareDemoData };
+  const bareUrl = async (folder) => {
+    // extensions' walkthroughs open on install, as VS Code's default has it
+    bareServer ??= startServer({ verbose: opts.verbose, userSettings: { 'workbench.welcomePage.walkthroughs.openOnInstall': true } }).then((s) => {
+      say(`code-server with no extension installed on 127.0.0.1:${s.port} (${secs()})`);
+      failOnServerExit(s, finish, 'the code-server with no extension');
+      return s;
+    });
+    return (await bareServer).url(folder);
+  };
+  globalThis.__cleveragentsInstalled = { vsix, tarball, extensionsDir: server.extensionsDir, userDataDir: server.userDataDir, prepareDemo: prepareDemoData, bareUrl };
   failOnServerExit(server, finish);
   await runMochaFiles('installed', files, { grep: opts.grep, finish, secs, timer, before: () => say(`screenshots in ${resultsDir}`) });
 } catch (e) {

@@ -12,6 +12,8 @@ import { CHROMIUM, CODE_SERVER_ENTRY, isHostInstalled } from './install.mjs';
 /** Settings every host gets: no welcome page, tips, telemetry, update or gallery traffic. */
 export const DEFAULT_USER_SETTINGS = {
   'workbench.startupEditor': 'none',
+  // nor an extension's walkthrough opening over the tests' editors on its first activation
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'telemetry.telemetryLevel': 'off',
@@ -24,6 +26,9 @@ export const DEFAULT_USER_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'window.restoreWindows': 'none',
 };
+
+/** The settings above that VS Code scopes to the machine (see startOnce). */
+const MACHINE_SCOPED = new Set(['workbench.welcomePage.walkthroughs.openOnInstall']);
 
 /** Settings of a host with Workspace Trust on: no modal asking to trust the folder at startup. */
 const TRUST_SETTINGS = {
@@ -153,7 +158,14 @@ async function startOnce(o) {
   };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...(o.workspaceTrust ? TRUST_SETTINGS : {}), ...o.userSettings }, null, 2));
+  const settings = { ...DEFAULT_USER_SETTINGS, ...(o.workspaceTrust ? TRUST_SETTINGS : {}), ...o.userSettings };
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  // The window is a remote one: a machine-scoped setting is read from the server's Machine
+  // settings, and the User's value is ignored. Only those go there, so that a test changing a
+  // setting in the User's settings is not overridden.
+  const machine = Object.fromEntries(Object.entries(settings).filter(([key]) => MACHINE_SCOPED.has(key)));
+  mkdirSync(join(dirs.userData, 'Machine'), { recursive: true });
+  writeFileSync(join(dirs.userData, 'Machine', 'settings.json'), JSON.stringify(machine, null, 2));
   const logFile = join(temp, 'server.log');
 
   const env = { ...process.env };

@@ -13,6 +13,7 @@ import { registerRollbackFeatures } from './rollbackFeatures';
 import { registerInterruptedOperations } from './recovery/interruptedOperations';
 import { registerTerminalCli } from './terminal/terminalCli';
 import { registerAgentHookCommands } from './agentHooks/connectAgentCommands';
+import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -72,6 +73,10 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     },
   });
   channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s)).`);
+  openWalkthroughOnFirstRun(context).then(
+    (opened) => opened && channel.info('Opened the walkthrough (first run after install).'),
+    (error: unknown) => channel.warn(`Could not open the walkthrough: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   return {
     ...agentApi,

@@ -1,6 +1,14 @@
 // `agents mcp --print-config CLIENT`: the snippet that registers this server with an MCP client.
 // Each client keeps its servers in its own file and shape; the snippet goes to stdout (pipe it
 // into the file), where it belongs goes to stderr.
+//
+// The client starts the server itself, with its own PATH: a client started from a dock or a menu
+// (Claude Desktop, Cursor, VS Code on macOS) often has no `agents`, nor the `node` that runs it, on
+// it. So the command names this CLI's runtime and dist/cli.js by absolute path, as the hook
+// installer does, with ELECTRON_RUN_AS_NODE=1 in the server's environment when the runtime is VS
+// Code's Electron (the `agents` of VS Code's integrated terminal), which otherwise opens a window.
+
+import type { HookProgram } from '../hooks/install/hookCommandLine';
 
 export const MCP_CLIENTS = ['vscode', 'claude-code', 'cline', 'cursor'] as const;
 export type McpClient = (typeof MCP_CLIENTS)[number];
@@ -14,22 +22,36 @@ export interface ClientConfig {
   readonly where: string;
 }
 
+/** The server's command, arguments and environment, as every client's file spells them. */
+export function serverCommand(program: HookProgram, folder: string): { command: string; args: string[]; env?: Record<string, string> } {
+  return { command: program.node, args: [program.cli, 'mcp', '--workspace', folder], ...(program.electron ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {}) };
+}
+
+/** A word for a POSIX shell: single quotes, a quote inside closed, escaped and reopened. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 /**
- * The configuration for `client`; `workspace` is the absolute folder for the clients whose files
- * cannot name the folder they are opened on (VS Code and Cursor say `${workspaceFolder}`).
+ * The configuration for `client`, starting `program`; `workspace` is the absolute folder for the
+ * clients whose files cannot name the folder they are opened on (VS Code and Cursor say
+ * `${workspaceFolder}`).
  */
-export function clientConfig(client: McpClient, workspace: string): ClientConfig {
-  const server = (folder: string) => ({ command: 'agents', args: ['mcp', '--workspace', folder] });
+export function clientConfig(client: McpClient, workspace: string, program: HookProgram): ClientConfig {
+  const server = (folder: string) => serverCommand(program, folder);
   switch (client) {
     case 'vscode':
       return { json: { servers: { [SERVER_NAME]: { type: 'stdio', ...server('${workspaceFolder}') } } }, where: '.vscode/mcp.json in the workspace folder' };
     case 'cursor':
       return { json: { mcpServers: { [SERVER_NAME]: server('${workspaceFolder}') } }, where: '.cursor/mcp.json in the workspace folder' };
-    case 'claude-code':
+    case 'claude-code': {
+      const { command, args } = server(workspace);
+      const env = program.electron ? '-e ELECTRON_RUN_AS_NODE=1 ' : '';
       return {
         json: { mcpServers: { [SERVER_NAME]: { type: 'stdio', ...server(workspace) } } },
-        where: `.mcp.json in the project folder, or run: claude mcp add ${SERVER_NAME} -- agents mcp --workspace ${JSON.stringify(workspace)}`,
+        where: `.mcp.json in the project folder, or run: claude mcp add ${env}${SERVER_NAME} -- ${[command, ...args].map(shellWord).join(' ')}`,
       };
+    }
     case 'cline':
       return {
         json: { mcpServers: { [SERVER_NAME]: { ...server(workspace), disabled: false, autoApprove: [] } } },

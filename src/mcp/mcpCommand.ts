@@ -4,10 +4,12 @@ import type { ToolContext } from '../agentTools/agentTool';
 import { requireWorkspace, stderrLogger, isTruthy } from '../cli/cli';
 import { UsageError } from '../envelopes/cliErrors';
 import { errorMessage } from '../envelopes/envelopes';
-import { writeText, type TextSink } from '../cli/terminalOutput';
+import { writeJson, writeText, type TextSink } from '../cli/terminalOutput';
 import { workspaceLocation } from '../cli/workspaceLocation';
 import { createWorkspaceServices } from '../composition';
 import { escapeUnsafe } from '../core/displayText';
+import { runningHookProgram, type HookProgram } from '../hooks/install/hookCommandLine';
+import { programWarnings } from '../hooks/install/programChecks';
 import { MCP_CLIENTS, clientConfig, type McpClient } from './clientConfigs';
 import { createMcpServer } from './mcpServer';
 
@@ -16,8 +18,11 @@ export const MCP_HELP = `agents mcp [--workspace DIR] [--debug]
   else the current folder), for agents to take checkpoints and roll back. It never leaves DIR.
   Logs go to stderr; --debug logs more.
 
-agents mcp --print-config vscode|claude-code|cline|cursor [--workspace DIR]
-  Prints the client's configuration that starts this server.`;
+agents mcp --print-config vscode|claude-code|cline|cursor [--workspace DIR] [--format json]
+  Prints the client's configuration that starts this server: this CLI's runtime and cli.js by
+  absolute path, so the client needs no \`agents\` on its PATH. Where it goes, and a warning when
+  the command would not run (a path that is gone, npx's cache), go to stderr; with --format json,
+  one document {"mcp_config": {client, config, where, warnings}} on stdout.`;
 
 export interface McpProcess {
   readonly argv: readonly string[];
@@ -28,9 +33,11 @@ export interface McpProcess {
   readonly stderr: TextSink;
   readonly wasmDir: string;
   readonly version: string;
+  /** The runtime and cli.js a printed configuration starts; by default this node and the cli.js beside this bundle. */
+  readonly program?: HookProgram;
 }
 
-type McpInvocation = { kind: 'help' } | { kind: 'print-config'; client: McpClient; workspace?: string } | { kind: 'serve'; workspace?: string; debug: boolean };
+type McpInvocation = { kind: 'help' } | { kind: 'print-config'; client: McpClient; workspace?: string; json: boolean } | { kind: 'serve'; workspace?: string; debug: boolean };
 
 /** `agents mcp …` after the word `mcp`. */
 export function parseMcpArgs(argv: readonly string[]): McpInvocation {
@@ -38,7 +45,7 @@ export function parseMcpArgs(argv: readonly string[]): McpInvocation {
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { workspace: { type: 'string' }, 'print-config': { type: 'string' }, debug: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { workspace: { type: 'string' }, 'print-config': { type: 'string' }, format: { type: 'string' }, debug: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: false,
       strict: true,
     }));
@@ -47,10 +54,13 @@ export function parseMcpArgs(argv: readonly string[]): McpInvocation {
   }
   if (values.help) return { kind: 'help' };
   const printConfig = values['print-config'];
+  if (values.format !== undefined && values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not ${JSON.stringify(values.format)}`);
   if (printConfig !== undefined) {
     if (!(MCP_CLIENTS as readonly string[]).includes(printConfig)) throw new UsageError(`--print-config must be one of ${MCP_CLIENTS.join(', ')}, not ${JSON.stringify(printConfig)}`);
-    return { kind: 'print-config', client: printConfig as McpClient, workspace: values.workspace };
+    return { kind: 'print-config', client: printConfig as McpClient, workspace: values.workspace, json: values.format === 'json' };
   }
+  // the server speaks JSON-RPC on stdout whatever is asked
+  if (values.format !== undefined) throw new UsageError('--format applies to --print-config only');
   return { kind: 'serve', workspace: values.workspace, debug: values.debug === true };
 }
 
@@ -67,9 +77,16 @@ export async function runMcp(proc: McpProcess): Promise<number> {
     }
     const location = workspaceLocation(proc.cwd, invocation.workspace, proc.env);
     if (invocation.kind === 'print-config') {
-      const config = clientConfig(invocation.client, location.workspaceRoot);
-      writeText(proc.stdout, JSON.stringify(config.json, null, 2));
-      writeText(proc.stderr, `Put this in ${escapeUnsafe(config.where)}.`);
+      const program = proc.program ?? runningHookProgram();
+      const config = clientConfig(invocation.client, location.workspaceRoot, program);
+      const warnings = programWarnings(program);
+      if (invocation.json) {
+        writeJson(proc.stdout, { mcp_config: { client: invocation.client, config: config.json, where: config.where, warnings } });
+      } else {
+        writeText(proc.stdout, JSON.stringify(config.json, null, 2));
+        writeText(proc.stderr, `Put this in ${escapeUnsafe(config.where)}.`);
+      }
+      for (const warning of warnings) writeText(proc.stderr, `warning: ${escapeUnsafe(warning)}`);
       return 0;
     }
     const workspaceRoot = await requireWorkspace(location.workspaceRoot);

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { waitForPanel } from '../e2e/rollbackPanel';
 import { answerDialog, answerInput, clickTreeRow, contextMenu, openView, runCommand, screenshot, useWorkbench, waitForTreeRow } from '../e2e/workbench';
+import { startMcp } from '../unit/helpers/mcpHarness';
 import { setCheckbox } from './settingsEditor';
 import { installedProduct } from './installedProduct';
 import { newTerminal, runInTerminal } from './terminal';
@@ -62,6 +63,26 @@ describe('The installed .vsix', function () {
     const elsewhere = await runInTerminal(wb.page, 'cd / && agents plan list');
     assert.equal(elsewhere, list);
     await screenshot(wb.page, 'installed-2-terminal');
+  });
+
+  it('prints from the integrated terminal an MCP configuration that a client outside VS Code can start', async () => {
+    const out = path.join(wb.workspaceDir, 'mcp-config.json');
+    const err = path.join(wb.workspaceDir, 'mcp-config.err');
+    assert.equal((await runInTerminal(wb.page, `agents mcp --print-config claude-code > ${JSON.stringify(out)} 2> ${JSON.stringify(err)} && echo written`)).trim(), 'written');
+    assert.match(fs.readFileSync(err, 'utf8'), /^Put this in \.mcp\.json/);
+    assert.doesNotMatch(fs.readFileSync(err, 'utf8'), /warning/);
+    const server = (JSON.parse(fs.readFileSync(out, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> }).mcpServers['cleveragents-checkpoints']!;
+    // the runtime the terminal's `agents` ran on, and the installed extension's CLI
+    assert.ok(path.isAbsolute(server.command) && fs.existsSync(server.command), server.command);
+    assert.equal(server.args[0], path.join(installedDir(), 'dist', 'cli.js'));
+    const mcp = await startMcp(wb.workspaceDir, { command: server.command, args: server.args, env: { PATH: '/usr/bin:/bin', ...server.env } });
+    try {
+      assert.ok((await mcp.client.listTools()).tools.some((t) => t.name === 'list_plans'));
+      const { plans } = await mcp.ok<{ plans: { title: string }[] }>('list_plans');
+      for (const plan of DEMO_PLANS) assert.ok(plans.some((p) => p.title === plan), `${plan} is not listed`);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('leaves the terminal’s PATH alone when terminal.cliOnPath is off', async () => {

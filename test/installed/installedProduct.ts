@@ -14,6 +14,11 @@ export interface InstalledProduct {
   readonly userDataDir: string;
   /** Fills an empty folder with the demo workspace of `npm start` (scripts/demoData.mjs). */
   readonly prepareDemo: (workspaceDir: string) => Promise<void>;
+  /**
+   * The page URL opening `folder` in a second code-server (started on first use) that has no
+   * extension installed: a user who has not installed this one yet.
+   */
+  readonly bareUrl: (folder: string) => Promise<string>;
 }
 
 declare global {

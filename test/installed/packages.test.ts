@@ -27,6 +27,11 @@ describe('The .vsix', () => {
     const unwanted = names.filter((n) => /\.map$|\.tsx?$|^extension\/(src|test|out|scripts|node_modules|\.vscode-test)\//.test(n) && n !== 'extension/api/cleveragents-checkpoints.d.ts');
     assert.deepEqual(unwanted, []);
     assert.equal(entries.find((e) => e.name === 'extension/bin/agents')?.mode.toString(8), '100755', 'the shell launcher must be executable');
+    // the walkthrough's pictures, each step's light and dark one
+    const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { walkthroughs: { steps: { media: { image: Record<string, string> } }[] }[] } };
+    const pictures = new Set(manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => Object.values(s.media.image))));
+    assert.ok(pictures.size >= 5);
+    for (const picture of pictures) assert.ok(names.includes(`extension/${picture}`), `${picture} is missing from the .vsix`);
     const bundle = entries.find((e) => e.name === 'extension/dist/extension.js');
     assert.ok(bundle && bundle.size <= MAX_EXTENSION_BUNDLE_BYTES, `dist/extension.js is ${bundle?.size} bytes, over ${MAX_EXTENSION_BUNDLE_BYTES}`);
     console.log(`      dist/extension.js: ${bundle.size} bytes; the .vsix: ${fs.statSync(installedProduct().vsix).size} bytes`);
@@ -81,6 +86,24 @@ describe('The npm pack tarball, installed with npm into a temporary prefix', fun
       run(ws, '--format', 'json', 'plan', 'rollback', '--yes', plan.plan_id, rollback.post_rollback_state.undo_checkpoint_id);
       assert.equal(fs.readFileSync(path.join(ws, 'notes.txt'), 'utf8'), 'second\n');
       assert.equal(fs.readFileSync(path.join(ws, 'new.txt'), 'utf8'), 'made after the checkpoint\n');
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true });
+    }
+  });
+
+  it('prints an MCP configuration that names the installed CLI by absolute path, and a client runs it with a bare PATH', async () => {
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-npm-cfg-'));
+    try {
+      const config = JSON.parse(run(ws, 'mcp', '--print-config', 'claude-code')) as { mcpServers: Record<string, { command: string; args: string[] }> };
+      const server = config.mcpServers['cleveragents-checkpoints']!;
+      assert.ok(path.isAbsolute(server.command) && fs.existsSync(server.command), server.command);
+      assert.equal(server.args[0], fs.realpathSync(path.join(prefix, 'lib', 'node_modules', 'cleveragents-checkpoints', 'dist', 'cli.js')));
+      const mcp = await startMcp(ws, { command: server.command, args: server.args, env: { PATH: '/usr/bin:/bin' } });
+      try {
+        assert.ok((await mcp.client.listTools()).tools.some((t) => t.name === 'create_checkpoint'));
+      } finally {
+        await mcp.close();
+      }
     } finally {
       fs.rmSync(ws, { recursive: true, force: true });
     }

@@ -294,9 +294,10 @@ describe('agents mcp (the built CLI as an MCP server, driven by the SDK’s own 
       assert.equal(r.code, 0, r.stderr);
       const config = JSON.parse(r.stdout) as Record<string, Record<string, { command: string; args: string[] }>>;
       const server = (config.servers ?? config.mcpServers)!['cleveragents-checkpoints']!;
-      assert.equal(server.command, 'agents');
-      assert.deepEqual(server.args.slice(0, 2), ['mcp', '--workspace']);
-      assert.equal(server.args[2], client === 'vscode' || client === 'cursor' ? '${workspaceFolder}' : root);
+      // this node and cli.js by absolute path (launcherCommands.test.ts)
+      assert.equal(server.command, process.execPath);
+      assert.deepEqual(server.args.slice(1, 3), ['mcp', '--workspace']);
+      assert.equal(server.args[3], client === 'vscode' || client === 'cursor' ? '${workspaceFolder}' : root);
       assert.match(r.stderr, /^Put this in /);
     }
     const bad = runCli(root, ['mcp', '--print-config', 'emacs']);

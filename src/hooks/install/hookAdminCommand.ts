@@ -6,6 +6,7 @@ import type { HookScope } from './agentHookConfigs';
 import { programResolves, runningHookProgram, type HookProgram } from './hookCommandLine';
 import { applyHookPlan, planHookChange, type HookPlan } from './hookInstaller';
 import { hookStatus, type HookScopeStatus } from './hookStatus';
+import { programWarnings } from './programChecks';
 import { ConfigFileError } from './jsonEdit';
 import { unifiedDiff } from './unifiedDiff';
 
@@ -164,7 +165,9 @@ export async function runHookAdminCommand(argv: readonly string[], io: HookAdmin
     }
     const plan = await planHookChange(args.agent!, args.action, scope, root, program);
     if (!args.dryRun) await applyHookPlan(plan, args.action);
-    reportChange(plan, args.action, args.dryRun, args, io);
+    // a command that runs today but will not stay (npx's cache) is said with the plan's own warnings
+    const warnings = args.action === 'install' ? programWarnings(program) : [];
+    reportChange({ ...plan, warnings: [...warnings, ...plan.warnings] }, args.action, args.dryRun, args, io);
     return EXIT_OK;
   } catch (error) {
     const usage = error instanceof HookUsageError;

@@ -1,0 +1,135 @@
+// The first steps a new user is offered: the walkthrough on the Welcome page and the empty view's
+// welcome content. A link there is a button that runs a command; VS Code shows nothing when the
+// command does not exist, so every link must name one that does, and every picture must be there.
+import * as assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+const REPO_ROOT = path.join(__dirname, '..', '..', '..');
+
+interface Step {
+  id: string;
+  title: string;
+  description: string;
+  media: { image?: string | Record<string, string>; altText?: string };
+  completionEvents?: string[];
+}
+interface Manifest {
+  publisher: string;
+  name: string;
+  contributes: {
+    commands: { command: string }[];
+    viewsContainers: Record<string, { id: string }[]>;
+    views: Record<string, { id: string }[]>;
+    viewsWelcome: { view: string; contents: string }[];
+    walkthroughs: { id: string; title: string; steps: Step[] }[];
+  };
+}
+
+/** VS Code's own commands the first steps may link to (each with the reason it is there). */
+const VSCODE_COMMANDS = new Set([
+  'workbench.action.files.openFolder', // the view with no folder open
+  'workbench.trust.manage', // Restricted Mode
+  'workbench.action.openSettings', // the database setting
+  'workbench.action.openWalkthrough', // the empty view opens the walkthrough
+]);
+
+/** Every `[text](command:id?args)` link of a markdown text. */
+function commandLinks(markdown: string): { text: string; command: string; args?: unknown }[] {
+  return [...markdown.matchAll(/\[([^\]]*)\]\(command:([^)?\s]+)(?:\?([^)\s]*))?\)/g)].map((m) => ({
+    text: m[1]!,
+    command: m[2]!,
+    ...(m[3] !== undefined ? { args: JSON.parse(decodeURIComponent(m[3])) as unknown } : {}),
+  }));
+}
+
+/** Why `link` would do nothing when clicked, or undefined when it runs a command that exists. */
+function brokenLink(manifest: Manifest, link: { command: string; args?: unknown }): string | undefined {
+  const { contributes } = manifest;
+  if (contributes.commands.some((c) => c.command === link.command)) return undefined;
+  const containers = Object.values(contributes.viewsContainers).flat().map((c) => c.id);
+  const container = /^workbench\.view\.extension\.(.+)$/.exec(link.command)?.[1];
+  if (container !== undefined) return containers.includes(container) ? undefined : `${link.command}: no view container ${container} is contributed`;
+  if (!VSCODE_COMMANDS.has(link.command)) return `${link.command} is neither a contributed command nor one of VS Code's this test knows`;
+  if (link.command === 'workbench.action.openWalkthrough') {
+    const ids = contributes.walkthroughs.map((w) => `${manifest.publisher}.${manifest.name}#${w.id}`);
+    const arg = Array.isArray(link.args) ? link.args[0] : undefined;
+    if (typeof arg !== 'string' || !ids.includes(arg)) return `${link.command} opens ${JSON.stringify(link.args)}, not one of ${ids.join(', ')}`;
+  }
+  return undefined;
+}
+
+describe('The first steps: walkthrough and welcome view', () => {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
+  const walkthrough = manifest.contributes.walkthroughs[0]!;
+
+  it('has one walkthrough: connect an agent, create a plan, see the checkpoints, roll back, undo', () => {
+    assert.equal(manifest.contributes.walkthroughs.length, 1);
+    assert.deepEqual(
+      walkthrough.steps.map((s) => s.id),
+      ['connectAgent', 'createPlan', 'seeCheckpoints', 'rollBack', 'undo'],
+    );
+  });
+
+  it('gives each step a button (a command link on a line of its own) that runs a command that exists', () => {
+    for (const step of walkthrough.steps) {
+      const links = commandLinks(step.description);
+      assert.ok(links.length >= 1, `${step.id} has no button`);
+      const lines = step.description.split('\n');
+      for (const link of links) {
+        assert.equal(brokenLink(manifest, link), undefined, `${step.id}: ${brokenLink(manifest, link)}`);
+        assert.ok(lines.some((l) => l.startsWith(`[${link.text}](command:`) && l.endsWith(')')), `${step.id}: [${link.text}] is not a line of its own, so it shows as a link, not a button`);
+      }
+    }
+  });
+
+  it('marks a step done by the command its button runs (or the view it opens)', () => {
+    for (const step of walkthrough.steps) {
+      const [first] = commandLinks(step.description);
+      const events = step.completionEvents ?? [];
+      const done = first!.command.startsWith('workbench.view.extension.')
+        ? events.some((e) => Object.values(manifest.contributes.views).flat().some((v) => e === `onView:${v.id}`))
+        : events.includes(`onCommand:${first!.command}`);
+      assert.ok(done, `${step.id}: completionEvents ${JSON.stringify(events)} do not follow its button ${first!.command}`);
+    }
+  });
+
+  it('gives each step a small PNG of the extension, described for screen readers, that the package carries', () => {
+    const ignore = readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
+    for (const step of walkthrough.steps) {
+      assert.ok(step.media.altText && step.media.altText.length > 10, `${step.id} has no altText`);
+      const images = typeof step.media.image === 'string' ? [step.media.image] : Object.values(step.media.image ?? {});
+      assert.ok(images.length >= 1, `${step.id} has no image`);
+      for (const image of images) {
+        assert.match(image, /^media\/walkthrough\/[\w-]+\.png$/, `${step.id}: ${image}`);
+        const file = path.join(REPO_ROOT, image);
+        const bytes = readFileSync(file);
+        assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', `${image} is not a PNG`);
+        const size = statSync(file).size;
+        assert.ok(size <= 80_000, `${image} is ${size} bytes: keep the package small (at most 80 KB)`);
+      }
+    }
+    assert.ok(ignore.includes('!media/walkthrough/*.png'), '.vscodeignore leaves the walkthrough’s images out of the .vsix');
+  });
+
+  it('offers the same first steps in the empty view: Connect an Agent, Create Plan and the walkthrough, each a command that exists', () => {
+    const empty = manifest.contributes.viewsWelcome.filter((w) => w.contents.includes('command:cleveragents.checkpoints.createPlan'));
+    assert.ok(empty.length >= 1);
+    for (const welcome of empty) {
+      const commands = commandLinks(welcome.contents).map((l) => l.command);
+      for (const wanted of ['cleveragents.checkpoints.connectAgent', 'cleveragents.checkpoints.createPlan', 'workbench.action.openWalkthrough']) {
+        assert.ok(commands.includes(wanted), `the welcome view "${welcome.contents.split('\n')[0]}" does not offer ${wanted}`);
+      }
+    }
+    for (const welcome of manifest.contributes.viewsWelcome) {
+      for (const link of commandLinks(welcome.contents)) assert.equal(brokenLink(manifest, link), undefined);
+    }
+  });
+
+  it('catches a link to a command that does not exist, to another walkthrough, or to a view container of no one', () => {
+    assert.match(brokenLink(manifest, { command: 'cleveragents.checkpoints.rollBack' }) ?? '', /neither a contributed command/);
+    assert.match(brokenLink(manifest, { command: 'workbench.action.openWalkthrough', args: ['cleveragents.cleveragents-checkpoints#other'] }) ?? '', /opens/);
+    assert.match(brokenLink(manifest, { command: 'workbench.view.extension.checkpoints' }) ?? '', /no view container/);
+    assert.equal(brokenLink(manifest, { command: 'workbench.view.extension.cleveragents-checkpoints' }), undefined);
+  });
+});
