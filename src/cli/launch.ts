@@ -9,6 +9,9 @@ import { writeText } from './terminalOutput';
 /** The package's version, written in at build time (esbuild's `define`). */
 declare const AGENTS_VERSION: string;
 
+/** The `agents plan` commands a resident process may serve (src/daemon/protocol.ts's FORWARDED_PLAN_COMMANDS). */
+const RESIDENT_COMMANDS = ['list', 'show', 'checkpoints', 'checkpoint'];
+
 const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,7 +20,9 @@ else if (args[0] === 'mcp') require('./agentsMcp.js');
 // bundle that every hooked tool call loads.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'hook' && ['install', 'uninstall', 'status'].includes(args[1] ?? '')) require('./agentsHookAdmin.js');
+// `hook run`, the `plan` commands a resident process serves, and `daemon status|stop`: the client,
+// which asks the workspace's resident process and else loads agentsHook.js or cliMain.js itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-else if (args[0] === 'hook') require('./agentsHook.js');
+else if (args[0] === 'hook' || args[0] === 'daemon' || (args[0] === 'plan' && RESIDENT_COMMANDS.includes(args[1] ?? ''))) require('./agentsClient.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');
