@@ -1,3 +1,4 @@
+import { isForwardedPlanCommand } from '../daemon/protocol';
 import { writeText } from './terminalOutput';
 
 // `dist/cli.js`, the `agents` command: it answers a bare `--version` without loading the rest of the
@@ -8,9 +9,6 @@ import { writeText } from './terminalOutput';
 
 /** The package's version, written in at build time (esbuild's `define`). */
 declare const AGENTS_VERSION: string;
-
-/** The `agents plan` commands a resident process may serve (src/daemon/protocol.ts's FORWARDED_PLAN_COMMANDS). */
-const RESIDENT_COMMANDS = ['list', 'show', 'checkpoints', 'checkpoint'];
 
 const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
@@ -23,6 +21,6 @@ else if (args[0] === 'hook' && ['install', 'uninstall', 'status'].includes(args[
 // `hook run`, the `plan` commands a resident process serves, and `daemon status|stop`: the client,
 // which asks the workspace's resident process and else loads agentsHook.js or cliMain.js itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-else if (args[0] === 'hook' || args[0] === 'daemon' || (args[0] === 'plan' && RESIDENT_COMMANDS.includes(args[1] ?? ''))) require('./agentsClient.js');
+else if (args[0] === 'hook' || args[0] === 'daemon' || isForwardedPlanCommand(args)) require('./agentsClient.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');

@@ -3,7 +3,7 @@ import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
 import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
-import { FORWARDED_ENV, FORWARDED_PLAN_COMMANDS, type DaemonRequest, type DaemonStatus } from './protocol';
+import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
 
 // `dist/agentsClient.js`, loaded by the launcher (cli/launch.ts) for `agents hook run <agent>`,
 // the forwarded `agents plan …` commands and `agents daemon status|stop`. It hands the call to
@@ -74,10 +74,12 @@ async function ask(root: string, request: DaemonRequest, deadline?: number): Pro
   if (unfit) return { note: `resident process not used: ${unfit.why}` };
   const outcome = await callDaemon(root, request, callTimes(process.env, deadline));
   if (outcome.kind === 'done') return { outcome };
-  let note = `resident process not used: ${outcome.why}`;
+  // None running yet is the ordinary start: nothing to say. Anything else goes to the log.
+  let note = outcome.kind === 'unavailable' && outcome.start ? undefined : `resident process not used: ${outcome.why}`;
   if ((outcome.kind === 'unavailable' || outcome.kind === 'refused') && outcome.start) {
     const notStarted = startDaemon(root, __dirname);
-    note += notStarted ? `; not started: ${notStarted}` : '; started a new one';
+    if (notStarted && notStarted !== 'another call is starting it') note = `${note ?? 'resident process not started'}: ${notStarted}`;
+    else if (note) note += '; started a new one';
   }
   return { outcome, note };
 }
@@ -153,7 +155,7 @@ async function daemonCommand(argv: readonly string[]): Promise<void> {
 process.stdout.on('error', () => process.exit(0));
 
 const args = process.argv.slice(2);
-const forwardable = (args[0] === 'plan' && FORWARDED_PLAN_COMMANDS.includes(args[1] ?? '') && !args.includes('--help') && !args.includes('-h')) || args[0] === 'hook';
+const forwardable = isForwardedPlanCommand(args) || args[0] === 'hook';
 if (args[0] === 'daemon') {
   void daemonCommand(args);
 } else if (!forwardable || noDaemon(process.env) || (args[0] === 'hook' && (args.length !== 3 || args[1] !== 'run' || !(HOOK_AGENTS as readonly string[]).includes(args[2]!)))) {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES } from '../hooks/hookStdin';
-import { FORWARDED_ENV, FORWARDED_PLAN_COMMANDS, type DaemonRequest } from './protocol';
+import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest } from './protocol';
 
 // Every request the resident process reads, checked before anything is done with it: the socket
 // is the user's alone, but a request is still outside input.
@@ -33,7 +33,7 @@ export const DaemonRequestSchema = z.discriminatedUnion('kind', [
       argv: z
         .array(z.string().max(100_000))
         .max(200)
-        .refine((a) => a[0] === 'plan' && FORWARDED_PLAN_COMMANDS.includes(a[1] ?? ''), 'not a forwarded command'),
+        .refine(isForwardedPlanCommand, 'not a forwarded command'),
       cwd: AbsolutePath,
       env: Env,
     })
