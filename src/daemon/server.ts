@@ -31,6 +31,8 @@ export interface DaemonOptions {
   /** Above this resident set size the process drops its caches, and exits if that is not enough. */
   readonly rssLimitBytes: number;
   readonly log: (line: string) => void;
+  /** Log each request's kind and duration (CLEVERAGENTS_DAEMON_TRACE=1): the profile of the served call. */
+  readonly trace: boolean;
 }
 
 /** How long a hook may wait for the store's lock, as in hookRun.ts. */
@@ -242,9 +244,11 @@ export class Daemon {
     // One request at a time: the services are shared, and the store serializes its work anyway.
     const work = this.queue.then(() => this.serve(request));
     this.queue = work.catch(() => undefined);
+    const began = performance.now();
     try {
       const reply = await work;
       this.send(socket, reply);
+      if (this.options.trace) this.options.log(`${request.kind}${request.kind === 'cli' ? ` ${request.argv[1]}` : ''}: ${(performance.now() - began).toFixed(1)} ms (waited for by the client since ${Date.now() - ('started' in request ? request.started : Date.now())} ms), rss ${mb(process.memoryUsage().rss)}`);
     } catch (error) {
       this.options.log(`request failed: ${(error as Error).message}`);
       // the client does the work itself
