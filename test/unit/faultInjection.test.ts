@@ -12,13 +12,16 @@ import { useTempDirs } from './helpers/tempDir';
  * pruning on a sandbox of 2,000 changed files, then lets the next commands recover, and checks that
  * nothing is lost: the database is sound, the store passes `git fsck --strict`, the sandbox is
  * exactly the state before or after the operation, ignored files are untouched, every pin has its
- * row and every row its pin. `npm test` runs a few kills; `npm run test:faults` runs 32.
+ * row and every row its pin. `npm test` runs a few kills; `npm run test:faults` runs 32. Both with the
+ * resident process on (the kill takes it too) and off, or the one `AGENTS_TEST_DAEMON` names.
  */
-const KILLS = Math.max(4, Number(process.env.FAULT_KILLS ?? 8));
+const MODES = daemonModes();
+/** Shared between the modes (resident process on, off): `npm test` costs what it did with one. */
+const KILLS = Math.max(4, Math.ceil(Number(process.env.FAULT_KILLS ?? 8) / MODES.length));
 const FILES = 2000;
 
 // With the resident process on, a kill takes both the CLI and the resident process serving it.
-for (const mode of daemonModes()) describe(`fault injection: ${KILLS} kills of the CLI at moments spread over every phase (resident process ${mode})`, function () {
+for (const mode of MODES) describe(`fault injection: ${KILLS} kills of the CLI at moments spread over every phase (resident process ${mode})`, function () {
   this.timeout(30 * 60_000);
   useDaemonMode(mode);
   const tempDir = useTempDirs('ca-fault-');
