@@ -1,7 +1,7 @@
-import { closeSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { DAEMON_LOG, SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
+import { DAEMON_LOG, DATABASE_FILE, DATA_DIR, SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import type { DaemonReply, DaemonRequest } from './protocol';
 
 // The client half of the resident process, in the bundle every hooked tool call loads
@@ -44,10 +44,15 @@ export function callTimes(env: Readonly<Record<string, string | undefined>>, dea
   };
 }
 
-/** Why the workspace's store cannot be used with a resident process, or undefined when it can. */
-export function storeUnfit(workspaceRoot: string): { readonly why: string; readonly noStore: boolean } | undefined {
+/**
+ * Why the workspace's store cannot be used with a resident process, or undefined when it can.
+ * `noStore`: there is nothing to keep warm yet (no `.cleveragents`, or no database in it: events
+ * that take no checkpoint never make one); the call runs in its own process and starts none.
+ */
+export function storeUnfit(workspaceRoot: string, databasePath: string | undefined): { readonly why: string; readonly noStore: boolean } | undefined {
   const data = checkFolder(dataDirOf(workspaceRoot), { private: false });
   if (!data.ok) return { why: data.why, noStore: data.missing === true };
+  if (!existsSync(path.resolve(workspaceRoot, databasePath ?? path.join(DATA_DIR, DATABASE_FILE)))) return { why: 'no database yet', noStore: true };
   const run = checkFolder(runDirOf(workspaceRoot), { private: true });
   if (!run.ok && !run.missing) return { why: run.why, noStore: false };
   return undefined;

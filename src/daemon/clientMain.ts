@@ -68,8 +68,8 @@ function cliRoot(argv: readonly string[], cwd: string): string {
  * process when there is none (or one of another version). `undefined` outcome: not asked at all.
  */
 async function ask(root: string, request: DaemonRequest, deadline?: number): Promise<{ outcome?: CallOutcome; note?: string }> {
-  const unfit = storeUnfit(root);
-  // No store yet: this call makes it; the next one starts the process.
+  const unfit = storeUnfit(root, text(process.env.AGENTS_DATABASE));
+  // No store yet: this call makes it (if it takes a checkpoint); a later one starts the process.
   if (unfit?.noStore) return {};
   if (unfit) return { note: `resident process not used: ${unfit.why}` };
   const outcome = await callDaemon(root, request, callTimes(process.env, deadline));
@@ -139,7 +139,7 @@ async function daemonCommand(argv: readonly string[]): Promise<void> {
     return;
   }
   const root = cliRoot(rest, process.cwd());
-  const unfit = storeUnfit(root);
+  const unfit = storeUnfit(root, text(process.env.AGENTS_DATABASE));
   const outcome = unfit ? undefined : await callDaemon(root, { version: VERSION, kind: command }, callTimes(process.env));
   if (outcome?.kind !== 'done') {
     const why = unfit?.why ?? outcome?.why ?? '';

@@ -7,6 +7,8 @@ import * as path from 'node:path';
 
 /** The workspace's data folder, as src/adapters/files/nodeWorkspaceFiles names it. */
 export const DATA_DIR = '.cleveragents';
+/** The default database's name in DATA_DIR (as adapters/sqlStore names it). */
+export const DATABASE_FILE = 'cleveragents.db';
 /** `.cleveragents/run/`: the socket's folder, 0700. */
 export const RUN_DIR = 'run';
 /**

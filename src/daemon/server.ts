@@ -9,6 +9,7 @@ import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocat
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
+import * as hookStore from '../hooks/hookStore';
 import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import { parseRequest, requestVersion } from './daemonRequest';
@@ -278,6 +279,8 @@ export class Daemon {
           wasmDir: this.options.distDir,
           started: request.started,
           services: this.hookServices,
+          // bundled here, with the services: one copy of every class
+          store: hookStore,
           acceptWorkspace: (location) => this.isOurs(location),
         });
         if (result.refused) return refused('the event is for another workspace');

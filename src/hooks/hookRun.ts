@@ -9,7 +9,7 @@ import { readStdin, HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, type StdinRead } from '
 import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
 import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';
-import { loadHookStore } from './loadHookStore';
+import { loadHookStore, type HookStore } from './loadHookStore';
 import type { WorkspaceLocation } from '../cli/workspaceLocation';
 import type { WorkspaceServices } from '../composition';
 
@@ -39,6 +39,12 @@ export interface HookCall {
   readonly afterPartial?: boolean;
   /** The workspace's services, when kept warm by the resident process; default: made and disposed here. */
   readonly services?: HookServicesProvider;
+  /**
+   * The store half (hookStore.ts) when the caller bundles it itself: the resident process, whose
+   * services must meet the same classes (an `instanceof NotFoundError` across two bundles fails).
+   * Default: loaded from its own bundle (loadHookStore).
+   */
+  readonly store?: HookStore;
   /** The resident process serves one workspace: false refuses the call (the client then runs it itself). */
   readonly acceptWorkspace?: (location: WorkspaceLocation) => Promise<boolean>;
 }
@@ -173,7 +179,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
   const job = jobFor(agent, event, root);
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
-  const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob, promptAlreadyTaken } = loadHookStore();
+  const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob, promptAlreadyTaken } = io.store ?? loadHookStore();
   const lent = io.services
     ? await io.services(root, location.databasePath, Math.min(LOCK_WAIT_MS, remaining()), log)
     : await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log).then((services) => ({ services, release: () => services.dispose() }));

@@ -198,6 +198,11 @@ describe('the resident process', function () {
     // No store yet: nothing to keep warm, and nothing is started.
     assert.equal(agents(root, ['plan', 'list']).code, 0);
     assert.equal(existsSync(path.join(root, '.cleveragents', 'run')), false, 'no store, no process');
+    // An event that takes no checkpoint leaves a log line in .cleveragents, and no database: still nothing to keep warm.
+    hook(root, 'not json');
+    hook(root, 'not json either');
+    assert.match(hooksLog(root), /stdin is not JSON/);
+    assert.equal(existsSync(path.join(root, '.cleveragents', 'run')), false, 'no database, no process');
     json(root, ['plan', 'create', '--title', 'first'], NO_DAEMON);
     const first = agents(root, ['plan', 'list']);
     assert.match(first.stdout, /first/);
@@ -225,13 +230,26 @@ describe('the resident process', function () {
       // the first made the store, the second (finding one) started the process
       if (++calls === 2) await daemonOf(served);
     });
-    const daemon = await daemonOf(served);
-    assert.ok(daemon.requests >= 7, `the process served the session's calls (${daemon.requests} requests)`);
-    assert.doesNotMatch(hooksLog(served), /resident process not used/);
-    const expected = history(plain);
+    const same = () => {
+      const expected = history(plain);
+      assert.deepEqual(history(served).map((l) => l.replace(served, '<root>')), expected.map((l) => l.replace(plain, '<root>')));
+      return expected;
+    };
     // two prompts and two writes; the pre_writes and the Bash calls found nothing changed
-    assert.equal(expected.length, 4, `prompts and writes:\n${expected.join('\n')}`);
-    assert.deepEqual(history(served).map((l) => l.replace(served, '<root>')), expected.map((l) => l.replace(plain, '<root>')));
+    const session1 = same();
+    assert.equal(session1.length, 4, `prompts and writes:\n${session1.join('\n')}`);
+    // The user deletes the session's plan: the next prompt makes a new one (the warm process sees the deletion).
+    for (const [root, env] of [[plain, NO_DAEMON], [served, {}]] as const) {
+      const planId = json<{ plans: PlanJson[] }>(root, ['plan', 'list'], NO_DAEMON).plans[0]!.plan_id;
+      json(root, ['plan', 'delete', '--yes', planId], NO_DAEMON);
+      hook(root, event(root, 'UserPromptSubmit', { prompt: 'after the delete' }), env);
+    }
+    const afterDelete = same();
+    assert.equal(afterDelete.length, 1, `the new plan's prompt:\n${afterDelete.join('\n')}`);
+    assert.match(afterDelete[0]!, /Before: "after the delete"/);
+    const daemon = await daemonOf(served);
+    assert.ok(daemon.requests >= 8, `the process served the session's calls (${daemon.requests} requests)`);
+    assert.doesNotMatch(hooksLog(served), /resident process not used/);
   });
 
   it('a client of another version does the work itself and restarts the process in its own version', async () => {
