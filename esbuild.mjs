@@ -71,7 +71,7 @@ const builds = [
     entryPoints: ['src/cli/launch.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    external: [...node.external, './cliMain.js', './agentsMcp.js', './agentsHook.js', './agentsHookAdmin.js'],
+    external: [...node.external, './cliMain.js', './agentsMcp.js', './agentsHook.js', './agentsHookAdmin.js', './agentsClient.js'],
     define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
   },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cliMain.js' },
@@ -81,6 +81,18 @@ const builds = [
   // Its store half (sql.js, the services) is a file of its own, loaded only when a checkpoint is due.
   { ...node, entryPoints: ['src/hooks/main.ts'], outfile: 'dist/agentsHook.js', external: [...node.external, './agentsHookStore.js'] },
   { ...node, entryPoints: ['src/hooks/hookStore.ts'], outfile: 'dist/agentsHookStore.js' },
+  // The resident process (docs/AGENTS.md, "The resident process"): its client, which every hooked
+  // tool call loads (node:fs, node:net and node:path only: no zod, no sql.js, no git); the hook
+  // done in the calling process when the resident one does not answer; and the process itself.
+  {
+    ...node,
+    entryPoints: ['src/daemon/clientMain.ts'],
+    outfile: 'dist/agentsClient.js',
+    external: [...node.external, './cliMain.js', './agentsHook.js', './agentsHookRun.js'],
+    define: { AGENTS_VERSION: JSON.stringify(packageJson.version) },
+  },
+  { ...node, entryPoints: ['src/daemon/hookRunEntry.ts'], outfile: 'dist/agentsHookRun.js', external: [...node.external, './agentsHookStore.js'] },
+  { ...node, entryPoints: ['src/daemon/daemonMain.ts'], outfile: 'dist/agentsDaemon.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
   // `agents hook install|uninstall|status`: writes the agents' hook configurations.
   { ...node, entryPoints: ['src/hooks/install/main.ts'], outfile: 'dist/agentsHookAdmin.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },

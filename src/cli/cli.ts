@@ -8,7 +8,8 @@ import { askLine } from './confirm';
 import { errorEnvelope, errorMessage } from '../envelopes/envelopes';
 import { promptText, writeJson, writeText, type TextSink } from './terminalOutput';
 import { commandHelp, globalHelp, usageHint } from './usage';
-import { workspaceLocation } from './workspaceLocation';
+import { workspaceLocation, type WorkspaceLocation } from './workspaceLocation';
+import type { WorkspaceServices } from '../composition';
 
 /** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
 export interface CliEnvironment {
@@ -21,6 +22,11 @@ export interface CliEnvironment {
   /** The folder holding `sql-wasm.wasm`. */
   readonly wasmDir: string;
   readonly version: string;
+  /**
+   * The workspace's services, when kept warm by the resident process (src/daemon); default: made
+   * for this command and disposed after it. `release` is called when the command is done.
+   */
+  readonly services?: (location: WorkspaceLocation, logger: Logger) => Promise<{ readonly services: WorkspaceServices; release(): void }>;
 }
 
 /** Runs one command line; resolves to the exit code. Never throws. */
@@ -45,7 +51,14 @@ export async function runCli(env: CliEnvironment): Promise<number> {
     const workspaceRoot = await requireWorkspace(location.workspaceRoot);
     // Loaded only now: help, version and usage errors need neither sql.js nor the adapters.
     const [{ createWorkspaceServices }, { runCommand }] = await Promise.all([import('../composition'), import('./commands')]);
-    const services = createWorkspaceServices({ workspaceRoot, databasePath: location.databasePath, wasmDir: env.wasmDir, logger: stderrLogger(env.stderr, debug) });
+    const logger = stderrLogger(env.stderr, debug);
+    const lent = env.services
+      ? await env.services({ workspaceRoot, databasePath: location.databasePath }, logger)
+      : (() => {
+          const made = createWorkspaceServices({ workspaceRoot, databasePath: location.databasePath, wasmDir: env.wasmDir, logger });
+          return { services: made, release: () => made.dispose() };
+        })();
+    const services = lent.services;
     try {
       const output = await runCommand(invocation.command, {
         services,
@@ -61,7 +74,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
       else writeText(env.stdout, output.text);
       return EXIT_OK;
     } finally {
-      services.dispose();
+      lent.release();
     }
   } catch (error) {
     return report(env, format, debug, error);

@@ -1,3 +1,4 @@
+import { isForwardedPlanCommand } from '../daemon/protocol';
 import { writeText } from './terminalOutput';
 
 // `dist/cli.js`, the `agents` command: it answers a bare `--version` without loading the rest of the
@@ -17,7 +18,9 @@ else if (args[0] === 'mcp') require('./agentsMcp.js');
 // bundle that every hooked tool call loads.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'hook' && ['install', 'uninstall', 'status'].includes(args[1] ?? '')) require('./agentsHookAdmin.js');
+// `hook run`, the `plan` commands a resident process serves, and `daemon status|stop`: the client,
+// which asks the workspace's resident process and else loads agentsHook.js or cliMain.js itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-else if (args[0] === 'hook') require('./agentsHook.js');
+else if (args[0] === 'hook' || args[0] === 'daemon' || isForwardedPlanCommand(args)) require('./agentsClient.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');

@@ -26,3 +26,13 @@ export async function runCheckpointJob(services: WorkspaceServices, job: Checkpo
   const created = job.onlyIfChanged ? await services.checkpoints.createCheckpointIfChanged(job.planId, options) : await services.checkpoints.createCheckpoint(job.planId, options);
   return created?.checkpoint.checkpoint_id;
 }
+
+/**
+ * Whether the plan's last checkpoint is this job's prompt (same phase, reason and session): after
+ * a resident process went away mid-call, it may have taken it already. The caller then takes the
+ * prompt's checkpoint only if the files changed since.
+ */
+export async function promptAlreadyTaken(services: WorkspaceServices, job: CheckpointJob): Promise<boolean> {
+  const last = (await services.checkpoints.listCheckpoints(job.planId)).at(-1);
+  return last !== undefined && last.metadata.phase === job.phase && last.metadata.reason === job.reason && last.metadata.extra.session_id === job.extra.session_id;
+}

@@ -5,13 +5,14 @@ import type { HookEvent } from './events/hookEvent';
 import { hookAnswer } from './hookAnswer';
 import type { HookAgent } from './hookAgents';
 import { HookLog } from './hookLog';
-import { readStdin, HOOK_STDIN_MAX_BYTES } from './hookStdin';
+import { readStdin, HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, type StdinRead } from './hookStdin';
 import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
 import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';
-import { loadHookStore } from './loadHookStore';
+import { loadHookStore, type HookStore } from './loadHookStore';
 import type { WorkspaceLocation } from '../cli/workspaceLocation';
 import { hookPhase } from './hookTimings';
+import type { WorkspaceServices } from '../composition';
 
 /** Everything `hook run` touches of its process. */
 export interface HookIo {
@@ -22,9 +23,41 @@ export interface HookIo {
   readonly wasmDir: string;
 }
 
+/** `hook run` after its stdin is read: in its own process, or in the resident process (src/daemon). */
+export interface HookCall {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly wasmDir: string;
+  /** When the call began (its budget counts from here, stdin's read included). */
+  readonly started: number;
+  /** Lines for hooks.log before the call's own (why the resident process was not used). */
+  readonly notes?: readonly string[];
+  /**
+   * The resident process may have done part of this call before it went away: a prompt's
+   * checkpoint is then not taken again when the plan's last one is that same prompt's and no file
+   * changed since (tool calls skip an unchanged folder anyway).
+   */
+  readonly afterPartial?: boolean;
+  /** The workspace's services, when kept warm by the resident process; default: made and disposed here. */
+  readonly services?: HookServicesProvider;
+  /**
+   * The store half (hookStore.ts) when the caller bundles it itself: the resident process, whose
+   * services must meet the same classes (an `instanceof NotFoundError` across two bundles fails).
+   * Default: loaded from its own bundle (loadHookStore).
+   */
+  readonly store?: HookStore;
+  /** The resident process serves one workspace: false refuses the call (the client then runs it itself). */
+  readonly acceptWorkspace?: (location: WorkspaceLocation) => Promise<boolean>;
+}
+
+/** Lends a call the workspace's services; `release` is called when the call is done with them. */
+export type HookServicesProvider = (root: string, databasePath: string | undefined, lockTimeoutMs: number, log: HookLog) => Promise<{ readonly services: WorkspaceServices; release(): void }>;
+
 /** What `hook run` ends with: the exact bytes for stdout (the exit code is always 0). */
 export interface HookResult {
   readonly stdout: string;
+  /** The call was for a workspace the resident process does not serve; nothing was done. */
+  readonly refused?: boolean;
 }
 
 /** The whole call, from reading stdin to the answer, must end within this; the agents give 30 s or more. */
@@ -33,7 +66,6 @@ const DEFAULT_BUDGET_MS = 10_000;
 const LOCK_WAIT_MS = 5_000;
 /** How long a hook waits for a plan's first snapshot before leaving it to run in the background. */
 const DEFAULT_FIRST_SNAPSHOT_WAIT_MS = 3_000;
-const STDIN_WAIT_MS = 5_000;
 
 const MillisSchema = z.coerce.number().int().min(0).max(600_000);
 
@@ -57,13 +89,25 @@ function envProjectDir(agent: HookAgent, env: Readonly<Record<string, string | u
  */
 export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult> {
   const started = Date.now();
+  const input = await readStdin(io.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, hookBudget(io.env)));
+  hookPhase('stdin read');
+  return runHookInput(agent, input, { cwd: io.cwd, env: io.env, wasmDir: io.wasmDir, started });
+}
+
+/** The whole call's time budget: `AGENTS_HOOK_BUDGET_MS`, else 10 s. */
+export function hookBudget(env: Readonly<Record<string, string | undefined>>): number {
+  return millis(env, 'AGENTS_HOOK_BUDGET_MS', DEFAULT_BUDGET_MS);
+}
+
+/** `runHook` on an event already read from stdin. Never throws. */
+export async function runHookInput(agent: HookAgent, input: StdinRead, io: HookCall): Promise<HookResult> {
+  const started = io.started;
   const log = new HookLog(agent);
-  const budget = millis(io.env, 'AGENTS_HOOK_BUDGET_MS', DEFAULT_BUDGET_MS);
+  for (const note of io.notes ?? []) log.line(note);
+  const budget = hookBudget(io.env);
   let event: HookEvent | undefined;
   let logRoot: string | undefined;
   try {
-    const input = await readStdin(io.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, budget));
-    hookPhase('stdin read');
     if (!input.ok) {
       log.line(`event ignored: ${input.why}`);
     } else {
@@ -78,6 +122,7 @@ export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult>
       const here = await hookWorkspace(envProjectDir(agent, io.env), io.cwd, io.env);
       if (here.ok) logRoot = here.location.workspaceRoot;
     } else {
+      if (io.acceptWorkspace && !(await io.acceptWorkspace(workspace.location))) return { stdout: '', refused: true };
       logRoot = workspace.location.workspaceRoot;
       if (event) {
         const done = handleEvent(agent, event, workspace.location, io, log, started + budget);
@@ -134,14 +179,16 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
   };
 }
 
-async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookIo, log: HookLog, deadline: number): Promise<void> {
+async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookCall, log: HookLog, deadline: number): Promise<void> {
   const root = location.workspaceRoot;
   const job = jobFor(agent, event, root);
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
-  const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob } = loadHookStore();
-  hookPhase('store bundle loaded');
-  const services = await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log);
+  const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob, promptAlreadyTaken } = io.store ?? loadHookStore();
+  const lent = io.services
+    ? await io.services(root, location.databasePath, Math.min(LOCK_WAIT_MS, remaining()), log)
+    : await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log).then((services) => ({ services, release: () => services.dispose() }));
+  const services = lent.services;
   hookPhase('services made');
   try {
     const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, Math.min(LOCK_WAIT_MS, remaining()));
@@ -164,12 +211,14 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
       else if (outcome === 'failed') log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: the background checkpoint failed (its line above says why)`);
       return;
     }
-    const id = await runCheckpointJob(services, full);
+    // after a resident process that went away mid-call: its prompt checkpoint, if it took it, is not doubled
+    const again = io.afterPartial === true && job.phase === PROMPT_PHASE && (await promptAlreadyTaken(services, full));
+    const id = await runCheckpointJob(services, again ? { ...full, onlyIfChanged: true } : full);
     hookPhase('checkpoint job (snapshot, database write)');
     const what = id ? `${job.type} ${id}` : `${job.type} skipped, nothing changed`;
     log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);
   } finally {
-    services.dispose();
+    lent.release();
   }
 }
 

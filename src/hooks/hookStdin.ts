@@ -1,5 +1,7 @@
 /** More than this on stdin is not an agent's event: it is read no further, and refused. */
 export const HOOK_STDIN_MAX_BYTES = 8 * 1024 * 1024;
+/** How long `hook run` waits for its stdin to end (at most: the whole call's budget bounds it too). */
+export const STDIN_WAIT_MS = 5_000;
 
 export type StdinRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly why: string };
 

@@ -2,7 +2,7 @@
 // (`dist/agentsHookStore.js`, esbuild.mjs) so that an event that takes no checkpoint (a read-only
 // tool, a session start, bad stdin) never parses it.
 export { checkpointInBackground, firstSnapshotRunning } from './backgroundCheckpoint';
-export { runCheckpointJob } from './checkpointJob';
+export { promptAlreadyTaken, runCheckpointJob } from './checkpointJob';
 export { checkpointJobCommand } from './checkpointJobCommand';
 export { hookServices } from './hookServices';
 export { sessionPlan } from './sessionPlans';

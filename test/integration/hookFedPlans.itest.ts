@@ -62,6 +62,21 @@ describe('Connect an Agent', function () {
     assert.equal(fs.readFileSync(settingsFile(), 'utf8'), '{\n  "model": "opus"\n}\n');
   });
 
+  it('with cleveragents.checkpoints.agents.residentProcess off, the hook commands it writes carry CLEVERAGENTS_NO_DAEMON=1', async () => {
+    const config = vscode.workspace.getConfiguration('cleveragents.checkpoints');
+    await config.update('agents.residentProcess', false, vscode.ConfigurationTarget.Workspace);
+    try {
+      await vscode.commands.executeCommand(Commands.connectAgent, { agent: 'claude-code' });
+      const command = readSettings().hooks!.UserPromptSubmit[0].hooks[0].command;
+      assert.match(command, /^(ELECTRON_RUN_AS_NODE=1 )?CLEVERAGENTS_NO_DAEMON=1 ".*dist\/cli\.js" hook run claude-code$/);
+    } finally {
+      await config.update('agents.residentProcess', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand(Commands.disconnectAgent, { agent: 'claude-code' });
+    }
+    await vscode.commands.executeCommand(Commands.connectAgent, { agent: 'claude-code' });
+    assert.doesNotMatch(readSettings().hooks!.UserPromptSubmit[0].hooks[0].command, /CLEVERAGENTS_NO_DAEMON/, 'on by default');
+  });
+
   it('Copilot (VS Code agent mode) gets .github/hooks/; a new file is removed again by Disconnect', async () => {
     const result = await vscode.commands.executeCommand<AgentHookResult>(Commands.connectAgent, { agent: 'copilot' });
     assert.deepEqual(result?.changed, ['.github/hooks/cleveragents-checkpoints.json']);

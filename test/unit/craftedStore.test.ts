@@ -26,7 +26,7 @@ function gitWithInput(cwd: string, input: string | Buffer, ...args: string[]): s
   return execFileSync('git', args, { cwd, input, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
 }
 
-/** Commits every file, link and folder of `repo` (but `.git`) as it is, executable bits and links included, with plumbing only. */
+/** Commits every file, link and folder of `repo` (but `.git` and sockets) as it is, executable bits and links included, with plumbing only. */
 function commitEverything(repo: string): void {
   const records: string[] = [];
   const walk = (rel: string): void => {
@@ -39,6 +39,8 @@ function commitEverything(repo: string): void {
         walk(r);
         continue;
       }
+      // The resident process's socket (.cleveragents/run/): no file git can hold.
+      if (info.isSocket()) continue;
       const content = info.isSymbolicLink() ? readlinkSync(abs) : readFileSync(abs);
       const oid = gitWithInput(repo, content, 'hash-object', '-w', '--stdin').trim();
       const mode = info.isSymbolicLink() ? '120000' : (info.mode & 0o111) !== 0 ? '100755' : '100644';

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CheckpointJson } from '../../src/envelopes/envelopes';
-import { CLI_PATH, ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { CLI_PATH, cliEnv, daemonModes, ensureCliBuilt, runCli, useDaemonMode } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -12,13 +12,18 @@ import { useTempDirs } from './helpers/tempDir';
  * pruning on a sandbox of 2,000 changed files, then lets the next commands recover, and checks that
  * nothing is lost: the database is sound, the store passes `git fsck --strict`, the sandbox is
  * exactly the state before or after the operation, ignored files are untouched, every pin has its
- * row and every row its pin. `npm test` runs a few kills; `npm run test:faults` runs 32.
+ * row and every row its pin. `npm test` runs a few kills; `npm run test:faults` runs 32. Both with the
+ * resident process on (the kill takes it too) and off, or the one `AGENTS_TEST_DAEMON` names.
  */
-const KILLS = Math.max(4, Number(process.env.FAULT_KILLS ?? 8));
+const MODES = daemonModes();
+/** Shared between the modes (resident process on, off): `npm test` costs what it did with one. */
+const KILLS = Math.max(4, Math.ceil(Number(process.env.FAULT_KILLS ?? 8) / MODES.length));
 const FILES = 2000;
 
-describe(`fault injection: ${KILLS} kills of the CLI at moments spread over every phase`, function () {
+// With the resident process on, a kill takes both the CLI and the resident process serving it.
+for (const mode of MODES) describe(`fault injection: ${KILLS} kills of the CLI at moments spread over every phase (resident process ${mode})`, function () {
   this.timeout(30 * 60_000);
+  useDaemonMode(mode);
   const tempDir = useTempDirs('ca-fault-');
 
   before(function () {
@@ -40,12 +45,30 @@ describe(`fault injection: ${KILLS} kills of the CLI at moments spread over ever
     for (let i = 0; i < FILES; i++) write(root, `src/d${i % 40}/f${i}.ts`, `export const v${i} = ${round};\n`.repeat(1 + (i % 5)));
   }
 
-  /** Runs the CLI and kills it after `delayMs`; whether it finished first does not matter. */
+  /** The resident process serving `root`, when one does (and the mode has it on). */
+  function daemonPid(root: string): number | undefined {
+    if (mode === 'off') return undefined;
+    const status = JSON.parse(runCli(root, ['daemon', 'status']).stdout) as { running: boolean; pid?: number };
+    return status.running ? status.pid : undefined;
+  }
+
+  /** Runs the CLI and kills it (and the resident process) after `delayMs`; whether it finished first does not matter. */
   function killAfter(root: string, args: string[], delayMs: number): Promise<'killed' | 'finished'> {
+    const daemon = daemonPid(root);
     return new Promise((resolve) => {
       // Its own process group, killed whole, as a closed terminal or a killed agent takes git with it.
-      const child = spawn(process.execPath, [CLI_PATH, '--format', 'json', ...args], { cwd: root, stdio: 'ignore', detached: true });
-      const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), delayMs);
+      const child = spawn(process.execPath, [CLI_PATH, '--format', 'json', ...args], { cwd: root, stdio: 'ignore', detached: true, env: cliEnv() });
+      const timer = setTimeout(() => {
+        process.kill(-child.pid!, 'SIGKILL');
+        // and its own group too: the git it runs dies with it
+        if (daemon !== undefined) {
+          try {
+            process.kill(-daemon, 'SIGKILL');
+          } catch {
+            // it left already
+          }
+        }
+      }, delayMs);
       child.on('exit', (_code, signal) => {
         clearTimeout(timer);
         resolve(signal === 'SIGKILL' ? 'killed' : 'finished');

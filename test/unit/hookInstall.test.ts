@@ -59,8 +59,8 @@ function put(root: string, rel: string, text: string, mode = 0o644): void {
   chmodSync(path.join(root, rel), mode);
 }
 
-function hook(ws: string, home: string, args: readonly string[]): CliRun {
-  return runCli(ws, ['hook', ...args], { env: { HOME: home } });
+function hook(ws: string, home: string, args: readonly string[], env: Record<string, string> = {}): CliRun {
+  return runCli(ws, ['hook', ...args], { env: { HOME: home, ...env } });
 }
 
 function ok(run: CliRun): CliRun {
@@ -588,6 +588,28 @@ describe('the configured command, run exactly as each agent runs it', () => {
     assert.equal(powershellCommand(program, 'copilot'), `$env:ELECTRON_RUN_AS_NODE='1'; & '${electron}' '${program.cli}' hook run copilot`);
     // On plain Node.js nothing is added.
     assert.equal(bashCommand({ node: '/n', cli: '/c.js' }, 'cursor'), '"/n" "/c.js" hook run cursor');
+  });
+
+  it('with the resident process turned off, the commands set CLEVERAGENTS_NO_DAEMON=1 for the hook', () => {
+    const tools = tempDir('no-daemon');
+    // A stand-in for node: it says whether the variable reached it.
+    const node = path.join(tools, 'node');
+    writeFileSync(node, '#!/bin/sh\nprintf "%s %s" "${CLEVERAGENTS_NO_DAEMON:-unset}" "$*"\n', { mode: 0o755 });
+    const program = { node, cli: path.join(tools, 'cli.js'), noDaemon: true };
+    const bash = bashCommand(program, 'claude-code');
+    assert.equal(spawnSync('bash', ['-c', bash], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' }).stdout, `1 ${program.cli} hook run claude-code`);
+    const script = path.join(tools, 'PreToolUse');
+    writeFileSync(script, `#!/bin/sh\n${shellExecLine({ ...program, electron: true }, 'cline')}\n`, { mode: 0o755 });
+    assert.equal(spawnSync(script, [], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' }).stdout, `1 ${program.cli} hook run cline`);
+    for (const command of [bash, shellExecLine(program, 'cline')]) assert.deepEqual(programOfCommand(command), program, command);
+    assert.deepEqual(programOfCommand(bashCommand({ ...program, electron: true }, 'cursor')), { ...program, electron: true });
+    assert.equal(powershellCommand(program, 'copilot'), `$env:CLEVERAGENTS_NO_DAEMON='1'; & '${node}' '${program.cli}' hook run copilot`);
+    // `agents hook install` run with the variable writes it into the hooks
+    const home = tempDir('home-no-daemon');
+    const ws = tempDir('ws-no-daemon');
+    ok(hook(ws, home, ['install', 'claude-code'], { CLEVERAGENTS_NO_DAEMON: '1' }));
+    const installed = AGENT_RUNS.find((r) => r.agent === 'claude-code')!.command(ws).args[1]!;
+    assert.match(installed, /^CLEVERAGENTS_NO_DAEMON=1 "/);
   });
 
   it('PowerShell\'s form quotes with single quotes and doubles the ones inside', () => {

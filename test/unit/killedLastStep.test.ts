@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT, ensureCliBuilt, runCli, cliJson } from './helpers/cliHarness';
+import { REPO_ROOT, daemonModes, ensureCliBuilt, runCli, cliJson, useDaemonMode } from './helpers/cliHarness';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -11,8 +11,9 @@ import { useTempDirs } from './helpers/tempDir';
  * correction: after the database says the operation is done, before its record is cleared. Both
  * ways out, `recover` and `recover --undo`, must leave the plan's state matching its files.
  */
-describe('kills in the first and the last step of apply, correction and its undo', function () {
+for (const mode of daemonModes()) describe(`kills in the first and the last step of apply, correction and its undo (resident process ${mode})`, function () {
   this.timeout(180_000);
+  useDaemonMode(mode);
   const tempDir = useTempDirs('ca-laststep-');
 
   before(function () {

@@ -10,6 +10,7 @@ import { folderNamed, type FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showPick, showWarning } from '../shownText';
 import { currentHost, vscodeHookProgram } from './hookRuntime';
+import { residentProcessEnabled } from './residentProcessSetting';
 
 // Checkpoints: Connect an Agent… / Disconnect an Agent…: the installer of `agents hook install`,
 // run in-process on a workspace folder (project scope), naming this extension's dist/cli.js. The
@@ -89,7 +90,7 @@ class AgentHookCommands {
   }
 
   private async change(agent: HookAgent, action: 'install' | 'uninstall', root: string): Promise<HookPlan> {
-    const program = await vscodeHookProgram(currentHost(this.deps.distDir, this.deps.storageDir));
+    const program = { ...(await vscodeHookProgram(currentHost(this.deps.distDir, this.deps.storageDir))), ...(residentProcessEnabled() ? {} : { noDaemon: true }) };
     const plan = await planHookChange(agent, action, 'project', root, program);
     await applyHookPlan(plan, action);
     return plan;

@@ -5,6 +5,8 @@ import { CliEnvironment } from '../../cliEnvironment';
 import { SETTINGS_SECTION, SettingKeys } from '../commandIds';
 import type { FolderServices } from '../folderServices';
 import { shownMarkdown } from '../shownText';
+import { NO_DAEMON_ENV } from '../../daemon/daemonFiles';
+import { RESIDENT_PROCESS_SETTING, residentProcessEnabled } from '../agentHooks/residentProcessSetting';
 
 /** `cleveragents.checkpoints.terminal.cliOnPath`: whether integrated terminals get `agents`. */
 export const CLI_ON_PATH_SETTING = 'terminal.cliOnPath';
@@ -31,6 +33,7 @@ export function registerTerminalCli(context: vscode.ExtensionContext, folders: F
     collection.description = shownMarkdown(DESCRIPTION);
     collection.prepend('PATH', `${context.asAbsolutePath('bin')}${path.delimiter}`);
     collection.replace(CliEnvironment.runtime, process.execPath);
+    if (!residentProcessEnabled()) collection.replace(NO_DAEMON_ENV, '1');
     for (const folder of folders.folders()) {
       const scoped = collection.getScoped({ workspaceFolder: folder });
       scoped.replace(CliEnvironment.workspace, folder.uri.fsPath);
@@ -40,7 +43,12 @@ export function registerTerminalCli(context: vscode.ExtensionContext, folders: F
   apply();
   return vscode.Disposable.from(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(`${SETTINGS_SECTION}.${CLI_ON_PATH_SETTING}`) || event.affectsConfiguration(`${SETTINGS_SECTION}.${SettingKeys.databasePath}`)) apply();
+      if (
+        event.affectsConfiguration(`${SETTINGS_SECTION}.${CLI_ON_PATH_SETTING}`) ||
+        event.affectsConfiguration(`${SETTINGS_SECTION}.${SettingKeys.databasePath}`) ||
+        event.affectsConfiguration(`${SETTINGS_SECTION}.${RESIDENT_PROCESS_SETTING}`)
+      )
+        apply();
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(apply),
   );

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { noDaemon } from '../../daemon/daemonFiles';
 import type { HookAgent } from '../hookAgents';
 
 /**
@@ -16,14 +17,21 @@ export interface HookProgram {
    * VS Code window at every tool call.
    */
   readonly electron?: boolean;
+  /**
+   * The resident process is turned off (VS Code's `cleveragents.checkpoints.agents.residentProcess`
+   * set to false): the command sets CLEVERAGENTS_NO_DAEMON=1, the agent's environment being out
+   * of the setting's reach. See docs/AGENTS.md, "The resident process".
+   */
+  readonly noDaemon?: boolean;
 }
 
 /**
  * The running node and the `cli.js` beside the running bundle (`dist/agentsHookAdmin.js`,
- * `dist/extension.js` and `dist/cli.js` all live in dist/).
+ * `dist/extension.js` and `dist/cli.js` all live in dist/). Run with CLEVERAGENTS_NO_DAEMON=1, the
+ * hooks it writes carry it too.
  */
 export function runningHookProgram(): HookProgram {
-  return { node: process.execPath, cli: path.join(__dirname, 'cli.js'), ...(process.versions.electron ? { electron: true } : {}) };
+  return { node: process.execPath, cli: path.join(__dirname, 'cli.js'), ...(process.versions.electron ? { electron: true } : {}), ...(noDaemon(process.env) ? { noDaemon: true } : {}) };
 }
 
 /** Whether both paths are there: a configured command whose node or CLI moved away no longer runs. */
@@ -43,19 +51,26 @@ function powershellWord(text: string): string {
 
 /** `"<node>" "<cli.js>" hook run <agent>`, for bash and sh (Claude Code, Cursor, Gemini CLI, Cline, Copilot's `bash`). */
 export function bashCommand(program: HookProgram, agent: HookAgent): string {
-  return `${program.electron ? `${ELECTRON_AS_NODE} ` : ''}${bashWord(program.node)} ${bashWord(program.cli)} hook run ${agent}`;
+  return `${envPrefix(program)}${bashWord(program.node)} ${bashWord(program.cli)} hook run ${agent}`;
 }
 
 const ELECTRON_AS_NODE = 'ELECTRON_RUN_AS_NODE=1';
+const NO_DAEMON = 'CLEVERAGENTS_NO_DAEMON=1';
+
+/** The variables a command sets before it starts node: `VAR=1 ` each, for sh. */
+function envPrefix(program: HookProgram): string {
+  return `${program.electron ? `${ELECTRON_AS_NODE} ` : ''}${program.noDaemon ? `${NO_DAEMON} ` : ''}`;
+}
 
 /** The line of a shell script that becomes the hook (Cline's executables): `exec` of the same command. */
 export function shellExecLine(program: HookProgram, agent: HookAgent): string {
-  return `${program.electron ? `${ELECTRON_AS_NODE} ` : ''}exec ${bashCommand({ ...program, electron: false }, agent)}`;
+  return `${envPrefix(program)}exec ${bashCommand({ ...program, electron: false, noDaemon: false }, agent)}`;
 }
 
 /** `& '<node>' '<cli.js>' hook run <agent>`, for Copilot's `powershell` (the call operator runs a quoted path). */
 export function powershellCommand(program: HookProgram, agent: HookAgent): string {
-  return `${program.electron ? "$env:ELECTRON_RUN_AS_NODE='1'; " : ''}& ${powershellWord(program.node)} ${powershellWord(program.cli)} hook run ${agent}`;
+  const env = `${program.electron ? "$env:ELECTRON_RUN_AS_NODE='1'; " : ''}${program.noDaemon ? "$env:CLEVERAGENTS_NO_DAEMON='1'; " : ''}`;
+  return `${env}& ${powershellWord(program.node)} ${powershellWord(program.cli)} hook run ${agent}`;
 }
 
 /**
@@ -72,8 +87,8 @@ export function isOurCommand(command: unknown, agent: HookAgent): boolean {
 /** The node and cli.js paths of a bash command this installer wrote, to check they still exist. */
 export function programOfCommand(command: string): HookProgram | undefined {
   const word = String.raw`"((?:[^"\\]|\\.)*)"`;
-  const match = new RegExp(`^(?:exec\\s+)?(${ELECTRON_AS_NODE}\\s+)?(?:exec\\s+)?${word}\\s+${word}\\s+hook\\s+run\\b`).exec(command.trim());
+  const match = new RegExp(`^(?:exec\\s+)?(${ELECTRON_AS_NODE}\\s+)?(${NO_DAEMON}\\s+)?(?:exec\\s+)?${word}\\s+${word}\\s+hook\\s+run\\b`).exec(command.trim());
   if (!match) return undefined;
   const unescape = (s: string): string => s.replace(/\\(["\\$`])/g, '$1');
-  return { node: unescape(match[2]!), cli: unescape(match[3]!), ...(match[1] ? { electron: true } : {}) };
+  return { node: unescape(match[3]!), cli: unescape(match[4]!), ...(match[1] ? { electron: true } : {}), ...(match[2] ? { noDaemon: true } : {}) };
 }

@@ -37,12 +37,44 @@ export interface CliRun {
   json<T = Record<string, unknown>>(): T;
 }
 
+/** Whether the CLI runs with its resident process (src/daemon) or without (`CLEVERAGENTS_NO_DAEMON=1`). */
+export type DaemonMode = 'on' | 'off';
+let daemonMode: DaemonMode = 'on';
+
+/**
+ * The modes a suite runs in: both, unless `AGENTS_TEST_DAEMON` names one (on|off). The crash and
+ * kill suites run in each (issue 24: "the crash and kill suites run with it on and with it off").
+ */
+export function daemonModes(): DaemonMode[] {
+  const only = process.env.AGENTS_TEST_DAEMON;
+  return only === 'on' || only === 'off' ? [only] : ['on', 'off'];
+}
+
+/** Inside a `describe`: the CLI runs of its tests (runCli, cliJson, `cliEnv`) use `mode`. */
+export function useDaemonMode(mode: DaemonMode): void {
+  let before: DaemonMode = 'on';
+  // mocha's root-level hooks are not wanted here: these run for this describe only
+  globalThis.before(() => {
+    before = daemonMode;
+    daemonMode = mode;
+  });
+  globalThis.after(() => {
+    daemonMode = before;
+  });
+}
+
 /** The environment the CLI runs in: ours, without what would change its behaviour. */
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.AGENTS_DEBUG;
+  delete env.CLEVERAGENTS_NO_DAEMON;
   for (const key of Object.keys(env)) if (key.startsWith('GIT_')) delete env[key];
-  return { ...env, ...extra };
+  return { ...env, ...(daemonMode === 'off' ? { CLEVERAGENTS_NO_DAEMON: '1' } : {}), ...extra };
+}
+
+/** The environment runCli gives the CLI, for tests that start it themselves. */
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return childEnv(extra);
 }
 
 function result(code: number | null, stdout: string, stderr: string): CliRun {

@@ -18,6 +18,8 @@ export function hashTree(dir: string, skip: (rel: string) => boolean = () => fal
       if (r === '.cleveragents' || skip(r)) continue;
       const abs = path.join(dir, r);
       const st = lstatSync(abs);
+      // a resident process's socket (.cleveragents/run/ of a workspace inside): no content, and no snapshot holds one
+      if (st.isSocket()) continue;
       if (st.isSymbolicLink()) out[r] = `link:${readlinkSync(abs)}`;
       else if (st.isDirectory()) {
         out[`${r}/`] = 'dir';

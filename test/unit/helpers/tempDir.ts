@@ -9,7 +9,7 @@ import * as path from 'node:path';
 export function useTempDirs(prefix = 'cleveragents-test-'): () => string {
   const made: string[] = [];
   afterEach(() => {
-    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   });
   return () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), prefix));

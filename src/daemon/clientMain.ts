@@ -1,0 +1,174 @@
+// First: its module marks when this bundle starts to run (AGENTS_HOOK_TIMINGS=1 only).
+import { hookPhase, writeHookTimings } from '../hooks/hookTimings';
+import * as path from 'node:path';
+import { HOOK_AGENTS } from '../hooks/hookAgents';
+import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
+import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
+import { noDaemon } from './daemonFiles';
+import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
+
+// `dist/agentsClient.js`, loaded by the launcher (cli/launch.ts) for `agents hook run <agent>`,
+// the forwarded `agents plan …` commands and `agents daemon status|stop`. It hands the call to
+// the workspace's resident process (src/daemon/server.ts) when one answers in time, else does the
+// work in this process, as without it (dist/agentsHookRun.js, dist/cliMain.js); and starts the
+// resident process for the calls after this one. See docs/AGENTS.md, "The resident process".
+
+/** The package's version, written in at build time (esbuild's `define`). */
+declare const AGENTS_VERSION: string;
+const VERSION = typeof AGENTS_VERSION === 'string' ? AGENTS_VERSION : 'unbuilt';
+
+const DEFAULT_BUDGET_MS = 10_000;
+
+function forwardedEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && FORWARDED_ENV.test(key)) env[key] = value;
+  return env;
+}
+
+function budgetFromEnv(): number {
+  const raw = process.env.AGENTS_HOOK_BUDGET_MS;
+  const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 600_000 ? n : DEFAULT_BUDGET_MS;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The workspace the hook will work in, as the event names it (src/hooks/events/*: project dir,
+ * workspace roots, cwd). A guess only: the resident process works it out again with the event's
+ * schemas and refuses a call for any workspace but its own.
+ */
+function hookRoot(agent: string, stdinText: string | undefined, cwd: string): string {
+  const projectDir = agent === 'claude-code' ? text(process.env.CLAUDE_PROJECT_DIR) : agent === 'gemini' ? text(process.env.GEMINI_PROJECT_DIR) : undefined;
+  let eventDir: string | undefined;
+  try {
+    const e = JSON.parse(stdinText ?? '') as Record<string, unknown>;
+    const roots = (list: unknown) => (Array.isArray(list) ? text(list[0]) : undefined);
+    if (agent === 'cursor') eventDir = roots(e.workspace_roots) ?? text(e.cwd);
+    else if (agent === 'cline') eventDir = roots(e.workspaceRoots);
+    else eventDir = (projectDir && path.isAbsolute(projectDir) ? projectDir : undefined) ?? text(e.cwd);
+  } catch {
+    eventDir = projectDir;
+  }
+  return path.resolve(cwd, eventDir ?? text(process.env.AGENTS_WORKSPACE) ?? '.');
+}
+
+/** The folder of `--workspace DIR` or `--workspace=DIR`, else `$AGENTS_WORKSPACE`, else here. */
+function cliRoot(argv: readonly string[], cwd: string): string {
+  let given: string | undefined;
+  argv.forEach((arg, i) => {
+    if (arg === '--workspace') given = argv[i + 1];
+    else if (arg.startsWith('--workspace=')) given = arg.slice('--workspace='.length);
+  });
+  return path.resolve(cwd, given ?? text(process.env.AGENTS_WORKSPACE) ?? '.');
+}
+
+/**
+ * Asks the resident process; on anything but an answer, says why for the log and starts a new
+ * process when there is none (or one of another version). `undefined` outcome: not asked at all.
+ */
+async function ask(root: string, request: DaemonRequest, deadline?: number): Promise<{ outcome?: CallOutcome; note?: string }> {
+  const unfit = storeUnfit(root, text(process.env.AGENTS_DATABASE));
+  // No store yet: this call makes it (if it takes a checkpoint); a later one starts the process.
+  if (unfit?.noStore) return {};
+  if (unfit) return { note: `resident process not used: ${unfit.why}` };
+  const outcome = await callDaemon(root, request, callTimes(process.env, deadline));
+  if (outcome.kind === 'done') return { outcome };
+  // None running yet is the ordinary start: nothing to say. Anything else goes to the log.
+  let note = outcome.kind === 'unavailable' && outcome.start ? undefined : `resident process not used: ${outcome.why}`;
+  if ((outcome.kind === 'unavailable' || outcome.kind === 'refused') && outcome.start) {
+    const notStarted = startDaemon(root, __dirname);
+    if (notStarted && notStarted !== 'another call is starting it') note = `${note ?? 'resident process not started'}: ${notStarted}`;
+    else if (note) note += '; started a new one';
+  }
+  return { outcome, note };
+}
+
+async function hookRun(agent: string): Promise<void> {
+  const started = Date.now();
+  const cwd = process.cwd();
+  const budget = budgetFromEnv();
+  const input = await readStdin(process.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, budget));
+  const root = hookRoot(agent, input.ok ? input.text : undefined, cwd);
+  // The process answers by then, leaving this one time to do the work itself if it does not.
+  const answerBy = started + Math.max(Math.floor(budget / 2), budget - 3000);
+  const request: DaemonRequest = { version: VERSION, kind: 'hook', agent, input, cwd, env: forwardedEnv(), started, answerBy };
+  const { outcome, note } = await ask(root, request, answerBy + 1000);
+  let stdout: string;
+  if (outcome?.kind === 'done') {
+    stdout = outcome.stdout;
+    hookPhase('resident process answered');
+  } else {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runHookInput } = require('./agentsHookRun.js') as typeof import('./hookRunEntry');
+    const result = await runHookInput(agent as (typeof HOOK_AGENTS)[number], input, {
+      cwd,
+      env: process.env,
+      wasmDir: __dirname,
+      started,
+      notes: note ? [note] : [],
+      afterPartial: outcome?.kind === 'lost',
+    });
+    stdout = result.stdout;
+  }
+  // Exit once the answer is written: nothing of ours may keep the agent waiting (as hooks/main.ts).
+  process.stdout.write(stdout, () => {
+    writeHookTimings();
+    process.exit(0);
+  });
+}
+
+async function planCommand(argv: readonly string[]): Promise<void> {
+  const cwd = process.cwd();
+  const root = cliRoot(argv, cwd);
+  const request: DaemonRequest = { version: VERSION, kind: 'cli', argv, cwd, env: forwardedEnv() };
+  const { outcome, note } = await ask(root, request);
+  if (outcome?.kind === 'done') {
+    if (outcome.stderr) process.stderr.write(outcome.stderr);
+    process.stdout.write(outcome.stdout);
+    process.exitCode = outcome.code;
+    return;
+  }
+  if (note && process.env.AGENTS_DEBUG) process.stderr.write(`debug: ${note.replace(/[\u0000-\u001f\u007f]/g, '?')}\n`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('./cliMain.js');
+}
+
+async function daemonCommand(argv: readonly string[]): Promise<void> {
+  const [, command, ...rest] = argv;
+  const workspaceOnly = rest.length === 0 || (rest.length === 2 && rest[0] === '--workspace') || (rest.length === 1 && rest[0]!.startsWith('--workspace='));
+  if ((command !== 'status' && command !== 'stop') || !workspaceOnly) {
+    process.stderr.write('agents: usage: agents daemon status|stop [--workspace DIR]\n');
+    process.exitCode = 2;
+    return;
+  }
+  const root = cliRoot(rest, process.cwd());
+  const unfit = storeUnfit(root, text(process.env.AGENTS_DATABASE));
+  const outcome = unfit ? undefined : await callDaemon(root, { version: VERSION, kind: command }, callTimes(process.env));
+  if (outcome?.kind !== 'done') {
+    const why = unfit?.why ?? outcome?.why ?? '';
+    process.stdout.write(`${JSON.stringify({ running: false, workspace: root, why: why.replace(/[\u0000-\u001f\u007f]/g, '?') }, null, 2)}\n`);
+    process.exitCode = command === 'stop' ? 0 : 1;
+    return;
+  }
+  const status = JSON.parse(outcome.stdout) as DaemonStatus;
+  process.stdout.write(`${JSON.stringify({ running: command === 'status', ...status }, null, 2)}\n`);
+}
+
+// A reader that went away is not an error of ours.
+process.stdout.on('error', () => process.exit(0));
+
+const args = process.argv.slice(2);
+const forwardable = isForwardedPlanCommand(args) || args[0] === 'hook';
+if (args[0] === 'daemon') {
+  void daemonCommand(args);
+} else if (!forwardable || noDaemon(process.env) || (args[0] === 'hook' && (args.length !== 3 || args[1] !== 'run' || !(HOOK_AGENTS as readonly string[]).includes(args[2]!)))) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(args[0] === 'hook' ? './agentsHook.js' : './cliMain.js');
+} else if (args[0] === 'hook') {
+  hookRun(args[2]!).catch(() => process.exit(0));
+} else {
+  void planCommand(args);
+}

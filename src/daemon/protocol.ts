@@ -1,0 +1,72 @@
+// The resident process's protocol: one JSON document per line each way, over its socket.
+// Client → process: one request. Process → client: an acknowledgement at once (or a refusal),
+// a heartbeat while it works, then the answer. The client trusts none of it beyond "the answer
+// came": a silence, a refusal or a closed socket sends it back to doing the work itself.
+// (Types only here: the client bundle must not load zod. The process validates each request with
+// the schemas of daemonRequest.ts.)
+
+/** The environment variables a request carries: those the hooks and the CLI commands read. */
+export const FORWARDED_ENV = /^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_SESSION_ID|AGENTS_HOOK_[A-Z_]+|AGENTS_WORKSPACE|AGENTS_DATABASE|AGENTS_DEBUG)$/;
+
+/** The `agents plan …` commands the client forwards: they read no stdin and ask nothing. */
+export const FORWARDED_PLAN_COMMANDS: readonly string[] = ['list', 'show', 'checkpoints', 'checkpoint'];
+
+/** The options before a command's words that take a value (the global ones). */
+const VALUE_OPTIONS = new Set(['--format', '--workspace']);
+
+/**
+ * Whether a command line is `agents … plan <one of FORWARDED_PLAN_COMMANDS> …`, global options
+ * anywhere before its words (`agents --format json plan list`), and not a request for help.
+ */
+export function isForwardedPlanCommand(args: readonly string[]): boolean {
+  const words: string[] = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const arg = args[i]!;
+    if (arg === '--help' || arg === '-h') return false;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) words.push(arg);
+  }
+  return words[0] === 'plan' && FORWARDED_PLAN_COMMANDS.includes(words[1] ?? '') && !args.includes('--help') && !args.includes('-h');
+}
+
+/** A request line's limit: an 8 MiB event, escaped, with room to spare. */
+export const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
+
+export type StdinInput = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly why: string };
+
+export type DaemonRequest =
+  | {
+      readonly version: string;
+      readonly kind: 'hook';
+      readonly agent: string;
+      readonly input: StdinInput;
+      readonly cwd: string;
+      readonly env: Record<string, string>;
+      /** When the client began (epoch ms): the hook's budget counts from there. */
+      readonly started: number;
+      /** The process must answer by then (epoch ms), leaving the client time to do the work itself. */
+      readonly answerBy: number;
+    }
+  | { readonly version: string; readonly kind: 'cli'; readonly argv: readonly string[]; readonly cwd: string; readonly env: Record<string, string> }
+  | { readonly version: string; readonly kind: 'status' | 'stop' };
+
+export type DaemonReply =
+  | { readonly t: 'ack'; readonly version: string; readonly pid: number }
+  | { readonly t: 'beat' }
+  | { readonly t: 'refused'; readonly version: string; readonly why: string }
+  | { readonly t: 'done'; readonly stdout: string; readonly stderr: string; readonly code: number };
+
+/** What `agents daemon status` prints (its JSON). */
+export interface DaemonStatus {
+  readonly pid: number;
+  readonly version: string;
+  readonly workspace: string;
+  readonly uptime_ms: number;
+  readonly requests: number;
+  readonly rss_bytes: number;
+  readonly rss_limit_bytes: number;
+  readonly idle_exit_ms: number;
+}
+
+/** How often the process says it is still working on a request. */
+export const HEARTBEAT_MS = 200;

@@ -1,0 +1,400 @@
+import { chmodSync, lstatSync, mkdirSync, realpathSync, unlinkSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { runCli } from '../cli/cli';
+import { parseCommandLine } from '../cli/args';
+import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
+import { createWorkspaceServices, type WorkspaceServices } from '../composition';
+import type { Logger } from '../core/ports';
+import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
+import * as hookStore from '../hooks/hookStore';
+import type { HookAgent } from '../hooks/hookAgents';
+import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
+import { parseRequest, requestVersion } from './daemonRequest';
+import { HEARTBEAT_MS, MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
+
+// The resident process of one workspace store (`dist/agentsDaemon.js`, started by a client,
+// src/daemon/client.ts). It keeps sql.js, the store's services and the loaded database warm, and
+// serves `hook run` and a few `agents plan` commands exactly as the calling process would have
+// (runHookInput, runCli). It takes the store's locks per operation only, like any other process.
+// See docs/AGENTS.md, "The resident process".
+
+export interface DaemonOptions {
+  readonly workspaceRoot: string;
+  readonly version: string;
+  /** The folder holding sql-wasm.wasm and cli.js (dist/). */
+  readonly distDir: string;
+  readonly idleExitMs: number;
+  /** How often the process checks that its store folder and socket are still its own. */
+  readonly checkMs: number;
+  /** Above this resident set size the process drops its caches, and exits if that is not enough. */
+  readonly rssLimitBytes: number;
+  readonly log: (line: string) => void;
+  /** Log each request's kind and duration (CLEVERAGENTS_DAEMON_TRACE=1): the profile of the served call. */
+  readonly trace: boolean;
+}
+
+/** How long a hook may wait for the store's lock, as in hookRun.ts. */
+const HOOK_LOCK_WAIT_MS = 5_000;
+
+interface Warm {
+  readonly services: WorkspaceServices;
+  readonly logger: { current: Logger };
+}
+
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export class Daemon {
+  private readonly root: string;
+  private realRoot = '';
+  private identity: { dev: number; ino: number } | undefined;
+  private socketIno: number | undefined;
+  private server: net.Server | undefined;
+  private readonly warm = new Map<string, Warm>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private inFlight = 0;
+  private lastActivity = Date.now();
+  private requests = 0;
+  private readonly startedAt = Date.now();
+  private timer: NodeJS.Timeout | undefined;
+  private exiting = false;
+
+  constructor(private readonly options: DaemonOptions) {
+    this.root = path.resolve(options.workspaceRoot);
+  }
+
+  /** Makes `run/`, listens on its socket and warms the store; resolves false when another process serves it already. */
+  async start(): Promise<boolean> {
+    const dataDir = dataDirOf(this.root);
+    const data = checkFolder(dataDir, { private: false });
+    if (!data.ok) throw new Error(`store folder refused: ${data.why}`);
+    this.identity = { dev: data.stats.dev, ino: data.stats.ino };
+    this.realRoot = realpathSync(this.root);
+    const runDir = runDirOf(this.root);
+    try {
+      mkdirSync(runDir, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const run = checkFolder(runDir, { private: true });
+    if (!run.ok) throw new Error(`run folder refused: ${run.why}`);
+    // Bound by its name from inside run/ (a socket's path is limited to 108 bytes).
+    process.chdir(runDir);
+    const listening = await this.listen(dataDir);
+    this.removeStartingMarker();
+    if (!listening) return false;
+    this.timer = setInterval(() => this.check(), this.options.checkMs);
+    this.options.log(`listening: pid ${process.pid}, version ${this.options.version}, workspace ${this.root}`);
+    // Warm now: sql.js's engine and the database are loaded before the first request needs them.
+    await this.lend('hook', undefined, quiet)
+      .then(async ({ services, release }) => {
+        await services.store.read(() => undefined);
+        release();
+      })
+      .catch((error: unknown) => this.options.log(`warm-up failed: ${(error as Error).message}`));
+    this.options.log(`warm: rss ${mb(process.memoryUsage().rss)}`);
+    return true;
+  }
+
+  private removeStartingMarker(): void {
+    try {
+      unlinkSync('starting');
+    } catch {
+      // another process removed it, or none was made
+    }
+  }
+
+  private address(dataDir: string): string {
+    if (process.platform !== 'win32') return SOCKET_NAME;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    return windowsPipeName(dataDir, (t) => createHash('sha256').update(t).digest('hex').slice(0, 32));
+  }
+
+  private async listen(dataDir: string): Promise<boolean> {
+    const address = this.address(dataDir);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const server = net.createServer((socket) => this.connection(socket));
+      // The socket is made 0600 from the start (and checked after): no moment where others could connect.
+      const mask = process.platform === 'win32' ? undefined : process.umask(0o177);
+      const outcome = await new Promise<'ok' | 'in-use'>((resolve, reject) => {
+        server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve('in-use') : reject(error)));
+        server.listen(address, () => resolve('ok'));
+      }).finally(() => {
+        if (mask !== undefined) process.umask(mask);
+      });
+      if (outcome === 'ok') {
+        server.on('error', (error) => this.options.log(`server error: ${error.message}`));
+        this.server = server;
+        if (process.platform !== 'win32') {
+          chmodSync(SOCKET_NAME, 0o600);
+          const socket = checkSocket(SOCKET_NAME);
+          if (!socket.ok) throw new Error(`socket refused: ${socket.why}`);
+          this.socketIno = socket.stats.ino;
+        }
+        return true;
+      }
+      // Someone answers there: that process serves this store. Else a dead one's socket is left: replace it.
+      if (await answers(address)) {
+        this.options.log('another resident process serves this store; exiting');
+        return false;
+      }
+      if (process.platform !== 'win32') unlinkSync(SOCKET_NAME);
+    }
+    return false;
+  }
+
+  /** The store folder deleted or replaced, our socket gone or replaced, idle too long: exit. */
+  private check(): void {
+    const why = this.stale();
+    if (why) return this.exit(why);
+    if (this.inFlight === 0 && Date.now() - this.lastActivity > this.options.idleExitMs) this.exit(`idle for ${this.options.idleExitMs} ms`);
+  }
+
+  private stale(): string | undefined {
+    const data = checkFolder(dataDirOf(this.root), { private: false });
+    if (!data.ok) return `the store folder is gone or refused (${data.why})`;
+    if (data.stats.dev !== this.identity?.dev || data.stats.ino !== this.identity.ino) return 'the store folder was replaced';
+    if (process.platform !== 'win32') {
+      try {
+        if (lstatSync(path.join(runDirOf(this.root), SOCKET_NAME)).ino !== this.socketIno) return 'the socket was replaced';
+      } catch {
+        return 'the socket was removed';
+      }
+    }
+    return undefined;
+  }
+
+  exit(why: string): void {
+    if (this.exiting) return;
+    this.exiting = true;
+    this.options.log(`exiting: ${why}; rss ${mb(process.memoryUsage().rss)}, ${this.requests} request(s) served`);
+    clearInterval(this.timer);
+    this.server?.close();
+    // Our socket only: a successor may already have bound a new one at that name.
+    if (process.platform !== 'win32') {
+      try {
+        const here = path.join(runDirOf(this.root), SOCKET_NAME);
+        if (lstatSync(here).ino === this.socketIno) unlinkSync(here);
+      } catch {
+        // gone with the folder
+      }
+    }
+    for (const warm of this.warm.values()) warm.services.dispose();
+    this.warm.clear();
+    // Let answers being written drain; then go, whatever still runs.
+    setTimeout(() => process.exit(0), 50).unref();
+  }
+
+  private connection(socket: net.Socket): void {
+    let buffered = '';
+    let size = 0;
+    let handled = false;
+    socket.setEncoding('utf8');
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: string) => {
+      if (handled) return;
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        handled = true;
+        socket.destroy();
+        return;
+      }
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      handled = true;
+      void this.request(socket, buffered.slice(0, end));
+    });
+  }
+
+  private send(socket: net.Socket, reply: DaemonReply): void {
+    if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`);
+  }
+
+  private async request(socket: net.Socket, line: string): Promise<void> {
+    this.lastActivity = Date.now();
+    const version = requestVersion(line);
+    if (version !== this.options.version) {
+      // A client of another version: it does the work itself and starts a process of its own version.
+      this.send(socket, { t: 'refused', version: this.options.version, why: `this process is version ${this.options.version}` });
+      socket.end();
+      this.exit(`a client of version ${version ?? 'unknown'} came`);
+      return;
+    }
+    const parsed = parseRequest(line);
+    if (!parsed.ok) {
+      this.send(socket, { t: 'refused', version: this.options.version, why: parsed.why });
+      socket.end();
+      return;
+    }
+    const stale = this.stale();
+    if (stale) {
+      this.send(socket, { t: 'refused', version: this.options.version, why: stale });
+      socket.end();
+      this.exit(stale);
+      return;
+    }
+    this.send(socket, { t: 'ack', version: this.options.version, pid: process.pid });
+    const beat = setInterval(() => this.send(socket, { t: 'beat' }), HEARTBEAT_MS);
+    this.inFlight += 1;
+    this.requests += 1;
+    const request = parsed.request;
+    // One request at a time: the services are shared, and the store serializes its work anyway.
+    const work = this.queue.then(() => this.serve(request));
+    this.queue = work.catch(() => undefined);
+    const began = performance.now();
+    try {
+      const reply = await work;
+      this.send(socket, reply);
+      if (this.options.trace) this.options.log(`${request.kind}${request.kind === 'cli' ? ` ${request.argv[1]}` : ''}: ${(performance.now() - began).toFixed(1)} ms (waited for by the client since ${Date.now() - ('started' in request ? request.started : Date.now())} ms), rss ${mb(process.memoryUsage().rss)}`);
+    } catch (error) {
+      this.options.log(`request failed: ${(error as Error).message}`);
+      // the client does the work itself
+      socket.destroy();
+    } finally {
+      clearInterval(beat);
+      this.inFlight -= 1;
+      this.lastActivity = Date.now();
+      socket.end();
+    }
+    if (request.kind === 'stop') this.exit('asked to stop');
+    else this.boundMemory();
+  }
+
+  private async serve(request: DaemonRequest): Promise<DaemonReply & { t: 'done' | 'refused' }> {
+    const refused = (why: string) => ({ t: 'refused' as const, version: this.options.version, why });
+    switch (request.kind) {
+      case 'status':
+      case 'stop':
+        return { t: 'done', stdout: JSON.stringify(this.status()), stderr: '', code: 0 };
+      case 'hook': {
+        // The hook's budget ends when the client stops waiting for us (answerBy).
+        const env = { ...request.env, AGENTS_HOOK_BUDGET_MS: String(Math.max(0, request.answerBy - request.started)) };
+        const result = await runHookInput(request.agent as HookAgent, request.input, {
+          cwd: request.cwd,
+          env,
+          wasmDir: this.options.distDir,
+          started: request.started,
+          services: this.hookServices,
+          // bundled here, with the services: one copy of every class
+          store: hookStore,
+          acceptWorkspace: (location) => this.isOurs(location),
+        });
+        if (result.refused) return refused('the event is for another workspace');
+        return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
+      }
+      case 'cli': {
+        // Refused unless it runs in this process's workspace: the client then runs it itself.
+        try {
+          const invocation = parseCommandLine(request.argv);
+          if (invocation.kind !== 'run') return refused('not a command this process runs');
+          if (!(await this.isOurs(workspaceLocation(request.cwd, invocation.global.workspace, request.env)))) return refused('the command is for another workspace');
+        } catch {
+          return refused('the command line is for the calling process to report on');
+        }
+        const stdout: string[] = [];
+        const stderr: string[] = [];
+        const collect = (into: string[]) => new Writable({ write: (chunk: Buffer | string, _e, done) => (into.push(String(chunk)), done()) });
+        const code = await runCli({
+          argv: request.argv,
+          cwd: request.cwd,
+          env: request.env,
+          stdin: Readable.from([]),
+          stdout: collect(stdout),
+          stderr: collect(stderr),
+          wasmDir: this.options.distDir,
+          version: this.options.version,
+          services: (location, logger) => this.lend('cli', location.databasePath, logger),
+        });
+        return { t: 'done', stdout: stdout.join(''), stderr: stderr.join(''), code };
+      }
+    }
+  }
+
+  private readonly hookServices: HookServicesProvider = (_root, databasePath, _lockMs, log) =>
+    this.lend('hook', databasePath, { debug: () => undefined, info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
+
+  /** Whether a request's workspace is this process's own (by real path). */
+  private async isOurs(location: WorkspaceLocation): Promise<boolean> {
+    const real = await realpath(location.workspaceRoot).catch(() => undefined);
+    return real === this.realRoot;
+  }
+
+  /**
+   * The warm services for hooks (a short lock wait: an agent waits on it) or for the CLI (the CLI's
+   * wait), per database; their logger is the calling request's while it holds them.
+   */
+  private async lend(kind: 'hook' | 'cli', databasePath: string | undefined, logger: Logger): Promise<{ services: WorkspaceServices; release(): void }> {
+    const key = `${kind}\0${databasePath ?? ''}`;
+    let warm = this.warm.get(key);
+    if (!warm) {
+      const target = { current: quiet };
+      const services = createWorkspaceServices({
+        workspaceRoot: this.root,
+        databasePath,
+        wasmDir: this.options.distDir,
+        ...(kind === 'hook' ? { lockTimeoutMs: HOOK_LOCK_WAIT_MS } : {}),
+        logger: {
+          debug: (m) => target.current.debug(m),
+          info: (m) => target.current.info(m),
+          warn: (m) => target.current.warn(m),
+          error: (m) => target.current.error(m),
+        },
+      });
+      warm = { services, logger: target };
+      this.warm.set(key, warm);
+    }
+    const held = warm;
+    held.logger.current = logger;
+    return { services: held.services, release: () => (held.logger.current = quiet) };
+  }
+
+  /** Above the limit: drop the warm services (their databases); still above: exit (the next call starts afresh). */
+  private boundMemory(): void {
+    const rss = process.memoryUsage().rss;
+    if (rss <= this.options.rssLimitBytes) return;
+    if (this.warm.size > 0 && this.inFlight === 0) {
+      this.options.log(`rss ${mb(rss)} above ${mb(this.options.rssLimitBytes)}: dropping the warm store`);
+      for (const warm of this.warm.values()) warm.services.dispose();
+      this.warm.clear();
+      global.gc?.();
+      if (process.memoryUsage().rss <= this.options.rssLimitBytes) return;
+    }
+    if (this.inFlight === 0) this.exit(`rss ${mb(process.memoryUsage().rss)} above ${mb(this.options.rssLimitBytes)}`);
+  }
+
+  status(): DaemonStatus {
+    return {
+      pid: process.pid,
+      version: this.options.version,
+      workspace: this.root,
+      uptime_ms: Date.now() - this.startedAt,
+      requests: this.requests,
+      rss_bytes: process.memoryUsage().rss,
+      rss_limit_bytes: this.options.rssLimitBytes,
+      idle_exit_ms: this.options.idleExitMs,
+    };
+  }
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Whether a process accepts connections at `address` (within a short time). */
+function answers(address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.createConnection(address);
+    const done = (yes: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(yes);
+    };
+    const timer = setTimeout(() => done(false), 500);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

@@ -1,0 +1,416 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
+import { CLI_PATH, REPO_ROOT, cliEnv, ensureCliBuilt } from './helpers/cliHarness';
+import { git, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+// The resident process (src/daemon, docs/AGENTS.md "The resident process"), with real processes:
+// the built CLI as the agents run it, the daemon it starts, kills and stops of both. No timing is
+// asserted: a wait below is only ever for something to happen.
+
+const DIST = path.join(REPO_ROOT, 'dist');
+const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Daemons of these tests check their folder often and leave within a minute. */
+const BASE_ENV = { CLEVERAGENTS_DAEMON_IDLE_MS: '60000', CLEVERAGENTS_DAEMON_CHECK_MS: '200', AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000' };
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function agents(root: string, args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+  const r = spawnSync(process.execPath, [CLI_PATH, ...args], { cwd: root, input: options.input ?? '', env: cliEnv({ ...BASE_ENV, ...options.env }), encoding: 'utf8', timeout: 60_000 });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function json<T>(root: string, args: readonly string[], env: Record<string, string> = {}): T {
+  const r = agents(root, ['--format', 'json', ...args], { env });
+  assert.equal(r.code, 0, `agents ${args.join(' ')}: ${r.stdout}${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+const NO_DAEMON = { CLEVERAGENTS_NO_DAEMON: '1' };
+
+/** A Claude Code event for `root`, as its hooks send them. */
+function event(root: string, name: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ session_id: 'session-1', hook_event_name: name, cwd: root, ...extra });
+}
+
+function hook(root: string, input: string, env: Record<string, string> = {}): Run {
+  const r = agents(root, ['hook', 'run', 'claude-code'], { input, env: { CLAUDE_PROJECT_DIR: root, ...env } });
+  assert.equal(r.code, 0, `hook run: ${r.stdout}${r.stderr}`);
+  assert.equal(r.stdout, '', 'Claude Code is answered with nothing');
+  return r;
+}
+
+interface Status {
+  readonly running: boolean;
+  readonly pid: number;
+  readonly version: string;
+  readonly requests: number;
+  readonly rss_bytes: number;
+}
+
+function status(root: string, env: Record<string, string> = {}): Status {
+  return JSON.parse(agents(root, ['daemon', 'status'], { env }).stdout) as Status;
+}
+
+async function until<T>(what: string, probe: () => T | undefined | false, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The daemon serving `root`, once one does. */
+function running(root: string): Promise<Status> {
+  return until(`a resident process for ${root}`, () => {
+    const s = status(root);
+    return s.running ? s : undefined;
+  });
+}
+
+function newWorkspace(dir: string): string {
+  const root = path.join(dir, 'ws');
+  mkdirSync(root);
+  git(root, 'init', '-q');
+  write(root, 'src/app.ts', 'export const a = 1;\n');
+  write(root, 'README.md', '# w\n');
+  return root;
+}
+
+function hooksLog(root: string): string {
+  const file = path.join(root, '.cleveragents', 'logs', 'hooks.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** Every plan's checkpoints as the user sees them: what, why, and the files (the tree), ids aside. */
+function history(root: string, env: Record<string, string> = NO_DAEMON): string[] {
+  const plans = json<{ plans: PlanJson[] }>(root, ['plan', 'list'], env).plans;
+  return plans.flatMap((plan) =>
+    json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', plan.plan_id], env).checkpoints.map((c) => {
+      const tree = git(root, `--git-dir=${path.join(root, '.cleveragents', 'checkpoints', 'shadow.git')}`, 'rev-parse', `${c.sandbox_ref}^{tree}`).trim();
+      return `${plan.title} | ${c.checkpoint_type} | ${c.metadata.reason} | ${c.metadata.phase} | ${JSON.stringify(c.metadata.extra)} | ${tree}`;
+    }),
+  );
+}
+
+/** A prompt, then tool calls that write, write nothing, and write again: each through `call`. */
+async function session(root: string, call: (input: string) => unknown): Promise<void> {
+  await call(event(root, 'UserPromptSubmit', { prompt: 'add b' }));
+  const tool = (name: string, toolName: string, file?: string) => event(root, name, { tool_name: toolName, tool_use_id: `t-${toolName}`, tool_input: file ? { file_path: path.join(root, file) } : { command: 'ls' } });
+  await call(tool('PreToolUse', 'Write', 'src/b.ts'));
+  write(root, 'src/b.ts', 'export const b = 2;\n');
+  await call(tool('PostToolUse', 'Write', 'src/b.ts'));
+  await call(tool('PreToolUse', 'Bash'));
+  await call(tool('PostToolUse', 'Bash'));
+  await call(event(root, 'UserPromptSubmit', { prompt: 'change a' }));
+  await call(tool('PreToolUse', 'Edit', 'src/app.ts'));
+  write(root, 'src/app.ts', 'export const a = 3;\n');
+  await call(tool('PostToolUse', 'Edit', 'src/app.ts'));
+}
+
+/**
+ * Starts `dist/agentsDaemon.js` (or a wrapper of it) for `root` by hand, as a client does: through a
+ * shell that leaves at once, so that the daemon is no child of this test (a child of ours that
+ * dies stays a zombie while spawnSync blocks us, and would look alive to the lock's owner check).
+ * Resolves to its pid, from its log.
+ */
+async function startDaemonBy(script: string, root: string, env: Record<string, string> = {}): Promise<number> {
+  const log = path.join(root, '.cleveragents', 'logs', 'daemon.log');
+  mkdirSync(path.dirname(log), { recursive: true });
+  const seen = existsSync(log) ? readFileSync(log, 'utf8').length : 0;
+  spawnSync('/bin/sh', ['-c', '"$0" "$1" "$2" >>"$3" 2>&1 &', process.execPath, script, root, log], { cwd: root, env: cliEnv({ ...BASE_ENV, ...env }) });
+  return until(`${path.basename(script)} listens`, () => {
+    const match = /listening: pid (\d+)/.exec(readFileSync(log, 'utf8').slice(seen));
+    return match ? Number(match[1]) : undefined;
+  });
+}
+
+const socketOf = (root: string) => path.join(root, '.cleveragents', 'run', 'agents.sock');
+
+/** A wrapper around the real daemon that SIGKILLs it when it is about to write a reply starting with `prefix`. */
+function killingDaemon(dir: string, prefix: string): string {
+  const script = path.join(dir, 'killing-daemon.js');
+  writeFileSync(
+    script,
+    `const net = require('node:net');
+const write = net.Socket.prototype.write;
+net.Socket.prototype.write = function (data, ...rest) {
+  if (typeof data === 'string' && data.startsWith(${JSON.stringify(prefix)})) process.kill(process.pid, 'SIGKILL');
+  return write.call(this, data, ...rest);
+};
+require(${JSON.stringify(path.join(DIST, 'agentsDaemon.js'))});
+`,
+  );
+  return script;
+}
+
+describe('the resident process', function () {
+  this.timeout(180_000);
+  const started: number[] = [];
+  // Registered before the temporary folders' removal, so that it runs first.
+  afterEach(() => {
+    for (const pid of started.splice(0)) {
+      try {
+        process.kill(pid, 'SIGCONT');
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  });
+  const tempDir = useTempDirs('ca-daemon-');
+
+  before(function () {
+    this.timeout(180_000);
+    ensureCliBuilt();
+  });
+
+  /** Remembers the pid of the daemon of `root` (to be killed after the test, whatever happens). */
+  async function daemonOf(root: string): Promise<Status> {
+    const s = await running(root);
+    started.push(s.pid);
+    return s;
+  }
+
+  it('is started by the first call that finds a store, and serves the next ones', async () => {
+    const root = newWorkspace(tempDir());
+    // No store yet: nothing to keep warm, and nothing is started.
+    assert.equal(agents(root, ['plan', 'list']).code, 0);
+    assert.equal(existsSync(path.join(root, '.cleveragents', 'run')), false, 'no store, no process');
+    // An event that takes no checkpoint leaves a log line in .cleveragents, and no database: still nothing to keep warm.
+    hook(root, 'not json');
+    hook(root, 'not json either');
+    assert.match(hooksLog(root), /stdin is not JSON/);
+    assert.equal(existsSync(path.join(root, '.cleveragents', 'run')), false, 'no database, no process');
+    json(root, ['plan', 'create', '--title', 'first'], NO_DAEMON);
+    const first = agents(root, ['plan', 'list']);
+    assert.match(first.stdout, /first/);
+    const daemon = await daemonOf(root);
+    assert.equal(daemon.version, VERSION);
+    assert.ok(daemon.rss_bytes > 0, 'it reports its memory');
+    const before = status(root).requests;
+    const second = agents(root, ['plan', 'list']);
+    assert.equal(second.stdout, first.stdout, 'the same answer as in-process');
+    assert.equal(status(root).requests, before + 2, 'the list (and this status) went to it');
+    assert.equal(status(root).pid, daemon.pid, 'the same process');
+    const log = readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8');
+    assert.match(log, new RegExp(`listening: pid ${daemon.pid}`));
+    assert.match(log, /warm: rss \d/);
+  });
+
+  it('takes exactly the checkpoints, with the same trees, as the hooks take without it', async () => {
+    const plain = newWorkspace(tempDir());
+    const served = newWorkspace(tempDir());
+    await session(plain, (input) => hook(plain, input, NO_DAEMON));
+    // The first call makes the store and the plan, and starts the process, which serves all the others.
+    let calls = 0;
+    await session(served, async (input) => {
+      hook(served, input);
+      // the first made the store, the second (finding one) started the process
+      if (++calls === 2) await daemonOf(served);
+    });
+    const same = () => {
+      const expected = history(plain);
+      assert.deepEqual(history(served).map((l) => l.replace(served, '<root>')), expected.map((l) => l.replace(plain, '<root>')));
+      return expected;
+    };
+    // two prompts and two writes; the pre_writes and the Bash calls found nothing changed
+    const session1 = same();
+    assert.equal(session1.length, 4, `prompts and writes:\n${session1.join('\n')}`);
+    // The user deletes the session's plan: the next prompt makes a new one (the warm process sees the deletion).
+    for (const [root, env] of [[plain, NO_DAEMON], [served, {}]] as const) {
+      const planId = json<{ plans: PlanJson[] }>(root, ['plan', 'list'], NO_DAEMON).plans[0]!.plan_id;
+      json(root, ['plan', 'delete', '--yes', planId], NO_DAEMON);
+      hook(root, event(root, 'UserPromptSubmit', { prompt: 'after the delete' }), env);
+    }
+    const afterDelete = same();
+    assert.equal(afterDelete.length, 1, `the new plan's prompt:\n${afterDelete.join('\n')}`);
+    assert.match(afterDelete[0]!, /Before: "after the delete"/);
+    const daemon = await daemonOf(served);
+    assert.ok(daemon.requests >= 8, `the process served the session's calls (${daemon.requests} requests)`);
+    assert.doesNotMatch(hooksLog(served), /resident process not used/);
+  });
+
+  it('a client of another version does the work itself and restarts the process in its own version', async () => {
+    const dir = tempDir();
+    const root = newWorkspace(dir);
+    json(root, ['plan', 'create', '--title', 'versions'], NO_DAEMON);
+    // A real daemon build of another version: dist/ copied, its version string replaced.
+    const other = path.join(dir, 'other-dist');
+    mkdirSync(other);
+    for (const name of readdirSync(DIST)) if (name.endsWith('.js') || name.endsWith('.wasm')) copyFileSync(path.join(DIST, name), path.join(other, name));
+    const daemonFile = path.join(other, 'agentsDaemon.js');
+    const source = readFileSync(daemonFile, 'utf8');
+    assert.ok(source.includes(JSON.stringify(VERSION)), 'the bundle carries its version');
+    writeFileSync(daemonFile, source.split(JSON.stringify(VERSION)).join(JSON.stringify(`${VERSION}-other`)));
+    const oldPid = await startDaemonBy(daemonFile, root);
+    started.push(oldPid);
+
+    const list = agents(root, ['--format', 'json', 'plan', 'list']);
+    assert.equal(list.code, 0, list.stderr);
+    assert.equal((JSON.parse(list.stdout) as { plans: PlanJson[] }).plans[0]!.title, 'versions', 'done in-process');
+    await until('the other version exits', () => !alive(oldPid));
+    const fresh = await daemonOf(root);
+    assert.equal(fresh.version, VERSION);
+    assert.notEqual(fresh.pid, oldPid);
+  });
+
+  for (const [moment, prefix] of [
+    ['in the middle of its work', '{"t":"beat"}'],
+    ['after its work, before its answer', '{"t":"done"'],
+  ] as const) {
+    it(`a process SIGKILLed ${moment}: the call completes in-process, with one prompt checkpoint`, async () => {
+      const dir = tempDir();
+      const root = newWorkspace(dir);
+      hook(root, event(root, 'UserPromptSubmit', { prompt: 'first' }), NO_DAEMON);
+      const pid = await startDaemonBy(killingDaemon(dir, prefix), root);
+      started.push(pid);
+      // Enough changed files that the checkpoint outlasts the first heartbeat (every 200 ms).
+      for (let i = 0; i < 4000; i++) write(root, `gen/d${i % 50}/f${i}.ts`, `export const v${i} = ${i};\n`);
+      hook(root, event(root, 'UserPromptSubmit', { prompt: 'second' }), { AGENTS_HOOK_BUDGET_MS: '20000' });
+      await until('the daemon was killed', () => !alive(pid));
+      const prompts = history(root).filter((l) => l.includes('| Before: "second" |'));
+      assert.equal(prompts.length, 1, `one checkpoint for the prompt:\n${history(root).join("\n")}\n${hooksLog(root)}`);
+      assert.match(hooksLog(root), /resident process not used: (the process closed the connection before answering|no acknowledgement)/);
+    });
+  }
+
+  it('a stopped process (SIGSTOP): hook calls and CLI commands complete in-process', async () => {
+    const root = newWorkspace(tempDir());
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'first' }), NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    const daemon = await daemonOf(root);
+    process.kill(daemon.pid, 'SIGSTOP');
+    write(root, 'src/d.ts', 'export const d = 1;\n');
+    hook(root, event(root, 'PreToolUse', { tool_name: 'Write', tool_input: { file_path: path.join(root, 'src/d.ts') } }));
+    assert.match(hooksLog(root), /PreToolUse Write: pre_write \w+ in plan/, 'the checkpoint was taken in-process');
+    assert.match(hooksLog(root), /resident process not used: no acknowledgement/);
+    const planId = json<{ plans: PlanJson[] }>(root, ['plan', 'list']).plans[0]!.plan_id;
+    write(root, 'src/e.ts', 'export const e = 1;\n');
+    const made = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'while stopped']);
+    assert.equal(made.checkpoint.metadata.reason, 'while stopped');
+    assert.equal(alive(daemon.pid), true, 'it was stopped, not dead');
+    process.kill(daemon.pid, 'SIGCONT');
+  });
+
+  it('exits when idle', async () => {
+    const root = newWorkspace(tempDir());
+    json(root, ['plan', 'create', '--title', 'idle'], NO_DAEMON);
+    agents(root, ['plan', 'list'], { env: { CLEVERAGENTS_DAEMON_IDLE_MS: '1500' } });
+    const daemon = await daemonOf(root);
+    await until('the idle process exits', () => !alive(daemon.pid));
+    assert.equal(existsSync(socketOf(root)), false, 'it removed its socket');
+    assert.match(readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8'), /exiting: idle for 1500 ms; rss [\d.]+ MB/);
+  });
+
+  it('exits when its .cleveragents folder is deleted, or replaced', async () => {
+    const root = newWorkspace(tempDir());
+    json(root, ['plan', 'create', '--title', 'gone'], NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    const first = await daemonOf(root);
+    rmSync(path.join(root, '.cleveragents'), { recursive: true, force: true, maxRetries: 5 });
+    await until('the process of a deleted store exits', () => !alive(first.pid));
+
+    json(root, ['plan', 'create', '--title', 'again'], NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    const second = await daemonOf(root);
+    // replaced by a copy (another folder at the same path): the process no longer serves it
+    renameSync(path.join(root, '.cleveragents'), path.join(root, 'old-store'));
+    mkdirSync(path.join(root, '.cleveragents'));
+    await until('the process of a replaced store exits', () => !alive(second.pid));
+  });
+
+  it('its folder is 0700 and its socket 0600; a folder open to others is not used', async () => {
+    const root = newWorkspace(tempDir());
+    json(root, ['plan', 'create', '--title', 'modes'], NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    const daemon = await daemonOf(root);
+    assert.equal(lstatSync(path.join(root, '.cleveragents', 'run')).mode & 0o777, 0o700);
+    assert.equal(lstatSync(socketOf(root)).mode & 0o777, 0o600);
+    chmodSync(path.join(root, '.cleveragents', 'run'), 0o755);
+    const before = daemon.requests;
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'open folder' }));
+    assert.match(hooksLog(root), /resident process not used: .*run is open to other users \(mode 755\)/);
+    chmodSync(path.join(root, '.cleveragents', 'run'), 0o700);
+    assert.equal(status(root).requests, before + 1, 'only this status reached it');
+  });
+
+  it('a run folder that is a symbolic link is not used, even to a live process', async () => {
+    const dir = tempDir();
+    const other = newWorkspace(path.join(dir));
+    json(other, ['plan', 'create', '--title', 'other'], NO_DAEMON);
+    agents(other, ['plan', 'list']);
+    const otherDaemon = await daemonOf(other);
+    const root = path.join(dir, 'second');
+    mkdirSync(root);
+    git(root, 'init', '-q');
+    write(root, 'x.txt', 'x\n');
+    json(root, ['plan', 'create', '--title', 'linked'], NO_DAEMON);
+    symlinkSync(path.join(other, '.cleveragents', 'run'), path.join(root, '.cleveragents', 'run'));
+    const before = status(other).requests;
+    const list = agents(root, ['--format', 'json', 'plan', 'list']);
+    assert.equal((JSON.parse(list.stdout) as { plans: PlanJson[] }).plans[0]!.title, 'linked', 'done in-process, in its own store');
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'linked run' }));
+    assert.match(hooksLog(root), /resident process not used: .*run is a symbolic link/);
+    assert.equal(status(other).requests, before + 1, 'the other workspace\'s process got nothing but its own status');
+    assert.equal(alive(otherDaemon.pid), true);
+  });
+
+  it('refuses a request for another workspace, and a malformed one', async () => {
+    const root = newWorkspace(tempDir());
+    json(root, ['plan', 'create', '--title', 'mine'], NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    await daemonOf(root);
+    const ask = (line: string) =>
+      new Promise<string>((resolve, reject) => {
+        const here = process.cwd();
+        process.chdir(path.dirname(socketOf(root)));
+        const socket = net.createConnection('agents.sock');
+        process.chdir(here);
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => (text += d));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(`${line}\n`);
+      });
+    const elsewhere = newWorkspace(tempDir());
+    const refused = await ask(JSON.stringify({ version: VERSION, kind: 'cli', argv: ['plan', 'list'], cwd: elsewhere, env: {} }));
+    assert.match(refused, /"t":"refused".*another workspace/);
+    const malformed = await ask(JSON.stringify({ version: VERSION, kind: 'cli', argv: ['plan', 'delete', 'x'], cwd: root, env: {} }));
+    assert.match(malformed, /"t":"refused".*bad request/);
+  });
+
+  it('CLEVERAGENTS_NO_DAEMON=1: no process is started, and a running one is not asked', async () => {
+    const root = newWorkspace(tempDir());
+    await session(root, (input) => hook(root, input, NO_DAEMON));
+    agents(root, ['plan', 'list'], { env: NO_DAEMON });
+    assert.equal(existsSync(path.join(root, '.cleveragents', 'run')), false, 'nothing started');
+    agents(root, ['plan', 'list']);
+    const daemon = await daemonOf(root);
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'off' }), NO_DAEMON);
+    agents(root, ['plan', 'list'], { env: NO_DAEMON });
+    assert.equal(status(root).requests, daemon.requests + 1, 'only the status reached it');
+  });
+});
