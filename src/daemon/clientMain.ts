@@ -91,6 +91,7 @@ async function hookRun(agent: string): Promise<void> {
   const cwd = process.cwd();
   const budget = budgetFromEnv();
   const input = await readStdin(process.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, budget));
+  hookPhase('stdin read');
   const root = hookRoot(agent, input.ok ? input.text : undefined, cwd);
   // The process answers by then, leaving this one time to do the work itself if it does not.
   const answerBy = started + Math.max(Math.floor(budget / 2), budget - 3000);

@@ -185,6 +185,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
   const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob, promptAlreadyTaken } = io.store ?? loadHookStore();
+  hookPhase('store bundle loaded');
   const lent = io.services
     ? await io.services(root, location.databasePath, Math.min(LOCK_WAIT_MS, remaining()), log)
     : await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log).then((services) => ({ services, release: () => services.dispose() }));

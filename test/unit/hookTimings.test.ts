@@ -37,7 +37,8 @@ describe('hook run’s phase timers (AGENTS_HOOK_TIMINGS=1)', function () {
     assert.equal(quiet.stderr, '', 'timers off: nothing written');
 
     appendFileSync(path.join(root, 'a.txt'), 'three\n');
-    const timed = runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'PostToolUse'), env: { ...env, AGENTS_HOOK_TIMINGS: '1' } });
+    // in this process (the resident process off), where every phase can be seen
+    const timed = runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'PostToolUse'), env: { ...env, AGENTS_HOOK_TIMINGS: '1', CLEVERAGENTS_NO_DAEMON: '1' } });
     assert.equal(timed.code, 0);
     assert.equal(timed.stdout, quiet.stdout, 'the answer does not change');
     const lines = timed.stderr.split('\n').filter(Boolean);
@@ -51,5 +52,26 @@ describe('hook run’s phase timers (AGENTS_HOOK_TIMINGS=1)', function () {
     const times = [t.bootstrapComplete, ...t.marks.map(([, at]) => at)];
     assert.deepEqual(times, [...times].sort((a, b) => a - b), 'each mark after the one before');
     assert.ok(t.notes.some((n) => /^snapshot \S+: 1 changed path\(s\); prepare .* status .* pin /.test(n)), t.notes.join('\n'));
+  });
+
+  it('through the resident process: the client’s own phases, and the same answer', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const env = { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000' };
+    const on = env;
+    assert.equal(runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'UserPromptSubmit'), env: on }).code, 0);
+    // the first call starts the resident process; wait until it answers
+    let names: string[] = [];
+    for (let i = 0; i < 40 && !names.includes('resident process answered'); i++) {
+      appendFileSync(path.join(root, 'a.txt'), `line ${i}\n`);
+      const timed = runCli(root, ['hook', 'run', 'claude-code'], { input: event(root, 'PostToolUse'), env: { ...on, AGENTS_HOOK_TIMINGS: '1' } });
+      assert.equal(timed.code, 0);
+      const line = timed.stderr.split('\n').find((l) => l.startsWith('agents-hook-timings '));
+      assert.ok(line, timed.stderr);
+      names = (JSON.parse(line.slice('agents-hook-timings '.length)) as Timings).marks.map(([name]) => name);
+      if (!names.includes('resident process answered')) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.deepEqual(names, ['hook bundle started', 'stdin read', 'resident process answered', 'stdout written']);
+    runCli(root, ['daemon', 'stop'], { env: on });
   });
 });
