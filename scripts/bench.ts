@@ -15,6 +15,7 @@ import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
 import { benchSection, markdownTable, withBenchSection } from './benchMarkdown';
 import { benchRepository } from './benchRepository';
+import { benchDatabaseGrowth } from './benchDatabaseGrowth';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
 
@@ -25,6 +26,7 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --runs N        runs per step; medians are printed (default 5)
   --keep          keep the temporary workspaces
   --verbose       print each snapshot's phases
+  --db-growth     only time \`agents plan checkpoint\` with 1,000 and 50,000 rows in the database
   --markdown FILE write the table, with the date, the machine and this command, between the
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
                   none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md`;
@@ -41,6 +43,7 @@ function parseOptions() {
         keep: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         markdown: { type: 'string' },
+        'db-growth': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -362,6 +365,12 @@ async function main(): Promise<void> {
   if (values.markdown && existsSync(values.markdown)) withBenchSection(readFileSync(values.markdown, 'utf8'), '');
   const base = mkdtempSync(path.join(os.tmpdir(), 'ca-bench-'));
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
+  if (values['db-growth']) {
+    // Alone: `agents plan checkpoint` with 1,000 and 50,000 rows in the database.
+    await benchDatabaseGrowth({ distDir: __dirname, base, runs: RUNS, logger: quiet });
+    if (!values.keep) rmSync(base, { recursive: true, force: true });
+    return;
+  }
   const repos = values.repo ?? [];
   for (const size of (values.sizes ?? (repos.length > 0 ? '' : 'S,M')).split(',').filter(Boolean)) {
     const spec = SIZES[size.trim()];

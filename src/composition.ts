@@ -10,7 +10,7 @@ import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core
 import { FileLock } from './adapters/files/fileLock';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
-import { SqlJsCheckpointStore, defaultDatabasePath } from './adapters/sqlStore/sqlJsCheckpointStore';
+import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath } from './adapters/sqlStore/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -73,7 +73,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     },
     logger: options.logger,
     // The database may live inside a sandbox (its path is a setting): never snapshot or restore it.
-    protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
+    protectedFiles: [databasePath, writeLogPath(databasePath), `${databasePath}.lock`, `${databasePath}.lock.break`],
     operationsDir: operationsDir(root),
     inPlaceMarginBytes: options.inPlaceMarginBytes,
   });
