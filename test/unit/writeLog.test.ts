@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from '../../src/adapters/sqlStore/sqlJsCheckpointStore';
@@ -299,7 +299,7 @@ describe('the database write log', function () {
         craftLog(db, [insertEntry(1, planId)]);
         const elsewhere = `${db}.elsewhere`;
         writeFileSync(elsewhere, readFileSync(writeLogPath(db)));
-        require('node:fs').rmSync(writeLogPath(db));
+        rmSync(writeLogPath(db));
         symlinkSync(elsewhere, writeLogPath(db));
       }, /Refused the write log .*symbolic link/);
       await refused((db) => mkdirSync(writeLogPath(db)), /Refused the write log .*not a regular file/);
