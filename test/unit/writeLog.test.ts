@@ -5,6 +5,7 @@ import initSqlJs from 'sql.js';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from '../../src/adapters/sqlStore/sqlJsCheckpointStore';
 import { MIGRATIONS } from '../../src/adapters/sqlStore/schemaMigrations';
 import { STORE_SQL } from '../../src/adapters/sqlStore/sqlJsRepositories';
+import { writeLogSteps } from '../../src/adapters/sqlStore/writeLogFile';
 import { LOG_MAGIC, MAX_LOG_BYTES, STATEMENT_SET, encodeLogStart, encodeRecord, foldCounterFor, type LogEntry, type LogHeader } from '../../src/adapters/sqlStore/writeLog';
 import { StoreError } from '../../src/core/errors';
 import { useTempDirs } from './helpers/tempDir';
@@ -164,7 +165,10 @@ describe('the database write log', function () {
     it('a torn last entry is ignored with a warning, and the next write cuts it off before appending', async () => {
       const { dbPath, logPath, store, plan } = await withPlan();
       await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
-      const whole = encodeRecord(insertEntry(2, plan.plan_id));
+      // A large entry cut short: longer than the next one, which must not leave its rest behind.
+      const large = insertEntry(2, plan.plan_id);
+      large.changes[0]![1][9] = JSON.stringify({ reason: 'x'.repeat(20_000), source_tool: null, phase: null, extra: {}, skipped: [] });
+      const whole = encodeRecord(large);
       appendFileSync(logPath, whole.subarray(0, whole.byteLength - 5));
       const logger = new RecordingLogger();
       const next = open(dbPath, LOG_ALWAYS, logger);
@@ -172,6 +176,8 @@ describe('the database write log', function () {
       assert.match(logger.warnings().join('\n'), /Ignored the last \d+ bytes of the write log .*cut short/);
       await next.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
       assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2, 'the entry after the cut is read, not taken for damage');
+      await next.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 3);
     });
 
     it('a torn last entry of zeros (a file extended but not written) is a torn tail too', async () => {
@@ -207,9 +213,11 @@ describe('the database write log', function () {
       assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2);
     });
 
-    it('a log whose creation was cut short (shorter than its header) holds nothing and is replaced', async () => {
+    for (const [what, cut] of [['in its magic', (b: Buffer) => b.subarray(0, 5)], ['in its header', (b: Buffer) => b.subarray(0, LOG_MAGIC.byteLength + 30)]] as const) {
+    it(`a log whose creation was cut short (${what}) holds nothing and is replaced`, async () => {
       const { dbPath, logPath, plan } = await withPlan();
-      writeFileSync(logPath, LOG_MAGIC.subarray(0, 5));
+      craftLog(dbPath, []);
+      writeFileSync(logPath, cut(readFileSync(logPath)));
       const logger = new RecordingLogger();
       const next = open(dbPath, LOG_ALWAYS, logger);
       assert.equal(await next.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 0);
@@ -217,6 +225,7 @@ describe('the database write log', function () {
       await next.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
       assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 1);
     });
+    }
 
     it('a log beside no database is ignored with a warning and replaced by the first write', async () => {
       const workspace = tempDir();
@@ -229,6 +238,60 @@ describe('the database write log', function () {
       assert.match(logger.warnings().join('\n'), /no database beside it/);
       await store.write((uow) => uow.plans.insert(makePlan()));
       assert.ok(!existsSync(writeLogPath(dbPath)));
+    });
+  });
+
+  describe('failures while writing the log or folding it', () => {
+    const original = { ...writeLogSteps };
+    afterEach(() => Object.assign(writeLogSteps, original));
+    const eio = () => Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+
+    it('an append whose flush fails is reported as not saved, and is not there afterwards, in memory or on disk', async () => {
+      const { dbPath, store, plan } = await withPlan();
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      writeLogSteps.flushLog = async () => {
+        throw eio();
+      };
+      await assert.rejects(store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id))), /Cannot save the change to the write log .*EIO.*Nothing was saved/);
+      Object.assign(writeLogSteps, original);
+      assert.equal(await store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 1, 'the same store');
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 1, 'a fresh store');
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2);
+    });
+
+    it('a fold that fails after the append keeps the change in the log, says so, and a later write folds', async () => {
+      const logger = new RecordingLogger();
+      const { dbPath, logPath, store, plan } = await withPlan({ ...LOG_ALWAYS, foldEntries: 2 }, logger);
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      writeLogSteps.replaceDatabase = async () => {
+        throw eio();
+      };
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      assert.match(logger.warnings().join('\n'), /Could not fold the write log .*the change is saved in the log/);
+      Object.assign(writeLogSteps, original);
+      assert.ok(existsSync(logPath));
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2);
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      assert.ok(!existsSync(logPath), 'the next write folded');
+      assert.equal(rowCount(dbPath), 3);
+    });
+
+    it('a log that cannot be removed after its fold is ignored (the file has its fold counter) and removed by the next write', async () => {
+      const logger = new RecordingLogger();
+      const { dbPath, logPath, store, plan } = await withPlan(LOG_ALWAYS, logger);
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      writeLogSteps.removeLog = async () => {
+        throw eio();
+      };
+      assert.equal(await store.fold(), true);
+      assert.match(logger.warnings().join('\n'), /could not remove it/);
+      Object.assign(writeLogSteps, original);
+      assert.ok(existsSync(logPath));
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 1);
+      await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2);
+      assert.equal(await store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2);
     });
   });
 
