@@ -161,6 +161,37 @@ describe('the database write log', function () {
     });
   });
 
+  describe('a large file', () => {
+    it('is loaded with room to grow: writes past that room, through the log and whole, and a fold leave a file of exactly its pages', async () => {
+      const { dbPath, store, plan } = await withPlan({ minDatabaseBytes: 0, foldBytes: 1 << 30, foldEntries: 1 << 30 });
+      const bulky = (n: number) => Array.from({ length: n }, () => makeCheckpoint(plan.plan_id, { metadata: { reason: 'r'.repeat(900), source_tool: 's'.repeat(200), phase: null, extra: { note: 'n'.repeat(500) }, skipped: [] } }));
+      await store.write((uow) => bulky(1500).forEach((c) => uow.checkpoints.insert(c))); // about 3 MB: past the room of 1 MiB
+      await store.fold();
+      assert.ok(readFileSync(dbPath).byteLength > 2 * 1024 * 1024);
+      const longLived = open(dbPath);
+      assert.equal(await longLived.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 1500);
+      for (let i = 0; i < 3; i++) await longLived.write((uow) => bulky(400).forEach((c) => uow.checkpoints.insert(c)));
+      assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2700);
+      assert.equal(await longLived.fold(), true);
+      const pages = sqlite3Json(dbPath, 'SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()')[0]!.n;
+      assert.equal(readFileSync(dbPath).byteLength, pages, 'no byte of the room is saved');
+      assert.equal(sqlite3(dbPath, 'PRAGMA integrity_check').trim(), 'ok');
+      assert.equal(rowCount(dbPath), 2700);
+      const whole = open(dbPath, { minDatabaseBytes: 1 << 30 });
+      await whole.write((uow) => bulky(800).forEach((c) => uow.checkpoints.insert(c)));
+      assert.equal(sqlite3(dbPath, 'PRAGMA integrity_check').trim(), 'ok');
+      assert.equal(rowCount(dbPath), 3500);
+
+      // A file whose header page count is not to be trusted (as older SQLite writers left it) gets no room: SQLite counts its pages from the size.
+      const bytes = readFileSync(dbPath);
+      bytes.writeUInt32BE(0, 92);
+      writeFileSync(dbPath, bytes);
+      await open(dbPath, { minDatabaseBytes: 1 << 30 }).write((uow) => bulky(1).forEach((c) => uow.checkpoints.insert(c)));
+      assert.equal(sqlite3(dbPath, 'PRAGMA integrity_check').trim(), 'ok');
+      assert.equal(readFileSync(dbPath).byteLength, sqlite3Json(dbPath, 'SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()')[0]!.n);
+    });
+  });
+
   describe('what a kill or a crash leaves', () => {
     it('a torn last entry is ignored with a warning, and the next write cuts it off before appending', async () => {
       const { dbPath, logPath, store, plan } = await withPlan();

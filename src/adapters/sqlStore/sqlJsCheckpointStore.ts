@@ -101,7 +101,31 @@ interface Fingerprint {
   readonly changeCounter: number;
 }
 
-type FileCheck = { kind: 'missing' } | { kind: 'unchanged' } | { kind: 'changed'; bytes: Uint8Array; fingerprint: Fingerprint };
+/** `bytes` is the file; `roomy` the same bytes followed by GROWTH_ROOM zero bytes (or `bytes` itself). */
+type FileCheck = { kind: 'missing' } | { kind: 'unchanged' } | { kind: 'changed'; bytes: Uint8Array; roomy: Uint8Array; fingerprint: Fingerprint };
+
+/**
+ * Zero bytes handed to sql.js after a large file's own: its in-memory file then has room to grow
+ * by a few pages without being copied whole into a larger buffer (27 MB copied on the first new
+ * page of every process, which cost more than the write itself). SQLite reads the page count from
+ * the header when it is valid (it is in every file we save), so the bytes after it are not part of
+ * the database, and an export copies the database's pages only.
+ */
+const GROWTH_ROOM = 1024 * 1024;
+
+/**
+ * File bytes that sql.js may keep rather than copy. sql.js puts a database's bytes into its
+ * in-memory file system, which stores the first write to a file as `bytes.slice()`: here that
+ * slice of the whole is the array itself, so a 27 MB file is not copied a second time. The
+ * array is not used again once handed over. Should a later sql.js copy some other way, it simply
+ * copies.
+ */
+class HandedOverBytes extends Uint8Array<ArrayBuffer> {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    if ((start ?? 0) === 0 && (end ?? this.length) === this.length) return this;
+    return new Uint8Array(this.buffer, this.byteOffset, this.length).slice(start, end);
+  }
+}
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const HEADER_SIZE = 100;
@@ -259,7 +283,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       }
       if (check.kind === 'missing') return this.emptyDatabase(sql);
       if (check.kind === 'unchanged') throw new Error('unreachable: unchanged without a database');
-      const db = await this.load(sql, check.bytes, check.fingerprint);
+      const db = await this.load(sql, check.bytes, check.roomy, check.fingerprint);
       if (db) return db;
       if (attempt >= 5) {
         throw new StoreError(`The database ${this.location} and its write log kept changing while being read; try again.`);
@@ -283,8 +307,8 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   }
 
   /** Loads file bytes and the log that applies to them; undefined when the file changed meanwhile. */
-  private async load(sql: SqlJsStatic, bytes: Uint8Array, fingerprint: Fingerprint): Promise<Database | undefined> {
-    const { db, version } = this.open(sql, bytes);
+  private async load(sql: SqlJsStatic, bytes: Uint8Array, roomy: Uint8Array, fingerprint: Fingerprint): Promise<Database | undefined> {
+    const { db, version } = this.open(sql, bytes, roomy);
     try {
       const log = await this.readLogFor(fingerprint);
       if (log === 'changed') {
@@ -486,14 +510,16 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       if (this.db && this.seen !== undefined && this.seen !== 'missing' && sameFingerprint(this.seen, fingerprint)) {
         return { kind: 'unchanged' };
       }
-      const bytes = new Uint8Array(Number(info.size));
+      const size = Number(info.size);
+      const roomy = new HandedOverBytes(new ArrayBuffer(size >= GROWTH_ROOM ? size + GROWTH_ROOM : size));
       let offset = 0;
-      while (offset < bytes.byteLength) {
-        const { bytesRead: n } = await handle.read(bytes, offset, bytes.byteLength - offset, offset);
+      while (offset < size) {
+        const { bytesRead: n } = await handle.read(roomy, offset, size - offset, offset);
         if (n === 0) break;
         offset += n;
       }
-      return { kind: 'changed', bytes: offset === bytes.byteLength ? bytes : bytes.subarray(0, offset), fingerprint };
+      const bytes = roomy.subarray(0, offset);
+      return { kind: 'changed', bytes, roomy: offset === size ? roomy : bytes, fingerprint };
     } catch (error) {
       throw new StoreError(`Cannot read the database ${this.location}: ${(error as Error).message}`, { cause: error });
     } finally {
@@ -502,13 +528,14 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   }
 
   /** Opens file bytes as a database of our schema (not migrated yet), or explains why it cannot be used. */
-  private open(sql: SqlJsStatic, bytes: Uint8Array): { db: Database; version: number } {
-    this.checkHeader(bytes);
+  private open(sql: SqlJsStatic, bytes: Uint8Array, roomy: Uint8Array = bytes): { db: Database; version: number } {
+    const pageCountTrusted = this.checkHeader(bytes);
     let db: Database | undefined;
     try {
       // sql.js copies its input with `.slice()`, which on a Node Buffer is a view: two databases
       // made from one Buffer would share memory. `bytes` is a plain Uint8Array, so it is copied.
-      db = new sql.Database(bytes.byteLength === 0 ? undefined : bytes);
+      // The room to grow goes with it only where SQLite takes the page count from the header.
+      db = new sql.Database(bytes.byteLength === 0 ? undefined : pageCountTrusted ? roomy : bytes);
       const version = readSchemaVersion(db);
       if (version > SCHEMA_VERSION) {
         throw new StoreError(
@@ -537,10 +564,11 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   /**
    * Reads the 100-byte header before SQLite does: a file that is not SQLite, or that is shorter than
    * its header says (a truncated copy), is refused here, where SQLite would only fail on the first
-   * query that touches a missing page.
+   * query that touches a missing page. Returns whether SQLite takes the page count from the header
+   * (valid, and the file holds exactly those pages).
    */
-  private checkHeader(bytes: Uint8Array): void {
-    if (bytes.byteLength === 0) return; // SQLite's own reading of an empty file: an empty database
+  private checkHeader(bytes: Uint8Array): boolean {
+    if (bytes.byteLength === 0) return false; // SQLite's own reading of an empty file: an empty database
     const recovery = 'It was left as it is: move it aside (or restore a backup) and a new, empty database will be created.';
     const magic = new TextDecoder('latin1').decode(bytes.subarray(0, SQLITE_MAGIC.length));
     if (bytes.byteLength < HEADER_SIZE || magic !== SQLITE_MAGIC) {
@@ -571,6 +599,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
         `The database ${this.location} is truncated or damaged: ${bytes.byteLength} bytes is not a whole number of ${pageSize}-byte pages. ${recovery}`,
       );
     }
+    return expected === bytes.byteLength;
   }
 
   private replace(db: Database, seen: Fingerprint | 'missing', migrated: boolean): void {
