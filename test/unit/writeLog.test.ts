@@ -8,6 +8,7 @@ import { STORE_SQL } from '../../src/adapters/sqlStore/sqlJsRepositories';
 import { writeLogSteps } from '../../src/adapters/sqlStore/writeLogFile';
 import { LOG_MAGIC, MAX_LOG_BYTES, STATEMENT_SET, encodeLogStart, encodeRecord, foldCounterFor, type LogEntry, type LogHeader } from '../../src/adapters/sqlStore/writeLog';
 import { StoreError } from '../../src/core/errors';
+import { ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { useTempDirs } from './helpers/tempDir';
 import { RecordingLogger, SQL_WASM_DIR, makeCheckpoint, makePlan, sqlite3, sqlite3Json } from './helpers/storeFixtures';
 
@@ -158,6 +159,36 @@ describe('the database write log', function () {
       assert.ok(!existsSync(writeLogPath(dbPath)), 'the migrating write folded the log');
       assert.equal(sqlite3Json(dbPath, 'PRAGMA user_version')[0]!.user_version, MIGRATIONS.at(-1)!.version);
       assert.equal(rowCount(dbPath), 2);
+    });
+  });
+
+  describe('agents db fold', () => {
+    before(function () {
+      this.timeout(180_000);
+      ensureCliBuilt();
+    });
+
+    it('the CLI reads what is only in the log, and `agents db fold` puts it in the file for any SQLite client', async () => {
+      const { workspace, dbPath, logPath, store, plan } = await withPlan();
+      const second = makePlan({ title: 'only in the log' });
+      await store.write((uow) => uow.plans.insert(second));
+      assert.ok(existsSync(logPath));
+      const listed = runCli(workspace, ['--format', 'json', 'plan', 'list']);
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.deepEqual(listed.json<{ plans: { plan_id: string }[] }>().plans.map((p) => p.plan_id).sort(), [plan.plan_id, second.plan_id].sort());
+      assert.equal(sqlite3Json(dbPath, 'SELECT COUNT(*) AS n FROM v3_plans')[0]!.n, 1);
+
+      const folded = runCli(workspace, ['--format', 'json', 'db', 'fold']);
+      assert.equal(folded.code, 0, folded.stderr);
+      assert.deepEqual(folded.json(), { database: dbPath, folded: true });
+      assert.ok(!existsSync(logPath));
+      assert.equal(sqlite3Json(dbPath, 'SELECT COUNT(*) AS n FROM v3_plans')[0]!.n, 2);
+      const again = runCli(workspace, ['db', 'fold']);
+      assert.equal(again.code, 0, again.stderr);
+      assert.match(again.stdout, /Nothing to fold/);
+      const wrong = runCli(workspace, ['db', 'compact']);
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.stderr, /unknown command "db compact"; the only one is "agents db fold"/);
     });
   });
 
