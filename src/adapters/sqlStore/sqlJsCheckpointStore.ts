@@ -376,12 +376,14 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     if (view.kind === 'ignored') return sameLogFile(now, view.identity) && now.size === view.identity.size;
     if (view.kind !== 'applied' || !sameLogFile(now, view.identity) || now.size < BigInt(view.validEnd)) return false;
     if (now.size === BigInt(view.validEnd)) return true;
+    // New entries are of the file's schema: on a database migrated in memory since, load again.
+    if (this.migratedInMemory) return false;
     const read = await this.readLog(view.validEnd);
     if (!read || !sameLogFile(read.identity, view.identity) || read.bytes.byteLength < view.validEnd) return false;
     const parsed = this.parse(() => parseEntries(read.bytes, view.validEnd, view.entries + 1));
     if (parsed.entries.length === 0) return true; // a torn tail only
     try {
-      this.applyEntries(db, parsed.entries, view.header, readSchemaVersion(db));
+      this.applyEntries(db, parsed.entries, view.header, SCHEMA_VERSION);
     } catch (error) {
       this.discard();
       throw error;
