@@ -322,6 +322,27 @@ describe('the database write log', function () {
       assert.equal(await open(dbPath).read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 2);
     });
 
+    for (const after of ['no log', 'a new log'] as const) {
+    it(`a reader that loads the file just before another process folds (leaving ${after}) loads again, and misses nothing`, async () => {
+      const { dbPath, store, plan } = await withPlan();
+      for (let i = 0; i < 2; i++) await store.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+      const folder = open(dbPath);
+      let interposed = false;
+      writeLogSteps.readLog = async (logPath, from) => {
+        if (!interposed) {
+          // Between the reader's look at the file and at its log: a fold elsewhere, and a new log after it.
+          interposed = true;
+          await folder.fold();
+          if (after === 'a new log') await folder.write((uow) => uow.checkpoints.insert(makeCheckpoint(plan.plan_id)));
+        }
+        return original.readLog(logPath, from);
+      };
+      const reader = open(dbPath);
+      assert.equal(await reader.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), after === 'a new log' ? 3 : 2);
+      assert.ok(interposed);
+    });
+    }
+
     it('a fold that fails after the append keeps the change in the log, says so, and a later write folds', async () => {
       const logger = new RecordingLogger();
       const { dbPath, logPath, store, plan } = await withPlan({ ...LOG_ALWAYS, foldEntries: 2 }, logger);

@@ -24,7 +24,7 @@ import {
   type LoggedChange,
   type ParsedEntry,
 } from './writeLog';
-import { WriteLogFileError, appendLogRecord, createLogFile, readLogFile, sameLogFile, statLogFile, writeLogSteps, type LogIdentity } from './writeLogFile';
+import { WriteLogFileError, appendLogRecord, createLogFile, sameLogFile, statLogFile, writeLogSteps, type LogIdentity } from './writeLogFile';
 import { writeIgnoreAll } from '../files/nodeWorkspaceFiles';
 import { assertRealDataPath } from '../files/realDataPath';
 
@@ -435,7 +435,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
 
   private async readLog(from: number): Promise<{ bytes: Uint8Array; identity: LogIdentity } | undefined> {
     try {
-      return await readLogFile(this.logPath, from);
+      return await writeLogSteps.readLog(this.logPath, from);
     } catch (error) {
       throw this.logFileError(error);
     }

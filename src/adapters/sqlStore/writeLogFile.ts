@@ -161,11 +161,12 @@ async function removeLogFile(logPath: string): Promise<void> {
 }
 
 /**
- * The steps a kill can land between, called through this object so that the kill tests can stop
- * the process inside one: the append, its flush, the fold's replacement of the database, and the
- * removal of the folded log.
+ * The steps a kill or another process can land between, called through this object so that tests
+ * can stop the process inside one or run another process's work there: the reading of the log, the
+ * append, its flush, the fold's replacement of the database, and the removal of the folded log.
  */
 export const writeLogSteps = {
+  readLog: readLogFile,
   writeRecord: writeRecordAt,
   flushLog,
   replaceDatabase: (databasePath: string, bytes: Uint8Array): Promise<void> => writeFileAtomic(databasePath, bytes),
