@@ -19,6 +19,7 @@ import { parseHookBenchArgs, type HookBenchArgs } from './benchHookEvents';
 import type { HookProfile, HookRow } from './benchHookReport';
 import { benchHooks } from './benchHooks';
 import { benchSave } from './benchSave';
+import { benchDatabaseGrowth } from './benchDatabaseGrowth';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
        npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon both|on|off] [--profile] [--runs N] [--markdown FILE]
@@ -30,6 +31,7 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --runs N        runs per step; medians are printed (default 5)
   --keep          keep the temporary workspaces
   --verbose       print each snapshot's phases
+  --db-growth     only time \`agents plan checkpoint\` with 1,000 and 50,000 rows in the database
   --markdown FILE write the table, with the date, the machine and this command, between the
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
                   none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md
@@ -66,6 +68,7 @@ function parseOptions() {
         'prompt-every': { type: 'string' },
         daemon: { type: 'string' },
         profile: { type: 'boolean', default: false },
+        'db-growth': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -419,6 +422,12 @@ async function main(): Promise<void> {
     return;
   }
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
+  if (values['db-growth']) {
+    // Alone: `agents plan checkpoint` with 1,000 and 50,000 rows in the database.
+    await benchDatabaseGrowth({ distDir: __dirname, base, runs: RUNS, logger: quiet });
+    if (!values.keep) rmSync(base, { recursive: true, force: true });
+    return;
+  }
   const repos = values.repo ?? [];
   if (values.save) {
     rows.push(...(await benchSave({ files: Math.max(100, Number(values['save-files'])), changed: 20, runs: RUNS, base, verbose: values.verbose })));

@@ -10,7 +10,7 @@ import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core
 import { FileLock } from './adapters/files/fileLock';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
-import { SqlJsCheckpointStore, defaultDatabasePath } from './adapters/sqlStore/sqlJsCheckpointStore';
+import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -34,6 +34,8 @@ export interface WorkspaceServicesOptions {
    * StoreError; default two minutes for the store. A hook gives a few seconds: an agent waits on it.
    */
   readonly lockTimeoutMs?: number;
+  /** Overrides for the database's write log thresholds (tests use the log on a small database). */
+  readonly writeLog?: Partial<WriteLogOptions>;
 }
 
 export interface WorkspaceServices {
@@ -56,7 +58,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const databasePath = options.databasePath ? path.resolve(root, options.databasePath) : defaultDatabasePath(root);
   const checkpointDir = path.join(root, DATA_DIR_NAME, 'checkpoints');
   const lockWait = options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs };
-  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger, workspaceRoot: root, lock: lockWait });
+  const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger, workspaceRoot: root, lock: lockWait, writeLog: options.writeLog });
   let dataDirReady: Promise<string> | undefined;
   const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000, ...lockWait }, (m) => options.logger.warn(m));
   const snapshotter = new ShadowGitSandbox({
@@ -73,7 +75,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     },
     logger: options.logger,
     // The database may live inside a sandbox (its path is a setting): never snapshot or restore it.
-    protectedFiles: [databasePath, `${databasePath}.lock`, `${databasePath}.lock.break`],
+    protectedFiles: [databasePath, writeLogPath(databasePath), `${databasePath}.lock`, `${databasePath}.lock.break`],
     operationsDir: operationsDir(root),
     inPlaceMarginBytes: options.inPlaceMarginBytes,
   });

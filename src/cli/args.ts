@@ -125,6 +125,8 @@ export type Command =
 export type Invocation =
   | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
   | { readonly kind: 'version'; readonly global: GlobalOptions }
+  /** `agents db fold`: the database's write log folded into the file now. */
+  | { readonly kind: 'fold'; readonly global: GlobalOptions }
   | { readonly kind: 'run'; readonly command: Command; readonly global: GlobalOptions };
 
 /**
@@ -170,7 +172,16 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     if (values.help) return { kind: 'help', topic: 'global', global };
     throw new UsageError('missing command: agents plan <command> …');
   }
-  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …"`);
+  if (group === 'db') {
+    if (values.help) return { kind: 'help', topic: 'global', global };
+    if (sub !== 'fold') throw new UsageError(sub === undefined ? 'missing command after "db"; the only one is "agents db fold"' : `unknown command "db ${sub}"; the only one is "agents db fold"`);
+    if (args.length > 0) throw new UsageError(`"db fold" got an unexpected argument ${JSON.stringify(args[0])}`);
+    for (const token of given) {
+      if (!(GLOBAL_OPTIONS as readonly string[]).includes(token.name)) throw new UsageError(`unknown option ${token.rawName} for "db fold"`);
+    }
+    return { kind: 'fold', global };
+  }
+  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …" and "agents db fold"`);
   if (sub === undefined) {
     if (values.help) return { kind: 'help', topic: 'plan', global };
     throw new UsageError(`missing command after "plan"; one of: ${SUBCOMMANDS.join(', ')}`, 'plan');

@@ -60,6 +60,12 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         })();
     const services = lent.services;
     try {
+      if (invocation.kind === 'fold') {
+        const folded = await services.store.fold();
+        if (format === 'json') writeJson(env.stdout, { database: services.databasePath, folded });
+        else writeText(env.stdout, folded ? `Folded the write log into ${escapeUnsafe(services.databasePath)}.` : `Nothing to fold: ${escapeUnsafe(services.databasePath)} holds every change.`);
+        return EXIT_OK;
+      }
       const output = await runCommand(invocation.command, {
         services,
         now: () => new Date(),

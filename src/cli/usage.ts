@@ -118,6 +118,9 @@ ${IDS_TEXT}
 
 For agents: "agents mcp [--workspace DIR]" is an MCP server on stdio ("agents mcp --help").
 
+agents db fold   folds the database's write log into cleveragents.db now, so that any SQLite
+                 client sees every change in the file itself (docs/RELIABILITY.md).
+
 ${EXIT_CODES_TEXT}
 Run "agents plan <command> --help" for one command.`;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { OPERATIONS_DIR_NAME } from '../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
+import { writeLogPath } from '../adapters/sqlStore/sqlJsCheckpointStore';
 import type { WorkspaceServices } from '../composition';
 import { NotFoundError, ValidationError } from '../core/errors';
 import type { Plan } from '../core/plan';
@@ -159,20 +160,24 @@ export class FolderServices implements vscode.Disposable {
   }
 
   /**
-   * Watches the database file itself (a save is a rename onto it, seen as a create or a change)
-   * and the records of operations under way, which come and go without a database write (a
+   * Watches the database file itself (a save is a rename onto it, seen as a create or a change),
+   * its write log (where a large database's writes go, and which a fold removes) and the records of operations under way, which come and go without a database write (a
    * rollback recovered by `agents plan recover` clears its plan's warning).
    */
   private watch(entry: FolderEntry): vscode.Disposable {
     const database = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, entry.settings.databasePath));
+    const log = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, writeLogPath(entry.settings.databasePath)));
     const operations = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(entry.folder, `${DATA_DIR_NAME}/${OPERATIONS_DIR_NAME}/*.json`), false, true, false);
     const fire = () => this.changed.fire(entry.folder);
     return vscode.Disposable.from(
       database,
+      log,
       operations,
       database.onDidCreate(fire),
       database.onDidChange(fire),
       database.onDidDelete(fire),
+      log.onDidCreate(fire),
+      log.onDidChange(fire),
       operations.onDidCreate(fire),
       operations.onDidDelete(fire),
     );

@@ -254,6 +254,26 @@ describe('Checkpoints extension', function () {
       }
     });
 
+    it('refreshes by itself when only the database\'s write log changes (a large database\'s writes)', async () => {
+      await sleep(1200);
+      const logging = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet, maxFileBytes: 64, writeLog: { minDatabaseBytes: 0 } });
+      const database = path.join(root, '.cleveragents', 'cleveragents.db');
+      try {
+        const before = fs.readFileSync(database);
+        const changed = nextEvent(api.onDidChangeTree, 10_000, 'tree refresh after an append to the write log');
+        const made = await logging.checkpoints.createCheckpoint(refactor, { reason: 'Made into the log' });
+        assert.ok(fs.existsSync(`${database}.log`), 'the write went to the log');
+        assert.deepEqual(fs.readFileSync(database), before, 'the file itself did not change');
+        await changed;
+        const p = planRow(await api.describeTree(), 'Refactor the greeting');
+        assert.equal(p.children[0].label, 'Made into the log');
+        assert.equal(p.children[0].id.split('/').pop(), made.checkpoint.checkpoint_id);
+        assert.equal(await logging.store.fold(), true);
+      } finally {
+        logging.dispose();
+      }
+    });
+
     it('shows a database it cannot read as an error row, and follows the database setting', async () => {
       fs.writeFileSync(path.join(root, 'not-a-database.db'), 'hello, I am text');
       const config = vscode.workspace.getConfiguration('cleveragents.checkpoints');

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { defaultDatabasePath } from '../../src/adapters/sqlStore/sqlJsCheckpointStore';
+import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath } from '../../src/adapters/sqlStore/sqlJsCheckpointStore';
 import { useTempDirs } from './helpers/tempDir';
-import { SQL_WASM_DIR, makePlan, openStore, sqlite3, sqlite3Json } from './helpers/storeFixtures';
+import { RecordingLogger, SQL_WASM_DIR, makePlan, openStore, sqlite3, sqlite3Json } from './helpers/storeFixtures';
 
 const WORKER = path.join(__dirname, 'fixtures', 'storeWorker.js');
 
@@ -15,11 +15,12 @@ interface WorkerReport {
   end: number;
   loads: number;
   saves: number;
+  appends: number;
 }
 
-function runWorker(dbPath: string, planId: string, count: number): Promise<WorkerReport> {
+function runWorker(dbPath: string, planId: string, count: number, mode: 'whole' | 'log' = 'whole'): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER, dbPath, SQL_WASM_DIR, planId, String(count)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [WORKER, dbPath, SQL_WASM_DIR, planId, String(count), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -64,6 +65,35 @@ describe('SqlJsCheckpointStore across processes', () => {
     assert.ok(reports.some((r) => r.loads > 2), JSON.stringify(reports));
     assert.deepEqual(readdirSync(path.dirname(dbPath)).sort(), ['.gitignore', 'cleveragents.db'], 'no lock or temp file left');
     console.log(`      100 writes by 4 processes in ${elapsed} ms (loads per worker: ${reports.map((r) => r.loads).join(', ')})`);
+  });
+
+  it('through the write log: four processes appending and folding at once lose none of the 100, and a long-lived store follows them', async function () {
+    this.timeout(60_000);
+    const dbPath = defaultDatabasePath(tempDir());
+    const plan = makePlan();
+    const store = new SqlJsCheckpointStore({ databasePath: dbPath, wasmDir: SQL_WASM_DIR, logger: new RecordingLogger(), writeLog: { minDatabaseBytes: 0, foldEntries: 7 } });
+    await store.write((uow) => uow.plans.insert(plan));
+    const seen: number[] = [];
+    let running = true;
+    // The long-lived store reads all along, as a resident process would, beside the writers' appends and folds.
+    const watcher = (async () => {
+      while (running) {
+        seen.push(await store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const reports = await Promise.all(Array.from({ length: 4 }, () => runWorker(dbPath, plan.plan_id, 25, 'log')));
+    running = false;
+    await watcher;
+    assert.ok(reports.every((r) => r.appends > 0 && r.saves > 0), `every worker appended and folded: ${JSON.stringify(reports)}`);
+    assert.equal(await store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 100);
+    assert.ok(seen.every((n, i) => i === 0 || n >= seen[i - 1]!), `the long-lived store never went back: ${seen.join(',')}`);
+    const unfolded = existsSync(writeLogPath(dbPath));
+    assert.equal(await store.fold(), unfolded);
+    store.close();
+    assert.equal(sqlite3Json(dbPath, 'SELECT COUNT(*) AS n, COUNT(DISTINCT checkpoint_id) AS d FROM checkpoint_metadata')[0].d, 100);
+    assert.equal(sqlite3(dbPath, 'PRAGMA integrity_check').trim(), 'ok');
+    assert.deepEqual(readdirSync(path.dirname(dbPath)).sort(), ['.gitignore', 'cleveragents.db']);
   });
 
   it('a lock left by a crashed process does not block the next write', async () => {

@@ -71,6 +71,8 @@ export interface RepositoryContext {
   readonly writable: boolean;
   /** Called for each row that fails its schema and is left out of a list. */
   reportInvalidRow(table: string, id: string, issues: string): void;
+  /** Called after each change that succeeded, with what it ran: the store's write log records it. */
+  recordChange?(sql: string, params: readonly SqlValue[], changes: number): void;
 }
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; id: string; issues: string };
@@ -325,10 +327,12 @@ export interface ConstraintErrors {
 export function mutate(ctx: RepositoryContext, sql: string, params: SqlValue[], onConstraint: ConstraintErrors = {}): number {
   if (!ctx.writable) throw new StoreError('Cannot change data inside CheckpointStore.read(); use write().');
   try {
-    return ctx.statements.with(sql, (statement) => {
+    const changes = ctx.statements.with(sql, (statement) => {
       statement.run(params);
       return ctx.statements.changes();
     });
+    ctx.recordChange?.(sql, params, changes);
+    return changes;
   } catch (error) {
     const message = (error as Error).message ?? '';
     if (onConstraint.unique && /UNIQUE constraint failed|PRIMARY KEY/i.test(message)) throw onConstraint.unique();
