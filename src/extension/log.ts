@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { showError, showWarning } from './shownText';
-import { isCheckpointError } from '../core/errors';
+import { isCheckpointError, UnreadableDatabaseError } from '../core/errors';
+import { CommandTitles, Commands } from './commandIds';
 import type { Logger } from '../core/ports';
 
 export const LOG_CHANNEL_NAME = 'CleverAgents Checkpoints';
@@ -30,9 +31,12 @@ export class ErrorReporter {
       ? error.message
       : `${doing} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     this.channel.error(`${doing}: ${error instanceof Error && !isCheckpointError(error) ? (error.stack ?? error.message) : message}`);
+    // An unreadable database has a way out, offered where the refusal is said.
+    const wayOut = error instanceof UnreadableDatabaseError && vscode.workspace.isTrusted ? [CommandTitles.moveDatabaseAside] : [];
     // Not awaited: the promise settles only when the user closes the notification.
-    void showError(message, SHOW_LOG).then((choice) => {
+    void showError(message, ...wayOut, SHOW_LOG).then((choice) => {
       if (choice === SHOW_LOG) this.channel.show(true);
+      if (choice === CommandTitles.moveDatabaseAside) void vscode.commands.executeCommand(Commands.moveDatabaseAside);
     });
   }
 

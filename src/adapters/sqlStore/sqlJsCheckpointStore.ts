@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { StoreError } from '../../core/errors';
+import { StoreError, UnreadableDatabaseError } from '../../core/errors';
 import type { CheckpointStore, Logger, UnitOfWork } from '../../core/ports';
 import { AtomicWriteError, TEMP_FILE_SUFFIX, writeFileAtomic } from '../files/atomicFile';
 import { FileLock, type FileLockOptions } from '../files/fileLock';
@@ -159,7 +159,14 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       return empty;
     }
     if (check.kind === 'unchanged') throw new Error('unreachable: unchanged without a database');
-    const { db, migrated } = this.open(sql, check.bytes);
+    let opened: { db: Database; migrated: boolean };
+    try {
+      opened = this.open(sql, check.bytes);
+    } catch (error) {
+      // Told apart from a lock or disk failure: this file as it is cannot be used (the UI offers to move it aside).
+      throw error instanceof StoreError ? new UnreadableDatabaseError(error.message, { cause: error }) : error;
+    }
+    const { db, migrated } = opened;
     this.replace(db, check.fingerprint, migrated);
     this.counters.loads += 1;
     this.logger.debug(`Loaded ${this.location} (${check.bytes.byteLength} bytes).`);
