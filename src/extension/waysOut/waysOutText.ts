@@ -5,6 +5,7 @@ import type { Plan } from '../../core/plan';
 import { plural, relativeTime } from '../../core/displayText';
 import { checkpointLabel } from '../tree/treePresentation';
 import type { ConfirmationText } from '../rollback/rollbackText';
+import { CommandTitles } from '../commandIds';
 
 export const RECREATE_SANDBOX = 'Recreate Sandbox';
 export const MOVE_ASIDE = 'Move Aside and Start Fresh';
@@ -15,7 +16,7 @@ export function recreateConfirmation(plan: Plan, newest: Checkpoint, now: Date):
   return {
     message: `Recreate the sandbox of “${plan.title}” from “${checkpointLabel(newest)}” (${relativeTime(newest.created_at, now)})?`,
     detail: [
-      `The sandbox folder ${plan.sandbox_path} is missing. A new one is made holding ${files === undefined ? 'the files' : plural(files, 'file')} of the plan's newest checkpoint.`,
+      `The plan's isolated copy is missing: its folder was deleted. A new one is made holding ${files === undefined ? 'the files' : plural(files, 'file')} of the plan's newest checkpoint.`,
       '',
       'Work done in the sandbox after that checkpoint was lost with the folder and cannot come back. Nothing outside the sandbox is changed; the write is recorded like a rollback, so an interruption can be finished or undone.',
     ],
@@ -39,6 +40,6 @@ export function moveAsideConfirmation(folderName: string, databasePath: string, 
 export function unreadableRow(problem: string): { label: string; tooltip: string } {
   return {
     label: 'The checkpoint database cannot be read',
-    tooltip: `${problem} Click to open the log; “${MOVE_ASIDE}” (the row's button, or the row below) renames the file and starts a new database.`,
+    tooltip: `${problem} Click to open the log; “${CommandTitles.moveDatabaseAside}” (the row's button, or the row below) renames the file and starts a new database.`,
   };
 }
