@@ -1,6 +1,6 @@
 import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
-import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
+import { BusinessRuleViolation, NotFoundError, OperationCancelled, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { CorrectionWork } from './interruptedOperation';
@@ -57,6 +57,21 @@ export interface AttachedCorrection {
   readonly work: CorrectionWork;
   /** Records the correction (or its undo); given the rollback's safety checkpoint, which undoes its files. */
   readonly afterFiles: (undoCheckpointId: string) => Promise<void>;
+}
+
+/** A step of a long restore, as it goes: capturing the files as they are, then writing. */
+export type RestoreStep = { readonly phase: 'safety' } | { readonly phase: 'writing'; readonly written: number; readonly total: number };
+
+/**
+ * What a caller may watch and ask of a rollback or a restore of paths: how far it got, and
+ * whether to stop. Stopping is honoured only before the first write (the safety checkpoint is
+ * dropped, nothing changed); once files are being written it runs to the end, and Undo Rollback
+ * (its safety checkpoint) takes it back.
+ */
+export interface RestoreControl {
+  readonly progress?: (step: RestoreStep) => void;
+  /** Asked right before the first write. */
+  readonly cancelled?: () => boolean;
 }
 
 /** Checkpoints of a plan's sandbox: taking them, listing, comparing, and rolling back to one. */
@@ -199,8 +214,8 @@ export class CheckpointService {
    * Restores the sandbox to the checkpoint after the spec's guards, and first records a safety
    * checkpoint of the current state so that the rollback can itself be rolled back.
    */
-  async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, attached);
+  async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, attached, false, control);
   }
 
   /**
@@ -208,8 +223,8 @@ export class CheckpointService {
    * holds there (a path it does not hold is removed); every other path stays as it is. Same guards,
    * same safety checkpoint (rolling back to it undoes the restore), same journal.
    */
-  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached);
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, false, control);
   }
 
   /**
@@ -219,8 +234,8 @@ export class CheckpointService {
    * agent and someone else changed the same path in ways that cannot be merged, nothing is written
    * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
    */
-  async rollbackAgentOnly(planId: string, checkpointId: string): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, true);
+  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, true, control);
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
@@ -275,11 +290,19 @@ export class CheckpointService {
     });
   }
 
-  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection, agentOnly = false): Promise<RollbackOutcome> {
+  private async restore(
+    planId: string,
+    checkpointId: string,
+    only: readonly string[] | undefined,
+    attached?: AttachedCorrection,
+    agentOnly = false,
+    control?: RestoreControl,
+  ): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
+      control?.progress?.({ phase: 'safety' });
       const safetyId = this.deps.ids.next();
       const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
@@ -322,6 +345,12 @@ export class CheckpointService {
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
       const settle = async () => attached?.afterFiles(safetyId);
+      if (control?.cancelled?.()) {
+        // The last moment a stop leaves everything as it was: the safety checkpoint goes too.
+        await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
+        await this.unpin(plan.plan_id, [safetyId]);
+        throw new OperationCancelled(`${only === undefined ? 'Rollback' : 'Restore'} cancelled before any file was written: nothing was changed.`);
+      }
       if (restore.changes.length > 0) {
         // Once more right before the first write: the safety snapshot took a while.
         await confirmSandboxes(this.deps.workspace, [sandbox]);
@@ -337,7 +366,9 @@ export class CheckpointService {
           to_ref: restore.target,
           ...attached?.work,
         });
-        await journaledApply(this.deps, plan.plan_id, () => restore.apply());
+        const total = restore.changes.length;
+        control?.progress?.({ phase: 'writing', written: 0, total });
+        await journaledApply(this.deps, plan.plan_id, () => restore.apply(control?.progress && ((written, of) => control.progress!({ phase: 'writing', written, total: of }))));
         // What is attached (a correction's decisions) is done before the record goes: a process
         // killed in between leaves the record, and recovery finishes both or undoes the files.
         try {

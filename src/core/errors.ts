@@ -73,6 +73,11 @@ export class StoreRefusedError extends StoreError {}
  */
 export class UnreadableDatabaseError extends StoreError {}
 
+/** The user stopped a long operation before its first write: nothing was changed. */
+export class OperationCancelled extends CheckpointError {
+  readonly type = 'Cancelled';
+}
+
 /** The sandbox could not be snapshotted or restored (git failed, disk full, permissions...). */
 export class SandboxError extends CheckpointError {
   readonly type = 'SandboxError';
