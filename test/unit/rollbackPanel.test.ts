@@ -430,6 +430,13 @@ describe('status bar: the active plan', () => {
     assert.equal(chooseActivePlan(list)?.plan.plan_id, CP1);
   });
 
+  it('never jumps to a plan whose sandbox is missing; shows it only when it is selected', () => {
+    const list = [{ ...c('executing', '2026-11-29T12:00:00.000Z', CP1), sandboxMissing: true }, c('draft', '2026-11-29T10:00:00.000Z', CP2)];
+    assert.equal(chooseActivePlan(list)?.plan.plan_id, CP2);
+    assert.equal(chooseActivePlan(list, CP1)?.plan.plan_id, CP1);
+    assert.equal(chooseActivePlan([list[0]]), undefined);
+  });
+
   it('else the newest open plan; never an applied or cancelled one', () => {
     assert.equal(chooseActivePlan([c('completed', '2026-11-29T10:00:00.000Z', CP1), c('draft', '2026-11-29T11:00:00.000Z', CP2)])?.plan.plan_id, CP2);
     assert.equal(chooseActivePlan([c('applied', '2026-11-29T10:00:00.000Z'), c('cancelled', '2026-11-29T11:00:00.000Z')]), undefined);

@@ -26,6 +26,8 @@ export interface ActivePlan {
   readonly services: WorkspaceServices;
   readonly plan: Plan;
   readonly checkpointCount: number;
+  /** Its sandbox folder is gone: the menu offers the ways out instead of checkpoints. */
+  readonly sandboxMissing?: boolean;
 }
 
 interface UnreadableFolder {
@@ -181,7 +183,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
     }
     const watched = this.auto?.watches(a.plan.plan_id) === true;
     const failure = this.lastFailure?.planId === a.plan.plan_id ? this.lastFailure : undefined;
-    const autoText = failure ? ' · $(warning) auto failed' : watched ? ' · $(eye) auto' : '';
+    const autoText = a.sandboxMissing ? ' · $(warning) sandbox missing' : failure ? ' · $(warning) auto failed' : watched ? ' · $(eye) auto' : '';
     this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${a.checkpointCount}${autoText}`);
     this.item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const autoLine = this.autoLine(a, watched, failure);
@@ -229,11 +231,16 @@ export class CheckpointStatusBar implements vscode.Disposable {
       const items: Item[] = [];
       // In Restricted Mode only what reads: the rest runs git or writes.
       const trusted = vscode.workspace.isTrusted;
-      if (trusted && a.plan.state !== 'applied') {
+      if (trusted && a.sandboxMissing) {
+        if (a.plan.sandbox_kind === 'isolated') {
+          items.push({ label: `$(history) ${CommandTitles.recreateSandbox}…`, detail: 'Its folder is missing: make it again from the newest checkpoint.', run: () => vscode.commands.executeCommand(Commands.recreateSandbox, plan) });
+        }
+        if (commandFits('cancelPlan', a.plan)) items.push({ label: '$(circle-slash) Cancel Plan', run: () => vscode.commands.executeCommand(Commands.cancelPlan, plan) });
+      } else if (trusted && a.plan.state !== 'applied') {
         items.push({ label: '$(device-camera) Create Checkpoint', detail: 'A manual checkpoint of the sandbox now.', run: () => vscode.commands.executeCommand(Commands.checkpointActivePlan) });
         if (a.checkpointCount > 0) items.push({ label: '$(discard) Roll Back…', detail: 'Choose a checkpoint to roll the sandbox back to.', run: () => this.rollBack(a) });
       }
-      if (trusted && commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
+      if (trusted && !a.sandboxMissing && commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
       if (trusted && commandFits('completePlan', a.plan)) items.push({ label: '$(pass) Complete Plan', run: () => vscode.commands.executeCommand(Commands.completePlan, plan) });
       items.push({ label: '$(list-tree) Show in Tree', run: () => (this.reveal ? this.reveal(a.folder, a.plan.plan_id) : vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`)) });
       items.push({ label: '$(output) Show Log', run: () => vscode.commands.executeCommand(Commands.showLog) });
