@@ -97,12 +97,12 @@ for (const dark of [false, true]) {
 
     it('a readable error row with Move Aside below it, and the status bar says so', async () => {
       await openView(wb.page, VIEW);
-      const rows = await waitForTreeRow(wb.page, 'The checkpoint database cannot be read', VIEW, 30_000);
-      assert.ok(rows.some((r) => r.label === 'Move Database Aside and Start Fresh…'), JSON.stringify(rows));
+      const rows = await waitForTreeRow(wb.page, 'Checkpoint database unreadable', VIEW, 30_000);
+      assert.ok(rows.some((r) => r.label === 'Move Aside and Start Fresh…'), JSON.stringify(rows));
       await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'Checkpoints: database unreadable' }).first().waitFor({ state: 'visible', timeout: 30_000 });
       await screenshot(wb.page, name('4-unreadable-narrow'));
       await widenSideBar(wb.page, 520);
-      const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'The checkpoint database cannot be read' }).first();
+      const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Checkpoint database unreadable' }).first();
       await row.hover();
       const box = await row.boundingBox();
       if (box) await wb.page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 3 });
@@ -116,7 +116,7 @@ for (const dark of [false, true]) {
 
     it('Move Aside asks, renames the file with the time (not deleted) and the view starts fresh', async () => {
       await wb.page.mouse.move(900, 600);
-      await wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Move Database Aside and Start Fresh…' }).first().click();
+      await wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Move Aside and Start Fresh…' }).first().click();
       await wb.page.locator('.monaco-dialog-box').waitFor({ state: 'visible' });
       await screenshot(wb.page, name('6-move-aside-modal'));
       const text = await answerDialog(wb.page, 'Move Aside and Start Fresh');
@@ -130,9 +130,9 @@ for (const dark of [false, true]) {
       assert.match(fs.readFileSync(path.join(data, moved[0]), 'utf8'), /^garbage, not a database/);
       await wb.page.locator('.part.statusbar .statusbar-item', { hasText: 'database unreadable' }).first().waitFor({ state: 'hidden', timeout: 20_000 });
       const after = Date.now() + 15_000;
-      while (Date.now() < after && (await treeItems(wb.page, VIEW).catch(() => [])).some((r) => r.label === 'The checkpoint database cannot be read')) await wb.page.waitForTimeout(200);
+      while (Date.now() < after && (await treeItems(wb.page, VIEW).catch(() => [])).some((r) => r.label === 'Checkpoint database unreadable')) await wb.page.waitForTimeout(200);
       await screenshot(wb.page, name('7-fresh'));
-      assert.ok(!(await treeItems(wb.page, VIEW).catch(() => [])).some((r) => r.label === 'The checkpoint database cannot be read'));
+      assert.ok(!(await treeItems(wb.page, VIEW).catch(() => [])).some((r) => r.label === 'Checkpoint database unreadable'));
     });
   });
 }

@@ -264,10 +264,10 @@ describe('Checkpoints extension', function () {
         assert.equal(rows.length, 2);
         assert.equal(rows[0].contextValue, 'message.unreadableDatabase');
         assert.equal(rows[0].icon, 'error');
-        assert.equal(rows[0].label, 'The checkpoint database cannot be read');
+        assert.equal(rows[0].label, 'Checkpoint database unreadable');
         assert.match(rows[0].tooltip ?? '', /^The file .*not-a-database\.db is not an SQLite database\. .* Click to open the log;/);
         assert.doesNotMatch(rows[0].tooltip ?? '', /\\n|\n/);
-        assert.equal(rows[1].label, 'Move Database Aside and Start Fresh…');
+        assert.equal(rows[1].label, 'Move Aside and Start Fresh…');
       } finally {
         await config.update('database.path', undefined, vscode.ConfigurationTarget.Workspace);
       }

@@ -112,9 +112,9 @@ describe('Ways out of dead ends from VS Code', function () {
     const probe = await vscode.commands.executeCommand<{ statusBar?: string }>(TESTING_PANEL_COMMAND, { refreshStatusBar: true });
     assert.equal(probe?.statusBar, '$(error) Checkpoints: database unreadable');
     const rows = await api.describeTree();
-    assert.equal(rows[0]?.label, 'The checkpoint database cannot be read');
+    assert.equal(rows[0]?.label, 'Checkpoint database unreadable');
     assert.doesNotMatch(rows[0]?.tooltip ?? '', /\\n|\n/, 'one line, without a literal \\n');
-    assert.equal(rows[1]?.label, 'Move Database Aside and Start Fresh…');
+    assert.equal(rows[1]?.label, 'Move Aside and Start Fresh…');
 
     await dialogs(['Move Aside and Start Fresh']);
     const moved = await vscode.commands.executeCommand<string>(Commands.moveDatabaseAside, { folder: root });

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../core/checkpoint';
 import type { Plan } from '../../core/plan';
-import { CommandTitles, Commands, SETTINGS_SECTION, TreeItemContext } from '../commandIds';
+import { Commands, SETTINGS_SECTION, TreeItemContext } from '../commandIds';
 import { AUTO_CHECKPOINTS_SETTING, autoCheckpointsEnabled, autoCheckpointsOffRow } from './autoCheckpointsRow';
 import { ContextKeys, planStatesValue, type DatabaseState } from './contextKeys';
 import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
@@ -413,7 +413,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
                 kind: 'message',
                 id: `${prefix}#move-aside`,
                 folder,
-                label: `${CommandTitles.moveDatabaseAside}…`,
+                label: `${MOVE_ASIDE}…`,
                 tooltip: 'Renames the database file beside itself with the time in its name (it is never deleted); the next plan starts a new one.',
                 severity: 'info',
                 command: { command: Commands.moveDatabaseAside, title: MOVE_ASIDE, arguments: [{ folder: folder.uri.toString() }] },

@@ -39,7 +39,8 @@ export function moveAsideConfirmation(folderName: string, databasePath: string, 
 /** The tree's row for a database that cannot be read: one line, its tooltip without line breaks. */
 export function unreadableRow(problem: string): { label: string; tooltip: string } {
   return {
-    label: 'The checkpoint database cannot be read',
+    // Short: the sidebar's default width shows about thirty characters.
+    label: 'Checkpoint database unreadable',
     tooltip: `${problem} Click to open the log; “${CommandTitles.moveDatabaseAside}” (the row's button, or the row below) renames the file and starts a new database.`,
   };
 }
