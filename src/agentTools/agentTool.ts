@@ -13,8 +13,14 @@ export type ToolServices = Pick<WorkspaceServices, 'plans' | 'checkpoints' | 're
 
 /** Where a tool finds its services: the workspace's, or those of the folder holding a plan. */
 export interface ToolContext {
-  /** The workspace the tools work in (`agents mcp --workspace`, or VS Code's first folder). */
-  workspace(): Promise<ToolServices>;
+  /**
+   * The workspace the tools work in: `agents mcp --workspace`; in VS Code the folder named by
+   * `folder` (its name or path), else the active editor's folder, else the first. A `folder` that
+   * is not one of them is refused.
+   */
+  workspace(folder?: string): Promise<ToolServices>;
+  /** Which folder `workspace(folder)` works in, as people name it, when the window has several (else undefined). */
+  workspaceFolder?(folder?: string): string | undefined;
   /** The services of the folder that holds the plan; `Not found: plan` when none does. */
   plan(planId: string): Promise<{ readonly services: ToolServices; readonly plan: Plan }>;
   /**

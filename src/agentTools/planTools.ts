@@ -6,6 +6,14 @@ import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { defineTool } from './agentTool';
 import { CheckpointJsonSchema, InterruptedOperationJsonSchema, PlanId, PlanJsonSchema, interruptedJson } from './toolSchemas';
 
+/** A workspace folder, where the window has several (VS Code); `agents mcp` has one. */
+const WorkspaceFolderInput = z
+  .string()
+  .min(1)
+  .max(4096)
+  .optional()
+  .describe('With several workspace folders open: which one, by its name or path. Default: the folder of the active editor, else the first.');
+
 export const listPlans = defineTool({
   name: 'list_plans',
   title: 'List plans',
@@ -13,12 +21,17 @@ export const listPlans = defineTool({
     'Lists the plans of this workspace: each one names a sandbox (a folder) whose checkpoints can be rolled back. ' +
     'Find the plan you work in here (or make one with create_plan) before taking checkpoints.',
   access: 'read',
-  input: z.object({}).strict(),
-  output: z.object({ plans: z.array(PlanJsonSchema) }),
-  async run(_input, ctx) {
-    const plans = await (await ctx.workspace()).plans.listPlans();
+  input: z.object({ folder: WorkspaceFolderInput }).strict(),
+  output: z.object({ plans: z.array(PlanJsonSchema), folder: z.string().optional() }),
+  async run({ folder }, ctx) {
+    const plans = await (await ctx.workspace(folder)).plans.listPlans();
+    const used = ctx.workspaceFolder?.(folder);
+    const where = used === undefined ? '' : ` in the workspace folder “${displayText(used, 120)}”`;
     const lines = plans.map((p) => `${p.plan_id} ${p.state} “${displayText(p.title, 120)}” (${displayText(p.sandbox_path, 120)})`);
-    return { structured: { plans: plans.map(planJson) }, text: plans.length === 0 ? 'No plans yet.' : `${plural(plans.length, 'plan')}:\n${lines.join('\n')}` };
+    return {
+      structured: { plans: plans.map(planJson), ...(used === undefined ? {} : { folder: used }) },
+      text: plans.length === 0 ? `No plans yet${where}.` : `${plural(plans.length, 'plan')}${where}:\n${lines.join('\n')}`,
+    };
   },
 });
 
@@ -71,12 +84,18 @@ export const createPlan = defineTool({
       title: CreatePlanInputSchema.shape.title.describe('What the plan is for, in a few words (at most 200 characters).'),
       sandbox: CreatePlanInputSchema.shape.sandbox.describe('The folder to checkpoint, relative to the workspace and inside it; default ".".'),
       isolated: CreatePlanInputSchema.shape.isolated.describe('Work in a separate copy of the workspace (not with sandbox).'),
+      folder: WorkspaceFolderInput,
     })
     .strict(),
-  output: z.object({ plan: PlanJsonSchema }),
-  async run(input, ctx) {
-    const plan = await (await ctx.workspace()).plans.createPlan(input);
-    return { structured: { plan: planJson(plan) }, text: `Created plan ${plan.plan_id} “${displayText(plan.title, 120)}” on sandbox “${displayText(plan.sandbox_path, 200)}”.` };
+  output: z.object({ plan: PlanJsonSchema, folder: z.string().optional() }),
+  async run({ folder, ...input }, ctx) {
+    const plan = await (await ctx.workspace(folder)).plans.createPlan(input);
+    const used = ctx.workspaceFolder?.(folder);
+    const where = used === undefined ? '' : ` in the workspace folder “${displayText(used, 120)}”`;
+    return {
+      structured: { plan: planJson(plan), ...(used === undefined ? {} : { folder: used }) },
+      text: `Created plan ${plan.plan_id} “${displayText(plan.title, 120)}” on sandbox “${displayText(plan.sandbox_path, 200)}”${where}.`,
+    };
   },
 });
 

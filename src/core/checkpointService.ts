@@ -1,6 +1,6 @@
 import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
-import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
+import { BusinessRuleViolation, NotFoundError, OperationCancelled, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { CorrectionWork } from './interruptedOperation';
@@ -26,6 +26,15 @@ export interface ServiceDeps {
   readonly logger: Logger;
 }
 
+/** What recreating a missing isolated sandbox did. */
+export interface RecreatedSandbox {
+  readonly plan_id: string;
+  /** The checkpoint whose files the new folder holds (the plan's newest). */
+  readonly checkpoint: Checkpoint;
+  readonly sandbox_path: string;
+  readonly restored_files_count: number;
+}
+
 export interface CreatedCheckpoint {
   readonly checkpoint: Checkpoint;
   /** Ids of the checkpoints the retention policy removed to make room. */
@@ -48,6 +57,21 @@ export interface AttachedCorrection {
   readonly work: CorrectionWork;
   /** Records the correction (or its undo); given the rollback's safety checkpoint, which undoes its files. */
   readonly afterFiles: (undoCheckpointId: string) => Promise<void>;
+}
+
+/** A step of a long restore, as it goes: capturing the files as they are, then writing. */
+export type RestoreStep = { readonly phase: 'safety' } | { readonly phase: 'writing'; readonly written: number; readonly total: number };
+
+/**
+ * What a caller may watch and ask of a rollback or a restore of paths: how far it got, and
+ * whether to stop. Stopping is honoured only before the first write (the safety checkpoint is
+ * dropped, nothing changed); once files are being written it runs to the end, and Undo Rollback
+ * (its safety checkpoint) takes it back.
+ */
+export interface RestoreControl {
+  readonly progress?: (step: RestoreStep) => void;
+  /** Asked right before the first write. */
+  readonly cancelled?: () => boolean;
 }
 
 /** Checkpoints of a plan's sandbox: taking them, listing, comparing, and rolling back to one. */
@@ -190,8 +214,8 @@ export class CheckpointService {
    * Restores the sandbox to the checkpoint after the spec's guards, and first records a safety
    * checkpoint of the current state so that the rollback can itself be rolled back.
    */
-  async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, attached);
+  async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, attached, false, control);
   }
 
   /**
@@ -199,8 +223,8 @@ export class CheckpointService {
    * holds there (a path it does not hold is removed); every other path stays as it is. Same guards,
    * same safety checkpoint (rolling back to it undoes the restore), same journal.
    */
-  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached);
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, false, control);
   }
 
   /**
@@ -210,8 +234,8 @@ export class CheckpointService {
    * agent and someone else changed the same path in ways that cannot be merged, nothing is written
    * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
    */
-  async rollbackAgentOnly(planId: string, checkpointId: string): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, true);
+  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, true, control);
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
@@ -266,11 +290,19 @@ export class CheckpointService {
     });
   }
 
-  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection, agentOnly = false): Promise<RollbackOutcome> {
+  private async restore(
+    planId: string,
+    checkpointId: string,
+    only: readonly string[] | undefined,
+    attached?: AttachedCorrection,
+    agentOnly = false,
+    control?: RestoreControl,
+  ): Promise<RollbackOutcome> {
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
+      control?.progress?.({ phase: 'safety' });
       const safetyId = this.deps.ids.next();
       const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
@@ -313,6 +345,12 @@ export class CheckpointService {
         throw new UncapturedFilesError('Rollback', restore.uncaptured);
       }
       const settle = async () => attached?.afterFiles(safetyId);
+      if (control?.cancelled?.()) {
+        // The last moment a stop leaves everything as it was: the safety checkpoint goes too.
+        await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
+        await this.unpin(plan.plan_id, [safetyId]);
+        throw new OperationCancelled(`${only === undefined ? 'Rollback' : 'Restore'} cancelled before any file was written: nothing was changed.`);
+      }
       if (restore.changes.length > 0) {
         // Once more right before the first write: the safety snapshot took a while.
         await confirmSandboxes(this.deps.workspace, [sandbox]);
@@ -328,7 +366,9 @@ export class CheckpointService {
           to_ref: restore.target,
           ...attached?.work,
         });
-        await journaledApply(this.deps, plan.plan_id, () => restore.apply());
+        const total = restore.changes.length;
+        control?.progress?.({ phase: 'writing', written: 0, total });
+        await journaledApply(this.deps, plan.plan_id, () => restore.apply(control?.progress && ((written, of) => control.progress!({ phase: 'writing', written, total: of }))));
         // What is attached (a correction's decisions) is done before the record goes: a process
         // killed in between leaves the record, and recovery finishes both or undoes the files.
         try {
@@ -375,6 +415,77 @@ export class CheckpointService {
     if (!rel.success) throw new ValidationError(`path ${JSON.stringify(path)} ${describeIssues(rel.error.issues)}`);
     const { checkpoint } = await this.findCheckpoint(planId, checkpointId);
     return this.deps.snapshotter.readFile(checkpoint.sandbox_ref, rel.data);
+  }
+
+  /**
+   * Whether the plan's sandbox folder is gone (an isolated copy deleted by hand, or an in-place
+   * folder removed): rollback, checkpoints and Start are refused until it is back.
+   */
+  async sandboxMissing(planId: string): Promise<boolean> {
+    const plan = await this.requirePlan(parseId(planId, 'plan id'));
+    const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
+    return (await this.deps.workspace.folderIdentity(dir)) === undefined;
+  }
+
+  /**
+   * The way back for an isolated plan whose sandbox folder was deleted: a new folder holding its
+   * newest checkpoint's files. Guarded like a rollback (not applied, no interrupted operation,
+   * the folder resolved inside the workspace and confirmed before the first write) and journaled
+   * like one, from the empty folder to the checkpoint, so that `recover` can finish or undo it.
+   * Refused when the folder exists: then a rollback is the way.
+   */
+  async recreateSandbox(planId: string): Promise<RecreatedSandbox> {
+    const id = parseId(planId, 'plan id');
+    const plan = await this.requirePlan(id);
+    if (isTerminal(plan.state)) throw new BusinessRuleViolation('Recreate blocked: plan is already applied');
+    if (plan.sandbox_kind !== 'isolated') {
+      throw new ValidationError(`plan ${id} works in place in "${plan.sandbox_path}"; only an isolated sandbox can be recreated from a checkpoint`);
+    }
+    const newest = async () => {
+      const checkpoint = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1));
+      if (!checkpoint) throw new BusinessRuleViolation(`Recreate blocked: plan ${id} has no checkpoint to recreate its sandbox from`);
+      return checkpoint;
+    };
+    await newest();
+    const exists = async () => {
+      const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
+      if ((await this.deps.workspace.folderIdentity(dir)) !== undefined) {
+        throw new BusinessRuleViolation(`Recreate blocked: the sandbox folder "${plan.sandbox_path}" exists; roll back to a checkpoint instead`);
+      }
+      return dir;
+    };
+    await exists();
+    return this.deps.snapshotter.exclusive(id, async () => {
+      await refuseWhileInterrupted(this.deps, id, 'Recreate');
+      // Again under the lock: another process may have recreated it, or a checkpoint may have gone.
+      const dir = await exists();
+      const checkpoint = await newest();
+      await this.deps.workspace.createEmptyDirectory(dir);
+      let begun = false;
+      try {
+        const sandbox = await resolveSandbox(this.deps.workspace, id, plan.sandbox_path, () => new BusinessRuleViolation('Recreate blocked: the new sandbox folder is gone'));
+        const empty = await this.deps.snapshotter.snapshot(sandbox, null, `empty sandbox before recreating it from ${checkpoint.checkpoint_id}`);
+        const restore = await this.deps.snapshotter.prepareRestore(sandbox, empty.ref, checkpoint.sandbox_ref, []);
+        await confirmSandboxes(this.deps.workspace, [sandbox]);
+        await beginOperation(this.deps, {
+          type: 'rollback',
+          plan_id: id,
+          target_checkpoint_id: checkpoint.checkpoint_id,
+          sandbox_key: sandbox.key,
+          from_ref: empty.ref,
+          to_ref: restore.target,
+        });
+        begun = true;
+        await journaledApply(this.deps, id, () => restore.apply());
+        await this.deps.journal.end(id);
+        this.deps.logger.info(`Recreated the sandbox ${plan.sandbox_path} of plan ${id} from checkpoint ${checkpoint.checkpoint_id}: ${restore.changes.length} path(s)`);
+        return { plan_id: id, checkpoint, sandbox_path: plan.sandbox_path, restored_files_count: restore.changes.length };
+      } catch (error) {
+        // Before the record, nothing but the empty folder was made: it goes, and all is as it was.
+        if (!begun) await this.deps.workspace.removeDirectory(dir).catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   /** The rollback guard on the sandbox alone: refused (the reference's message) when it is missing. */

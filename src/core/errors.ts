@@ -66,6 +66,18 @@ export class StoreError extends CheckpointError {
  */
 export class StoreRefusedError extends StoreError {}
 
+/**
+ * The database file is there but cannot be used as it is (not SQLite, damaged, truncated, of
+ * another program or a newer release). It is left alone: the way out is to move it aside, which
+ * the UI offers for this error (and only for it).
+ */
+export class UnreadableDatabaseError extends StoreError {}
+
+/** The user stopped a long operation before its first write: nothing was changed. */
+export class OperationCancelled extends CheckpointError {
+  readonly type = 'Cancelled';
+}
+
 /** The sandbox could not be snapshotted or restored (git failed, disk full, permissions...). */
 export class SandboxError extends CheckpointError {
   readonly type = 'SandboxError';

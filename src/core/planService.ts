@@ -103,6 +103,17 @@ export class PlanService {
     if (!parsed.success) throw new ValidationError(`state ${JSON.stringify(state)}: ${describeIssues(parsed.error.issues)}`);
     const to = parsed.data;
     if (to === 'applied') throw new ValidationError('a plan becomes applied by applying it, not by setting its state');
+    if (to === 'executing') {
+      // Executing means writes are checkpointed: with no sandbox, every checkpoint would fail.
+      const plan = await this.getPlan(id);
+      const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
+      if ((await this.deps.workspace.folderIdentity(dir)) === undefined) {
+        throw new BusinessRuleViolation(
+          `Start blocked: the sandbox folder "${plan.sandbox_path}" of plan ${id} is missing` +
+            (plan.sandbox_kind === 'isolated' ? '; recreate it from the newest checkpoint, or cancel the plan' : '; put the folder back, or cancel the plan'),
+        );
+      }
+    }
     return this.update(id, (plan) => {
       assertTransition(plan.state, to);
       return { ...plan, state: to };

@@ -137,8 +137,11 @@ export interface PreparedRestore {
    * applying would overwrite or delete. Callers refuse rather than apply while there are any.
    */
   readonly uncaptured: string[];
-  /** Writes only the paths that differ; if that fails half-way, puts them back and says so. */
-  apply(): Promise<void>;
+  /**
+   * Writes only the paths that differ; if that fails half-way, puts them back and says so.
+   * `progress` hears how many of `changes` are written while it runs (a large restore).
+   */
+  apply(progress?: (written: number, total: number) => void): Promise<void>;
 }
 
 /** The shadow store: snapshots of sandboxes, diffs between them, and restoring one. */

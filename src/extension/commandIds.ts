@@ -44,7 +44,14 @@ export const Commands = {
   connectAgent: `${PREFIX}connectAgent`,
   disconnectAgent: `${PREFIX}disconnectAgent`,
   restoreBeforePrompt: `${PREFIX}restoreBeforePrompt`,
+  // Ways out of dead ends (registered by waysOut/waysOutCommands.ts).
+  recreateSandbox: `${PREFIX}recreateSandbox`,
+  moveDatabaseAside: `${PREFIX}moveDatabaseAside`,
 } as const;
+
+/** The ways out of a missing sandbox and an unreadable database (registered in waysOut/waysOutCommands.ts). */
+export const WAYS_OUT_COMMAND_NAMES = ['recreateSandbox', 'moveDatabaseAside'] as const;
+export type WaysOutCommandName = (typeof WAYS_OUT_COMMAND_NAMES)[number];
 
 /** The commands that connect agents through their hooks (registered in agentHooks/connectAgentCommands.ts). */
 export const AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent', 'restoreBeforePrompt'] as const;
@@ -80,6 +87,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   ...DECISION_COMMAND_NAMES,
   ...PLAN_LIFECYCLE_COMMAND_NAMES,
   ...AGENT_HOOK_COMMAND_NAMES,
+  ...WAYS_OUT_COMMAND_NAMES,
 ];
 
 /**
@@ -96,6 +104,8 @@ export const TreeItemContext = {
   decision: 'decision',
   /** A reverted decision: Undo Correction. */
   revertedDecision: 'decision.reverted',
+  /** A database that cannot be read: Move Aside and Start Fresh. */
+  unreadableDatabase: 'message.unreadableDatabase',
 } as const;
 
 /** The settings section; keys below are relative to it. */
@@ -148,4 +158,6 @@ export const CommandTitles: Record<CommandName, string> = {
   connectAgent: 'Connect an Agent…',
   disconnectAgent: 'Disconnect an Agent…',
   restoreBeforePrompt: 'Restore to Before This Prompt',
+  recreateSandbox: 'Recreate Sandbox from Checkpoint',
+  moveDatabaseAside: 'Move Database Aside and Start Fresh',
 };

@@ -3,7 +3,8 @@ import { OPERATIONS_DIR_NAME } from '../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
 import { writeLogPath } from '../adapters/sqlStore/sqlJsCheckpointStore';
 import type { WorkspaceServices } from '../composition';
-import { NotFoundError, ValidationError } from '../core/errors';
+import { NotFoundError, UnreadableDatabaseError, ValidationError } from '../core/errors';
+import { moveDatabaseAside } from '../adapters/files/moveAside';
 import type { Plan } from '../core/plan';
 import type { Logger } from '../core/ports';
 import { SETTINGS_SECTION } from './commandIds';
@@ -90,6 +91,44 @@ export class FolderServices implements vscode.Disposable {
       throw error;
     });
     return entry.services;
+  }
+
+  /**
+   * The error that makes the folder's database unusable as it is (not SQLite, damaged, of a newer
+   * release), or undefined when it can be read or is not there yet. Commands that need the
+   * database ask this before any question: a refusal after a title was typed is a dead end.
+   */
+  async unreadable(folder: vscode.WorkspaceFolder): Promise<UnreadableDatabaseError | undefined> {
+    if (!(await this.databaseExists(folder))) return undefined;
+    try {
+      await (await this.services(folder)).plans.listPlans();
+      return undefined;
+    } catch (error) {
+      if (error instanceof UnreadableDatabaseError) return error;
+      throw error;
+    }
+  }
+
+  /** Refuses (the database's own error) when the folder's database cannot be read. */
+  async requireReadable(folder: vscode.WorkspaceFolder): Promise<void> {
+    const error = await this.unreadable(folder);
+    if (error) throw error;
+  }
+
+  /**
+   * Renames the folder's database beside itself with the time in its name (never deletes it), so
+   * that the next use starts with an empty one. The folder's services are closed first. Returns
+   * the new file's path.
+   */
+  async moveDatabaseAside(folder: vscode.WorkspaceFolder): Promise<string> {
+    const entry = this.entry(folder);
+    const services = entry.services;
+    entry.services = undefined;
+    await services?.then((s) => s.dispose(), () => undefined);
+    const moved = await moveDatabaseAside(folder.uri.fsPath, this.databaseUri(folder).fsPath, new Date());
+    this.logger(folder).warn(`Moved the unreadable database ${entry.settings.databasePath} aside to ${moved}; the next plan starts a new one.`);
+    this.changed.fire(folder);
+    return moved;
   }
 
   /** The plans of every folder with a database that pass `filter`, newest first, for a quick pick. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { showError, showWarning } from './shownText';
-import { isCheckpointError } from '../core/errors';
+import { isCheckpointError, UnreadableDatabaseError } from '../core/errors';
+import { CommandTitles, Commands } from './commandIds';
 import type { Logger } from '../core/ports';
 
 export const LOG_CHANNEL_NAME = 'CleverAgents Checkpoints';
@@ -30,9 +31,20 @@ export class ErrorReporter {
       ? error.message
       : `${doing} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
     this.channel.error(`${doing}: ${error instanceof Error && !isCheckpointError(error) ? (error.stack ?? error.message) : message}`);
+    // An unreadable database has a way out, offered where the refusal is said.
+    const wayOut = !vscode.workspace.isTrusted
+      ? []
+      : error instanceof UnreadableDatabaseError
+        ? [CommandTitles.moveDatabaseAside]
+        : isCheckpointError(error) && /^[A-Z][a-z]+ blocked: sandbox is missing$/.test(error.message)
+          ? [CommandTitles.recreateSandbox]
+          : [];
     // Not awaited: the promise settles only when the user closes the notification.
-    void showError(message, SHOW_LOG).then((choice) => {
+    void showError(message, ...wayOut, SHOW_LOG).then((choice) => {
       if (choice === SHOW_LOG) this.channel.show(true);
+      if (choice === CommandTitles.moveDatabaseAside) void vscode.commands.executeCommand(Commands.moveDatabaseAside);
+      // Without arguments: the plan selected in the tree, or a pick among those whose sandbox is missing.
+      if (choice === CommandTitles.recreateSandbox) void vscode.commands.executeCommand(Commands.recreateSandbox);
     });
   }
 

@@ -10,7 +10,9 @@ import { PlanLifecycleController } from './planLifecycle/planLifecycleCommands';
 import type { SkippedFileWarnings } from './commands/skippedWarnings';
 import { sandboxContents } from '../cli/sandboxContents';
 import { explainRestricted } from './commands/commands';
-import { SETTINGS_SECTION } from './commandIds';
+import { CommandTitles, Commands, SETTINGS_SECTION } from './commandIds';
+import { showWarning } from './shownText';
+import { WaysOut } from './waysOut/waysOutCommands';
 import type { FolderServices } from './folderServices';
 import { channelLogger, type ErrorReporter } from './log';
 import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from './rollback/rollbackCommandIds';
@@ -78,6 +80,17 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
       onDidChange: tree.onDidChangeSelection,
     };
   const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped, selection: selection || undefined });
+  const waysOut = new WaysOut({
+    folders,
+    dialogs,
+    tree: deps.tree,
+    writes: auto,
+    changed: () => {
+      deps.tree?.refresh?.();
+      void statusBar.refresh();
+      void auto.refreshNow();
+    },
+  });
   const lifecycle = new PlanLifecycleController({
     folders,
     dialogs,
@@ -113,6 +126,16 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS_SECTION)) auto.configure();
     }),
+    auto.onDidFindUnreadableDatabase(({ folder, message }) => {
+      void statusBar.refresh();
+      void showWarning(
+        `Saves in “${folder.name}” are not checkpointed: its checkpoint database cannot be read. ${message}`,
+        CommandTitles.moveDatabaseAside,
+      ).then((choice) => {
+        if (choice === CommandTitles.moveDatabaseAside) void vscode.commands.executeCommand(Commands.moveDatabaseAside, { folder: folder.uri.toString() });
+      });
+    }),
+    waysOut.registerCommands(),
   );
   // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
   context.subscriptions.push(registerLanguageModelTools({ folders, controller }));

@@ -71,7 +71,12 @@ export function setStatus(text: string, timeoutMs: number): vscode.Disposable {
   return vscode.window.setStatusBarMessage(shown(text), timeoutMs);
 }
 
-export function withProgressTitled<T>(location: vscode.ProgressOptions['location'], title: string, task: () => Thenable<T>, cancellable = false): Thenable<T> {
+export function withProgressTitled<T>(
+  location: vscode.ProgressOptions['location'],
+  title: string,
+  task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>,
+  cancellable = false,
+): Thenable<T> {
   return vscode.window.withProgress({ location, title: shown(title), cancellable }, task);
 }
 

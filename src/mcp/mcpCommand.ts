@@ -1,3 +1,5 @@
+import * as path from 'node:path';
+import { ValidationError } from '../core/errors';
 import { parseArgs } from 'node:util';
 import { AGENT_TOOLS } from '../agentTools/agentTools';
 import type { ToolContext } from '../agentTools/agentTool';
@@ -93,7 +95,13 @@ export async function runMcp(proc: McpProcess): Promise<number> {
     const logger = stderrLogger(proc.stderr, invocation.debug || isTruthy(proc.env.AGENTS_DEBUG));
     const services = createWorkspaceServices({ workspaceRoot, databasePath: location.databasePath, wasmDir: proc.wasmDir, logger });
     const context: ToolContext = {
-      workspace: async () => services,
+      workspace: async (folder) => {
+        // One workspace here: a folder may name it (by path or name), never another.
+        if (folder !== undefined && folder !== workspaceRoot && folder !== path.basename(workspaceRoot)) {
+          throw new ValidationError(`folder "${folder}" is not this server's workspace (${workspaceRoot})`);
+        }
+        return services;
+      },
       plan: async (planId) => ({ services, plan: await services.plans.getPlan(planId) }),
       rollback: (planId, checkpointId, _undo, agentOnly) => (agentOnly ? services.checkpoints.rollbackAgentOnly(planId, checkpointId) : services.checkpoints.rollbackToCheckpoint(planId, checkpointId)),
     };

@@ -2,7 +2,7 @@
 // host's serializer gets it back after a window reload), and turns clicks into messages; every
 // decision and every check is the host's.
 import type { HostMessage, PageMessage, PanelState } from './protocol';
-import { announcement, renderEmpty, renderPanel } from './render';
+import { DEFAULT_LIST_VIEW, PAGE_ROWS, announcement, renderEmpty, renderPanel, type ListView } from './render';
 
 interface VsCodeApi {
   postMessage(message: PageMessage): void;
@@ -18,12 +18,27 @@ let state = vscode.getState() as PanelState | undefined;
 let busy = false;
 // Until the host says the workspace is trusted, the page offers no action that writes.
 let canWrite = false;
+// The list's filter and how many rows are drawn: the page's own, reset when another state comes.
+let view: ListView = DEFAULT_LIST_VIEW;
 
 function render(): void {
   // Keep the focused row or button focused across a re-render (keyboard users).
   const focused = document.activeElement as HTMLElement | null;
-  const focusKey = focused?.dataset.path !== undefined ? `path:${focused.dataset.path}` : focused?.dataset.action !== undefined ? `action:${focused.dataset.action}` : undefined;
-  root.innerHTML = state ? renderPanel(state, busy, canWrite) : renderEmpty();
+  const focusKey =
+    focused?.dataset.filter !== undefined
+      ? 'filter'
+      : focused?.dataset.path !== undefined
+        ? `path:${focused.dataset.path}`
+        : focused?.dataset.action !== undefined
+          ? `action:${focused.dataset.action}`
+          : undefined;
+  root.innerHTML = state ? renderPanel(state, busy, canWrite, view) : renderEmpty();
+  if (focusKey === 'filter') {
+    const input = root.querySelector<HTMLInputElement>('input[data-filter]');
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+    return;
+  }
   if (focusKey) {
     for (const el of root.querySelectorAll<HTMLElement>('[data-path], [data-action]')) {
       const key = el.dataset.path !== undefined ? `path:${el.dataset.path}` : `action:${el.dataset.action}`;
@@ -43,6 +58,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isHostMessage(message)) return;
   if (message.type === 'show') {
+    if (state?.madeAt !== message.state.madeAt || state?.mode !== message.state.mode) view = DEFAULT_LIST_VIEW;
     state = message.state;
     canWrite = message.canWrite === true;
     busy = false;
@@ -85,8 +101,26 @@ root.addEventListener('click', (event) => {
     return;
   }
   const action = target.dataset.action;
+  if (action === 'more') {
+    view = { ...view, limit: view.limit + PAGE_ROWS };
+    render();
+    return;
+  }
   if (action === 'openAll' || action === 'copyJson') vscode.postMessage({ type: action });
   else if ((action === 'undo' || action === 'rollback' || action === 'undoCorrection') && canWrite) vscode.postMessage({ type: action });
+});
+
+// Filtering redraws the list as one types; a burst of keys makes one redraw per frame.
+let pending = 0;
+root.addEventListener('input', (event) => {
+  const input = event.target as HTMLInputElement | null;
+  if (input?.dataset.filter === undefined) return;
+  view = { filter: input.value, limit: PAGE_ROWS };
+  if (pending) cancelAnimationFrame(pending);
+  pending = requestAnimationFrame(() => {
+    pending = 0;
+    render();
+  });
 });
 
 render();

@@ -26,9 +26,30 @@ export interface FolderGroup {
   readonly entries: readonly { readonly name: string; readonly path: string; readonly change: PanelChangeKind }[];
 }
 
+/** Names in the order people count: `file2` before `file10` (the same on every machine). */
+const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+export const naturalCompare = (a: string, b: string): number => natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** How many rows the list draws at first, and how many more each "Show more" adds: 20,000 paths stay quick. */
+export const PAGE_ROWS = 500;
+
+/** What the page keeps of the list beside the state: the filter typed, and how many rows are drawn. */
+export interface ListView {
+  readonly filter: string;
+  readonly limit: number;
+}
+
+export const DEFAULT_LIST_VIEW: ListView = { filter: '', limit: PAGE_ROWS };
+
+/** The changes whose path holds the filter (case-insensitive); all of them without one. */
+export function filterChanges(changes: readonly PanelChange[], filter: string): readonly PanelChange[] {
+  const f = filter.trim().toLowerCase();
+  return f === '' ? changes : changes.filter((c) => c.path.toLowerCase().includes(f));
+}
+
 /**
  * Paths grouped by their folder: the top level first, then the folders in path order (which keeps
- * a folder next to its subfolders), the files of each by name.
+ * a folder next to its subfolders), the files of each by name, numbers counted (natural order).
  */
 export function groupByFolder(changes: readonly PanelChange[]): FolderGroup[] {
   const groups = new Map<string, { name: string; path: string; change: PanelChangeKind }[]>();
@@ -39,10 +60,9 @@ export function groupByFolder(changes: readonly PanelChange[]): FolderGroup[] {
     list.push({ name: c.path.slice(slash + 1), path: c.path, change: c.change });
     groups.set(folder, list);
   }
-  const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...groups.entries()]
-    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : byCodeUnit(a, b)))
-    .map(([folder, entries]) => ({ folder, entries: entries.sort((x, y) => byCodeUnit(x.name, y.name)) }));
+    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : naturalCompare(a, b)))
+    .map(([folder, entries]) => ({ folder, entries: entries.sort((x, y) => naturalCompare(x.name, y.name)) }));
 }
 
 export function countByKind(changes: readonly PanelChange[]): Record<PanelChangeKind, number> {
@@ -245,12 +265,42 @@ function counts(state: PanelState): string {
   return `<div class="counts">${chip('added', 'added')}${chip('modified', 'modified')}${chip('deleted', 'deleted')}</div>`;
 }
 
-function changeList(state: PanelState, canWrite: boolean, busy: boolean): string {
+/** The filter box and what the list shows of the whole: drawn only when there is something to filter. */
+function listHeader(total: number, matching: number, drawn: number, view: ListView): string {
+  const input = `<input type="search" class="filter" data-filter="" placeholder="Filter paths" aria-label="Filter the paths" value="${shownHtml(view.filter)}">`;
+  const of = (n: number) => n.toLocaleString('en-US');
+  const status =
+    view.filter.trim() === ''
+      ? drawn < total
+        ? `Showing ${of(drawn)} of ${of(total)} paths`
+        : `${of(total)} path${total === 1 ? '' : 's'}`
+      : `${of(matching)} of ${of(total)} paths match${drawn < matching ? `; showing ${of(drawn)}` : ''}`;
+  return `<div class="list-header">${input}<span class="muted list-status" role="status">${shownHtml(status)}</span></div>`;
+}
+
+function changeList(state: PanelState, canWrite: boolean, busy: boolean, view: ListView): string {
   if (state.changes.length === 0) {
     const why = state.mode === 'preview' ? 'The sandbox already matches this checkpoint: a rollback would change nothing.' : 'No files differ.';
     return `<p class="empty">${shownHtml(why)}</p>`;
   }
-  const groups = groupByFolder(state.changes).map((g) => {
+  const matching = filterChanges(state.changes, view.filter);
+  // Only the first `limit` rows are drawn, in the order shown (folders, then names, numbers counted).
+  let budget = Math.max(0, view.limit);
+  const drawnGroups: FolderGroup[] = [];
+  for (const g of groupByFolder(matching)) {
+    if (budget === 0) break;
+    const entries = g.entries.slice(0, budget);
+    budget -= entries.length;
+    drawnGroups.push({ folder: g.folder, entries });
+  }
+  const drawn = Math.min(matching.length, Math.max(0, view.limit));
+  const header = listHeader(state.changes.length, matching.length, drawn, view);
+  if (matching.length === 0) return `${header}<p class="empty">${shownHtml('No path matches the filter.')}</p>`;
+  const more =
+    drawn < matching.length
+      ? `<div class="more">${button('more', `Show ${Math.min(PAGE_ROWS, matching.length - drawn).toLocaleString('en-US')} more`, { disabled: false, title: `${(matching.length - drawn).toLocaleString('en-US')} more paths not drawn yet; the filter finds any of them at once` })}</div>`
+      : '';
+  const groups = drawnGroups.map((g) => {
     const rows = g.entries
       .map((e) => {
         const what = describeChange(state.mode, e.change);
@@ -270,7 +320,7 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean): string
     const folder = g.folder === '' ? '(top level)' : g.folder;
     return `<section class="group"><h3 class="folder"><span class="folder-icon" aria-hidden="true"></span>${shownHtml(folder)}<span class="muted"> ${g.entries.length}</span></h3><ul>${rows}</ul></section>`;
   });
-  return `<div class="groups">${groups.join('')}</div>`;
+  return `${header}<div class="groups">${groups.join('')}</div>${more}`;
 }
 
 /** An agent-only rollback's other side: the paths it leaves as others made them, and tool calls without a post_step. */
@@ -292,7 +342,7 @@ function keptList(state: PanelState): string {
  * The whole panel body for a state; `busy` disables the buttons while an action runs. Without
  * `canWrite` (Restricted Mode, or before the host answered) there is no Undo and no Roll Back.
  */
-export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean): string {
+export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean, view: ListView = DEFAULT_LIST_VIEW): string {
   const rows = summaryRows(state)
     .map(([k, v]) => `<tr><th scope="row">${shownHtml(k)}</th><td>${v}</td></tr>`)
     .join('');
@@ -307,7 +357,7 @@ export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean)
     (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
     toolbar(state, busy, canWrite) +
     (state.agentOnly ? `<h2>${shownHtml(`Undone (the agent’s): ${state.changes.length}`)}</h2>` : '') +
-    changeList(state, canWrite, busy) +
+    changeList(state, canWrite, busy, view) +
     keptList(state)
   );
 }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
 import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
-import { answerDialog, openView, pickQuickPickItem, screenshot, treeItems, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { answerDialog, clickTreeRow, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, treeItems, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -48,7 +48,7 @@ describe('Decisions in the Checkpoints view', () => {
   });
 
   /** Waits until the decision's row says `state` after the time in its description (the tree reloads after a write). */
-  async function stateInTree(label: string, state: 'reverted' | 'decision'): Promise<void> {
+  async function stateInTree(label: string, state: 'reverted' | 'decision' | 'work undone by a correction'): Promise<void> {
     for (let i = 0; ; i++) {
       const row = (await treeItems(wb.page, VIEW)).find((r) => r.label === label);
       if (row?.description.split(' · ')[1] === state) return;
@@ -98,5 +98,28 @@ describe('Decisions in the Checkpoints view', () => {
     await stateInTree('Make the greeting loud', 'decision');
     await wb.page.waitForTimeout(1500); // the progress notification closes
     await screenshot(wb.page, 'decisions-3-undone');
+  });
+
+  it('from the palette, Revert Decision… offers keeping independent work first; undoing later work marks the decision whose work it undid, and Undo Correction clears the mark', async () => {
+    await wb.page.waitForTimeout(500);
+    await clickTreeRow(wb.page, 'Make the greeting loud');
+    await runCommand(wb.page, 'Checkpoints: Revert Decision…');
+    await quickPickItems(wb.page);
+    const offered = (await wb.page.locator('.quick-input-widget .monaco-list-row').allInnerTexts()).map((t) => t.trim());
+    assert.match(offered[0] ?? '', /^Revert, Keep Independent Work/, offered.join(' | '));
+    assert.match(offered[1] ?? '', /^Revert and Undo Later Work/, offered.join(' | '));
+    assert.match(offered[1] ?? '', /Document the API/, `the second choice names whose later work it undoes: ${offered[1]}`);
+    await screenshot(wb.page, 'decisions-4-palette-choices');
+    await pickQuickPickItem(wb.page, 'Revert and Undo Later Work');
+    await answerDialog(wb.page, 'Revert');
+    await waitForPanel(wb.page, 'Rollback complete');
+    assert.equal(fs.existsSync(path.join(workspace, 'app', 'README.md')), false, 'the later, independent work was undone too');
+    await stateInTree('Document the API', 'work undone by a correction');
+    await screenshot(wb.page, 'decisions-5-affected');
+    await panelFrame(wb.page).locator('button[data-action="undoCorrection"]').click();
+    await answerDialog(wb.page, 'Undo Correction');
+    await waitForPanel(wb.page, 'Rollback undone');
+    await stateInTree('Document the API', 'decision');
+    assert.equal(read('app/README.md'), '# greet(name)\n\nReturns a greeting.\n');
   });
 });

@@ -13,7 +13,8 @@ import { zipEntries } from './zipEntries';
 // The language model tools (their descriptions teach agents, at some length) brought it from 399 KB
 // to 415 KB; decisions and their correction, and the plan's lifecycle, to 477 KB; the store's
 // validation, agent-only rollback and whose-work previews to 536 KB; Connect an Agent's installer
-// (with its JSON-with-comments parser and differ) to 574 KB. A jump past the limit is a bundle that
+// (with its JSON-with-comments parser and differ) to 574 KB; the ways out of dead ends, counted
+// rollback progress and the panel's filter to 594 KB. A jump past the limit is a bundle that
 // took in what it should load lazily.
 const MAX_EXTENSION_BUNDLE_BYTES = 600_000;
 

@@ -280,10 +280,14 @@ describe('Checkpoints extension', function () {
       await config.update('database.path', 'not-a-database.db', vscode.ConfigurationTarget.Workspace);
       try {
         const rows = await api.describeTree();
-        assert.equal(rows.length, 1);
-        assert.equal(rows[0].contextValue, 'message');
+        // One line that says so, the reason in its tooltip (no literal \n), and the way out as the row below.
+        assert.equal(rows.length, 2);
+        assert.equal(rows[0].contextValue, 'message.unreadableDatabase');
         assert.equal(rows[0].icon, 'error');
-        assert.match(rows[0].label, /^Cannot read the checkpoint database: The file .*not-a-database\.db is not an SQLite database/);
+        assert.equal(rows[0].label, 'Checkpoint database unreadable');
+        assert.match(rows[0].tooltip ?? '', /^The file .*not-a-database\.db is not an SQLite database\. .* Click to open the log;/);
+        assert.doesNotMatch(rows[0].tooltip ?? '', /\\n|\n/);
+        assert.equal(rows[1].label, 'Move Aside and Start Fresh…');
       } finally {
         await config.update('database.path', undefined, vscode.ConfigurationTarget.Workspace);
       }

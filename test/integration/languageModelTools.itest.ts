@@ -145,6 +145,16 @@ describe('Language model tools', function () {
     assert.equal(fs.readFileSync(file, 'utf8'), 'one\n');
   });
 
+  it('list_plans and create_plan take the window’s folder by name or path, and refuse another (one folder: nothing more to say)', async () => {
+    const only = vscode.workspace.workspaceFolders![0];
+    const byName = await invoke<{ plans: PlanJson[]; folder?: string }>('list_plans', { folder: only.name });
+    const byPath = await invoke<{ plans: PlanJson[]; folder?: string }>('list_plans', { folder: only.uri.fsPath });
+    assert.deepEqual(byName.json, byPath.json);
+    assert.equal(byName.json.folder, undefined, 'a single folder is not named');
+    await assert.rejects(invoke('create_plan', { title: 'Nowhere', folder: 'no-such-folder' }), /"no-such-folder" is not a workspace folder/);
+    assert.ok(!(await invoke<{ plans: PlanJson[] }>('list_plans', {})).json.plans.some((p) => p.title === 'Nowhere'));
+  });
+
   it('refuse bad input with the reference’s messages', async () => {
     assert.match(await refused('create_checkpoint', { plan_id: 'nope' }), /^Validation Error: plan_id: must be a ULID/);
     assert.equal(await refused('list_checkpoints', { plan_id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'Not found: plan');

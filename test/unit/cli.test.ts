@@ -209,7 +209,8 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       // --debug (or AGENTS_DEBUG=1) adds the stack on stderr; stdout stays one document.
       const debug = runCli(root, ['--debug', '--format', 'json', 'plan', 'list']);
       assert.equal(debug.json<ErrorEnvelope>().error.type, 'StoreError');
-      assert.match(debug.stderr, /^StoreError: The file .*\n\s+at /);
+      // The JSON type stays the reference's StoreError; the stack names the subclass that tells an unreadable file apart.
+      assert.match(debug.stderr, /^UnreadableDatabaseError: The file .*\n\s+at /);
       assert.match(runCli(root, ['plan', 'list'], { env: { AGENTS_DEBUG: '1' } }).stderr, /\n\s+at /);
       assert.ok(readFileSync(dbPath).equals(garbage), 'database untouched');
       assert.deepEqual(hashTree(root), tree);

@@ -80,6 +80,7 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
     const text = deleteToolConfirmation(plan, checkpoint);
     assert.equal(text.title, 'Delete the checkpoint?');
     assert.ok(text.markdown.includes(`of the plan “\\# heading”?`), text.markdown);
-    assert.ok(text.markdown.includes(checkpoint.checkpoint_id));
+    assert.ok(!text.markdown.includes(checkpoint.checkpoint_id), 'named by label and time, not by id');
+    assert.match(text.markdown, /taken (just now|\d+ (min|h|d) ago|[^)]+)\)/);
   });
 });

@@ -12,7 +12,7 @@ import { makeNonce, panelHtml } from '../../src/extension/rollback/panel/panelHt
 import { parseRollbackSettings } from '../../src/extension/rollback/rollbackSettings';
 import { agentOnlyConfirmation, countsSentence, listPaths, rollbackConfirmation, unsavedEditorsError, unsavedEditorsQuestion } from '../../src/extension/rollback/rollbackText';
 import type { PanelState } from '../../src/webview/protocol';
-import { announcement, escapeHtml, groupByFolder, renderPanel } from '../../src/webview/render';
+import { PAGE_ROWS, announcement, escapeHtml, filterChanges, groupByFolder, naturalCompare, renderPanel } from '../../src/webview/render';
 
 const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
 const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
@@ -91,12 +91,54 @@ describe('rollback panel: markup', () => {
         const state: PanelState = { ...rolledBack(), changes: [{ path: name, change: 'modified' }] };
         const html = renderPanel(state, false, true);
         const tags = html.match(/<[a-z][a-z0-9]*/gi) ?? [];
-        const allowed = new Set(['<header', '<h1', '<p', '<strong', '<table', '<tbody', '<tr', '<th', '<td', '<span', '<code', '<div', '<button', '<section', '<h3', '<ul', '<li']);
+        const allowed = new Set(['<header', '<h1', '<p', '<strong', '<table', '<tbody', '<tr', '<th', '<td', '<span', '<code', '<div', '<button', '<section', '<h3', '<ul', '<li', '<input']);
         for (const t of tags) assert.ok(allowed.has(t.toLowerCase()), `unexpected ${t} for ${JSON.stringify(name)}`);
         assert.ok(!/\son[a-z]+=/i.test(html.replace(/="[^"]*"/g, '=""')), 'no event handler attribute');
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('20,000 paths: a page of rows is drawn, in natural order (file2 before file10), with the count and Show more', () => {
+    const changes = Array.from({ length: 20_000 }, (_, i) => ({ path: `big/file${19_999 - i}.txt`, change: 'modified' as const }));
+    const state: PanelState = { ...rolledBack(), changes };
+    const html = renderPanel(state, false, true);
+    const drawn = [...html.matchAll(/data-path="([^"]*)"/g)].map((m) => m[1]);
+    assert.equal(drawn.length, PAGE_ROWS);
+    assert.deepEqual(drawn.slice(0, 4), ['big/file0.txt', 'big/file1.txt', 'big/file2.txt', 'big/file3.txt']);
+    assert.ok(drawn.indexOf('big/file2.txt') < drawn.indexOf('big/file10.txt'), 'file2 before file10');
+    assert.match(html, /Showing 500 of 20,000 paths/);
+    assert.match(html, /data-action="more"[^>]*>Show 500 more</);
+    const more = renderPanel(state, false, true, { filter: '', limit: PAGE_ROWS * 2 });
+    assert.equal([...more.matchAll(/data-path=/g)].length, PAGE_ROWS * 2);
+  });
+
+  it('the filter keeps the paths that hold it (any case), says how many match, and says when none does', () => {
+    const changes = Array.from({ length: 20_000 }, (_, i) => ({ path: `big/file${i}.txt`, change: 'modified' as const }));
+    const state: PanelState = { ...rolledBack(), changes };
+    const html = renderPanel(state, false, true, { filter: 'FILE1999', limit: PAGE_ROWS });
+    const drawn = [...html.matchAll(/data-path="([^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual(drawn, ['big/file1999.txt', 'big/file19990.txt', 'big/file19991.txt', 'big/file19992.txt', 'big/file19993.txt', 'big/file19994.txt', 'big/file19995.txt', 'big/file19996.txt', 'big/file19997.txt', 'big/file19998.txt', 'big/file19999.txt']);
+    assert.match(html, /11 of 20,000 paths match/);
+    assert.ok(!html.includes('data-action="more"'));
+    assert.match(html, /value="FILE1999"/);
+    assert.match(renderPanel(state, false, true, { filter: 'nothing-like-this', limit: PAGE_ROWS }), /No path matches the filter\./);
+    assert.equal(filterChanges(changes, '  ').length, 20_000, 'blank: everything');
+  });
+
+  it('the filter box cannot carry markup in: what was typed is escaped in its value', () => {
+    const html = renderPanel(rolledBack(), false, true, { filter: '"><img src=x onerror=alert(1)>', limit: PAGE_ROWS });
+    assert.ok(!html.includes('<img'));
+    assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(1\)&gt;"/);
+  });
+
+  it('natural order: numbers inside names are counted, in folders too', () => {
+    assert.deepEqual(['file10', 'file2', 'file1', 'File3'].sort(naturalCompare), ['file1', 'file2', 'File3', 'file10']);
+    const groups = groupByFolder([
+      { path: 'v10/a', change: 'added' },
+      { path: 'v2/a', change: 'added' },
+    ]);
+    assert.deepEqual(groups.map((g) => g.folder), ['v2/', 'v10/']);
   });
 
   it('groups paths by folder: the top level first, then folders in order, files by name', () => {
@@ -386,6 +428,13 @@ describe('status bar: the active plan', () => {
     assert.equal(chooseActivePlan(list, CP2)?.plan.plan_id, CP2);
     assert.equal(chooseActivePlan(list, PLAN_ID)?.plan.plan_id, CP1);
     assert.equal(chooseActivePlan(list)?.plan.plan_id, CP1);
+  });
+
+  it('never jumps to a plan whose sandbox is missing; shows it only when it is selected', () => {
+    const list = [{ ...c('executing', '2026-11-29T12:00:00.000Z', CP1), sandboxMissing: true }, c('draft', '2026-11-29T10:00:00.000Z', CP2)];
+    assert.equal(chooseActivePlan(list)?.plan.plan_id, CP2);
+    assert.equal(chooseActivePlan(list, CP1)?.plan.plan_id, CP1);
+    assert.equal(chooseActivePlan([list[0]]), undefined);
   });
 
   it('else the newest open plan; never an applied or cancelled one', () => {

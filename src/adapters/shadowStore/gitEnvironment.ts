@@ -51,18 +51,26 @@ export class ShadowGit {
     return { out: out.toString('utf8'), warnings: Buffer.concat(warnings).toString('utf8') };
   }
 
-  async run(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[]): Promise<Buffer> {
+  async run(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
     if (this.before) await this.before();
-    return this.spawnGit(args, input, stderrSink);
+    return this.spawnGit(args, input, stderrSink, onStderr);
   }
 
-  private spawnGit(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[]): Promise<Buffer> {
+  /** Like `raw`, handing each piece of stderr to `onStderr` as it comes (git's progress lines). */
+  async rawStreaming(args: readonly string[], onStderr: (chunk: string) => void): Promise<string> {
+    return (await this.run(args, undefined, undefined, onStderr)).toString('utf8');
+  }
+
+  private spawnGit(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (d: Buffer) => out.push(d));
-      child.stderr.on('data', (d: Buffer) => err.push(d));
+      child.stderr.on('data', (d: Buffer) => {
+        err.push(d);
+        onStderr?.(d.toString('utf8'));
+      });
       child.on('error', (e) => reject(new GitCommandError(args, null, e.message)));
       child.on('close', (code) => {
         if (code === 0) {

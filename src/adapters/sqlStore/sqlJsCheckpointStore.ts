@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { StoreError } from '../../core/errors';
+import { StoreError, UnreadableDatabaseError } from '../../core/errors';
 import type { CheckpointStore, Logger, UnitOfWork } from '../../core/ports';
 import { AtomicWriteError, TEMP_FILE_SUFFIX } from '../files/atomicFile';
 import { FileLock, type FileLockOptions } from '../files/fileLock';
@@ -307,8 +307,17 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   }
 
   /** Loads file bytes and the log that applies to them; undefined when the file changed meanwhile. */
+  /** `open`, with a file that cannot be used as it is told apart from a lock or disk failure (the UI offers to move it aside). */
+  private openUsable(...args: Parameters<SqlJsCheckpointStore['open']>): ReturnType<SqlJsCheckpointStore['open']> {
+    try {
+      return this.open(...args);
+    } catch (error) {
+      throw error instanceof StoreError && !(error instanceof UnreadableDatabaseError) ? new UnreadableDatabaseError(error.message, { cause: error }) : error;
+    }
+  }
+
   private async load(sql: SqlJsStatic, bytes: Uint8Array, roomy: Uint8Array, fingerprint: Fingerprint): Promise<Database | undefined> {
-    const { db, version } = this.open(sql, bytes, roomy);
+    const { db, version } = this.openUsable(sql, bytes, roomy);
     try {
       const log = await this.readLogFor(fingerprint);
       if (log === 'changed') {

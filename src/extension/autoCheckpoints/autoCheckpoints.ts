@@ -3,6 +3,7 @@ import { hookAgentOf } from '../../core/hookCheckpoints';
 import { hookFedPlanIds } from '../../hooks/sessionPlans';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
 import type { Logger } from '../../core/ports';
+import { BusinessRuleViolation, UnreadableDatabaseError } from '../../core/errors';
 import { BurstScheduler, systemTimers, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from './burstScheduler';
 import type { FolderServices } from '../folderServices';
 import type { AutoCheckpointSettings } from '../rollback/rollbackSettings';
@@ -65,6 +66,10 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   readonly onDidTakeCheckpoint = this.taken.event;
   /** Fires when an automatic checkpoint fails; `first` for the first failure since the plan's last success. */
   readonly onDidFail = this.failed.event;
+  private readonly unreadableFound = new vscode.EventEmitter<{ folder: vscode.WorkspaceFolder; message: string }>();
+  private readonly unreadableFolders = new Set<string>();
+  /** Fires once per folder whose database cannot be read: its saves are not checkpointed until it is moved aside. */
+  readonly onDidFindUnreadableDatabase = this.unreadableFound.event;
 
   constructor(
     private readonly folders: AutoCheckpointFolders,
@@ -75,6 +80,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
     this.disposables.push(
       this.taken,
       this.failed,
+      this.unreadableFound,
       folders.onDidChangeDatabase(() => this.scheduleRefresh()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.restart()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.configure()),
@@ -240,7 +246,14 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
         }
       } catch (error) {
         this.log.warn(`Automatic checkpoints: could not list the executing plans of ${folder.name}: ${String(error)}`);
+        // Saves go on unprotected: said once per folder (until it can be read again), not on every refresh.
+        if (error instanceof UnreadableDatabaseError && !this.unreadableFolders.has(folder.uri.toString())) {
+          this.unreadableFolders.add(folder.uri.toString());
+          this.unreadableFound.fire({ folder, message: error.message });
+        }
+        continue;
       }
+      this.unreadableFolders.delete(folder.uri.toString());
     }
     const before = new Set(this.sandboxes.map((s) => s.planId));
     this.sandboxes = found;
@@ -286,6 +299,13 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       // A burst that began while the plan executed still gets its post_step after the plan finished.
       if (type === 'pre_write' && plan.state !== 'executing') return 'skipped';
       if (plan.state === 'applied' || plan.state === 'cancelled') return 'skipped';
+      if (await services.checkpoints.sandboxMissing(s.planId)) {
+        // Said in the user's terms, with the ways out, rather than as the engine's refusal.
+        throw new BusinessRuleViolation(
+          `the sandbox folder ${plan.sandbox_path} of “${plan.title}” is missing, so its writes cannot be checkpointed. ` +
+            (plan.sandbox_kind === 'isolated' ? 'Recreate it from its newest checkpoint (Recreate Sandbox from Checkpoint), or cancel the plan' : 'Put the folder back, or cancel the plan'),
+        );
+      }
       const created = await services.checkpoints.createCheckpointIfChanged(s.planId, {
         type,
         reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',

@@ -15,7 +15,7 @@ import {
   parseArgs,
 } from './commandArgs';
 import { AUTO_CHECKPOINTS_SETTING } from '../tree/autoCheckpointsRow';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, TRUSTED_ONLY_COMMANDS, type AgentHookCommandName, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName } from '../commandIds';
+import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, TRUSTED_ONLY_COMMANDS, type AgentHookCommandName, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName, type WaysOutCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
@@ -51,7 +51,7 @@ const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this 
  */
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const c = new CheckpointCommands(deps);
-  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName>, (arg: unknown) => Promise<unknown>> = {
+  const handlers: Record<Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName | WaysOutCommandName>, (arg: unknown) => Promise<unknown>> = {
     createPlan: (arg) => c.createPlan(arg),
     createCheckpoint: (arg) => c.createCheckpoint(arg),
     refresh: async () => deps.tree.refresh(),
@@ -70,7 +70,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
   return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName>[]).map((name) =>
+    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName | WaysOutCommandName>[]).map((name) =>
       vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
         if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
           explainRestricted(CommandTitles[name]);
@@ -101,8 +101,12 @@ class CheckpointCommands {
   async createPlan(arg: unknown): Promise<string | undefined> {
     const node = this.deps.tree.isNode(arg) ? arg : undefined;
     const args = node || arg === undefined ? {} : parseArgs(CreatePlanArgsSchema, arg, Commands.createPlan);
+    // A single folder's database is checked before anything is asked: typing a title into a dead end is worse than no question.
+    const only = node?.folder ?? (args.folder === undefined && this.deps.folders.folders().length === 1 ? this.deps.folders.folders()[0] : undefined);
+    if (only) await this.deps.folders.requireReadable(only);
     const folder = node ? node.folder : await this.chooseFolder(args.folder, 'Workspace folder of the new plan');
     if (!folder) return undefined;
+    if (folder !== only) await this.deps.folders.requireReadable(folder);
     const title = args.title ?? (await askPlanTitle());
     if (title === undefined) return undefined;
     let sandbox: SandboxChoice | undefined;

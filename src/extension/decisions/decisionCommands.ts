@@ -19,6 +19,7 @@ import { panelFolder, type CheckpointTarget, type RollbackController, type Rollb
 import { reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
 import { setStatus, showPick, withProgressTitled } from '../shownText';
 import { checkpointLabel } from '../tree/treePresentation';
+import type { DecisionNode } from '../tree/treeNodes';
 import { KEEP_INDEPENDENT_CHOICE, REVERT, UNDO_LATER_WORK_CHOICE, keepIndependentDetail, panelCorrection, revertConfirmation, undoCorrectionConfirmation, undoLaterWorkDetail } from './decisionText';
 
 const SHOW_CHANGES = 'Show Changes First';
@@ -31,6 +32,9 @@ export const RevertDecisionArgsSchema = z
   .strict();
 export const UndoCorrectionArgsSchema = z.object({ folder: Folder, planId: UlidSchema, correctionId: UlidSchema, skipConfirmation: z.boolean().optional() }).strict();
 export const RestoreFileArgsSchema = z.object({ folder: Folder, planId: UlidSchema, checkpointId: UlidSchema, path: z.string().min(1).max(4096) }).strict();
+
+/** A decision as the commands need it: from the tree's row, or picked in the palette. */
+type DecisionPick = Pick<DecisionNode, 'kind' | 'plan' | 'folder' | 'decision'>;
 
 export interface DecisionControllerDeps {
   readonly folders: RollbackFolders;
@@ -150,10 +154,13 @@ export class DecisionController {
     let decisionId: string;
     let keepIndependent = false;
     let confirm = this.deps.confirmByDefault();
-    if (this.deps.tree?.isNode(arg)) {
-      if (arg.kind !== 'decision') return undefined;
-      found = await this.deps.folders.findPlan(arg.plan.plan_id, arg.folder);
-      decisionId = arg.decision.decision_id;
+    // The palette: the decision selected in the tree, else one picked among the active ones.
+    const chosen = this.deps.tree?.isNode(arg) ? arg : arg === undefined ? (this.selectedDecision('active') ?? (await this.pickDecision('active'))) : undefined;
+    if (arg === undefined && !chosen) return undefined;
+    if (chosen) {
+      if (chosen.kind !== 'decision') return undefined;
+      found = await this.deps.folders.findPlan(chosen.plan.plan_id, chosen.folder);
+      decisionId = chosen.decision.decision_id;
       // Keeping independent work comes first; undoing later work too is a choice that names it.
       const [keep, full] = await Promise.all([
         found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'keep_independent'),
@@ -164,7 +171,7 @@ export class DecisionController {
           { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts), mode: 'keep_independent' as const },
           { label: UNDO_LATER_WORK_CHOICE, detail: undoLaterWorkDetail(full.undoes_work_of), mode: 'rollback' as const },
         ],
-        { placeHolder: `How to revert “${arg.decision.title}”`, ignoreFocusOut: true },
+        { placeHolder: `How to revert “${chosen.decision.title}”`, ignoreFocusOut: true },
       );
       if (!mode) return undefined;
       keepIndependent = mode.mode === 'keep_independent';
@@ -184,10 +191,12 @@ export class DecisionController {
     let found: FolderPlan;
     let correctionId: string;
     let confirm = this.deps.confirmByDefault();
-    if (this.deps.tree?.isNode(arg)) {
-      if (arg.kind !== 'decision' || !arg.decision.reverted_by) return undefined;
-      found = await this.deps.folders.findPlan(arg.plan.plan_id, arg.folder);
-      correctionId = arg.decision.reverted_by;
+    const chosen = this.deps.tree?.isNode(arg) ? arg : arg === undefined ? (this.selectedDecision('reverted') ?? (await this.pickDecision('reverted'))) : undefined;
+    if (arg === undefined && !chosen) return undefined;
+    if (chosen) {
+      if (chosen.kind !== 'decision' || !chosen.decision.reverted_by) return undefined;
+      found = await this.deps.folders.findPlan(chosen.plan.plan_id, chosen.folder);
+      correctionId = chosen.decision.reverted_by;
     } else {
       const args = parseArgs(UndoCorrectionArgsSchema, arg ?? {}, Commands.undoCorrection);
       found = await this.deps.folders.findPlan(args.planId, folderNamed(this.deps.folders.folders(), args.folder));
@@ -198,6 +207,30 @@ export class DecisionController {
     // The core refuses an unknown correction with its own message.
     const outcome = correction ? await this.undo(found, correction, confirm) : await found.services.corrections.undoCorrection(found.plan.plan_id, correctionId);
     return outcome ? undoCorrectionEnvelope(outcome) : undefined;
+  }
+
+  /** The decision selected in the tree, when it is in `state`. */
+  private selectedDecision(state: 'active' | 'reverted'): DecisionPick | undefined {
+    const node = this.deps.tree?.selection()[0];
+    return node?.kind === 'decision' && node.decision.state === state && node.plan.state !== 'applied' ? node : undefined;
+  }
+
+  /** Asks for one of the decisions in `state` of every open plan, newest first; says so when there is none. */
+  private async pickDecision(state: 'active' | 'reverted'): Promise<DecisionPick | undefined> {
+    const items: (vscode.QuickPickItem & { value: DecisionPick })[] = [];
+    for (const choice of await this.deps.folders.planChoices((p) => p.state !== 'applied')) {
+      const { services, plan, folder } = choice.value;
+      for (const { decision } of [...(await services.corrections.listDecisions(plan.plan_id))].reverse()) {
+        if (decision.state !== state) continue;
+        items.push({ label: decision.title, description: `${plan.title}${choice.folderName ? ` · ${choice.folderName}` : ''}`, value: { kind: 'decision', plan, folder, decision } });
+      }
+    }
+    if (items.length === 0) {
+      this.deps.dialogs.info(state === 'active' ? 'No plan has a decision to revert: agents record decisions (record_decision) as they work.' : 'No decision is reverted: there is no correction to undo.');
+      return undefined;
+    }
+    const picked = await showPick(items, { placeHolder: state === 'active' ? 'Decision to revert' : 'Reverted decision whose correction to undo', matchOnDescription: true, ignoreFocusOut: true });
+    return picked?.value;
   }
 
   private async restoreFileCommand(arg: unknown): Promise<unknown> {

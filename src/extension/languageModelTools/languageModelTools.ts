@@ -5,6 +5,7 @@ import { parseToolInput } from '../../agentTools/toolJsonSchema';
 import { errorMessage } from '../../envelopes/envelopes';
 import { BusinessRuleViolation, NotFoundError } from '../../core/errors';
 import type { FolderServices } from '../folderServices';
+import { chooseToolFolder } from './toolFolder';
 import type { RollbackController } from '../rollback/rollbackCommands';
 import { refuseUnsavedEditors } from '../rollback/unsavedEditors';
 import { shownMarkdown, shownMessage } from '../shownText';
@@ -36,10 +37,12 @@ export interface LanguageModelToolDeps {
 export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.Disposable {
   const trusted = deps.isTrusted ?? (() => vscode.workspace.isTrusted);
   const context: ToolContext = {
-    async workspace() {
-      const folder = deps.folders.folders()[0];
-      if (!folder) throw new BusinessRuleViolation('Checkpoints need a folder: open a folder first');
-      return deps.folders.services(folder);
+    async workspace(folder) {
+      return deps.folders.services(toolFolder(deps.folders.folders(), folder));
+    },
+    workspaceFolder(folder) {
+      const folders = deps.folders.folders();
+      return folders.length > 1 ? toolFolder(folders, folder).name : undefined;
     },
     plan: (planId) => deps.folders.findPlan(planId),
     async rollback(planId, checkpointId, undo, agentOnly) {
@@ -131,4 +134,10 @@ export function languageModelTool(tool: AgentTool, o: { readonly context: ToolCo
 
 function mayRun(tool: Pick<AgentTool, 'access'>, trusted: () => boolean): boolean {
   return runsInRestrictedMode(tool) || trusted();
+}
+
+/** The folder a tool works in (see chooseToolFolder), the active editor's found here. */
+function toolFolder(folders: readonly vscode.WorkspaceFolder[], given: string | undefined): vscode.WorkspaceFolder {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return chooseToolFolder(folders, given, active ? vscode.workspace.getWorkspaceFolder(active)?.uri.toString() : undefined);
 }

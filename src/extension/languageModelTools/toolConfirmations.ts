@@ -35,7 +35,8 @@ export function deleteToolConfirmation(plan: Plan, checkpoint: Checkpoint): Tool
   return {
     title: 'Delete the checkpoint?',
     markdown: inertMarkdown({
-      message: `Delete the checkpoint “${checkpointLabel(checkpoint)}” (${checkpoint.checkpoint_type}, ${checkpoint.checkpoint_id}) of the plan “${plan.title}”?`,
+      // Named by label and time, as everywhere a person reads it: the id is the model's, not the user's.
+      message: `Delete the checkpoint “${checkpointLabel(checkpoint)}” (${checkpoint.checkpoint_type}, taken ${formatRelativeTime(checkpoint.created_at, new Date())}) of the plan “${plan.title}”?`,
       detail: ['Its snapshot is dropped from the shadow store; this cannot be undone. The files of the sandbox are not touched.'],
     }),
   };

@@ -6,6 +6,7 @@ import type { FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showWarning, withProgressTitled } from '../shownText';
 import { plural } from '../../core/displayText';
+import { interruptedMessage, recoveredMessage, type InterruptedNames } from './interruptedText';
 
 const FINISH = 'Finish It';
 const UNDO = 'Undo It';
@@ -29,18 +30,30 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
     }
   };
 
-  const offer = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation): Promise<void> => {
-    deps.channel.warn(`Plan ${op.plan_id}: an interrupted ${op.type} (started ${op.started_at} by process ${op.pid} on ${op.host}).`);
-    const actions = op.type === 'cleanup' ? [FINISH, SHOW_LOG] : [FINISH, UNDO, SHOW_LOG];
-    const choice = await showWarning(
-      `Plan ${op.plan_id}: a ${describe(op)} was interrupted (process ${op.pid}, ${op.started_at}); its files may be half written, and the plan takes no writes until it is finished or undone.`,
-      ...actions,
-    );
-    if (choice === SHOW_LOG) deps.channel.show(true);
-    if (choice === FINISH || choice === UNDO) await recover(folder, op, choice === FINISH ? 'finish' : 'undo');
+  /** The plan's title and the target checkpoint, for the message; the ids only in the log when the database cannot say. */
+  const namesOf = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation): Promise<InterruptedNames> => {
+    try {
+      if (!(await deps.folders.databaseExists(folder))) return {};
+      const services = await deps.folders.services(folder);
+      const plan = await services.plans.getPlan(op.plan_id);
+      const target = op.target_checkpoint_id ? await services.checkpoints.getCheckpoint(op.plan_id, op.target_checkpoint_id).catch(() => undefined) : undefined;
+      return { planTitle: plan.title, target };
+    } catch (error) {
+      deps.channel.warn(`Could not read the plan ${op.plan_id} of an interrupted ${op.type}: ${String(error)}`);
+      return {};
+    }
   };
 
-  const recover = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation, mode: RecoveryMode): Promise<void> => {
+  const offer = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation): Promise<void> => {
+    deps.channel.warn(`Plan ${op.plan_id}: an interrupted ${op.type}${op.target_checkpoint_id ? ` to ${op.target_checkpoint_id}` : ''} (started ${op.started_at} by process ${op.pid} on ${op.host}).`);
+    const names = await namesOf(folder, op);
+    const actions = op.type === 'cleanup' ? [FINISH, SHOW_LOG] : [FINISH, UNDO, SHOW_LOG];
+    const choice = await showWarning(interruptedMessage(op, names, new Date()), ...actions);
+    if (choice === SHOW_LOG) deps.channel.show(true);
+    if (choice === FINISH || choice === UNDO) await recover(folder, op, choice === FINISH ? 'finish' : 'undo', names);
+  };
+
+  const recover = async (folder: vscode.WorkspaceFolder, op: InterruptedOperation, mode: RecoveryMode, names: InterruptedNames): Promise<void> => {
     if (!vscode.workspace.isTrusted) {
       void showWarning('Recovering writes files: trust this workspace first (Restricted Mode).');
       return;
@@ -52,9 +65,9 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
       deps.refresh();
       const kept = outcome.kept.length > 0 ? ` ${plural(outcome.kept.length, 'half-written path')} were moved to ${outcome.keptIn}.` : '';
       const left = outcome.left.length > 0 ? ` ${plural(outcome.left.length, 'path')} behind a symlinked folder were left as they are.` : '';
-      void showInfo(`${mode === 'finish' ? 'Finished' : 'Undid'} the interrupted ${op.type} of plan ${op.plan_id}.${kept}${left}`);
+      void showInfo(`${recoveredMessage(op, names, mode === 'finish', new Date())}${kept}${left}`);
     } catch (error) {
-      deps.reporter.report(error, `Recovering plan ${op.plan_id}`);
+      deps.reporter.report(error, `Recovering ${names.planTitle === undefined ? 'the plan' : `“${names.planTitle}”`}`);
     }
   };
 
@@ -64,9 +77,4 @@ export function registerInterruptedOperations(deps: { folders: FolderServices; c
   const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)).then(check);
   const later = () => void after(5_000).then(() => after(60_000));
   return vscode.Disposable.from(watcher, watcher.onDidCreate(later), vscode.workspace.onDidChangeWorkspaceFolders(() => void check()));
-}
-
-function describe(op: InterruptedOperation): string {
-  if (op.type === 'rollback') return `rollback to checkpoint ${op.target_checkpoint_id}`;
-  return op.type === 'apply' ? 'apply into the workspace' : 'cleanup of the isolated sandbox';
 }

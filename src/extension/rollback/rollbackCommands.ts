@@ -1,12 +1,12 @@
 import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, type RollbackRequest } from './rollbackRequests';
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
-import { withProgress } from '../delayedProgress';
+import { withRestoreProgress } from '../delayedProgress';
 import { z } from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
 import { AgentOnlyConflictError } from '../../core/agentOnlyRollback';
-import { BusinessRuleViolation, ValidationError } from '../../core/errors';
+import { BusinessRuleViolation, OperationCancelled, ValidationError } from '../../core/errors';
 import type { Plan } from '../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
@@ -135,8 +135,13 @@ export class RollbackController {
     const text = restoreConfirmation(t.plan.title, label, preview);
     if ((await this.deps.dialogs.confirm(text.message, text.detail, [RESTORE])) !== RESTORE) return undefined;
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, true))) return undefined;
-    const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths);
-    const outcome = await withProgress(`Restoring from “${label}”…`, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    const outcome = await cancellable(this.deps.dialogs, () =>
+      withRestoreProgress(`Restoring from “${label}”…`, (control) => {
+        const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths, undefined, control);
+        return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
+      }),
+    );
+    if (!outcome) return undefined;
     setStatus(`$(history) Restored ${plural(outcome.result.changed_paths.length, 'path')} from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
     return outcome;
   }
@@ -185,8 +190,14 @@ export class RollbackController {
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, request.interactive))) return undefined;
 
     const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
-    const work = () => (request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId));
-    const outcome = await withProgress(title, () => (this.deps.writes ? this.deps.writes.suppress(planId, work) : work()));
+    const outcome = await cancellable(this.deps.dialogs, () =>
+      withRestoreProgress(title, (control) => {
+        const work = () =>
+          request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
+        return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
+      }),
+    );
+    if (!outcome) return undefined;
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
@@ -411,4 +422,15 @@ export function panelFolder(folder: vscode.WorkspaceFolder): { uri: string; name
 /** What the command returns to code: the outcome as plain data. */
 function plainOutcome(o: RollbackOutcome): RollbackOutcome {
   return { plan_id: o.plan_id, result: { ...o.result, changed_paths: o.result.changed_paths.map((c) => ({ ...c })) }, undo_checkpoint_id: o.undo_checkpoint_id, elapsed_seconds: o.elapsed_seconds };
+}
+
+/** Runs a restore the user may cancel before its first write: a cancel is said (nothing changed) and gives undefined. */
+async function cancellable<T>(dialogs: Pick<RollbackDialogs, 'info'>, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof OperationCancelled)) throw error;
+    dialogs.info(error.message);
+    return undefined;
+  }
 }

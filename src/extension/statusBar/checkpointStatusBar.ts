@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { setStatus, shown, shownMarkdown, showPick, withProgressTitled } from '../shownText';
-import { Commands, TREE_VIEW_ID } from '../commandIds';
+import { CommandTitles, Commands, TREE_VIEW_ID } from '../commandIds';
+import { UnreadableDatabaseError } from '../../core/errors';
 import { commandFits } from '../planLifecycle/planLifecycleCommands';
 import { checkpointsSameAsNow, pickCheckpoint } from '../commands/prompts';
 import { ContextKeys, planStatesValue } from '../tree/contextKeys';
@@ -25,6 +26,13 @@ export interface ActivePlan {
   readonly services: WorkspaceServices;
   readonly plan: Plan;
   readonly checkpointCount: number;
+  /** Its sandbox folder is gone: the menu offers the ways out instead of checkpoints. */
+  readonly sandboxMissing?: boolean;
+}
+
+interface UnreadableFolder {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly message: string;
 }
 
 /** Waits this long after activation before the first look (the engine loads then, not during activation). */
@@ -45,6 +53,8 @@ export class CheckpointStatusBar implements vscode.Disposable {
   private readonly debouncer = new Debouncer(() => void this.refresh(), 300, 1500);
   private readonly disposables: vscode.Disposable[] = [this.item];
   private active: ActivePlan | undefined;
+  /** A folder whose database cannot be read, shown when no plan is. */
+  private unreadable: UnreadableFolder | undefined;
   private generation = 0;
   private latest: Promise<void> = Promise.resolve();
   private firstLook: ReturnType<typeof setTimeout> | undefined;
@@ -99,7 +109,7 @@ export class CheckpointStatusBar implements vscode.Disposable {
 
   /** What the item shows (for tests): undefined when hidden. */
   get text(): string | undefined {
-    return this.active ? this.item.text : undefined;
+    return this.active || this.unreadable ? this.item.text : undefined;
   }
 
   /** Reads the plans again; resolves when what it shows is current (a newer refresh included). */
@@ -117,16 +127,23 @@ export class CheckpointStatusBar implements vscode.Disposable {
   }
 
   private async load(): Promise<ActivePlan | undefined> {
-    const candidates: { folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan }[] = [];
+    const candidates: { folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan; sandboxMissing: boolean }[] = [];
+    let unreadable: UnreadableFolder | undefined;
     for (const folder of this.folders.folders()) {
       try {
         if (!(await this.folders.databaseExists(folder))) continue;
         const services = await this.folders.services(folder);
-        for (const plan of await services.plans.listPlans()) candidates.push({ folder, services, plan });
+        for (const plan of await services.plans.listPlans()) {
+          const open = plan.state !== 'applied' && plan.state !== 'cancelled';
+          const sandboxMissing = open && (await services.checkpoints.sandboxMissing(plan.plan_id).catch(() => false));
+          candidates.push({ folder, services, plan, sandboxMissing });
+        }
       } catch (error) {
+        if (error instanceof UnreadableDatabaseError) unreadable ??= { folder, message: error.message };
         this.log.warn(`Status bar: could not read the plans of ${folder.name}: ${String(error)}`);
       }
     }
+    this.unreadable = unreadable;
     // The palette offers a lifecycle command only when some plan fits it (package.json's `when`).
     await ContextKeys.planStates.set(planStatesValue(candidates.map((c) => c.plan)));
     const chosen = chooseActivePlan(candidates, this.selection?.planId());
@@ -147,13 +164,26 @@ export class CheckpointStatusBar implements vscode.Disposable {
 
   private render(): void {
     const a = this.active;
+    if (!a && this.unreadable) {
+      // Said, not hidden: saves are not checkpointed while the database cannot be read.
+      const u = this.unreadable;
+      this.item.text = '$(error) Checkpoints: database unreadable';
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+      this.item.tooltip = shownMarkdown(
+        `**The checkpoint database${this.folders.folders().length > 1 ? ` of ${escapeMarkdown(u.folder.name)}` : ''} cannot be read**\n\n${escapeMarkdown(u.message)}\n\n` +
+          'No checkpoints are taken until it is moved aside. Click to move it aside and start fresh, or to open the log.',
+      );
+      this.item.accessibilityInformation = { label: shown(`Checkpoints: the database cannot be read. ${u.message} Activate for a menu.`) };
+      this.item.show();
+      return;
+    }
     if (!a) {
       this.item.hide();
       return;
     }
     const watched = this.auto?.watches(a.plan.plan_id) === true;
     const failure = this.lastFailure?.planId === a.plan.plan_id ? this.lastFailure : undefined;
-    const autoText = failure ? ' · $(warning) auto failed' : watched ? ' · $(eye) auto' : '';
+    const autoText = a.sandboxMissing ? ' · $(warning) sandbox missing' : failure ? ' · $(warning) auto failed' : watched ? ' · $(eye) auto' : '';
     this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${a.checkpointCount}${autoText}`);
     this.item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const autoLine = this.autoLine(a, watched, failure);
@@ -180,6 +210,18 @@ export class CheckpointStatusBar implements vscode.Disposable {
     try {
       if (!this.active) await this.refresh();
       const a = this.active;
+      if (!a && this.unreadable) {
+        const folder = this.unreadable.folder.uri.toString();
+        const picked = await showPick(
+          [
+            { label: `$(archive) ${CommandTitles.moveDatabaseAside}…`, detail: 'Renames the file with the time in its name (never deletes it); the next plan starts a new database.', run: () => vscode.commands.executeCommand(Commands.moveDatabaseAside, { folder }) },
+            { label: '$(output) Show Log', run: () => vscode.commands.executeCommand(Commands.showLog) },
+          ],
+          { title: 'Checkpoints: the database cannot be read', placeHolder: shown(this.unreadable.message) },
+        );
+        await picked?.run();
+        return;
+      }
       if (!a) {
         this.dialogs.info('There is no active plan: create a plan first, or start one.');
         return;
@@ -189,11 +231,16 @@ export class CheckpointStatusBar implements vscode.Disposable {
       const items: Item[] = [];
       // In Restricted Mode only what reads: the rest runs git or writes.
       const trusted = vscode.workspace.isTrusted;
-      if (trusted && a.plan.state !== 'applied') {
+      if (trusted && a.sandboxMissing) {
+        if (a.plan.sandbox_kind === 'isolated') {
+          items.push({ label: `$(history) ${CommandTitles.recreateSandbox}…`, detail: 'Its folder is missing: make it again from the newest checkpoint.', run: () => vscode.commands.executeCommand(Commands.recreateSandbox, plan) });
+        }
+        if (commandFits('cancelPlan', a.plan)) items.push({ label: '$(circle-slash) Cancel Plan', run: () => vscode.commands.executeCommand(Commands.cancelPlan, plan) });
+      } else if (trusted && a.plan.state !== 'applied') {
         items.push({ label: '$(device-camera) Create Checkpoint', detail: 'A manual checkpoint of the sandbox now.', run: () => vscode.commands.executeCommand(Commands.checkpointActivePlan) });
         if (a.checkpointCount > 0) items.push({ label: '$(discard) Roll Back…', detail: 'Choose a checkpoint to roll the sandbox back to.', run: () => this.rollBack(a) });
       }
-      if (trusted && commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
+      if (trusted && !a.sandboxMissing && commandFits('startPlan', a.plan)) items.push({ label: '$(play) Start Plan', detail: 'Executing: automatic checkpoints (when on) watch its sandbox.', run: () => vscode.commands.executeCommand(Commands.startPlan, plan) });
       if (trusted && commandFits('completePlan', a.plan)) items.push({ label: '$(pass) Complete Plan', run: () => vscode.commands.executeCommand(Commands.completePlan, plan) });
       items.push({ label: '$(list-tree) Show in Tree', run: () => (this.reveal ? this.reveal(a.folder, a.plan.plan_id) : vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`)) });
       items.push({ label: '$(output) Show Log', run: () => vscode.commands.executeCommand(Commands.showLog) });

@@ -26,6 +26,8 @@ import {
 import { decisionDescription, decisionIcon, decisionTooltip } from './decisionPresentation';
 import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
 import { hookAgentName, promptRowDescription, promptRowLabel } from './promptPresentation';
+import { UnreadableDatabaseError } from '../../core/errors';
+import { MOVE_ASIDE, unreadableRow } from '../waysOut/waysOutText';
 
 export type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
 import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
@@ -197,12 +199,23 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const agent = hookAgentOf(node.checkpoints);
         const described = agent === undefined ? planDescription(plan) : `${hookAgentName(agent)} · ${planDescription(plan)}`;
         item.description = shown(
-          node.interrupted ? `interrupted ${node.interrupted.type} · ${described}` : node.inProgress ? `${node.inProgress.type} in progress · ${described}` : described,
+          node.interrupted
+            ? `interrupted ${node.interrupted.type} · ${described}`
+            : node.inProgress
+              ? `${node.inProgress.type} in progress · ${described}`
+              : node.sandboxMissing
+                ? `sandbox missing · ${described}`
+                : described,
         );
-        item.iconPath = node.interrupted ? themeIcon({ id: 'warning', color: 'list.warningForeground' }) : node.inProgress ? themeIcon({ id: 'sync~spin' }) : themeIcon(planIcon(plan));
-        item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined);
+        item.iconPath =
+          node.interrupted || node.sandboxMissing
+            ? themeIcon({ id: 'warning', color: 'list.warningForeground' })
+            : node.inProgress
+              ? themeIcon({ id: 'sync~spin' })
+              : themeIcon(planIcon(plan));
+        item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined, node.sandboxMissing === true);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
-        item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted)) };
+        item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted) + (node.sandboxMissing ? ', sandbox missing' : '')) };
         return item;
       }
       case 'decision': {
@@ -318,7 +331,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   private tooltipMarkdown(node: TreeNode): string | undefined {
-    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.shownAt(node), node.interrupted);
+    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.shownAt(node), node.interrupted, node.sandboxMissing === true);
     if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.shownAt(node));
     if (node.kind === 'decision') return decisionTooltip(node.decision, node.planNode.decisions, node.planNode.checkpoints, this.shownAt(node));
     return undefined;
@@ -346,6 +359,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
             inProgress: await recovery.inProgress(plan.plan_id).catch(() => undefined),
             decisions: (await corrections.listDecisions(plan.plan_id)).map((d) => d.decision),
+            // Applied plans keep their checkpoints for the record: a sandbox cleaned up after is expected.
+            sandboxMissing: plan.state !== 'applied' && (await checkpoints.sandboxMissing(plan.plan_id).catch(() => false)),
             parent,
           }),
         );
@@ -361,17 +376,51 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Cannot list the plans of ${folder.uri.fsPath}: ${error instanceof Error ? (error.stack ?? message) : message}`);
       await this.setFolderState(folder, 'error');
+      const showLog = { command: Commands.showLog, title: 'Show Log' };
+      if (!(error instanceof UnreadableDatabaseError)) {
+        // A lock held too long, a disk that failed: the file itself may be fine, so no Move Aside.
+        return [
+          this.issue<MessageNode>({
+            kind: 'message',
+            id: `${prefix}#error`,
+            folder,
+            label: `Cannot read the checkpoint database: ${message}`,
+            tooltip: `${message} Click to open the log.`,
+            severity: 'error',
+            command: showLog,
+            parent,
+          }),
+        ];
+      }
+      const row = unreadableRow(message);
+      const trusted = vscode.workspace.isTrusted;
       return [
         this.issue<MessageNode>({
           kind: 'message',
           id: `${prefix}#error`,
           folder,
-          label: `Cannot read the checkpoint database: ${message}`,
-          tooltip: `${message}\n\nClick to open the log.`,
+          label: row.label,
+          tooltip: row.tooltip,
           severity: 'error',
-          command: { command: Commands.showLog, title: 'Show Log' },
+          command: showLog,
           parent,
+          contextValue: TreeItemContext.unreadableDatabase,
         }),
+        // The way out as a row of its own too: an inline button shows only on hover.
+        ...(trusted
+          ? [
+              this.issue<MessageNode>({
+                kind: 'message',
+                id: `${prefix}#move-aside`,
+                folder,
+                label: `${MOVE_ASIDE}…`,
+                tooltip: 'Renames the database file beside itself with the time in its name (it is never deleted); the next plan starts a new one.',
+                severity: 'info',
+                command: { command: Commands.moveDatabaseAside, title: MOVE_ASIDE, arguments: [{ folder: folder.uri.toString() }] },
+                parent,
+              }),
+            ]
+          : []),
       ];
     }
   }

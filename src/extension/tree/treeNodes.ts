@@ -25,6 +25,8 @@ export interface PlanNode {
   readonly inProgress?: InterruptedOperation;
   /** The plan's decisions, oldest first. */
   readonly decisions: readonly Decision[];
+  /** Its sandbox folder is gone (an isolated copy deleted by hand): the row says so and offers the ways out. */
+  readonly sandboxMissing?: boolean;
   readonly parent: FolderNode | undefined;
 }
 

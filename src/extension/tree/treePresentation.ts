@@ -75,12 +75,13 @@ export function checkpointIcon(checkpoint: Checkpoint): IconSpec {
 
 /**
  * A plan row's `contextValue`: `plan.<state>.<in_place|isolated>`, then `.undo` when it has a
- * rollback to undo and `.interrupted` when an operation on it is half done. The menus' `when`
+ * rollback to undo, `.interrupted` when an operation on it is half done and `.missing` when its
+ * sandbox folder is gone (Start and Create Checkpoint are not offered then; Recreate and Cancel are). The menus' `when`
  * clauses match these, so that a row offers only what can work on it (package.json).
  */
-export function planContextValue(plan: Plan, checkpoints: readonly Checkpoint[], interrupted: boolean): string {
+export function planContextValue(plan: Plan, checkpoints: readonly Checkpoint[], interrupted: boolean, sandboxMissing = false): string {
   const undo = plan.state !== 'applied' && checkpoints.some(isSafetyCheckpoint);
-  return `plan.${plan.state}.${plan.sandbox_kind}${undo ? '.undo' : ''}${interrupted ? '.interrupted' : ''}`;
+  return `plan.${plan.state}.${plan.sandbox_kind}${undo ? '.undo' : ''}${interrupted ? '.interrupted' : ''}${sandboxMissing ? '.missing' : ''}`;
 }
 
 /** A checkpoint row's: `checkpoint.<plan state>`, then `.first` for the plan's first one and `.safety` for a rollback's safety checkpoint. */
@@ -110,7 +111,14 @@ export function checkpointTypeLabel(type: CheckpointType): string {
   return TYPE_LABELS[type];
 }
 
-export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date, interrupted?: InterruptedOperation): string {
+/** The plan row's word for a sandbox that is gone. */
+export function missingSandboxNote(plan: Plan): string {
+  return plan.sandbox_kind === 'isolated'
+    ? `Sandbox missing: the folder ${plan.sandbox_path} is gone. Recreate Sandbox from Checkpoint (the plan's menu) brings back its newest checkpoint's files; Cancel Plan ends it. Start and checkpoints are refused meanwhile.`
+    : `Sandbox missing: the folder ${plan.sandbox_path} is gone. Put it back, or cancel the plan; Start and checkpoints are refused meanwhile.`;
+}
+
+export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date, interrupted?: InterruptedOperation, sandboxMissing = false): string {
   const rows: [string, string][] = [
     ['Plan', code(plan.plan_id)],
     ['State', escapeMarkdown(plan.state)],
@@ -124,6 +132,7 @@ export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now:
   const notes: string[] = [];
   if (plan.state === 'applied') notes.push('Applied: its checkpoints are kept for the record; rollback is blocked.');
   if (plan.state === 'cancelled') notes.push('Cancelled.');
+  if (sandboxMissing) notes.push(missingSandboxNote(plan));
   if (interrupted) {
     notes.push(
       `Interrupted: a ${interrupted.type} started ${interrupted.started_at} by process ${interrupted.pid} on ${interrupted.host} did not finish; its files may be half written. ` +

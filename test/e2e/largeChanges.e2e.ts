@@ -1,0 +1,84 @@
+// Large changes, as a user meets them in chromium (issue 25, item 7): Compare with Current over
+// 20,000 changed files draws a page of rows in natural order with a filter, and a rollback of
+// them reports its counts in the progress notification. At a narrow and a wide editor and in a
+// dark theme; screenshots go to test-results/ (large-*.png).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createWorkspaceServices } from '../../src/composition';
+import type { Logger } from '../../src/core/ports';
+import { answerDialog, clickTreeRow, openView, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import { panelFrame, waitForPanel } from './rollbackPanel';
+
+const VIEW = 'Checkpoints';
+const FILES = 20_000;
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function prepare(dir: string, dark: boolean): Promise<void> {
+  if (dark) {
+    fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': 'Default Dark Modern' }));
+  }
+  const big = path.join(dir, 'big');
+  fs.mkdirSync(big, { recursive: true });
+  for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v1 ${i}\n`);
+  const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
+  try {
+    const plan = await s.plans.createPlan({ title: 'Rename everything', sandbox: 'big' });
+    await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'Before the rename' });
+  } finally {
+    s.dispose();
+  }
+  for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v2 ${i}\n`);
+}
+
+for (const dark of [false, true]) {
+  describe(`Large changes in the rollback panel${dark ? ' (dark theme)' : ''}`, function () {
+    this.timeout(240_000);
+    const wb = useWorkbench({ viewport: { width: 1400, height: 860 }, prepare: (dir) => prepare(dir, dark) });
+    const name = (n: string) => `large-${dark ? 'dark-' : ''}${n}`;
+
+    it('Compare with Current lists a page of 20,000 paths in natural order, with a filter', async () => {
+      await openView(wb.page, VIEW);
+      await waitForTreeRow(wb.page, 'Before the rename', VIEW, 60_000);
+      await clickTreeRow(wb.page, 'Before the rename');
+      const frame = await waitForPanel(wb.page, 'Compare with current');
+      await frame.locator('.list-status', { hasText: 'Showing 500 of 20,000 paths' }).waitFor({ state: 'visible', timeout: 60_000 });
+      const names = await frame.locator('button.path .name').allTextContents();
+      assert.equal(names.length, 500);
+      assert.deepEqual(names.slice(0, 3), ['file0.txt', 'file1.txt', 'file2.txt']);
+      assert.ok(names.indexOf('file2.txt') < names.indexOf('file10.txt'), 'file2 before file10');
+      await screenshot(wb.page, name('0-compare-wide'));
+      const filter = frame.locator('input[data-filter]');
+      await filter.fill('file1999');
+      await frame.locator('.list-status', { hasText: '11 of 20,000 paths match' }).waitFor({ state: 'visible' });
+      assert.equal(await frame.locator('button.path').count(), 11);
+      // Typing goes on in the box after the list was redrawn.
+      await filter.press('End');
+      await filter.type('0');
+      await frame.locator('.list-status', { hasText: '1 of 20,000 paths match' }).waitFor({ state: 'visible' });
+      assert.deepEqual(await frame.locator('button.path .name').allTextContents(), ['file19990.txt']);
+      await wb.page.setViewportSize({ width: 900, height: 860 });
+      await screenshot(wb.page, name('1-filter-narrow'));
+      await wb.page.setViewportSize({ width: 1400, height: 860 });
+      await filter.fill('');
+      await frame.locator('button[data-action="more"]').click();
+      await frame.locator('.list-status', { hasText: 'Showing 1,000 of 20,000 paths' }).waitFor({ state: 'visible' });
+    });
+
+    it('a rollback of 20,000 files says how many it wrote in its notification', async () => {
+      await panelFrame(wb.page).locator('button[data-action="rollback"]').click();
+      const text = await answerDialog(wb.page, 'Roll Back');
+      assert.match(text, /20,000 files will be|0 files will be added, 20000 modified|20000 modified/);
+      const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling “Rename everything” back/ }).first();
+      await toast.waitFor({ state: 'visible', timeout: 60_000 });
+      await screenshot(wb.page, name('2-progress'));
+      const counted = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written|saving the files as they are first/ }).first();
+      await counted.waitFor({ state: 'visible', timeout: 60_000 });
+      await waitForPanel(wb.page, 'Rollback complete');
+      assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v1 12345\n');
+      await screenshot(wb.page, name('3-done'));
+    });
+  });
+}
