@@ -1,4 +1,5 @@
-import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, UlidSchema } from './ids';
@@ -211,7 +212,36 @@ export class CheckpointService {
    * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
    */
   async rollbackAgentOnly(planId: string, checkpointId: string): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, true);
+    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only' });
+  }
+
+  /**
+   * A correction's restore that keeps others' work: the changes made in `calls` (stretches of the
+   * plan's checkpoints) are taken out of the files as they are now, path by path with the same
+   * three-way merge as an agent-only rollback, and only `paths` are written. Where a path cannot be
+   * merged, nothing is written (CorrectionMergeConflictError). Same guards, safety checkpoint,
+   * journal and undo as {@link restorePaths}.
+   */
+  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls });
+  }
+
+  /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
+  async previewRevertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[]): Promise<{ changes: PathChange[]; conflicts: AgentOnlyConflict[] }> {
+    const only = parseRestorePaths(paths);
+    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
+      const now = await this.deps.snapshotter.snapshot(sandbox, null, 'correction preview');
+      const reverted = await this.deps.snapshotter.revertToolCalls(now.ref, toolCallRefs(calls));
+      if (reverted.conflicts.length > 0) return { changes: [], conflicts: reverted.conflicts };
+      const leaveAlone = skippedPaths(checkpoint, now);
+      const changes = (await this.deps.snapshotter.changes(now.ref, reverted.target)).filter((c) => !isLeftAlone(c.path, leaveAlone) && isLeftAlone(c.path, only));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return { changes, conflicts: [] };
+    });
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
@@ -266,7 +296,8 @@ export class CheckpointService {
     });
   }
 
-  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection, agentOnly = false): Promise<RollbackOutcome> {
+  private async restore(planId: string, checkpointId: string, only: readonly string[] | undefined, attached?: AttachedCorrection, merge?: MergedRestore): Promise<RollbackOutcome> {
+    const agentOnly = merge?.kind === 'agent_only';
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
@@ -275,13 +306,20 @@ export class CheckpointService {
       const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
       const number = await this.deps.store.read((uow) => nextRollbackNumber(uow.checkpoints.listForPlan(plan.plan_id)));
-      // An agent-only rollback restores a target worked out from the files just captured.
+      // An agent-only rollback, or a correction that keeps others' work, restores a target worked
+      // out from the files just captured.
       let target = checkpoint.sandbox_ref;
       let agentSummary: AgentOnlySummary | undefined;
-      if (agentOnly) {
+      if (merge) {
         try {
-          ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
-          if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
+          if (merge.kind === 'agent_only') {
+            ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
+            if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
+          } else {
+            const reverted = await this.deps.snapshotter.revertToolCalls(safety.ref, toolCallRefs(merge.calls));
+            if (reverted.conflicts.length > 0) throw new CorrectionMergeConflictError(reverted.conflicts);
+            target = reverted.target;
+          }
         } catch (error) {
           // Refused before anything was written or recorded: the safety snapshot is not needed.
           await this.unpin(plan.plan_id, [safetyId]);
@@ -493,4 +531,12 @@ async function allOrFirstError<T extends readonly unknown[]>(tasks: { [K in keyo
 /** Paths either snapshot left out: a rollback never touches them. */
 function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>): string[] {
   return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
+}
+
+/** How a restore works out its target from the files it just captured: an agent-only rollback's, or a correction's tool calls taken out. */
+type MergedRestore = { readonly kind: 'agent_only' } | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
+
+/** The stretches to take out as snapshots, newest first (each is merged onto the result of the one after it). */
+function toolCallRefs(calls: readonly CorrectionToolCall[]): { before: string; after: string }[] {
+  return calls.map((c) => ({ before: c.from.sandbox_ref, after: c.to.sandbox_ref })).reverse();
 }

@@ -2,10 +2,9 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { CorrectionEnvelope } from '../../../api/cleveragents-checkpoints';
 import { correctionEnvelope, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
-import type { CorrectionOutcome, UndoCorrectionOutcome } from '../../core/correctionService';
+import { correctionRefusal, type CorrectionOutcome, type UndoCorrectionOutcome } from '../../core/correctionService';
 import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';
-import { CorrectionConflictError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import { plural } from '../../core/displayText';
 import { reverseChanges } from '../../core/rollbackResult';
@@ -74,7 +73,8 @@ export class DecisionController {
   async revert(found: FolderPlan, decisionId: string, mode: CorrectionMode, confirm: boolean): Promise<CorrectionOutcome | undefined> {
     const { services, plan } = found;
     const impact = await services.corrections.analyzeImpact(plan.plan_id, decisionId, mode);
-    if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
+    const refusal = correctionRefusal(impact);
+    if (refusal) throw refusal;
     const target = impact.target_checkpoint;
     if (confirm) {
       const text = revertConfirmation(impact);
@@ -161,7 +161,7 @@ export class DecisionController {
       ]);
       const mode = await showPick(
         [
-          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts), mode: 'keep_independent' as const },
+          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts, keep.merge_conflicts), mode: 'keep_independent' as const },
           { label: UNDO_LATER_WORK_CHOICE, detail: undoLaterWorkDetail(full.undoes_work_of), mode: 'rollback' as const },
         ],
         { placeHolder: `How to revert “${arg.decision.title}”`, ignoreFocusOut: true },
