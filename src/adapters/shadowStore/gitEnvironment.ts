@@ -167,6 +167,8 @@ export const SHADOW_REPO_CONFIG: Readonly<Record<string, string>> = {
   'core.symlinks': 'true',
   'core.filemode': 'true',
   'core.ignorecase': ignoreCaseFor(process.platform),
+  // Git for Windows refuses paths over 260 characters without it (Node's fs takes them); other gits ignore it.
+  'core.longpaths': 'true',
   'core.quotepath': 'false',
   'core.fsmonitor': 'false',
   'core.untrackedCache': 'true',
