@@ -2,7 +2,7 @@ import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOn
 import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { BusinessRuleViolation, NotFoundError, UncapturedFilesError, ValidationError, describeIssues } from './errors';
-import { RelativePathSchema, UlidSchema } from './ids';
+import { ObjectIdSchema, RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { CorrectionWork } from './interruptedOperation';
 import { type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
@@ -257,7 +257,7 @@ export class CheckpointService {
       const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !isLeftAlone(c.path, leaveAlone));
       const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
       if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
-      return { changes, summary };
+      return { changes, summary, target };
     });
   }
 
@@ -405,6 +405,20 @@ export class CheckpointService {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Diff');
       return (await this.deps.snapshotter.changesSince(sandbox, from.sandbox_ref)).changes;
     });
+  }
+
+  /**
+   * A file's content in a snapshot of the plan's store that no checkpoint names: the files as an
+   * agent-only rollback would leave them (AgentOnlyPreview.target). Undefined when it does not hold
+   * the file; an error when the snapshot is gone (the store drops unpinned snapshots in time).
+   */
+  async readFileAtSnapshot(planId: string, snapshot: string, path: string): Promise<Uint8Array | undefined> {
+    const rel = RelativePathSchema.safeParse(path);
+    if (!rel.success) throw new ValidationError(`path ${JSON.stringify(path)} ${describeIssues(rel.error.issues)}`);
+    const oid = ObjectIdSchema.safeParse(snapshot);
+    if (!oid.success) throw new ValidationError(`snapshot ${JSON.stringify(snapshot)} ${describeIssues(oid.error.issues)}`);
+    await this.requirePlan(parseId(planId, 'plan id'));
+    return this.deps.snapshotter.readFile(oid.data, rel.data);
   }
 
   /** A file's content at a checkpoint; undefined when the checkpoint does not hold it. */

@@ -41,7 +41,10 @@ function diffSides(state: PanelState, folder: vscode.WorkspaceFolder, change: Pa
       break;
     case 'preview':
       left = current;
-      right = at(state.from.id);
+      // An agent-only rollback leaves the files as its merge made them, not as the checkpoint holds them.
+      right = state.agentOnly?.target
+        ? checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId: state.from.id, path: change.path, snapshot: state.agentOnly.target })
+        : at(state.from.id);
       break;
     case 'compareCurrent':
       left = at(state.from.id);
@@ -80,7 +83,7 @@ function rawDiffTitle(state: PanelState, path: string): string {
     case 'undo':
       return `${name} (before ↔ after ${state.mode === 'undo' ? 'undo' : 'rollback'})`;
     case 'preview':
-      return `${name} (now ↔ after rollback)`;
+      return `${name} (now ↔ after ${state.agentOnly ? 'taking the agent’s changes out' : 'rollback'})`;
     case 'compareCurrent':
       return `${name} (${shortLabel(state.from.label)} ↔ now)`;
     case 'comparePrevious':

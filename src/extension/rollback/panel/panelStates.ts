@@ -47,12 +47,13 @@ export function rollbackState(o: { folder: PanelFolder; plan: Plan; target: Chec
   };
 }
 
-/** What the panel keeps of an agent-only rollback's summary (it has no conflicts: they refuse it). */
-export function panelAgentOnly(summary: AgentOnlySummary): PanelAgentOnly {
+/** What the panel keeps of an agent-only rollback's summary (it has no conflicts: they refuse it); `target`: a preview's snapshot of the files after. */
+export function panelAgentOnly(summary: AgentOnlySummary, target?: string): PanelAgentOnly {
   return {
     kept: [...summary.kept],
     toolCalls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
+    ...(target ? { target } : {}),
   };
 }
 
@@ -68,6 +69,8 @@ export function comparisonState(o: {
   now: Date;
   /** A preview of an agent-only rollback. */
   agentOnly?: AgentOnlySummary;
+  /** Its snapshot of the files after (AgentOnlyPreview.target). */
+  agentOnlyTarget?: string;
   /** preview: whose later work the rollback would undo. */
   undone?: readonly UndoneWork[];
 }): PanelState {
@@ -82,7 +85,7 @@ export function comparisonState(o: {
     changes: sorted(o.changes),
     rollback: null,
     madeAt: o.now.toISOString(),
-    ...(o.agentOnly && o.mode === 'preview' ? { agentOnly: panelAgentOnly(o.agentOnly) } : {}),
+    ...(o.agentOnly && o.mode === 'preview' ? { agentOnly: panelAgentOnly(o.agentOnly, o.agentOnlyTarget) } : {}),
   };
 }
 
