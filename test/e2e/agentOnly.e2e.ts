@@ -71,8 +71,9 @@ describe('Undo Agent Changes Since Here (Keep Mine)', () => {
     await tab.waitFor({ state: 'visible', timeout: 15_000 });
     const modified = wb.page.locator('.monaco-diff-editor .editor.modified');
     await modified.locator('.view-line', { hasText: 'sleep early' }).first().waitFor({ state: 'visible', timeout: 15_000 });
-    await modified.locator('.view-line', { hasText: 'buy milk' }).first().waitFor({ state: 'visible' });
-    assert.equal(await modified.locator('.view-line', { hasText: 'BUY MILK' }).count(), 0, 'the agent’s line is gone on the right');
+    // (a string in hasText ignores case; a regular expression does not. Monaco renders spaces as U+00A0: \s)
+    await modified.locator('.view-line', { hasText: /buy\smilk/ }).first().waitFor({ state: 'visible' });
+    assert.equal(await modified.locator('.view-line', { hasText: /BUY\sMILK/ }).count(), 0, 'the agent’s line is gone on the right');
     await wb.page.waitForTimeout(500); // let the diff decorations settle
     await screenshot(wb.page, 'agent-only-1b-preview-diff');
     // back to the panel, behind the diff editor
