@@ -69,6 +69,19 @@ describe('Windows and macOS: paths, case, renames over open files, locks', funct
     assert.deepEqual(programOfCommand(command), { node: 'C:/Program Files/nodejs/node.exe', cli: 'C:/Users/Bob/.vscode/extensions/ca/dist/cli.js' });
   });
 
+  it('the Windows launcher (bin/agents.cmd) has CRLF line ends, runs dist\\cli.js beside it with every argument, and passes on the exit code', () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const text = readFileSync(path.join(root, 'bin', 'agents.cmd'), 'latin1');
+    // cmd.exe reads a batch file with bare LF wrongly around labels (`goto node`): every line ends in CRLF.
+    assert.ok(text.endsWith('\r\n') && text.split('\r\n').every((line) => !line.includes('\n')), 'every line ends in CRLF');
+    const lines = text.split('\r\n');
+    assert.ok(lines.includes('"%AGENTS_RUNTIME%" "%~dp0..\\dist\\cli.js" %*'));
+    assert.ok(lines.includes('node "%~dp0..\\dist\\cli.js" %*'));
+    assert.equal(lines.filter((l) => l === 'exit /b %ERRORLEVEL%').length, 2);
+    assert.ok(lines.includes('setlocal'), 'ELECTRON_RUN_AS_NODE stays inside the launcher');
+    assert.match(readFileSync(path.join(root, '.gitattributes'), 'utf8'), /^\*\.cmd text eol=crlf$/m, 'checked out with CRLF everywhere');
+  });
+
   describe('renames over a file another program holds open (Windows: EPERM, EACCES, EBUSY for a moment)', () => {
     function failing(times: number, code: string, platform: NodeJS.Platform) {
       const waits: number[] = [];
