@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import type { WorkspaceServices } from '../../src/composition';
 import { CorrectionService, type CorrectionDeps } from '../../src/core/correctionService';
 import type { Decision } from '../../src/core/decision';
-import { CorrectionMergeConflictError } from '../../src/core/correctionToolCalls';
+import type { Checkpoint } from '../../src/core/checkpoint';
+import { CorrectionMergeConflictError, correctionToolCalls, stretchesBetween } from '../../src/core/correctionToolCalls';
 import { revertOrder } from '../../src/core/decisionGraph';
 import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, StoreError, ValidationError } from '../../src/core/errors';
 import type { CheckpointStore, UnitOfWork } from '../../src/core/ports';
@@ -195,6 +196,25 @@ describe('CorrectionService', function () {
       assert.equal(read(root, 'm.txt'), lines('1', '2', '3', '4', '5u', '6', '7'));
       assert.equal(read(root, 'n.txt'), undefined);
     });
+  });
+
+  it('a decision’s work is its own tool calls: another decision’s call between them, and the stretches between, are not taken out', () => {
+    let n = 0;
+    const cp = (type: Checkpoint['checkpoint_type'], decision: string | null): Checkpoint => {
+      n += 1;
+      return { checkpoint_id: `C${String(n).padStart(25, '0')}`, checkpoint_type: type, decision_id: decision, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), sandbox_ref: String(n).padStart(40, '0'), metadata: { source_tool: 'Edit' } } as unknown as Checkpoint;
+    };
+    const dec = (id: string): Decision => ({ decision_id: id, created_at: '2026-01-01T00:00:00.000Z' }) as unknown as Decision;
+    // 1 start, B: 2 pre 3 post, D: 4 pre 5 post, B: 6 pre 7 post, 8 a manual checkpoint of the user's
+    const list = [cp('manual', null), cp('pre_write', 'B'), cp('post_step', 'B'), cp('pre_write', 'D'), cp('post_step', 'D'), cp('pre_write', 'B'), cp('post_step', 'B'), cp('manual', null)];
+    const spans = (calls: { from: Checkpoint; to: Checkpoint | undefined }[]) => calls.map((c) => `${Number(c.from.checkpoint_id.slice(1))}-${c.to ? Number(c.to.checkpoint_id.slice(1)) : 'now'}`);
+    const calls = correctionToolCalls(list, [dec('B')]);
+    assert.deepEqual(spans(calls), ['2-3', '6-7']);
+    assert.deepEqual(spans(stretchesBetween(list, list[1]!, calls)), ['3-6', '7-now'], 'kept: D’s call and what anyone changed between');
+    assert.deepEqual(spans(correctionToolCalls(list, [dec('B'), dec('D')])), ['2-3', '4-5', '6-7'], 'both decisions’ calls; the stretches between still stay');
+    // Checkpoints that fence no tool call (manual ones aligned to it): its whole window.
+    const manual = [cp('manual', null), cp('manual', 'M'), cp('manual', null), cp('manual', 'M')];
+    assert.deepEqual(spans(correctionToolCalls(manual, [{ ...dec('M'), created_at: manual[1]!.created_at }])), [`${n - 3}-${n}`]);
   });
 
   describe('when the checkpoints it needs are gone (deleted, or pruned before retention kept them)', () => {
