@@ -227,7 +227,12 @@ export class CheckpointService {
   }
 
   /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
-  async previewRevertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[]): Promise<{ changes: PathChange[]; conflicts: AgentOnlyConflict[] }> {
+  async previewRevertChanges(
+    planId: string,
+    checkpointId: string,
+    calls: readonly CorrectionToolCall[],
+    paths: readonly string[],
+  ): Promise<{ changes: PathChange[]; conflicts: AgentOnlyConflict[]; target?: string }> {
     const only = parseRestorePaths(paths);
     const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
@@ -240,7 +245,8 @@ export class CheckpointService {
       const changes = (await this.deps.snapshotter.changes(now.ref, reverted.target)).filter((c) => !isLeftAlone(c.path, leaveAlone) && isLeftAlone(c.path, only));
       const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
       if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
-      return { changes, conflicts: [] };
+      // The merge's snapshot holds more than `paths` change (only they are written), but for those it is what they become.
+      return { changes, conflicts: [], target: reverted.target };
     });
   }
 

@@ -43,6 +43,11 @@ export interface CorrectionImpact {
   readonly kept: string[];
   /** `keep_independent`: paths where that merge is not possible (the same lines, a binary file…); any blocks the correction. */
   readonly merge_conflicts: AgentOnlyConflict[];
+  /**
+   * `keep_independent`: a snapshot (pinned by nothing) holding each changed path as the correction
+   * would leave it, for a preview's diffs; null when there is none.
+   */
+  readonly after_snapshot: string | null;
   /** Other plans', and decisions' that stay, later work on these files that the restore would undo. */
   readonly undoes_work_of: UndoneWork[];
 }
@@ -191,7 +196,7 @@ export class CorrectionService {
       for (const p of await changedIn(correctionToolCalls(checkpoints, [d]))) keptByDecisions.add(p);
     }
     const conflicts = paths.filter((p) => keptByDecisions.has(p));
-    const merge = { tool_calls: toolCalls, kept: [] as string[], merge_conflicts: [] as AgentOnlyConflict[] };
+    const merge = { tool_calls: toolCalls, kept: [] as string[], merge_conflicts: [] as AgentOnlyConflict[], after_snapshot: null as string | null };
     if (paths.length === 0 || conflicts.length > 0) return { ...base, target_checkpoint: target, restore_paths: paths, changes: [], conflicts, ...merge, undoes_work_of: [] };
     // The tool calls are taken out of the files now; what others changed in these paths since the target stays where it merges.
     const preview = await service.previewRevertChanges(plan.plan_id, target.checkpoint_id, toolCalls, paths);
@@ -202,6 +207,7 @@ export class CorrectionService {
     const mergeConflicts = new Set(preview.conflicts.map((c) => c.path));
     merge.kept = paths.filter((p) => changedByOthers.has(p) && !mergeConflicts.has(p));
     merge.merge_conflicts = preview.conflicts;
+    merge.after_snapshot = preview.target ?? null;
     return { ...base, target_checkpoint: target, restore_paths: paths, changes: preview.changes, conflicts, ...merge, undoes_work_of: await undone(preview.changes) };
   }
 
@@ -346,7 +352,7 @@ export class CorrectionService {
   }
 }
 
-const NO_MERGE = { tool_calls: [], kept: [], merge_conflicts: [] } as const satisfies Pick<CorrectionImpact, 'tool_calls' | 'kept' | 'merge_conflicts'>;
+const NO_MERGE = { tool_calls: [], kept: [], merge_conflicts: [], after_snapshot: null } as const satisfies Pick<CorrectionImpact, 'tool_calls' | 'kept' | 'merge_conflicts' | 'after_snapshot'>;
 
 /** Why the correction cannot be done, when it cannot: paths decisions that stay changed too, or paths that cannot be merged. */
 export function correctionRefusal(impact: CorrectionImpact): CorrectionConflictError | undefined {

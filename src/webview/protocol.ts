@@ -84,6 +84,11 @@ export interface PanelState {
   readonly agentOnly?: PanelAgentOnly;
   /** preview: other plans' and decisions' later work on these files that the rollback would undo. */
   readonly undoneWork?: readonly PanelUndoneWork[];
+  /**
+   * compareCurrent before a correction that keeps independent work: the snapshot of what it leaves
+   * (its merge), shown on the left instead of the checkpoint's files.
+   */
+  readonly afterSnapshot?: string;
 }
 
 /** Whose later work a previewed rollback undoes. */

@@ -145,6 +145,9 @@ describe('CorrectionService', function () {
       assert.deepEqual(impact.tool_calls.length, 2);
       assert.deepEqual(impact.changes.map((c) => `${c.change} ${c.path}`), ['modified m.txt']);
       assert.deepEqual({ m: read(root, 'm.txt'), u: read(root, 'u.txt') }, { m: before.m, u: before.u }, 'the analysis writes nothing');
+      // What the preview's diffs show: m.txt as the correction leaves it (the merge), not as the checkpoint holds it.
+      const after = await s.checkpoints.readFileAtSnapshot(p, impact.after_snapshot!, 'm.txt');
+      assert.equal(Buffer.from(after!).toString('utf8'), lines('1', '2', '3', '4', '5u', '6', '7*'));
 
       const outcome = await s.corrections.executeRevert(p, B.decision_id, 'keep_independent');
       assert.equal(read(root, 'm.txt'), lines('1', '2', '3', '4', '5u', '6', '7*'), 'B’s lines 1 and 3 out, the user’s lines 5 and 7 kept');

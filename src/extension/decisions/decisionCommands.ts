@@ -81,7 +81,7 @@ export class DecisionController {
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, target ? [REVERT, SHOW_CHANGES] : [REVERT]);
       if (choice === SHOW_CHANGES && target) {
         // What the correction would undo, as a comparison of the target with the files now.
-        this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date() }));
+        this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date(), afterSnapshot: impact.after_snapshot }));
         return undefined;
       }
       if (choice !== REVERT) return undefined;

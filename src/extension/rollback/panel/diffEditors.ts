@@ -47,7 +47,10 @@ function diffSides(state: PanelState, folder: vscode.WorkspaceFolder, change: Pa
         : at(state.from.id);
       break;
     case 'compareCurrent':
-      left = at(state.from.id);
+      // Before a correction that merges: what it would leave, not the checkpoint's files.
+      left = state.afterSnapshot
+        ? checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId: state.from.id, path: change.path, snapshot: state.afterSnapshot })
+        : at(state.from.id);
       right = current;
       break;
     case 'comparePrevious':
@@ -85,7 +88,7 @@ function rawDiffTitle(state: PanelState, path: string): string {
     case 'preview':
       return `${name} (now ↔ after ${state.agentOnly ? 'taking the agent’s changes out' : 'rollback'})`;
     case 'compareCurrent':
-      return `${name} (${shortLabel(state.from.label)} ↔ now)`;
+      return `${name} (${state.afterSnapshot ? 'after the correction' : shortLabel(state.from.label)} ↔ now)`;
     case 'comparePrevious':
       return `${name} (${shortLabel(state.from.label)} ↔ ${shortLabel(state.to?.label ?? '')})`;
   }

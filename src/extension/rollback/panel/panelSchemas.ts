@@ -53,6 +53,7 @@ export const PanelStateSchema = z
       })
       .strict()
       .optional(),
+    afterSnapshot: ObjectIdSchema.optional(),
     undoneWork: z
       .array(z.object({ kind: z.enum(['plan', 'decision']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
       .max(10_000)

@@ -73,8 +73,11 @@ export function comparisonState(o: {
   agentOnlyTarget?: string;
   /** preview: whose later work the rollback would undo. */
   undone?: readonly UndoneWork[];
+  /** compareCurrent before a correction: what it would leave (CorrectionImpact.after_snapshot). */
+  afterSnapshot?: string | null;
 }): PanelState {
   return {
+    ...(o.afterSnapshot && o.mode === 'compareCurrent' ? { afterSnapshot: o.afterSnapshot } : {}),
     ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.decision_id ? ('decision' as const) : ('plan' as const), title: u.title, paths: [...u.paths] })) } : {}),
     version: 1,
     mode: o.mode,
