@@ -218,7 +218,7 @@ export interface RecordDecisionOptions {
 }
 
 export interface CorrectDecisionOptions {
-  /** Restore only the paths the reverted decisions changed, keeping independent later work. Default false. */
+  /** Take out only the changes the reverted decisions made in their tool calls, keeping independent later work and edits between them. Default false. */
   readonly keepIndependent?: boolean;
 }
 
@@ -235,6 +235,10 @@ export interface CorrectionPreview {
     readonly changes: readonly PathChange[];
     /** Paths also changed by decisions that stay: a keep-independent correction is refused while there are any. */
     readonly conflicts: readonly string[];
+    /** Keep-independent: restored paths someone else changed between the decisions' tool calls; their changes are merged back. */
+    readonly kept: readonly string[];
+    /** Keep-independent: paths the merge cannot do (the same lines changed by both, a binary file…); refused while there are any. */
+    readonly merge_conflicts: readonly { readonly path: string; readonly reason: string; readonly message: string }[];
     /** Whose later work the correction would also undo: other plans over the same files, and decisions that stay. */
     readonly undoes_work_of: readonly UndoneWork[];
   };

@@ -6,7 +6,7 @@ import { DecisionSchema, RecordDecisionInputSchema, type CorrectionMode } from '
 import { UlidSchema } from '../core/ids';
 import { defineTool } from './agentTool';
 import { changeSummary } from './checkpointTools';
-import { ChangesSchema, CheckpointId, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, undoneWorkSentence } from './toolSchemas';
+import { AgentOnlySummarySchema, ChangesSchema, CheckpointId, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, undoneWorkSentence } from './toolSchemas';
 
 // Decisions and their correction (the reference's CorrectionService, made active): an agent records
 // the decisions it takes, aligns its checkpoints to them (decision_id), and when one proves wrong,
@@ -16,7 +16,9 @@ const DecisionId = UlidSchema.describe('A decision of that plan (a ULID, as reco
 const KeepIndependent = z
   .boolean()
   .optional()
-  .describe('true: restore only the files the reverted decisions changed, keeping later work that does not build on them; default false: the whole sandbox goes back.');
+  .describe(
+    'true: take out only the changes the reverted decisions made in their tool calls, keeping later work that does not build on them and edits made between their tool calls; default false: the whole sandbox goes back.',
+  );
 
 const DecisionJsonSchema = z.object({
   decision_id: z.string(),
@@ -104,13 +106,16 @@ export const previewCorrection = defineTool({
       restore_paths: z.array(z.string()).nullable(),
       changes: ChangesSchema,
       conflicts: z.array(z.string()),
+      kept: z.array(z.string()),
+      merge_conflicts: AgentOnlySummarySchema.shape.conflicts,
       undoes_work_of: UndoneWorkSchema,
     }),
   }),
   async run({ plan_id, decision_id, keep_independent }, ctx) {
     const { services, plan } = await ctx.plan(plan_id);
     const impact = await services.corrections.analyzeImpact(plan.plan_id, decision_id, mode(keep_independent));
-    const conflicts = impact.conflicts.length > 0 ? `; refused: ${plural(impact.conflicts.length, 'path')} changed by both sides` : '';
+    const refused = impact.conflicts.length + impact.merge_conflicts.length;
+    const conflicts = refused > 0 ? `; refused: ${plural(refused, 'path')} changed by both sides` : '';
     return {
       structured: correctionPreviewEnvelope(impact),
       text: `Correcting ${decision_id} reverts ${plural(impact.reverted.length, 'decision')} and ${changeSummary(impact.changes)}${conflicts}.${undoneWorkSentence(impact.undoes_work_of)}`,

@@ -1,4 +1,4 @@
-import { CorrectionConflictError } from '../core/errors';
+import { correctionRefusal } from '../core/correctionService';
 import type { CommandContext, CommandOutput } from './commands';
 import { confirmChange } from './confirm';
 import type { DecisionCommand } from './decisionArgs';
@@ -40,7 +40,8 @@ export async function runDecisionCommand(command: DecisionCommand, ctx: CommandC
         const impact = await corrections.analyzeImpact(command.planId, command.decisionId, mode);
         if (command.preview) return { json: correctionPreviewEnvelope(impact), text: renderCorrectionPreview(impact) };
         // Correcting would refuse anyway: say so now rather than ask first.
-        if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
+        const refusal = correctionRefusal(impact);
+        if (refusal) throw refusal;
         await ask('Correction', 'Revert these decisions?', renderCorrectionPreview(impact));
       }
       const outcome = await corrections.executeRevert(command.planId, command.decisionId, mode);

@@ -1,3 +1,4 @@
+import { CONFLICT_REASONS } from '../core/agentOnlyRollback';
 import type { CorrectionImpact, CorrectionOutcome, DecisionWithCheckpoints, UndoCorrectionOutcome } from '../core/correctionService';
 import type { Decision } from '../core/decision';
 import { escapeUnsafe as v, plural } from '../core/displayText';
@@ -31,10 +32,21 @@ export function renderCorrectionPreview(impact: CorrectionImpact): string {
     lines.push('No file changes: the decisions are only marked reverted.');
   } else if (impact.conflicts.length > 0) {
     lines.push('Refused: these paths were also changed by decisions that stay:', ...impact.conflicts.map((p) => `  ${v(p)}`));
+  } else if (impact.merge_conflicts.length > 0) {
+    lines.push(
+      `Refused: ${plural(impact.merge_conflicts.length, 'path')} changed both by these decisions and by someone else between their tool calls; nothing is written while there are any:`,
+      ...impact.merge_conflicts.map((c) => `  conflict  ${v(c.path)}: ${CONFLICT_REASONS[c.reason]}`),
+    );
   } else {
-    const how = impact.mode === 'rollback' ? 'the sandbox goes back to' : 'the paths these decisions changed are restored from';
-    lines.push(`Files: ${how} checkpoint ${v(impact.target_checkpoint.checkpoint_id)}; ${plural(impact.changes.length, 'path')} change${impact.changes.length === 1 ? 's' : ''}:`);
+    const how =
+      impact.mode === 'rollback'
+        ? 'the sandbox goes back to checkpoint'
+        : 'the changes these decisions made in their tool calls are taken out (merged three ways onto the files now) since checkpoint';
+    lines.push(`Files: ${how} ${v(impact.target_checkpoint.checkpoint_id)}; ${plural(impact.changes.length, 'path')} change${impact.changes.length === 1 ? 's' : ''}:`);
     if (impact.changes.length) lines.push(changeLines(impact.changes));
+    if (impact.kept.length) {
+      lines.push(`Kept (changed by you or another program between their tool calls): ${plural(impact.kept.length, 'path')}`, ...impact.kept.map((p) => `  kept      ${v(p)}`));
+    }
     lines.push(...renderUndoneWork(impact.undoes_work_of));
     lines.push('A safety checkpoint of the current files is taken first, so the correction can be undone.');
   }

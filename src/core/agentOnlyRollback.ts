@@ -89,6 +89,11 @@ export interface AgentOnlyPreview {
   /** The paths it writes (the agent's changes taken out), sorted. Empty while there are conflicts. */
   readonly changes: PathChange[];
   readonly summary: AgentOnlySummary;
+  /**
+   * The snapshot (a commit of the store, pinned by nothing) of the files as the rollback would
+   * leave them: what a preview's diffs compare the files now with. Absent while there are conflicts.
+   */
+  readonly target?: string;
 }
 
 /** One tool call to take back: the snapshots before and after it. */

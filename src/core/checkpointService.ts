@@ -1,7 +1,8 @@
-import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
 import { CheckpointSchema, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { BusinessRuleViolation, NotFoundError, OperationCancelled, UncapturedFilesError, ValidationError, describeIssues } from './errors';
-import { RelativePathSchema, UlidSchema } from './ids';
+import { ObjectIdSchema, RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { CorrectionWork } from './interruptedOperation';
 import { type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
@@ -215,7 +216,7 @@ export class CheckpointService {
    * checkpoint of the current state so that the rollback can itself be rolled back.
    */
   async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, attached, false, control);
+    return this.restore(planId, checkpointId, undefined, attached, undefined, control);
   }
 
   /**
@@ -224,7 +225,7 @@ export class CheckpointService {
    * same safety checkpoint (rolling back to it undoes the restore), same journal.
    */
   async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, false, control);
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, undefined, control);
   }
 
   /**
@@ -235,7 +236,42 @@ export class CheckpointService {
    * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
    */
   async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, true, control);
+    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only' }, control);
+  }
+
+  /**
+   * A correction's restore that keeps others' work: the changes made in `calls` (stretches of the
+   * plan's checkpoints) are taken out of the files as they are now, path by path with the same
+   * three-way merge as an agent-only rollback, and only `paths` are written. Where a path cannot be
+   * merged, nothing is written (CorrectionMergeConflictError). Same guards, safety checkpoint,
+   * journal and undo as {@link restorePaths}.
+   */
+  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls });
+  }
+
+  /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
+  async previewRevertChanges(
+    planId: string,
+    checkpointId: string,
+    calls: readonly CorrectionToolCall[],
+    paths: readonly string[],
+  ): Promise<{ changes: PathChange[]; conflicts: AgentOnlyConflict[]; target?: string }> {
+    const only = parseRestorePaths(paths);
+    const { checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
+      const now = await this.deps.snapshotter.snapshot(sandbox, null, 'correction preview');
+      const reverted = await this.deps.snapshotter.revertToolCalls(now.ref, toolCallRefs(calls));
+      if (reverted.conflicts.length > 0) return { changes: [], conflicts: reverted.conflicts };
+      const leaveAlone = skippedPaths(checkpoint, now);
+      const changes = (await this.deps.snapshotter.changes(now.ref, reverted.target)).filter((c) => !isLeftAlone(c.path, leaveAlone) && isLeftAlone(c.path, only));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      // The merge's snapshot holds more than `paths` change (only they are written), but for those it is what they become.
+      return { changes, conflicts: [], target: reverted.target };
+    });
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
@@ -251,7 +287,7 @@ export class CheckpointService {
       const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !isLeftAlone(c.path, leaveAlone));
       const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
       if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
-      return { changes, summary };
+      return { changes, summary, target };
     });
   }
 
@@ -295,9 +331,10 @@ export class CheckpointService {
     checkpointId: string,
     only: readonly string[] | undefined,
     attached?: AttachedCorrection,
-    agentOnly = false,
+    merge?: MergedRestore,
     control?: RestoreControl,
   ): Promise<RollbackOutcome> {
+    const agentOnly = merge?.kind === 'agent_only';
     const started = this.deps.clock.now().getTime();
     const { plan, checkpoint, sandbox } = await this.guardRollback(planId, checkpointId);
     return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
@@ -307,13 +344,20 @@ export class CheckpointService {
       const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
       const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
       const number = await this.deps.store.read((uow) => nextRollbackNumber(uow.checkpoints.listForPlan(plan.plan_id)));
-      // An agent-only rollback restores a target worked out from the files just captured.
+      // An agent-only rollback, or a correction that keeps others' work, restores a target worked
+      // out from the files just captured.
       let target = checkpoint.sandbox_ref;
       let agentSummary: AgentOnlySummary | undefined;
-      if (agentOnly) {
+      if (merge) {
         try {
-          ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
-          if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
+          if (merge.kind === 'agent_only') {
+            ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
+            if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
+          } else {
+            const reverted = await this.deps.snapshotter.revertToolCalls(safety.ref, toolCallRefs(merge.calls));
+            if (reverted.conflicts.length > 0) throw new CorrectionMergeConflictError(reverted.conflicts);
+            target = reverted.target;
+          }
         } catch (error) {
           // Refused before anything was written or recorded: the safety snapshot is not needed.
           await this.unpin(plan.plan_id, [safetyId]);
@@ -407,6 +451,20 @@ export class CheckpointService {
       await refuseWhileInterrupted(this.deps, plan.plan_id, 'Diff');
       return (await this.deps.snapshotter.changesSince(sandbox, from.sandbox_ref)).changes;
     });
+  }
+
+  /**
+   * A file's content in a snapshot of the plan's store that no checkpoint names: the files as an
+   * agent-only rollback would leave them (AgentOnlyPreview.target). Undefined when it does not hold
+   * the file; an error when the snapshot is gone (the store drops unpinned snapshots in time).
+   */
+  async readFileAtSnapshot(planId: string, snapshot: string, path: string): Promise<Uint8Array | undefined> {
+    const rel = RelativePathSchema.safeParse(path);
+    if (!rel.success) throw new ValidationError(`path ${JSON.stringify(path)} ${describeIssues(rel.error.issues)}`);
+    const oid = ObjectIdSchema.safeParse(snapshot);
+    if (!oid.success) throw new ValidationError(`snapshot ${JSON.stringify(snapshot)} ${describeIssues(oid.error.issues)}`);
+    await this.requirePlan(parseId(planId, 'plan id'));
+    return this.deps.snapshotter.readFile(oid.data, rel.data);
   }
 
   /** A file's content at a checkpoint; undefined when the checkpoint does not hold it. */
@@ -604,4 +662,12 @@ async function allOrFirstError<T extends readonly unknown[]>(tasks: { [K in keyo
 /** Paths either snapshot left out: a rollback never touches them. */
 function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>): string[] {
   return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
+}
+
+/** How a restore works out its target from the files it just captured: an agent-only rollback's, or a correction's tool calls taken out. */
+type MergedRestore = { readonly kind: 'agent_only' } | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
+
+/** The stretches to take out as snapshots, newest first (each is merged onto the result of the one after it). */
+function toolCallRefs(calls: readonly CorrectionToolCall[]): { before: string; after: string }[] {
+  return calls.map((c) => ({ before: c.from.sandbox_ref, after: c.to.sandbox_ref })).reverse();
 }

@@ -1,4 +1,6 @@
+import type { AgentOnlyConflict } from './agentOnlyRollback';
 import type { Checkpoint } from './checkpoint';
+import { CorrectionMergeConflictError, correctionToolCalls, stretchesBetween, type CorrectionToolCall } from './correctionToolCalls';
 import { parseId, type CheckpointService, type ServiceDeps } from './checkpointService';
 import { CorrectionModeSchema, DecisionSchema, RecordDecisionInputSchema, type Correction, type CorrectionMode, type Decision, type RecordDecisionInput } from './decision';
 import { decisionWindow, revertOrder, targetCheckpoint, type ReachedDecision } from './decisionGraph';
@@ -32,6 +34,20 @@ export interface CorrectionImpact {
   readonly changes: PathChange[];
   /** `keep_independent`: paths also changed by decisions that stay; any blocks the correction. */
   readonly conflicts: string[];
+  /**
+   * `keep_independent`: the stretches of checkpoints whose changes are taken out (the reverted
+   * decisions' tool calls), oldest first; empty otherwise.
+   */
+  readonly tool_calls: CorrectionToolCall[];
+  /** `keep_independent`: restored paths someone else also changed outside those tool calls; their changes are merged back. */
+  readonly kept: string[];
+  /** `keep_independent`: paths where that merge is not possible (the same lines, a binary file…); any blocks the correction. */
+  readonly merge_conflicts: AgentOnlyConflict[];
+  /**
+   * `keep_independent`: a snapshot (pinned by nothing) holding each changed path as the correction
+   * would leave it, for a preview's diffs; null when there is none.
+   */
+  readonly after_snapshot: string | null;
   /** Other plans', and decisions' that stay, later work on these files that the restore would undo. */
   readonly undoes_work_of: UndoneWork[];
 }
@@ -134,7 +150,7 @@ export class CorrectionService {
     const base = { plan_id: plan.plan_id, decision_id: decision.decision_id, mode: m.data, reverted };
     const service = this.checkpoints;
     if (!service) {
-      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [], undoes_work_of: [] };
+      return { ...base, target_checkpoint: null, restore_paths: null, changes: [], conflicts: [], ...NO_MERGE, undoes_work_of: [] };
     }
     const target = targetCheckpoint(checkpoints, decision);
     if (!target) {
@@ -160,27 +176,39 @@ export class CorrectionService {
     const undone = (changes: PathChange[]) => service.undoneWork(plan.plan_id, target.checkpoint_id, changes, revertedIds);
     if (m.data === 'rollback') {
       const changes = await service.previewRollback(plan.plan_id, target.checkpoint_id);
-      return { ...base, target_checkpoint: target, restore_paths: null, changes, conflicts: [], undoes_work_of: await undone(changes) };
+      return { ...base, target_checkpoint: target, restore_paths: null, changes, conflicts: [], ...NO_MERGE, undoes_work_of: await undone(changes) };
     }
-    const changedBy = async (d: Decision): Promise<string[]> => {
-      const window = decisionWindow(checkpoints, d);
-      if (!window || window.from.checkpoint_id === window.to.checkpoint_id) return [];
-      return (await service.diff(plan.plan_id, window.from.checkpoint_id, window.to.checkpoint_id)).map((c) => c.path);
+    // What a decision changed: what changed inside its tool calls (its whole window when its
+    // checkpoints do not fence tool calls). Edits made between the tool calls are someone else's.
+    const changedIn = async (calls: readonly CorrectionToolCall[]): Promise<Set<string>> => {
+      const paths = new Set<string>();
+      for (const c of calls) for (const change of await service.diff(plan.plan_id, c.from.checkpoint_id, c.to.checkpoint_id)) paths.add(change.path);
+      return paths;
     };
-    const restorePaths = new Set<string>();
-    for (const r of reverted) for (const p of await changedBy(r.decision)) restorePaths.add(p);
+    const toolCalls = correctionToolCalls(checkpoints, reverted.map((r) => r.decision));
+    const paths = [...(await changedIn(toolCalls))].sort();
     // Decisions that stay and whose work ends after the target: what they changed must be kept.
-    const kept = new Set<string>();
+    const keptByDecisions = new Set<string>();
     for (const d of decisions) {
       if (revertedIds.has(d.decision_id) || d.state !== 'active') continue;
       const window = decisionWindow(checkpoints, d);
       if (!window || window.to.created_at <= target.created_at) continue;
-      for (const p of await changedBy(d)) kept.add(p);
+      for (const p of await changedIn(correctionToolCalls(checkpoints, [d]))) keptByDecisions.add(p);
     }
-    const paths = [...restorePaths].sort();
-    const conflicts = paths.filter((p) => kept.has(p));
-    const changes = paths.length > 0 && conflicts.length === 0 ? await service.previewRestorePaths(plan.plan_id, target.checkpoint_id, paths) : [];
-    return { ...base, target_checkpoint: target, restore_paths: paths, changes, conflicts, undoes_work_of: await undone(changes) };
+    const conflicts = paths.filter((p) => keptByDecisions.has(p));
+    const merge = { tool_calls: toolCalls, kept: [] as string[], merge_conflicts: [] as AgentOnlyConflict[], after_snapshot: null as string | null };
+    if (paths.length === 0 || conflicts.length > 0) return { ...base, target_checkpoint: target, restore_paths: paths, changes: [], conflicts, ...merge, undoes_work_of: [] };
+    // The tool calls are taken out of the files now; what others changed in these paths since the target stays where it merges.
+    const preview = await service.previewRevertChanges(plan.plan_id, target.checkpoint_id, toolCalls, paths);
+    const changedByOthers = new Set<string>();
+    for (const s of stretchesBetween(checkpoints, target, toolCalls)) {
+      for (const change of await service.diff(plan.plan_id, s.from.checkpoint_id, s.to?.checkpoint_id)) changedByOthers.add(change.path);
+    }
+    const mergeConflicts = new Set(preview.conflicts.map((c) => c.path));
+    merge.kept = paths.filter((p) => changedByOthers.has(p) && !mergeConflicts.has(p));
+    merge.merge_conflicts = preview.conflicts;
+    merge.after_snapshot = preview.target ?? null;
+    return { ...base, target_checkpoint: target, restore_paths: paths, changes: preview.changes, conflicts, ...merge, undoes_work_of: await undone(preview.changes) };
   }
 
   /**
@@ -190,7 +218,8 @@ export class CorrectionService {
    */
   async executeRevert(planId: string, decisionId: string, mode: CorrectionMode = 'rollback'): Promise<CorrectionOutcome> {
     const impact = await this.analyzeImpact(planId, decisionId, mode);
-    if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
+    const refusal = correctionRefusal(impact);
+    if (refusal) throw refusal;
     const service = this.checkpoints;
     const target = impact.target_checkpoint;
     const revertedIds = impact.reverted.map((r) => r.decision.decision_id);
@@ -228,7 +257,7 @@ export class CorrectionService {
     let rollback: RollbackOutcome | null = null;
     try {
       if (restoring === 'all') rollback = await service!.rollbackToCheckpoint(impact.plan_id, target!.checkpoint_id, attached);
-      else if (restoring === 'paths') rollback = await service!.restorePaths(impact.plan_id, target!.checkpoint_id, impact.restore_paths!, attached);
+      else if (restoring === 'paths') rollback = await service!.revertChanges(impact.plan_id, target!.checkpoint_id, impact.tool_calls, impact.restore_paths!, attached);
       else await record(null);
     } catch (error) {
       // Marking failed after the files were restored: put them back, so that decisions and files agree.
@@ -321,6 +350,15 @@ export class CorrectionService {
       );
     }
   }
+}
+
+const NO_MERGE = { tool_calls: [], kept: [], merge_conflicts: [], after_snapshot: null } as const satisfies Pick<CorrectionImpact, 'tool_calls' | 'kept' | 'merge_conflicts' | 'after_snapshot'>;
+
+/** Why the correction cannot be done, when it cannot: paths decisions that stay changed too, or paths that cannot be merged. */
+export function correctionRefusal(impact: CorrectionImpact): CorrectionConflictError | undefined {
+  if (impact.conflicts.length > 0) return new CorrectionConflictError(impact.conflicts);
+  if (impact.merge_conflicts.length > 0) return new CorrectionMergeConflictError(impact.merge_conflicts);
+  return undefined;
 }
 
 /** The correction's row, and its decisions marked reverted by it: one transaction's work. */

@@ -110,12 +110,17 @@ export class ApplyConflictError extends CheckpointError {
  */
 export class CorrectionConflictError extends CheckpointError {
   readonly type = 'CorrectionConflict';
-  constructor(readonly conflicts: readonly string[]) {
+  /** `message`: a subclass's own words for why these paths conflict. */
+  constructor(
+    readonly conflicts: readonly string[],
+    message?: string,
+  ) {
     super(
-      `Correction blocked: ${conflicts.length} path(s) were changed both by the decisions it reverts and by decisions that stay: ` +
-        conflicts.slice(0, 10).join(', ') +
-        (conflicts.length > 10 ? `, and ${conflicts.length - 10} more` : '') +
-        '. Correct without keeping independent work, or restore those paths by hand.',
+      message ??
+        `Correction blocked: ${conflicts.length} path(s) were changed both by the decisions it reverts and by decisions that stay: ` +
+          conflicts.slice(0, 10).join(', ') +
+          (conflicts.length > 10 ? `, and ${conflicts.length - 10} more` : '') +
+          '. Correct without keeping independent work, or restore those paths by hand.',
     );
   }
 }

@@ -47,6 +47,8 @@ export const RecordedPathSchema = z
 export interface PathRules {
   readonly backslashSeparates: boolean;
   readonly foldCase: boolean;
+  /** Names are read as Windows reads them: trailing dots and spaces dropped, 8.3 aliases, `:` streams (Windows only). */
+  readonly windowsNames?: boolean;
 }
 
 /**
@@ -55,19 +57,39 @@ export interface PathRules {
  * with whatever the user clones). Undefined for a clean relative path inside its root; else why
  * not: absolute, a NUL, an empty, `.` or `..` component, or a `.git` or `.cleveragents` component
  * (git's own folder and ours, which no snapshot captures). `.git` is compared as git does
- * (`core.protectNTFS`): any case, trailing dots and spaces ignored.
+ * (`core.protectNTFS`, `core.protectHFS`): any case, trailing dots and spaces ignored.
+ *
+ * With `windowsNames`, a name is also read as Windows reads it: trailing dots and spaces dropped
+ * (`.cleveragents.` is `.cleveragents`), a short 8.3 alias (`GIT~1`, `CLEVER~1`) may name either
+ * folder, and a colon opens an alternate data stream of the name before it (`.git::$INDEX_ALLOCATION`
+ * is the folder `.git`), so any colon is refused. Where case is folded (Windows, macOS), the
+ * characters HFS+ ignores in names (zero-width joiners, direction marks) are dropped before comparing.
  */
 export function unsafePathReason(p: string, rules: PathRules): string | undefined {
   if (p === '') return 'it is empty';
   if (p.includes('\0')) return 'it holds a NUL';
   if (p.startsWith('/') || (rules.backslashSeparates && (p.startsWith('\\') || /^[A-Za-z]:/.test(p)))) return 'it is absolute';
+  const windows = rules.windowsNames === true;
   for (const part of p.split(rules.backslashSeparates ? /[\\/]/ : '/')) {
     if (part === '') return 'it has an empty component';
     if (part === '.' || part === '..') return `it has a "${part}" component`;
-    if (part.replace(/[. ]+$/, '').toLowerCase() === '.git') return 'it has a ".git" component';
-    if ((rules.foldCase ? part.toLowerCase() : part) === '.cleveragents') return 'it has a ".cleveragents" component';
+    if (windows && part.includes(':')) return 'it has a ":" (a Windows alternate data stream)';
+    const name = comparableName(part, rules);
+    if (windows && name === '') return `it has a "${part}" component (Windows drops its trailing dots and spaces)`;
+    const lower = name.toLowerCase();
+    if (lower.replace(/[. ]+$/, '') === '.git' || (windows && /^git~\d+$/.test(lower))) return 'it has a ".git" component';
+    if (name === '.cleveragents' || (windows && /^clever~\d+$/.test(lower))) return 'it has a ".cleveragents" component';
   }
   return undefined;
+}
+
+/** Characters HFS+ leaves out of a name when it compares names (git's is_hfs_dotgit list). */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/** A path component as the platform's file system compares it: case and HFS+'s ignored characters where case is folded, trailing dots and spaces on Windows. */
+function comparableName(part: string, rules: PathRules): string {
+  const name = rules.foldCase ? part.replace(HFS_IGNORED, '').toLowerCase() : part;
+  return rules.windowsNames ? name.replace(/[. ]+$/, '') : name;
 }
 
 export function isUlid(value: string): boolean {

@@ -1,7 +1,7 @@
 import type { CorrectionImpact, CorrectionOutcome, DecisionWithCheckpoints, UndoCorrectionOutcome } from '../core/correctionService';
 import type { Correction, Decision } from '../core/decision';
 import { plural } from '../core/displayText';
-import { changesJson, rollbackEnvelope, ROLLBACK_SUCCESS_MESSAGE, undoneWorkJson, type RollbackEnvelope } from './envelopes';
+import { changesJson, conflictsJson, rollbackEnvelope, ROLLBACK_SUCCESS_MESSAGE, undoneWorkJson, type RollbackEnvelope } from './envelopes';
 
 // The JSON documents of decisions and corrections, keys in a fixed order like envelopes.ts. No
 // Node import: the extension's API returns the same shapes.
@@ -95,6 +95,10 @@ export interface CorrectionPreviewJson {
     restore_paths: string[] | null;
     changes: ReturnType<typeof changesJson>;
     conflicts: string[];
+    /** Restored paths someone else changed between the tool calls: merged, their changes kept. */
+    kept: string[];
+    /** Paths that cannot be merged, with the reason; any blocks the correction. */
+    merge_conflicts: ReturnType<typeof conflictsJson>;
     undoes_work_of: ReturnType<typeof undoneWorkJson>;
   };
 }
@@ -111,6 +115,8 @@ export function correctionPreviewEnvelope(impact: CorrectionImpact): CorrectionP
       restore_paths: impact.restore_paths,
       changes: changesJson(impact.changes),
       conflicts: [...impact.conflicts],
+      kept: [...impact.kept],
+      merge_conflicts: conflictsJson(impact.merge_conflicts),
       undoes_work_of: undoneWorkJson(impact.undoes_work_of),
     },
   };

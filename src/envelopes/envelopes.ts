@@ -2,6 +2,7 @@ import type * as Api from '../../api/cleveragents-checkpoints';
 import { CONFLICT_REASONS, AgentOnlyConflictError, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary, type ConflictReason, type UnclosedToolCall } from '../core/agentOnlyRollback';
 import type { Checkpoint } from '../core/checkpoint';
 import { ApplyConflictError, CheckpointError, CorrectionConflictError } from '../core/errors';
+import { CorrectionMergeConflictError } from '../core/correctionToolCalls';
 import type { InterruptedOperation } from '../core/interruptedOperation';
 import type { Plan } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
@@ -173,7 +174,7 @@ export function rollbackEnvelope(outcome: RollbackOutcome): RollbackEnvelope {
   };
 }
 
-function conflictsJson(conflicts: readonly AgentOnlyConflict[]): AgentOnlySummaryJson['conflicts'] {
+export function conflictsJson(conflicts: readonly AgentOnlyConflict[]): AgentOnlySummaryJson['conflicts'] {
   return conflicts.map((c) => ({ path: c.path, reason: c.reason, message: CONFLICT_REASONS[c.reason] }));
 }
 
@@ -210,9 +211,10 @@ export function errorMessage(error: unknown): string {
 export function errorEnvelope(error: unknown): ErrorEnvelope {
   const body: ErrorEnvelope['error'] = { type: errorType(error), message: errorMessage(error) };
   if (error instanceof ApplyConflictError || error instanceof CorrectionConflictError) body.conflicts = [...error.conflicts];
-  if (error instanceof AgentOnlyConflictError) {
-    body.conflicts = error.conflicts.map((c) => c.path);
-    body.conflict_reasons = conflictsJson(error.conflicts);
+  if (error instanceof AgentOnlyConflictError || error instanceof CorrectionMergeConflictError) {
+    const reasons = error instanceof CorrectionMergeConflictError ? error.reasons : error.conflicts;
+    body.conflicts = reasons.map((c) => c.path);
+    body.conflict_reasons = conflictsJson(reasons);
   }
   return { error: body };
 }

@@ -23,20 +23,38 @@ export async function hookWorkspace(eventDir: string | undefined, cwd: string, e
   if (!info?.isDirectory()) return { ok: false, why: `workspace ${dir} is not an existing folder` };
   const real = await realpath(dir).catch(() => dir);
   if (path.dirname(real) === real) return { ok: false, why: `workspace ${dir} is the root of the file system` };
-  if (real === (await realpath(os.homedir()).catch(() => os.homedir()))) return { ok: false, why: `workspace ${dir} is the home folder` };
+  if (samePath(real, await realpath(os.homedir()).catch(() => os.homedir()))) return { ok: false, why: `workspace ${dir} is the home folder` };
   return { ok: true, location };
 }
+
+/** Whether the platform's file systems usually ignore case in names (Windows, macOS). */
+const FOLDS_CASE = process.platform === 'win32' || process.platform === 'darwin';
 
 /**
  * A tool's file as recorded in a checkpoint: relative to the sandbox (the workspace), with `/`
  * separators. Undefined when it lies outside, inside `.cleveragents`, or holds control characters.
+ * `paths`: the platform's path functions (path.win32 reads drive letters and backslashes, and
+ * another drive is outside); where the file system ignores case (Windows, macOS) `.CleverAgents`
+ * is our folder too.
  */
-export function sandboxRelativePath(root: string, base: string | undefined, filePath: string | undefined): string | undefined {
+export function sandboxRelativePath(
+  root: string,
+  base: string | undefined,
+  filePath: string | undefined,
+  paths: path.PlatformPath = path,
+  foldCase: boolean = FOLDS_CASE,
+): string | undefined {
   if (filePath === undefined || filePath.length > 4096 || /[\u0000-\u001f\u007f]/.test(filePath)) return undefined;
-  const absolute = path.resolve(base ?? root, filePath);
-  const relative = path.relative(root, absolute);
-  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return undefined;
-  const posix = relative.split(path.sep).join('/');
-  if (posix === '.cleveragents' || posix.startsWith('.cleveragents/')) return undefined;
+  const absolute = paths.resolve(base ?? root, filePath);
+  const relative = paths.relative(root, absolute);
+  if (relative === '' || relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative)) return undefined;
+  const posix = relative.split(paths.sep).join('/');
+  const first = posix.split('/')[0]!;
+  if ((foldCase ? first.toLowerCase() : first) === '.cleveragents') return undefined;
   return posix;
+}
+
+/** Whether two resolved paths name the same folder, ignoring case where the platform does. */
+export function samePath(a: string, b: string, foldCase: boolean = FOLDS_CASE): boolean {
+  return foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;
 }

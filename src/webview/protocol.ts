@@ -61,6 +61,8 @@ export interface PanelAgentOnly {
   readonly toolCalls: number;
   /** Tool calls with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
   readonly unclosed: readonly { readonly preWrite: string; readonly until: string | null }[];
+  /** preview: the snapshot of the files as the rollback would leave them (what the diffs show on their right). */
+  readonly target?: string;
 }
 
 export interface PanelState {
@@ -82,6 +84,11 @@ export interface PanelState {
   readonly agentOnly?: PanelAgentOnly;
   /** preview: other plans' and decisions' later work on these files that the rollback would undo. */
   readonly undoneWork?: readonly PanelUndoneWork[];
+  /**
+   * compareCurrent before a correction that keeps independent work: the snapshot of what it leaves
+   * (its merge), shown on the left instead of the checkpoint's files.
+   */
+  readonly afterSnapshot?: string;
 }
 
 /** Whose later work a previewed rollback undoes. */

@@ -65,6 +65,22 @@ describe('Undo Agent Changes Since Here (Keep Mine)', () => {
     await screenshot(wb.page, 'agent-only-1-preview');
   });
 
+  it('the preview’s diff shows the files now against what the rollback will leave: the user’s line stays on the right', async () => {
+    await panelFrame(wb.page).locator('button.path', { hasText: 'todo.txt' }).click();
+    const tab = wb.page.locator('.editor-group-container .tab', { hasText: 'todo.txt (now ↔ after taking the agent’s changes out)' }).first();
+    await tab.waitFor({ state: 'visible', timeout: 15_000 });
+    const modified = wb.page.locator('.monaco-diff-editor .editor.modified');
+    await modified.locator('.view-line', { hasText: 'sleep early' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    // (a string in hasText ignores case; a regular expression does not. Monaco renders spaces as U+00A0: \s)
+    await modified.locator('.view-line', { hasText: /buy\smilk/ }).first().waitFor({ state: 'visible' });
+    assert.equal(await modified.locator('.view-line', { hasText: /BUY\sMILK/ }).count(), 0, 'the agent’s line is gone on the right');
+    await wb.page.waitForTimeout(500); // let the diff decorations settle
+    await screenshot(wb.page, 'agent-only-1b-preview-diff');
+    // back to the panel, behind the diff editor
+    await wb.page.locator('.editor-group-container .tab', { hasText: 'Undo agent changes' }).first().click();
+    await waitForPanel(wb.page, 'Undo agent changes: preview');
+  });
+
   it('takes the agent’s changes out from the panel, keeping the user’s line and file', async () => {
     // The preview's list was the question: the click goes ahead without a second modal.
     await panelFrame(wb.page).locator('button[data-action="rollback"]', { hasText: 'Undo Agent Changes' }).click();

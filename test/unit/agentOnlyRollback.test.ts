@@ -62,6 +62,13 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     assert.deepEqual(preview.summary.kept, ['a.txt']);
     assert.equal(preview.summary.tool_calls, 1);
     assert.equal(read(root, 'a.txt'), lines('agent', '2', '3', '4', 'mine'), 'the preview writes nothing');
+    // What the preview's diffs show on their right: the files as the rollback will leave them (the
+    // merge), not as the checkpoint holds them (without the user's line).
+    const after = await s.checkpoints.readFileAtSnapshot(planId, preview.target!, 'a.txt');
+    assert.equal(Buffer.from(after!).toString('utf8'), lines('1', '2', '3', '4', 'mine'));
+    assert.equal(Buffer.from((await s.checkpoints.readFileAt(planId, c, 'a.txt'))!).toString('utf8'), lines('1', '2', '3', '4', '5'));
+    await assert.rejects(s.checkpoints.readFileAtSnapshot(planId, 'HEAD', 'a.txt'), /snapshot "HEAD" must be a full git object id/);
+    await assert.rejects(s.checkpoints.readFileAtSnapshot(planId, preview.target!, '../x'), /must not contain/);
     const outcome = await s.checkpoints.rollbackAgentOnly(planId, c);
     assert.equal(read(root, 'a.txt'), lines('1', '2', '3', '4', 'mine'));
     assert.equal(outcome.agent_only?.mode, 'agent_only');

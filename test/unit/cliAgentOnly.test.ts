@@ -69,8 +69,22 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     assert.deepEqual(preview.conflicts, []);
     assert.equal(preview.tool_calls, 2);
     const previewText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;
-    assert.match(previewText, /\(2 tool calls of the agent\) changes these paths:\n  modified  a\.txt\n  deleted   b\.txt\n  added     d\.txt\n/);
-    assert.match(previewText, /\n  kept      c\.txt\n/);
+    assert.equal(
+      previewText,
+      [
+        `Taking the agent's changes since checkpoint ${c} out of plan ${p} (2 tool calls of the agent) changes these paths:`,
+        '  modified  a.txt',
+        '  deleted   b.txt',
+        '  added     d.txt',
+        'In all: 3 paths (1 added, 1 modified, 1 deleted).',
+        "Kept (changed by you or another program outside the agent's tool calls): 2 paths",
+        '  kept      a.txt (merged: only the agent’s changes are taken out of it)',
+        '  kept      c.txt',
+        'A safety checkpoint of the current files is taken first, so the rollback can be undone.',
+        '',
+      ].join('\n'),
+      'the preview, byte for byte',
+    );
     assert.deepEqual(state(root), before, 'the preview changes nothing, not even the database');
 
     const run = ok(json(root, 'plan', 'rollback', '--agent-only', '--yes', p, c));
@@ -97,7 +111,11 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     assert.equal(read(root, 'c.txt'), lines('c, edited by the user'), 'c.txt as the user left it');
 
     const undo = ok(runCli(root, ['plan', 'rollback', '--yes', p, undoId]));
-    assert.match(undo.stdout, new RegExp(`^Rolled back plan ${p} to checkpoint ${undoId}: 3 paths restored`));
+    assert.equal(
+      undo.stdout.replace(/ in \d+\.\d\d s\./, ' in T s.').replace(/Undo with: agents plan rollback \S+ \S+\n$/, 'Undo with: …\n'),
+      [`Rolled back plan ${p} to checkpoint ${undoId}: 3 paths restored in T s.`, '  modified  a.txt', '  added     b.txt', '  deleted   d.txt', 'Undo with: …', ''].join('\n'),
+      'the undo’s output, byte for byte but the time and the next undo’s id',
+    );
     assert.deepEqual(hashTree(root), before.tree, 'the undo restores the state before, byte for byte');
   });
 

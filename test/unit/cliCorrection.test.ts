@@ -103,6 +103,52 @@ describe('agents plan decide / decisions / correct (the built CLI)', function ()
     assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'b+B+E');
   });
 
+  it('correct --keep-independent merges: the user’s lines between B’s tool calls stay (preview text byte-exact), the same line refuses with the reason, undo restores all', () => {
+    const lines = (...xs: string[]): string => xs.map((x) => `${x}\n`).join('');
+    const root = workspaceWith(tempDir(), { 'm.txt': lines('1', '2', '3', '4', '5') });
+    const p = cli<{ plan: { plan_id: string } }>(root, 'plan', 'create', '--title', 'merge').plan.plan_id;
+    const B = cli<{ decision: { decision_id: string } }>(root, 'plan', 'decide', p, '--title', 'B').decision.decision_id;
+    const pre = cli<{ checkpoint: { checkpoint_id: string } }>(root, 'plan', 'checkpoint', p, '--type', 'pre_write', '--decision', B).checkpoint.checkpoint_id;
+    write(root, 'm.txt', lines('1B', '2', '3', '4', '5'));
+    cli(root, 'plan', 'checkpoint', p, '--type', 'post_step', '--decision', B);
+    write(root, 'm.txt', lines('1B', '2', '3', '4', '5u'));
+    const read = () => readFileSync(path.join(root, 'm.txt'), 'utf8');
+
+    const preview = runCli(root, ['plan', 'correct', '--preview', '--keep-independent', p, B]);
+    assert.equal(preview.code, 0, preview.stderr);
+    assert.equal(
+      preview.stdout,
+      [
+        `Correcting decision ${B} of plan ${p} reverts 1 decision:`,
+        `  ${B} "B"`,
+        `Files: the changes these decisions made in their tool calls are taken out (merged three ways onto the files now) since checkpoint ${pre}; 1 path changes:`,
+        '  modified  m.txt',
+        'Kept (changed by you or another program between their tool calls): 1 path',
+        '  kept      m.txt',
+        'A safety checkpoint of the current files is taken first, so the correction can be undone.',
+        '',
+      ].join('\n'),
+    );
+    const json = cli<{ correction_preview: { restore_paths: string[]; kept: string[]; merge_conflicts: unknown[] } }>(root, 'plan', 'correct', '--preview', '--keep-independent', p, B).correction_preview;
+    assert.deepEqual([json.restore_paths, json.kept, json.merge_conflicts], [['m.txt'], ['m.txt'], []]);
+
+    // The user changes line 1 too: the same line as B; refused, nothing written.
+    write(root, 'm.txt', lines('1*', '2', '3', '4', '5u'));
+    const conflictPreview = runCli(root, ['plan', 'correct', '--preview', '--keep-independent', p, B]);
+    assert.match(conflictPreview.stdout, /\nRefused: 1 path changed both by these decisions and by someone else between their tool calls; nothing is written while there are any:\n {2}conflict {2}m\.txt: the same lines were changed by the agent and by someone else\n$/);
+    const refused = runCli(root, ['--format', 'json', 'plan', 'correct', '--yes', '--keep-independent', p, B]);
+    assert.equal(refused.code, 1);
+    const error = refused.json<{ error: { type: string; conflicts: string[]; conflict_reasons: { path: string; reason: string }[] } }>().error;
+    assert.deepEqual([error.type, error.conflicts, error.conflict_reasons.map((c) => `${c.path}:${c.reason}`)], ['CorrectionConflict', ['m.txt'], ['m.txt:lines']]);
+    assert.equal(read(), lines('1*', '2', '3', '4', '5u'));
+
+    write(root, 'm.txt', lines('1B', '2', '3', '4', '5u'));
+    const env = cli<{ correction_summary: { correction_id: string } }>(root, 'plan', 'correct', '--yes', '--keep-independent', p, B);
+    assert.equal(read(), lines('1', '2', '3', '4', '5u'));
+    cli(root, 'plan', 'correct', '--undo', '--yes', p, env.correction_summary.correction_id);
+    assert.equal(read(), lines('1B', '2', '3', '4', '5u'));
+  });
+
   it('refuses bad input with the usual exit codes', () => {
     const { root, p, A } = flow();
     assert.equal(runCli(root, ['plan', 'decide', p]).code, 2);

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import type { WorkspaceServices } from '../../src/composition';
 import { CorrectionService, type CorrectionDeps } from '../../src/core/correctionService';
 import type { Decision } from '../../src/core/decision';
+import type { Checkpoint } from '../../src/core/checkpoint';
+import { CorrectionMergeConflictError, correctionToolCalls, stretchesBetween } from '../../src/core/correctionToolCalls';
 import { revertOrder } from '../../src/core/decisionGraph';
 import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, StoreError, ValidationError } from '../../src/core/errors';
 import type { CheckpointStore, UnitOfWork } from '../../src/core/ports';
@@ -106,6 +108,116 @@ describe('CorrectionService', function () {
     assert.deepEqual(files(root), end);
     assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'C:active', 'D:active']);
     assert.equal((await s.corrections.listCorrections(p)).length, 0);
+  });
+
+  describe('keep-independent keeps edits made between the tool calls (merged three ways)', () => {
+    const lines = (...xs: string[]): string => xs.map((x) => `${x}\n`).join('');
+    const M0 = lines('1', '2', '3', '4', '5', '6', '7');
+    const read = (root: string, f: string): string | undefined => (existsSync(path.join(root, f)) ? readFileSync(path.join(root, f), 'utf8') : undefined);
+
+    /** A, then B (on A) edits line 1 of m.txt in one tool call and line 3 in a second; between them the user edits line 5 and makes u.txt; after B, the user edits line 7 (or line 1). */
+    async function userEditsFlow(userLineAfterB: '7*' | '1*' = '7*') {
+      const { root, s } = start({ 'm.txt': M0 });
+      const plan = await s.plans.createPlan({ title: 'merge' });
+      const p = plan.plan_id;
+      const A = await decide(s, p, 'A', [], () => write(root, 'a.txt', 'a+A'));
+      const B = await s.corrections.recordDecision(p, { title: 'B', dependsOn: [A.decision_id] });
+      await s.checkpoints.createCheckpoint(p, { type: 'pre_write', decisionId: B.decision_id });
+      write(root, 'm.txt', lines('1B', '2', '3', '4', '5', '6', '7'));
+      await s.checkpoints.createCheckpoint(p, { type: 'post_step', decisionId: B.decision_id });
+      write(root, 'm.txt', lines('1B', '2', '3', '4', '5u', '6', '7'));
+      write(root, 'u.txt', 'mine');
+      await s.checkpoints.createCheckpoint(p, { type: 'pre_write', decisionId: B.decision_id });
+      write(root, 'm.txt', lines('1B', '2', '3B', '4', '5u', '6', '7'));
+      await s.checkpoints.createCheckpoint(p, { type: 'post_step', decisionId: B.decision_id });
+      const D = await decide(s, p, 'D', [], () => write(root, 'd.txt', 'd+D'));
+      write(root, 'm.txt', lines(userLineAfterB === '1*' ? '1*' : '1B', '2', '3B', '4', '5u', '6', userLineAfterB === '7*' ? '7*' : '7'));
+      return { root, s, p, A, B, D };
+    }
+
+    it('takes only B’s lines out of a file the user also edited, keeps the user’s file made between B’s tool calls, and undo brings all back', async () => {
+      const { root, s, p, B } = await userEditsFlow();
+      const before = { m: read(root, 'm.txt'), u: read(root, 'u.txt'), d: read(root, 'd.txt') };
+      const impact = await s.corrections.analyzeImpact(p, B.decision_id, 'keep_independent');
+      assert.deepEqual(impact.restore_paths, ['m.txt'], 'u.txt was made between B’s tool calls: not B’s work');
+      assert.deepEqual(impact.kept, ['m.txt']);
+      assert.deepEqual(impact.merge_conflicts, []);
+      assert.deepEqual(impact.tool_calls.length, 2);
+      assert.deepEqual(impact.changes.map((c) => `${c.change} ${c.path}`), ['modified m.txt']);
+      assert.deepEqual({ m: read(root, 'm.txt'), u: read(root, 'u.txt') }, { m: before.m, u: before.u }, 'the analysis writes nothing');
+      // What the preview's diffs show: m.txt as the correction leaves it (the merge), not as the checkpoint holds it.
+      const after = await s.checkpoints.readFileAtSnapshot(p, impact.after_snapshot!, 'm.txt');
+      assert.equal(Buffer.from(after!).toString('utf8'), lines('1', '2', '3', '4', '5u', '6', '7*'));
+
+      const outcome = await s.corrections.executeRevert(p, B.decision_id, 'keep_independent');
+      assert.equal(read(root, 'm.txt'), lines('1', '2', '3', '4', '5u', '6', '7*'), 'B’s lines 1 and 3 out, the user’s lines 5 and 7 kept');
+      assert.equal(read(root, 'u.txt'), 'mine');
+      assert.equal(read(root, 'd.txt'), 'd+D');
+      assert.equal(read(root, 'a.txt'), 'a+A');
+      assert.deepEqual(outcome.rollback?.result.changed_paths.map((c) => c.path), ['m.txt']);
+      assert.deepEqual(await states(s, p), ['A:active', 'B:reverted', 'D:active']);
+
+      await s.corrections.undoCorrection(p, outcome.correction.correction_id);
+      assert.deepEqual({ m: read(root, 'm.txt'), u: read(root, 'u.txt'), d: read(root, 'd.txt') }, before);
+      assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'D:active']);
+    });
+
+    it('refuses, naming the path and the reason, when the user changed the same lines as a reverted decision; nothing is written', async () => {
+      const { root, s, p, B } = await userEditsFlow('1*');
+      const before = read(root, 'm.txt');
+      const impact = await s.corrections.analyzeImpact(p, B.decision_id, 'keep_independent');
+      assert.deepEqual(impact.merge_conflicts, [{ path: 'm.txt', reason: 'lines' }]);
+      assert.deepEqual(impact.conflicts, []);
+      assert.deepEqual(impact.changes, []);
+      await assert.rejects(
+        s.corrections.executeRevert(p, B.decision_id, 'keep_independent'),
+        (e: unknown) =>
+          e instanceof CorrectionMergeConflictError &&
+          e instanceof CorrectionConflictError &&
+          e.conflicts.join() === 'm.txt' &&
+          e.message.startsWith('Correction blocked: 1 path(s) were changed both by the decisions it reverts and by someone else between their tool calls') &&
+          e.message.includes('m.txt (the same lines were changed by the agent and by someone else)'),
+      );
+      // The restore checks again on the files it has just captured (they may have changed since the analysis).
+      await assert.rejects(s.checkpoints.revertChanges(p, impact.target_checkpoint!.checkpoint_id, impact.tool_calls, ['m.txt']), CorrectionMergeConflictError);
+      assert.equal(read(root, 'm.txt'), before);
+      assert.deepEqual(await states(s, p), ['A:active', 'B:active', 'D:active']);
+      assert.equal((await s.corrections.listCorrections(p)).length, 0);
+      assert.equal((await s.checkpoints.listCheckpoints(p)).filter((c) => c.metadata.source_tool === 'rollback').length, 0, 'no safety checkpoint is kept');
+    });
+
+    it('a decision whose checkpoints fence no tool call (manual ones) counts its whole window, and still keeps later edits on other lines', async () => {
+      const { root, s } = start({ 'm.txt': M0 });
+      const p = (await s.plans.createPlan({ title: 'manual' })).plan_id;
+      await s.checkpoints.createCheckpoint(p, {});
+      const B = await s.corrections.recordDecision(p, { title: 'B', dependsOn: [] });
+      write(root, 'm.txt', lines('1B', '2', '3', '4', '5', '6', '7'));
+      write(root, 'n.txt', 'new in the window');
+      await s.checkpoints.createCheckpoint(p, { decisionId: B.decision_id });
+      write(root, 'm.txt', lines('1B', '2', '3', '4', '5u', '6', '7'));
+      await s.corrections.executeRevert(p, B.decision_id, 'keep_independent');
+      assert.equal(read(root, 'm.txt'), lines('1', '2', '3', '4', '5u', '6', '7'));
+      assert.equal(read(root, 'n.txt'), undefined);
+    });
+  });
+
+  it('a decision’s work is its own tool calls: another decision’s call between them, and the stretches between, are not taken out', () => {
+    let n = 0;
+    const cp = (type: Checkpoint['checkpoint_type'], decision: string | null): Checkpoint => {
+      n += 1;
+      return { checkpoint_id: `C${String(n).padStart(25, '0')}`, checkpoint_type: type, decision_id: decision, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), sandbox_ref: String(n).padStart(40, '0'), metadata: { source_tool: 'Edit' } } as unknown as Checkpoint;
+    };
+    const dec = (id: string): Decision => ({ decision_id: id, created_at: '2026-01-01T00:00:00.000Z' }) as unknown as Decision;
+    // 1 start, B: 2 pre 3 post, D: 4 pre 5 post, B: 6 pre 7 post, 8 a manual checkpoint of the user's
+    const list = [cp('manual', null), cp('pre_write', 'B'), cp('post_step', 'B'), cp('pre_write', 'D'), cp('post_step', 'D'), cp('pre_write', 'B'), cp('post_step', 'B'), cp('manual', null)];
+    const spans = (calls: { from: Checkpoint; to: Checkpoint | undefined }[]) => calls.map((c) => `${Number(c.from.checkpoint_id.slice(1))}-${c.to ? Number(c.to.checkpoint_id.slice(1)) : 'now'}`);
+    const calls = correctionToolCalls(list, [dec('B')]);
+    assert.deepEqual(spans(calls), ['2-3', '6-7']);
+    assert.deepEqual(spans(stretchesBetween(list, list[1]!, calls)), ['3-6', '7-now'], 'kept: D’s call and what anyone changed between');
+    assert.deepEqual(spans(correctionToolCalls(list, [dec('B'), dec('D')])), ['2-3', '4-5', '6-7'], 'both decisions’ calls; the stretches between still stay');
+    // Checkpoints that fence no tool call (manual ones aligned to it): its whole window.
+    const manual = [cp('manual', null), cp('manual', 'M'), cp('manual', null), cp('manual', 'M')];
+    assert.deepEqual(spans(correctionToolCalls(manual, [{ ...dec('M'), created_at: manual[1]!.created_at }])), [`${n - 3}-${n}`]);
   });
 
   describe('when the checkpoints it needs are gone (deleted, or pruned before retention kept them)', () => {

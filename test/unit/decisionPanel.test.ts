@@ -77,7 +77,7 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
     const impact: CorrectionImpact = {
       plan_id: PLAN_ID, decision_id: B, mode: 'keep_independent',
       reverted: [{ decision: decision(B, 'B'), depth: 0 }, { decision: decision(C, 'C', [B]), depth: 1 }],
-      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [], undoes_work_of: [],
+      target_checkpoint: checkpoint, restore_paths: ['a.txt'], changes: [{ path: 'a.txt', change: 'modified' }], conflicts: [], tool_calls: [], kept: [], merge_conflicts: [], after_snapshot: null, undoes_work_of: [],
     };
     const text = revertConfirmation(impact);
     assert.equal(text.message, 'Revert “B” and 1 decision built on it?');
@@ -94,7 +94,7 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
     const impact: CorrectionImpact = {
       plan_id: PLAN_ID, decision_id: B, mode: 'rollback', reverted: [{ decision: decision(B, 'B'), depth: 0 }],
       target_checkpoint: { ...checkpoint, metadata: { ...checkpoint.metadata, reason: 'before due module' } }, restore_paths: null,
-      changes: [{ path: 'README.md', change: 'modified' }, { path: 'a.txt', change: 'modified' }, { path: 'test/todo.test.js', change: 'modified' }], conflicts: [], undoes_work_of: undone,
+      changes: [{ path: 'README.md', change: 'modified' }, { path: 'a.txt', change: 'modified' }, { path: 'test/todo.test.js', change: 'modified' }], conflicts: [], tool_calls: [], kept: [], merge_conflicts: [], after_snapshot: null, undoes_work_of: undone,
     };
     const text = revertConfirmation(impact, now);
     const block = text.detail.indexOf('This also undoes later work of another plan and a decision on the same files:');

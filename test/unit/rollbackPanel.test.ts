@@ -337,6 +337,13 @@ describe('checkpoint document URIs', () => {
     assert.deepEqual(parseCheckpointLocation(path, query), loc);
     const empty = formatCheckpointLocation({ ...loc, checkpointId: null });
     assert.equal(parseCheckpointLocation(empty.path, empty.query).checkpointId, null);
+    // An agent-only rollback's preview: the files after, a snapshot no checkpoint names.
+    const merged = { ...loc, snapshot: 'a'.repeat(40) };
+    const m = formatCheckpointLocation(merged);
+    assert.deepEqual(parseCheckpointLocation(m.path, m.query), merged);
+    for (const bad of ['HEAD', 'a'.repeat(39), 'A'.repeat(40), `${'a'.repeat(40)} --output=x`]) {
+      assert.throws(() => parseCheckpointLocation(m.path, m.query.replace(/snapshot=[^&]*/, `snapshot=${encodeURIComponent(bad)}`)), /snapshot/);
+    }
   });
 
   it('refuse anything not made by formatCheckpointLocation', () => {

@@ -280,4 +280,32 @@ describe('paths named by a snapshot, a journal or the database are checked befor
     }
     assert.equal(unsafePathReason('.CleverAgents/x', posix), undefined, 'another folder where case matters');
   });
+
+  it('unsafePathReason reads names as Windows and macOS do: trailing dots and spaces, 8.3 aliases, streams, HFS+’s ignored characters', () => {
+    const posix = { backslashSeparates: false, foldCase: false };
+    const windows = { backslashSeparates: true, foldCase: true, windowsNames: true };
+    const macos = { backslashSeparates: false, foldCase: true };
+    const refusedOnWindows: [string, RegExp][] = [
+      ['.cleveragents./operations/x.json', /"\.cleveragents"/],
+      ['.cleveragents  /x', /"\.cleveragents"/],
+      ['sub\\.CleverAgents.\\x', /"\.cleveragents"/],
+      ['CLEVER~1/cleveragents.db', /"\.cleveragents"/],
+      ['GIT~1/config', /"\.git"/],
+      ['.git::$INDEX_ALLOCATION/config', /alternate data stream/],
+      ['notes.txt:hidden', /alternate data stream/],
+      ['a/.../b', /Windows drops its trailing dots/],
+      ['a/ . /b', /Windows drops its trailing dots/],
+    ];
+    for (const [p, reason] of refusedOnWindows) {
+      assert.match(unsafePathReason(p, windows) ?? 'accepted', reason, JSON.stringify(p));
+      assert.equal(unsafePathReason(p.replaceAll('\\', '/').replace('.CleverAgents', 'x'), posix), undefined, `${JSON.stringify(p)} is an ordinary name on Linux`);
+    }
+    for (const p of ['.g\u200cit/config', '.GI\ufeffT/hooks/x', '.clever\u200dagents/x', 'sub/.CleverAgents/x']) {
+      assert.ok(unsafePathReason(p, macos) !== undefined, `${JSON.stringify(p)} names .git or .cleveragents on macOS`);
+    }
+    assert.equal(unsafePathReason('.clever\u200dagents/x', posix), undefined, 'on Linux, another name');
+    for (const p of ['a.txt', 'src/app.ts', 'notes.v2.txt', 'GIT~X', 'clever~1a', '.cleveragentsrc']) assert.equal(unsafePathReason(p, windows), undefined, p);
+    // A restore's paths are checked with the folding rules on every platform, not with Windows' names: `notes:v2` is a file on Linux.
+    assert.equal(unsafePathReason('notes:v2', { backslashSeparates: true, foldCase: true }), undefined);
+  });
 });

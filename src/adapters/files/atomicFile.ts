@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
+import { renameOver } from './renameOver';
 
 /** Suffix of the temporary files `writeFileAtomic` creates beside its target. */
 export const TEMP_FILE_SUFFIX = '.tmp';
@@ -47,7 +48,7 @@ export async function writeFileAtomic(filePath: string, content: Uint8Array | st
     } finally {
       await handle.close();
     }
-    await rename(temp, filePath);
+    await renameOver(temp, filePath);
     renamed = true;
     await fsyncDirectory(path.dirname(filePath));
   } catch (error) {

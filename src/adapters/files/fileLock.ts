@@ -112,7 +112,7 @@ export class FileLock {
     try {
       handle = await open(this.lockPath, 'wx', 0o644);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      if (lockIsHeld((error as NodeJS.ErrnoException).code)) return false;
       throw new StoreError(`Cannot create the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
     }
     try {
@@ -162,7 +162,7 @@ export class FileLock {
     try {
       await (await open(guard, 'wx', 0o644)).close();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!lockIsHeld((error as NodeJS.ErrnoException).code)) throw error;
       // Breaking takes microseconds; a guard that stays around was left by a crash mid-break.
       const guardAge = await stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
       if (guardAge > Math.min(this.options.staleMs, 10_000)) await unlink(guard).catch(() => undefined);
@@ -211,6 +211,16 @@ function parseOwner(raw: string): LockOwner | undefined {
     // not JSON: the holder has not written it yet, or it is not one of ours
   }
   return undefined;
+}
+
+/**
+ * Whether creating the lock file failed because another holder's file is there: EEXIST; on
+ * Windows also EPERM, EACCES or EBUSY, what creating a file gives while the previous holder's
+ * lock file is being deleted (it stays "delete pending" while any process still has it open, as a
+ * waiter reading who holds it does). Such a failure is waited out like a held lock, up to the timeout.
+ */
+export function lockIsHeld(code: string | undefined, platform: NodeJS.Platform = process.platform): boolean {
+  return code === 'EEXIST' || (platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY'));
 }
 
 /** Signal 0 asks the kernel whether the process exists; EPERM means it does, under another user. */

@@ -13,9 +13,9 @@ import { StoreRefusedError } from '../../core/errors';
  * link: the user chose it.
  */
 export async function assertRealDataPath(workspaceRoot: string, target: string): Promise<void> {
-  const relative = path.relative(path.resolve(workspaceRoot), path.resolve(target));
+  const relative = relativeInside(workspaceRoot, target);
   if (relative === '') return;
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  if (relative === undefined) {
     throw new StoreRefusedError(`Refused: ${target} is outside the workspace folder ${workspaceRoot}; CleverAgents keeps its data only inside the workspace.`);
   }
   let current = await fs.realpath(workspaceRoot).catch(() => path.resolve(workspaceRoot));
@@ -41,6 +41,17 @@ export async function assertRealDataPath(workspaceRoot: string, target: string):
       throw new StoreRefusedError(`Refused: ${shown} is not a folder. Move it aside and try again.`);
     }
   }
+}
+
+/**
+ * `target` relative to `root` in the platform's form ('' for the root itself), or undefined when it
+ * lies outside: above it, or on another drive (path.win32 gives an absolute path then). A name
+ * that merely starts with two dots (`..notes`) is inside.
+ */
+export function relativeInside(root: string, target: string, paths: path.PlatformPath = path): string | undefined {
+  const relative = paths.relative(paths.resolve(root), paths.resolve(target));
+  if (relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative)) return undefined;
+  return relative;
 }
 
 /** Text from a file (a link's target, a config key) made safe to print: no control characters, at most 120 characters. */

@@ -156,6 +156,16 @@ export const SAFE_GIT_CONFIG: Readonly<Record<string, string>> = {
 };
 
 /**
+ * `core.ignorecase` for the platform: true where file systems ignore case (Windows, macOS), as
+ * `git init` would find there. With false on such a file system, a file renamed in case only
+ * (`A.txt` to `a.txt`) would be snapshot under both names, and a rollback that deletes the new
+ * name would delete the only file there is.
+ */
+export function ignoreCaseFor(platform: NodeJS.Platform): 'true' | 'false' {
+  return platform === 'win32' || platform === 'darwin' ? 'true' : 'false';
+}
+
+/**
  * The shadow store's own settings: isolated from hooks, signing, fsmonitor and line-ending filters.
  * Given on every call (the store's config file has them too, for a person who runs git on it).
  */
@@ -164,7 +174,9 @@ export const SHADOW_REPO_CONFIG: Readonly<Record<string, string>> = {
   'core.safecrlf': 'false',
   'core.symlinks': 'true',
   'core.filemode': 'true',
-  'core.ignorecase': 'false',
+  'core.ignorecase': ignoreCaseFor(process.platform),
+  // Git for Windows refuses paths over 260 characters without it (Node's fs takes them); other gits ignore it.
+  'core.longpaths': 'true',
   'core.quotepath': 'false',
   'core.fsmonitor': 'false',
   'core.untrackedCache': 'true',

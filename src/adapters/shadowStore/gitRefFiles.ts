@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { OBJECT_ID_PATTERN } from '../../core/ids';
+import { renameOver } from '../files/renameOver';
 
 // Refs of the shadow store read and written as git's own loose ref files (`<git-dir>/<ref>` holding
 // the object id), with git's `<ref>.lock` protocol. A git process costs 5-10 ms to start on a slow
@@ -31,7 +32,7 @@ async function writeRef(gitDir: string, ref: string, oid: string): Promise<void>
     await handle.close();
   }
   try {
-    await fs.rename(lock, file);
+    await renameOver(lock, file);
   } catch (error) {
     await fs.rm(lock, { force: true });
     throw error;

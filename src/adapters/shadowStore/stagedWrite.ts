@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { ShadowGit } from './gitEnvironment';
 import { nulList } from './gitOutput';
 import { makeRealFolders } from './sandboxPaths';
+import { renameOver } from '../files/renameOver';
 
 /** A path to write and what it becomes: `<mode> <object id>`, as a raw diff's side names it. */
 export interface EntryToWrite {
@@ -108,7 +109,7 @@ async function moveOne(staged: string, root: string, rel: string): Promise<void>
   // A folder where the file goes: the files it held were removed first; folders git does not record may be left.
   if ((await fs.lstat(target).catch(() => undefined))?.isDirectory()) await removeEmptyFolders(target);
   try {
-    await fs.rename(staged, target);
+    await renameOver(staged, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
     // The sandbox is on another file system than the store: a copy beside the target, renamed over it.
@@ -117,7 +118,7 @@ async function moveOne(staged: string, root: string, rel: string): Promise<void>
       const stat = await fs.lstat(staged);
       if (stat.isSymbolicLink()) await fs.symlink(await fs.readlink(staged), temp);
       else await fs.copyFile(staged, temp);
-      await fs.rename(temp, target);
+      await renameOver(temp, target);
     } catch (second) {
       await fs.rm(temp, { force: true }).catch(() => undefined);
       throw second;

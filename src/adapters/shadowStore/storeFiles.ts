@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { SandboxError, StoreError, ValidationError } from '../../core/errors';
 import { tempFileFor } from '../files/atomicFile';
+import { renameOver } from '../files/renameOver';
 
 export async function directorySize(dir: string): Promise<number> {
   let total = 0;
@@ -22,7 +23,7 @@ export async function replaceFile(file: string, text: string): Promise<void> {
   const temp = tempFileFor(file);
   try {
     await fs.writeFile(temp, text);
-    await fs.rename(temp, file);
+    await renameOver(temp, file);
   } catch (error) {
     await fs.rm(temp, { force: true });
     throw error;

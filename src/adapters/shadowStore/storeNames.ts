@@ -52,7 +52,11 @@ export function objectIdIn(output: string): string {
 }
 
 /** This platform's way of reading a path (see {@link unsafePathReason}). */
-export const PLATFORM_PATH_RULES: PathRules = { backslashSeparates: path.sep === '\\', foldCase: process.platform === 'win32' || process.platform === 'darwin' };
+export const PLATFORM_PATH_RULES: PathRules = {
+  backslashSeparates: path.sep === '\\',
+  foldCase: process.platform === 'win32' || process.platform === 'darwin',
+  windowsNames: process.platform === 'win32',
+};
 
 /** Why this path must not be written through on this platform; undefined when it is a clean relative path. */
 export function unsafeReason(p: string): string | undefined {

@@ -26,7 +26,9 @@ export class CheckpointContentProvider implements vscode.TextDocumentContentProv
     // Reading a checkpoint runs git: not in Restricted Mode.
     if (!vscode.workspace.isTrusted) throw new Error('Checkpoint contents are not shown in Restricted Mode: trust the workspace first.');
     const { services } = await this.folders.findPlan(loc.planId, folder);
-    const bytes = await services.checkpoints.readFileAt(loc.planId, loc.checkpointId, loc.path);
+    const bytes = loc.snapshot
+      ? await services.checkpoints.readFileAtSnapshot(loc.planId, loc.snapshot, loc.path)
+      : await services.checkpoints.readFileAt(loc.planId, loc.checkpointId, loc.path);
     return bytes === undefined ? '' : checkpointFileText(bytes);
   }
 }

@@ -1,12 +1,12 @@
 // The read-only documents of files inside checkpoints, as URIs of the scheme CHECKPOINT_SCHEME:
-//   cleveragents-checkpoint:/<path in the sandbox>?folder=<workspace folder URI>&plan=<ULID>&checkpoint=<ULID|none>
+//   cleveragents-checkpoint:/<path in the sandbox>?folder=<workspace folder URI>&plan=<ULID>&checkpoint=<ULID|none>[&snapshot=<object id>]
 // The path stays in the URI's path so that editors pick the language from the file name; `none`
 // is the empty side of an added or deleted file. A URI can be made by anyone (a link, another
 // extension), so every part is validated before anything reads from the store. No `vscode`
 // import: unit-tested in plain Node.
 import { z } from 'zod';
 import { describeIssues, ValidationError } from '../../core/errors';
-import { RelativePathSchema, UlidSchema } from '../../core/ids';
+import { ObjectIdSchema, RelativePathSchema, UlidSchema } from '../../core/ids';
 
 export const CHECKPOINT_SCHEME = 'cleveragents-checkpoint';
 export const EMPTY_SIDE = 'none';
@@ -19,6 +19,11 @@ export interface CheckpointFileLocation {
   readonly checkpointId: string | null;
   /** Relative to the plan's sandbox, POSIX separators. */
   readonly path: string;
+  /**
+   * A snapshot no checkpoint names, read instead of the checkpoint: the files as an agent-only
+   * rollback from `checkpointId` would leave them (its preview's "after" side).
+   */
+  readonly snapshot?: string;
 }
 
 const QuerySchema = z
@@ -26,12 +31,13 @@ const QuerySchema = z
     folder: z.string().min(1).max(4096),
     plan: UlidSchema,
     checkpoint: z.union([UlidSchema, z.literal(EMPTY_SIDE)]),
+    snapshot: ObjectIdSchema.optional(),
   })
   .strict();
 
 /** The path and query of the URI of a file in a checkpoint (the scheme is CHECKPOINT_SCHEME). */
 export function formatCheckpointLocation(loc: CheckpointFileLocation): { path: string; query: string } {
-  const query = new URLSearchParams({ folder: loc.folder, plan: loc.planId, checkpoint: loc.checkpointId ?? EMPTY_SIDE });
+  const query = new URLSearchParams({ folder: loc.folder, plan: loc.planId, checkpoint: loc.checkpointId ?? EMPTY_SIDE, ...(loc.snapshot ? { snapshot: loc.snapshot } : {}) });
   return { path: `/${loc.path}`, query: query.toString() };
 }
 
@@ -55,6 +61,7 @@ export function parseCheckpointLocation(uriPath: string, uriQuery: string): Chec
     planId: query.data.plan,
     checkpointId: query.data.checkpoint === EMPTY_SIDE ? null : query.data.checkpoint,
     path: path.data,
+    ...(query.data.snapshot ? { snapshot: query.data.snapshot } : {}),
   };
 }
 

@@ -2,10 +2,9 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { CorrectionEnvelope } from '../../../api/cleveragents-checkpoints';
 import { correctionEnvelope, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
-import type { CorrectionOutcome, UndoCorrectionOutcome } from '../../core/correctionService';
+import { correctionRefusal, type CorrectionOutcome, type UndoCorrectionOutcome } from '../../core/correctionService';
 import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';
-import { CorrectionConflictError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import { plural } from '../../core/displayText';
 import { reverseChanges } from '../../core/rollbackResult';
@@ -78,14 +77,15 @@ export class DecisionController {
   async revert(found: FolderPlan, decisionId: string, mode: CorrectionMode, confirm: boolean): Promise<CorrectionOutcome | undefined> {
     const { services, plan } = found;
     const impact = await services.corrections.analyzeImpact(plan.plan_id, decisionId, mode);
-    if (impact.conflicts.length > 0) throw new CorrectionConflictError(impact.conflicts);
+    const refusal = correctionRefusal(impact);
+    if (refusal) throw refusal;
     const target = impact.target_checkpoint;
     if (confirm) {
       const text = revertConfirmation(impact);
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, target ? [REVERT, SHOW_CHANGES] : [REVERT]);
       if (choice === SHOW_CHANGES && target) {
         // What the correction would undo, as a comparison of the target with the files now.
-        this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date() }));
+        this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date(), afterSnapshot: impact.after_snapshot }));
         return undefined;
       }
       if (choice !== REVERT) return undefined;
@@ -168,7 +168,7 @@ export class DecisionController {
       ]);
       const mode = await showPick(
         [
-          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts), mode: 'keep_independent' as const },
+          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts, keep.merge_conflicts), mode: 'keep_independent' as const },
           { label: UNDO_LATER_WORK_CHOICE, detail: undoLaterWorkDetail(full.undoes_work_of), mode: 'rollback' as const },
         ],
         { placeHolder: `How to revert “${chosen.decision.title}”`, ignoreFocusOut: true },

@@ -1,3 +1,4 @@
+import type { AgentOnlyConflict } from '../../core/agentOnlyRollback';
 // The questions of the decisions feature. No `vscode` import: unit-tested in plain Node.
 import type { CorrectionImpact } from '../../core/correctionService';
 import type { Correction } from '../../core/decision';
@@ -21,11 +22,20 @@ export function undoLaterWorkDetail(undone: readonly UndoneWork[]): string {
   return `The sandbox goes back to the checkpoint before the decision. Also undoes: ${named.join(', ')}.`;
 }
 
-/** The picker's first choice; `conflicts`: paths decisions that stay also changed (it cannot be done). */
-export function keepIndependentDetail(conflicts: readonly string[]): string {
-  return conflicts.length === 0
-    ? 'Only the paths the reverted decisions changed go back; later independent work stays.'
-    : `Not possible here: ${plural(conflicts.length, 'path')} changed by these decisions ${conflicts.length === 1 ? 'was' : 'were'} also changed by decisions that stay (${conflicts.slice(0, 3).join(', ')}${conflicts.length > 3 ? ', …' : ''}).`;
+/**
+ * The picker's first choice; `conflicts`: paths decisions that stay also changed, `mergeConflicts`:
+ * paths where someone else changed the same lines between the tool calls (either: it cannot be done).
+ */
+export function keepIndependentDetail(conflicts: readonly string[], mergeConflicts: readonly AgentOnlyConflict[] = []): string {
+  const list = (paths: readonly string[]): string => `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}`;
+  if (conflicts.length > 0) {
+    return `Not possible here: ${plural(conflicts.length, 'path')} changed by these decisions ${conflicts.length === 1 ? 'was' : 'were'} also changed by decisions that stay (${list(conflicts)}).`;
+  }
+  if (mergeConflicts.length > 0) {
+    const paths = mergeConflicts.map((c) => c.path);
+    return `Not possible here: ${plural(paths.length, 'path')} changed by these decisions ${paths.length === 1 ? 'was' : 'were'} also changed by someone else on the same lines (${list(paths)}).`;
+  }
+  return 'Only the changes the reverted decisions made go back; later independent work, and your edits between their tool calls, stay.';
 }
 
 /** "Revert “B” and 1 decision built on it?", with the decisions the BFS reaches and the file counts. */
@@ -41,7 +51,7 @@ export function revertConfirmation(impact: CorrectionImpact, now: Date = new Dat
         ...listPaths(impact.changes),
         '',
         impact.mode === 'keep_independent'
-          ? 'Only the paths these decisions changed are restored; later work that does not build on them stays.'
+          ? `Only the changes these decisions made are taken out; later work that does not build on them stays${impact.kept.length > 0 ? `; edits made to ${plural(impact.kept.length, 'file')} between their tool calls are kept (merged)` : ''}.`
           : `The sandbox goes back to “${checkpointLabel(impact.target_checkpoint)}” (taken ${relativeTime(impact.target_checkpoint.created_at, now)}), before the decision.`,
         'A safety checkpoint is taken first: Undo Correction puts the files back and makes the decisions active again.',
       ]

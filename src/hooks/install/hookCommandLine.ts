@@ -51,7 +51,16 @@ function powershellWord(text: string): string {
 
 /** `"<node>" "<cli.js>" hook run <agent>`, for bash and sh (Claude Code, Cursor, Gemini CLI, Cline, Copilot's `bash`). */
 export function bashCommand(program: HookProgram, agent: HookAgent): string {
-  return `${envPrefix(program)}${bashWord(program.node)} ${bashWord(program.cli)} hook run ${agent}`;
+  return `${envPrefix(program)}${bashWord(forwardSlashes(program.node))} ${bashWord(forwardSlashes(program.cli))} hook run ${agent}`;
+}
+
+/**
+ * A Windows path (a drive letter or a network share) with forward slashes: Windows takes either, and Git Bash
+ * (which runs Claude Code's hooks there) would otherwise need every backslash escaped, which
+ * `cmd.exe` would then read literally. A POSIX path is left as it is (a backslash is part of a name there).
+ */
+export function forwardSlashes(p: string): string {
+  return /^(?:[A-Za-z]:\\|\\\\)/.test(p) ? p.replace(/\\/g, '/') : p;
 }
 
 const ELECTRON_AS_NODE = 'ELECTRON_RUN_AS_NODE=1';

@@ -11,7 +11,7 @@ import { ConfigFileError } from './jsonEdit';
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 async function lstatOrUndefined(p: string): Promise<import('node:fs').Stats | undefined> {

@@ -41,10 +41,16 @@ function diffSides(state: PanelState, folder: vscode.WorkspaceFolder, change: Pa
       break;
     case 'preview':
       left = current;
-      right = at(state.from.id);
+      // An agent-only rollback leaves the files as its merge made them, not as the checkpoint holds them.
+      right = state.agentOnly?.target
+        ? checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId: state.from.id, path: change.path, snapshot: state.agentOnly.target })
+        : at(state.from.id);
       break;
     case 'compareCurrent':
-      left = at(state.from.id);
+      // Before a correction that merges: what it would leave, not the checkpoint's files.
+      left = state.afterSnapshot
+        ? checkpointFileUri({ folder: state.folder.uri, planId: state.plan.id, checkpointId: state.from.id, path: change.path, snapshot: state.afterSnapshot })
+        : at(state.from.id);
       right = current;
       break;
     case 'comparePrevious':
@@ -80,9 +86,9 @@ function rawDiffTitle(state: PanelState, path: string): string {
     case 'undo':
       return `${name} (before ↔ after ${state.mode === 'undo' ? 'undo' : 'rollback'})`;
     case 'preview':
-      return `${name} (now ↔ after rollback)`;
+      return `${name} (now ↔ after ${state.agentOnly ? 'taking the agent’s changes out' : 'rollback'})`;
     case 'compareCurrent':
-      return `${name} (${shortLabel(state.from.label)} ↔ now)`;
+      return `${name} (${state.afterSnapshot ? 'after the correction' : shortLabel(state.from.label)} ↔ now)`;
     case 'comparePrevious':
       return `${name} (${shortLabel(state.from.label)} ↔ ${shortLabel(state.to?.label ?? '')})`;
   }

@@ -3,7 +3,7 @@
 // here before anything acts on them. No `vscode` import: unit-tested in plain Node.
 import { z } from 'zod';
 import { CheckpointTypeSchema } from '../../../core/checkpoint';
-import { RelativePathSchema, UlidSchema, UtcTimestampSchema } from '../../../core/ids';
+import { ObjectIdSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from '../../../core/ids';
 import { PlanStateSchema } from '../../../core/plan';
 import type { PageMessage, PanelState } from '../../../webview/protocol';
 
@@ -49,9 +49,11 @@ export const PanelStateSchema = z
         kept: z.array(RelativePathSchema).max(1_000_000),
         toolCalls: z.number().int().nonnegative(),
         unclosed: z.array(z.object({ preWrite: UlidSchema, until: UlidSchema.nullable() }).strict()).max(100_000),
+        target: ObjectIdSchema.optional(),
       })
       .strict()
       .optional(),
+    afterSnapshot: ObjectIdSchema.optional(),
     undoneWork: z
       .array(z.object({ kind: z.enum(['plan', 'decision']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
       .max(10_000)

@@ -47,12 +47,13 @@ export function rollbackState(o: { folder: PanelFolder; plan: Plan; target: Chec
   };
 }
 
-/** What the panel keeps of an agent-only rollback's summary (it has no conflicts: they refuse it). */
-export function panelAgentOnly(summary: AgentOnlySummary): PanelAgentOnly {
+/** What the panel keeps of an agent-only rollback's summary (it has no conflicts: they refuse it); `target`: a preview's snapshot of the files after. */
+export function panelAgentOnly(summary: AgentOnlySummary, target?: string): PanelAgentOnly {
   return {
     kept: [...summary.kept],
     toolCalls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
+    ...(target ? { target } : {}),
   };
 }
 
@@ -68,10 +69,15 @@ export function comparisonState(o: {
   now: Date;
   /** A preview of an agent-only rollback. */
   agentOnly?: AgentOnlySummary;
+  /** Its snapshot of the files after (AgentOnlyPreview.target). */
+  agentOnlyTarget?: string;
   /** preview: whose later work the rollback would undo. */
   undone?: readonly UndoneWork[];
+  /** compareCurrent before a correction: what it would leave (CorrectionImpact.after_snapshot). */
+  afterSnapshot?: string | null;
 }): PanelState {
   return {
+    ...(o.afterSnapshot && o.mode === 'compareCurrent' ? { afterSnapshot: o.afterSnapshot } : {}),
     ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.decision_id ? ('decision' as const) : ('plan' as const), title: u.title, paths: [...u.paths] })) } : {}),
     version: 1,
     mode: o.mode,
@@ -82,7 +88,7 @@ export function comparisonState(o: {
     changes: sorted(o.changes),
     rollback: null,
     madeAt: o.now.toISOString(),
-    ...(o.agentOnly && o.mode === 'preview' ? { agentOnly: panelAgentOnly(o.agentOnly) } : {}),
+    ...(o.agentOnly && o.mode === 'preview' ? { agentOnly: panelAgentOnly(o.agentOnly, o.agentOnlyTarget) } : {}),
   };
 }
 

@@ -1,0 +1,82 @@
+import { CONFLICT_REASONS, checkpointSpans, type AgentOnlyConflict } from './agentOnlyRollback';
+import type { Checkpoint } from './checkpoint';
+import type { Decision } from './decision';
+import { decisionWindow } from './decisionGraph';
+import { CorrectionConflictError } from './errors';
+
+// A correction that keeps independent work takes the reverted decisions' tool calls out of the
+// files as they are now, the way an agent-only rollback does (core/agentOnlyRollback.ts), rather
+// than restoring their paths from the target checkpoint: what someone else changed in those paths
+// between the tool calls (the user, a formatter) is merged back where it touched other lines.
+
+/** A stretch of checkpoints (`from` to `to`, both of the plan) whose changes a correction takes out. */
+export interface CorrectionToolCall {
+  readonly from: Checkpoint;
+  readonly to: Checkpoint;
+}
+
+/**
+ * The stretches that hold the reverted decisions' work, oldest first, overlapping and adjacent ones
+ * joined. For each decision, the agent's tool calls inside its window (a span from a `pre_write`
+ * aligned to it, or ending at a `post_step` aligned to it: see {@link checkpointSpans}); a decision
+ * whose window holds none of those (its checkpoints are not typed as fences) counts its whole window
+ * as its work, as before. `checkpoints`: the plan's, oldest first.
+ */
+export function correctionToolCalls(checkpoints: readonly Checkpoint[], reverted: readonly Decision[]): CorrectionToolCall[] {
+  const index = new Map(checkpoints.map((c, i) => [c.checkpoint_id, i]));
+  const ranges: [number, number][] = [];
+  for (const d of reverted) {
+    const window = decisionWindow(checkpoints, d);
+    if (!window) continue;
+    const [start, end] = [index.get(window.from.checkpoint_id)!, index.get(window.to.checkpoint_id)!];
+    if (start >= end) continue;
+    const own = checkpointSpans(checkpoints.slice(0, end + 1), start)
+      .map((s, i) => ({ s, i: start + i }))
+      .filter(({ s }) => s.agent && s.to !== undefined && (s.from.decision_id === d.decision_id || s.to.decision_id === d.decision_id));
+    if (own.length === 0) ranges.push([start, end]);
+    else for (const { i } of own) ranges.push([i, i + 1]);
+  }
+  ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const joined: [number, number][] = [];
+  for (const r of ranges) {
+    const last = joined.at(-1);
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else joined.push([...r]);
+  }
+  return joined.map(([a, b]) => ({ from: checkpoints[a]!, to: checkpoints[b]! }));
+}
+
+/**
+ * The stretches from `target` to the files now that are not in `calls` (`to` undefined: up to the
+ * files now): what someone else changed there is kept.
+ */
+export function stretchesBetween(checkpoints: readonly Checkpoint[], target: Checkpoint, calls: readonly CorrectionToolCall[]): { from: Checkpoint; to: Checkpoint | undefined }[] {
+  const index = new Map(checkpoints.map((c, i) => [c.checkpoint_id, i]));
+  const out: { from: Checkpoint; to: Checkpoint | undefined }[] = [];
+  let at = index.get(target.checkpoint_id) ?? 0;
+  for (const call of calls) {
+    const [a, b] = [index.get(call.from.checkpoint_id)!, index.get(call.to.checkpoint_id)!];
+    if (b <= at) continue;
+    if (a > at) out.push({ from: checkpoints[at]!, to: call.from });
+    at = b;
+  }
+  out.push({ from: checkpoints[at]!, to: undefined });
+  return out;
+}
+
+/** A correction refused because a reverted decision and someone else changed the same lines (or a binary file, a file's existence, its mode). */
+export class CorrectionMergeConflictError extends CorrectionConflictError {
+  constructor(readonly reasons: readonly AgentOnlyConflict[]) {
+    super(
+      reasons.map((c) => c.path),
+      `Correction blocked: ${reasons.length} path(s) were changed both by the decisions it reverts and by someone else between their tool calls, ` +
+        `so their changes cannot be taken out alone; nothing was written: ` +
+        reasons
+          .slice(0, 10)
+          .map((c) => `${c.path} (${CONFLICT_REASONS[c.reason]})`)
+          .join('; ') +
+        (reasons.length > 10 ? `; and ${reasons.length - 10} more` : '') +
+        '. Correct without keeping independent work, or restore those paths by hand.',
+    );
+  }
+}
