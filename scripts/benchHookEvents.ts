@@ -2,7 +2,7 @@
 // with zod, and each agent's event JSON for a prompt and for the calls before and after a tool, in
 // the shapes the agents document (the same as test/unit/fixtures/hooks/), plus the environment the
 // agent sets. Pure: test/unit/benchHooks.test.ts checks every event against `hook run`'s schemas.
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOOK_AGENTS, type HookAgent } from '../src/hooks/hookAgents';
 
 export const DAEMON_MODES = ['both', 'on', 'off'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { changesJson, checkpointJson } from '../envelopes/envelopes';
 import { CheckpointTypeSchema, CreateCheckpointOptionsSchema } from '../core/checkpoint';
 import { countChanges, type PathChange } from '../core/rollbackResult';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../envelopes/decisionEnvelopes';
 import { rollbackEnvelope } from '../envelopes/envelopes';
 import { displayText, plural } from '../core/displayText';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { changesJson, planJson } from '../envelopes/envelopes';
 import { displayText, plural } from '../core/displayText';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkpointJson, planJson, stateChangeJson } from '../envelopes/envelopes';
 import { displayText, plural } from '../core/displayText';
 import { CreatePlanInputSchema } from '../core/planService';

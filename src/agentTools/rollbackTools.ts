@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { agentOnlyPreviewJson, changesJson, rollbackEnvelope, undoneWorkJson } from '../envelopes/envelopes';
 import { conflictText } from '../core/agentOnlyRollback';
 import { ValidationError } from '../core/errors';

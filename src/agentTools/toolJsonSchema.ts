@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError, describeIssues } from '../core/errors';
 import type { AgentTool } from './agentTool';
 

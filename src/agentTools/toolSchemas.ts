@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONFLICT_REASONS, type ConflictReason } from '../core/agentOnlyRollback';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { interruptedOperationJson } from '../envelopes/envelopes';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { parseId } from '../core/checkpointService';
 import { ValidationError, describeIssues } from '../core/errors';

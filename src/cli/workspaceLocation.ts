@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DatabasePathSchema } from '../core/databasePath';
 import { ValidationError, describeIssues } from '../core/errors';
 import { CliEnvironment } from '../cliEnvironment';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RelativePathSchema } from './ids';
 
 /** Where a workspace folder's checkpoint database lives unless a setting or `AGENTS_DATABASE` says otherwise. */

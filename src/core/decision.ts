@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UlidSchema, UtcTimestampSchema } from './ids';
 
 // A decision is a choice an agent (or a person) made while working on a plan: "use a worker pool",

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Crockford base32 ULID, 26 characters, upper case (what the `ulid` package emits). */
 export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;

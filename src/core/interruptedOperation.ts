@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CorrectionSchema } from './decision';
 import { ObjectIdSchema, UlidSchema, UtcTimestampSchema } from './ids';
 import { PlanStateSchema } from './plan';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RelativePathSchema, UlidSchema, UtcTimestampSchema, ObjectIdSchema } from './ids';
 import { RetentionPolicySchema } from './retentionPolicy';
 

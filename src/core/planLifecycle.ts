@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BusinessRuleViolation } from './errors';
 import { UlidSchema, UtcTimestampSchema } from './ids';
 import { PlanStateSchema, type PlanState } from './plan';

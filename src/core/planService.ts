@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Checkpoint } from './checkpoint';
 import { applyConflicts } from './applyConflicts';
 import { ApplyConflictError, BusinessRuleViolation, NotFoundError, StoreError, UncapturedFilesError, ValidationError, describeIssues } from './errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DEFAULT_MAX_CHECKPOINTS = 50;
 export const MIN_MAX_CHECKPOINTS = 1;

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Daemon } from './server';
 
 // `dist/agentsDaemon.js <workspace>`: the resident process of one workspace store, started detached

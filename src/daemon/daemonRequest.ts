@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES } from '../hooks/hookStdin';
 import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest } from './protocol';

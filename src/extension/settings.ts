@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues } from '../core/errors';
 import { DEFAULT_DATABASE_PATH, DatabasePathSchema } from '../core/databasePath';
 import { DEFAULT_RETENTION_POLICY, MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS, type CheckpointRetentionPolicy } from '../core/retentionPolicy';

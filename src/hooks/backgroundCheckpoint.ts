@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from '../adapters/files/atomicFile';
 import type { CheckpointJob } from './checkpointJob';
 

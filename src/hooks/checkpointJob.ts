@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { WorkspaceServices } from '../composition';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { UlidSchema } from '../core/ids';

@@ -1,5 +1,5 @@
 import { PROMPT_PHASE, promptReason } from '../core/hookCheckpoints';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGENT_EVENTS } from './events/agentEvents';
 import type { HookEvent } from './events/hookEvent';
 import { hookAnswer } from './hookAnswer';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from '../adapters/files/atomicFile';
 import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
 import type { WorkspaceServices } from '../composition';

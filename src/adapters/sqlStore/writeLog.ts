@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlValue } from 'sql.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues } from '../../core/errors';
 import { DECISION_SQL } from './sqlJsDecisionRepositories';
 import { STORE_SQL } from './sqlJsRepositories';

@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../hooks/hookAgents';
 import { applyHookPlan, planHookChange, type HookPlan } from '../../hooks/install/hookInstaller';
 import { hookStatus, type HookScopeStatus } from '../../hooks/install/hookStatus';

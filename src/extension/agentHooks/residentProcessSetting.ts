@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SETTINGS_SECTION } from '../commandIds';
 
 /** `cleveragents.checkpoints.agents.residentProcess`: whether hooks and terminals may use the resident process (src/daemon). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
 import { checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope } from '../../envelopes/envelopes';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/planLifecycle';

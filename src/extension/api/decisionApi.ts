@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type * as Api from '../../../api/cleveragents-checkpoints';
 import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
 import { rollbackEnvelope } from '../../envelopes/envelopes';

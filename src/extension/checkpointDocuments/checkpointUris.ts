@@ -4,7 +4,7 @@
 // is the empty side of an added or deleted file. A URI can be made by anyone (a link, another
 // extension), so every part is validated before anything reads from the store. No `vscode`
 // import: unit-tested in plain Node.
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues, ValidationError } from '../../core/errors';
 import { ObjectIdSchema, RelativePathSchema, UlidSchema } from '../../core/ids';
 

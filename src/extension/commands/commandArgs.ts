@@ -1,6 +1,6 @@
 // What code may pass to the commands (`vscode.commands.executeCommand(id, args)`): other
 // extensions, tests, links in the tree. Validated like every other input before it reaches a service.
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import { MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS } from '../../core/retentionPolicy';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CorrectionEnvelope } from '../../../api/cleveragents-checkpoints';
 import { correctionEnvelope, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
 import { correctionRefusal, type CorrectionOutcome, type UndoCorrectionOutcome } from '../../core/correctionService';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApplyConflictError, ValidationError } from '../../core/errors';
 import { UlidSchema } from '../../core/ids';
 import type { Plan } from '../../core/plan';

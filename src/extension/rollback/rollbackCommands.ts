@@ -2,7 +2,7 @@ import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, typ
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
 import { withRestoreProgress } from '../delayedProgress';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
 import { AgentOnlyConflictError } from '../../core/agentOnlyRollback';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UlidSchema } from '../../core/ids';
 import type { PathChange } from '../../core/rollbackResult';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues } from '../../core/errors';
 
 // The settings of rollback and automatic checkpoints, relative to the `cleveragents.checkpoints`

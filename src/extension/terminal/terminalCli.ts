@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliEnvironment } from '../../cliEnvironment';
 import { SETTINGS_SECTION, SettingKeys } from '../commandIds';
 import type { FolderServices } from '../folderServices';

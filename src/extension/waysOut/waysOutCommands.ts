@@ -12,7 +12,7 @@ import { setStatus } from '../shownText';
 import { plural } from '../../core/displayText';
 import { checkpointLabel } from '../tree/treePresentation';
 import { MOVE_ASIDE, RECREATE_SANDBOX, moveAsideConfirmation, recreateConfirmation } from './waysOutText';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type WaysOutFolders = Pick<FolderServices, 'folders' | 'findPlan' | 'planChoices' | 'services' | 'unreadable' | 'moveDatabaseAside' | 'settings'>;
 

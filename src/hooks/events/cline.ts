@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Cline's hook input, as documented at https://docs.cline.bot/features/hooks/hook-reference (read

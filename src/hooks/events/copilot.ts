@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, looksLikeWritingTool, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // GitHub Copilot's hook input (Copilot CLI, the cloud agent, and VS Code's agent hooks), as

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, looksLikeWritingTool, optionalLenient, parseJsonObject, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Cursor's hook input, as documented at https://cursor.com/docs/agent/hooks (read 2026-12; its

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Gemini CLI's hook input, as documented at https://geminicli.com/docs/hooks/reference (read

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What an agent's event means to us, whatever the agent called it. */
 export const HOOK_EVENT_KINDS = ['prompt', 'preTool', 'postTool', 'sessionStart', 'sessionEnd', 'other'] as const;

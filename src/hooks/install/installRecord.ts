@@ -1,6 +1,6 @@
 import { readFile, rmdir, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import { HOOK_AGENTS, type HookAgent } from '../hookAgents';
 import type { HookScope } from './agentHookConfigs';

@@ -1,7 +1,7 @@
 // zod schemas of the rollback panel's protocol (src/webview/protocol.ts), for the host: what the page
 // sends and what the serializer hands back after a reload come from a webview, so they are checked
 // here before anything acts on them. No `vscode` import: unit-tested in plain Node.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CheckpointTypeSchema } from '../../../core/checkpoint';
 import { ObjectIdSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from '../../../core/ids';
 import { PlanStateSchema } from '../../../core/plan';
