@@ -14,9 +14,11 @@ import { zipEntries } from './zipEntries';
 // to 415 KB; decisions and their correction, and the plan's lifecycle, to 477 KB; the store's
 // validation, agent-only rollback and whose-work previews to 536 KB; Connect an Agent's installer
 // (with its JSON-with-comments parser and differ) to 574 KB; the ways out of dead ends, counted
-// rollback progress and the panel's filter to 594 KB. A jump past the limit is a bundle that
-// took in what it should load lazily.
-const MAX_EXTENSION_BUNDLE_BYTES = 600_000;
+// rollback progress and the panel's filter to 594 KB; the database's write log, the resident
+// process's setting and the walkthrough to 617 KB. Importing zod as a namespace (`import * as z`,
+// not `import { z }`, which took in every locale) brought it down to 533 KB, so the limit went
+// down too. A jump past the limit is a bundle that took in what it should load lazily.
+const MAX_EXTENSION_BUNDLE_BYTES = 560_000;
 
 describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
