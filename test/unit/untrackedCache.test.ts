@@ -10,6 +10,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
+import { SAFE_GIT_CONFIG, SHADOW_REPO_CONFIG } from '../../src/adapters/shadowStore/gitEnvironment';
+
+/** The settings a snapshot gives git on its command line: the cache is only kept for the same ones. */
+function snapshotConfig(): string[] {
+  return Object.entries({ ...SHADOW_REPO_CONFIG, ...SAFE_GIT_CONFIG }).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+}
 
 /** How many folders a status of the sandbox, as a snapshot runs it, opens. */
 function foldersOpenedByStatus(root: string, trace: string): number {
@@ -19,7 +25,7 @@ function foldersOpenedByStatus(root: string, trace: string): number {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
   Object.assign(env, { GIT_DIR: keyDir, GIT_WORK_TREE: root, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TRACE2_PERF: trace });
-  execFileSync('git', ['-c', 'core.untrackedCache=true', '-c', `core.excludesFile=${path.join(keyDir, 'skipped')}`, 'status', '--porcelain=v2', '-z', '--untracked-files=normal', '--no-renames'], { cwd: root, env, stdio: 'ignore' });
+  execFileSync('git', [...snapshotConfig(), '-c', `core.excludesFile=${path.join(keyDir, 'skipped')}`, 'status', '--porcelain=v2', '-z', '--untracked-files=normal', '--no-renames'], { cwd: root, env, stdio: 'ignore' });
   const counts = readFileSync(trace, 'utf8')
     .split('\n')
     .map((line) => /\bopendir:(\d+)/.exec(line))
