@@ -18,10 +18,7 @@ export async function withProgress<T>(title: string, work: () => Promise<T>): Pr
     () => undefined,
   );
   await withProgressTitled({ viewId: TREE_VIEW_ID }, title, async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
-    const first = await Promise.race([settled.then(() => 'done' as const), slow]);
-    clearTimeout(timer);
+    const first = await doneOrSlow(settled);
     if (first === 'slow') await withProgressTitled(vscode.ProgressLocation.Notification, title, () => settled);
   });
   return task;
@@ -53,10 +50,7 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
     () => undefined,
   );
   await withProgressTitled({ viewId: TREE_VIEW_ID }, title, async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
-    const first = await Promise.race([settled.then(() => 'done' as const), slow]);
-    clearTimeout(timer);
+    const first = await doneOrSlow(settled);
     if (first !== 'slow') return;
     await withProgressTitled(
       vscode.ProgressLocation.Notification,
@@ -80,4 +74,13 @@ function stepMessage(step: RestoreStep): string {
   if (step.phase === 'safety') return 'saving the files as they are first (Cancel stops here, changing nothing)';
   const of = (n: number) => n.toLocaleString('en-US');
   return `${of(step.written)} of ${of(step.total)} file${step.total === 1 ? '' : 's'} written (it can no longer stop half-way; Undo Rollback takes it back)`;
+}
+
+/** Whether `settled` came before NOTIFY_AFTER_MS ('done') or not ('slow'): only slow work gets a notification. */
+async function doneOrSlow(settled: Promise<void>): Promise<'done' | 'slow'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NOTIFY_AFTER_MS)));
+  const first = await Promise.race([settled.then(() => 'done' as const), slow]);
+  clearTimeout(timer);
+  return first;
 }

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { fsyncDirectory, tempFileFor, writeFileAtomic } from '../files/atomicFile';
 import { MAX_LOG_BYTES } from './writeLog';
@@ -29,15 +29,8 @@ export class WriteLogFileError extends Error {}
  * Refuses what is not a regular file or is far larger than a log of ours gets.
  */
 export async function readLogFile(logPath: string, from = 0): Promise<{ bytes: Uint8Array; identity: LogIdentity } | undefined> {
-  let handle;
-  try {
-    handle = await open(logPath, constants.O_RDONLY | NO_FOLLOW);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw new WriteLogFileError('it is a symbolic link');
-    throw new WriteLogFileError(`it cannot be opened (${(error as Error).message})`);
-  }
+  const handle = await openLog(logPath);
+  if (handle === undefined) return undefined;
   try {
     const info = await handle.stat({ bigint: true });
     if (!info.isFile()) throw new WriteLogFileError('it is not a regular file');
@@ -57,17 +50,22 @@ export async function readLogFile(logPath: string, from = 0): Promise<{ bytes: U
   }
 }
 
-/** What the log is now, without reading it; undefined when there is none. */
-export async function statLogFile(logPath: string): Promise<LogIdentity | undefined> {
-  let handle;
+/** The log opened for reading without following a link; undefined when there is none. */
+async function openLog(logPath: string): Promise<FileHandle | undefined> {
   try {
-    handle = await open(logPath, constants.O_RDONLY | NO_FOLLOW);
+    return await open(logPath, constants.O_RDONLY | NO_FOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     if (code === 'ELOOP') throw new WriteLogFileError('it is a symbolic link');
     throw new WriteLogFileError(`it cannot be opened (${(error as Error).message})`);
   }
+}
+
+/** What the log is now, without reading it; undefined when there is none. */
+export async function statLogFile(logPath: string): Promise<LogIdentity | undefined> {
+  const handle = await openLog(logPath);
+  if (handle === undefined) return undefined;
   try {
     const info = await handle.stat({ bigint: true });
     return { dev: info.dev, ino: info.ino, size: info.size };
