@@ -6,7 +6,7 @@
 // git reports it did (trace2's `opendir` count), never by a time.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -35,6 +35,18 @@ function foldersOpenedByStatus(root: string, trace: string): number {
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/** Sets the sandbox's folders (not the store's) a minute back. */
+function backdateFolders(root: string): void {
+  const past = new Date(Date.now() - 60_000);
+  const visit = (dir: string): void => {
+    utimesSync(dir, past, past);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== '.cleveragents') visit(path.join(dir, entry.name));
+    }
+  };
+  visit(root);
+}
+
 describe('The untracked cache after a first checkpoint', () => {
   const tempDir = useTempDirs();
 
@@ -45,6 +57,10 @@ describe('The untracked cache after a first checkpoint', () => {
     const s = services(root);
     try {
       const plan = await s.plans.createPlan({ title: 'untracked cache' });
+      // A project's folders were not all changed in the second of its first checkpoint: git
+      // distrusts (and reads again) a folder whose time is its index's own second, so a test
+      // that writes them just before would count those reads instead of the cache's.
+      backdateFolders(root);
       await s.checkpoints.createCheckpoint(plan.plan_id);
     } finally {
       s.dispose();
