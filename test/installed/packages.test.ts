@@ -24,7 +24,7 @@ describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
     const entries = zipEntries(installedProduct().vsix);
     const names = entries.map((e) => e.name).filter((n) => n.startsWith('extension/'));
-    for (const wanted of ['extension/dist/extension.js', 'extension/dist/cli.js', 'extension/dist/cliMain.js', 'extension/dist/agentsMcp.js', 'extension/dist/agentsHook.js', 'extension/dist/agentsHookStore.js', 'extension/dist/agentsHookAdmin.js', 'extension/dist/sql-wasm.wasm', 'extension/dist/webview.js', 'extension/bin/agents', 'extension/bin/agents.cmd', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md']) {
+    for (const wanted of ['extension/dist/extension.js', 'extension/dist/cli.js', 'extension/dist/cliMain.js', 'extension/dist/agentsMcp.js', 'extension/dist/agentsHook.js', 'extension/dist/agentsHookStore.js', 'extension/dist/agentsHookAdmin.js', 'extension/dist/agentsClient.js', 'extension/dist/agentsHookRun.js', 'extension/dist/agentsDaemon.js', 'extension/dist/sql-wasm.wasm', 'extension/dist/webview.js', 'extension/bin/agents', 'extension/bin/agents.cmd', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md']) {
       assert.ok(names.includes(wanted), `${wanted} is missing from ${names.join(', ')}`);
     }
     const unwanted = names.filter((n) => /\.map$|\.tsx?$|^extension\/(src|test|out|scripts|node_modules|\.vscode-test)\//.test(n) && n !== 'extension/api/cleveragents-checkpoints.d.ts');
@@ -65,7 +65,7 @@ describe('The npm pack tarball, installed with npm into a temporary prefix', fun
   it('holds the CLI bundle, the wasm and the docs, nothing else', () => {
     const installed = path.join(prefix, 'lib', 'node_modules', 'cleveragents-checkpoints');
     const files = (fs.readdirSync(installed, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(path.join(installed, f)).isFile()).sort();
-    assert.deepEqual(files, ['LICENSE', 'README.md', path.join('dist', 'agentsHook.js'), path.join('dist', 'agentsHookAdmin.js'), path.join('dist', 'agentsHookStore.js'), path.join('dist', 'agentsMcp.js'), path.join('dist', 'cli.js'), path.join('dist', 'cliMain.js'), path.join('dist', 'sql-wasm.wasm'), 'package.json']);
+    assert.deepEqual(files, ['LICENSE', 'README.md', path.join('dist', 'agentsClient.js'), path.join('dist', 'agentsDaemon.js'), path.join('dist', 'agentsHook.js'), path.join('dist', 'agentsHookAdmin.js'), path.join('dist', 'agentsHookRun.js'), path.join('dist', 'agentsHookStore.js'), path.join('dist', 'agentsMcp.js'), path.join('dist', 'cli.js'), path.join('dist', 'cliMain.js'), path.join('dist', 'sql-wasm.wasm'), 'package.json']);
   });
 
   it('prints its version', () => {
