@@ -9,4 +9,6 @@ export const CliEnvironment = {
   database: 'AGENTS_DATABASE',
   /** The program the launchers run the CLI with (with ELECTRON_RUN_AS_NODE=1); unset: `node`. */
   runtime: 'AGENTS_RUNTIME',
+  /** The extension's stable shim (hooks/install/stableCli.ts): what hook and MCP commands name instead of the versioned dist/cli.js. */
+  stableCli: 'AGENTS_STABLE_CLI',
 } as const;

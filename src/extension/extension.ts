@@ -13,6 +13,7 @@ import { registerRollbackFeatures } from './rollbackFeatures';
 import { registerInterruptedOperations } from './recovery/interruptedOperations';
 import { registerTerminalCli } from './terminal/terminalCli';
 import { registerAgentHookCommands } from './agentHooks/connectAgentCommands';
+import { StableHookCommands } from './agentHooks/stableHookCommands';
 import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
 
 const RESTRICTED_MESSAGE =
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       tree.refresh();
     }),
     registerTerminalCli(context, folders, channel),
+    new StableHookCommands({ storageDir: context.globalStorageUri.fsPath, extensionRoot: context.extensionPath, folders, channel }),
     registerAgentHookCommands({ folders, reporter, distDir: context.asAbsolutePath('dist'), storageDir: context.globalStorageUri.fsPath }),
     registerInterruptedOperations({ folders, channel, reporter, refresh: () => tree.refresh() }),
   );

@@ -79,7 +79,7 @@ export async function runMcp(proc: McpProcess): Promise<number> {
     }
     const location = workspaceLocation(proc.cwd, invocation.workspace, proc.env);
     if (invocation.kind === 'print-config') {
-      const program = proc.program ?? runningHookProgram();
+      const program = proc.program ?? runningHookProgram(undefined, proc.env);
       const config = clientConfig(invocation.client, location.workspaceRoot, program);
       const warnings = programWarnings(program);
       if (invocation.json) {

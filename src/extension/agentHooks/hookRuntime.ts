@@ -3,10 +3,13 @@ import { chmod, mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import type { HookProgram } from '../../hooks/install/hookCommandLine';
+import { writeStableCli } from '../../hooks/install/stableCli';
 
 // The program a hook installed from VS Code starts. The agent runs it outside VS Code (Claude Code
 // in a terminal, Cursor, Gemini CLI...), so it must not depend on VS Code running, nor on the
-// agent's PATH. The CLI is this extension's own dist/cli.js. The runtime:
+// agent's PATH. The CLI is the stable shim in the extension's global storage (hook-runtime/cli.js,
+// see hooks/install/stableCli.ts), which loads this extension's dist/cli.js and survives its
+// updates; the versioned folder itself is deleted by VS Code after an update. The runtime:
 // - in code-server (and any host that runs extensions on plain Node.js), process.execPath is a
 //   real node: it is named directly;
 // - in desktop VS Code, process.execPath is the Electron binary, which starts the editor unless
@@ -50,9 +53,9 @@ export function currentHost(distDir: string, storageDir: string): HookRuntimeHos
   return { distDir, storageDir, execPath: process.execPath, electron: process.versions.electron, platform: process.platform, env: process.env };
 }
 
-/** The node and cli.js that hooks installed from this window start; writes the launcher when one is needed. */
+/** The node and cli.js that hooks installed from this window start; writes the shim, and the launcher when one is needed. */
 export async function vscodeHookProgram(host: HookRuntimeHost): Promise<HookProgram> {
-  const cli = path.join(host.distDir, 'cli.js');
+  const cli = await writeStableCli(host.storageDir, path.dirname(host.distDir));
   if (host.electron === undefined) return { node: host.execPath, cli };
   if (host.platform === 'win32') {
     const node = nodeOnPath(host.env);

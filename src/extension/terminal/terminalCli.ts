@@ -6,6 +6,7 @@ import { SETTINGS_SECTION, SettingKeys } from '../commandIds';
 import type { FolderServices } from '../folderServices';
 import { shownMarkdown } from '../shownText';
 import { NO_DAEMON_ENV } from '../../daemon/daemonFiles';
+import { STABLE_CLI_ENV, stableCliPath } from '../../hooks/install/stableCli';
 import { RESIDENT_PROCESS_SETTING, residentProcessEnabled } from '../agentHooks/residentProcessSetting';
 
 /** `cleveragents.checkpoints.terminal.cliOnPath`: whether integrated terminals get `agents`. */
@@ -33,6 +34,8 @@ export function registerTerminalCli(context: vscode.ExtensionContext, folders: F
     collection.description = shownMarkdown(DESCRIPTION);
     collection.prepend('PATH', `${context.asAbsolutePath('bin')}${path.delimiter}`);
     collection.replace(CliEnvironment.runtime, process.execPath);
+    // `agents hook install` and `agents mcp --print-config` then name the stable shim, not this versioned folder
+    collection.replace(STABLE_CLI_ENV, stableCliPath(context.globalStorageUri.fsPath));
     if (!residentProcessEnabled()) collection.replace(NO_DAEMON_ENV, '1');
     for (const folder of folders.folders()) {
       const scoped = collection.getScoped({ workspaceFolder: folder });

@@ -159,7 +159,7 @@ export async function runHookAdminCommand(argv: readonly string[], io: HookAdmin
     }
     const scope: HookScope = args.user ? 'user' : 'project';
     const root = scope === 'user' ? io.homeDir : workspace;
-    const program = io.program ?? runningHookProgram();
+    const program = io.program ?? runningHookProgram(undefined, io.env);
     if (args.action === 'install' && !programResolves(program)) {
       throw new ConfigFileError(`cannot find this CLI's node and cli.js (${program.node}, ${program.cli}) to name in the hook`);
     }

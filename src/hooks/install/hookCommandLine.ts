@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { noDaemon } from '../../daemon/daemonFiles';
 import type { HookAgent } from '../hookAgents';
+import { stableCliFromEnvironment } from './stableCli';
 
 /**
  * The program an installed hook starts: this node and this package's `dist/cli.js`, both by
@@ -27,11 +28,13 @@ export interface HookProgram {
 
 /**
  * The running node and the `cli.js` beside the running bundle (`dist/agentsHookAdmin.js`,
- * `dist/extension.js` and `dist/cli.js` all live in dist/). Run with CLEVERAGENTS_NO_DAEMON=1, the
- * hooks it writes carry it too.
+ * `dist/extension.js` and `dist/cli.js` all live in dist/), or, run from an installed extension's
+ * versioned folder in VS Code's terminal, the extension's stable shim (see stableCli.ts). Run with
+ * CLEVERAGENTS_NO_DAEMON=1, the hooks it writes carry it too.
  */
-export function runningHookProgram(): HookProgram {
-  return { node: process.execPath, cli: path.join(__dirname, 'cli.js'), ...(process.versions.electron ? { electron: true } : {}), ...(noDaemon(process.env) ? { noDaemon: true } : {}) };
+export function runningHookProgram(distDir: string = __dirname, env: NodeJS.ProcessEnv = process.env): HookProgram {
+  const cli = stableCliFromEnvironment(distDir, env) ?? path.join(distDir, 'cli.js');
+  return { node: process.execPath, cli, ...(process.versions.electron ? { electron: true } : {}), ...(noDaemon(env) ? { noDaemon: true } : {}) };
 }
 
 /** Whether both paths are there: a configured command whose node or CLI moved away no longer runs. */

@@ -47,7 +47,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
         const text = await readTextOrNull(await resolveTarget(root, relative, scope, displayPath(scope, relative)), displayPath(scope, relative));
         if (text === null || !isOurClineScript(text)) continue;
         events.push(event);
-        const exec = text.split(/\r?\n/).find((line) => /^(?:ELECTRON_RUN_AS_NODE=1 )?exec /.test(line));
+        const exec = text.split(/\r?\n/).find((line) => /^(?:(?:ELECTRON_RUN_AS_NODE|CLEVERAGENTS_NO_DAEMON)=1 )*exec /.test(line));
         if (exec) commands.push(exec);
       }
     }
