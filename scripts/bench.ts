@@ -13,13 +13,13 @@ import { writeFileAtomic } from '../src/adapters/files/atomicFile';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
-import { benchSection, HOOKS_MARKERS, hookMarkdownTable, markdownTable, profileMarkdown, withBenchSection } from './benchMarkdown';
+import { benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, hookMarkdownTable, markdownTable, profileMarkdown, SAVE_MARKERS, sampledMarkdownTable, withBenchSection, type Markers } from './benchMarkdown';
 import { benchRepository } from './benchRepository';
 import { parseHookBenchArgs, type HookBenchArgs } from './benchHookEvents';
 import type { HookProfile, HookRow } from './benchHookReport';
 import { benchHooks } from './benchHooks';
 import { benchSave } from './benchSave';
-import { benchDatabaseGrowth } from './benchDatabaseGrowth';
+import { benchDatabaseGrowth, FOLD_EVERY } from './benchDatabaseGrowth';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
        npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon both|on|off] [--profile] [--runs N] [--markdown FILE]
@@ -32,12 +32,15 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --keep          keep the temporary workspaces
   --verbose       print each snapshot's phases
   --db-growth     only time \`agents plan checkpoint\` with 1,000 and 50,000 rows in the database
+                  (--db-rows A,B,... for other sizes); its figures go between
+                  <!-- bench-db-growth:start --> and <!-- bench-db-growth:end -->
   --markdown FILE write the table, with the date, the machine and this command, between the
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
                   none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md
 
   --save          the engine's part of a save with automatic checkpoints: the pre_write a save
-                  waits for, on --save-files generated files (default 50000) with 20 changed
+                  waits for, on --save-files generated files (default 50000) with 20 changed;
+                  its figures go between <!-- bench-save:start --> and <!-- bench-save:end -->
   --hooks         the hooked path instead: each repository's history replayed as an agent's session,
                   each commit one tool call between the hook commands \`agents hook install\` writes
                   (a new process per event, the event's JSON on stdin), against plain git's snapshots;
@@ -69,6 +72,7 @@ function parseOptions() {
         daemon: { type: 'string' },
         profile: { type: 'boolean', default: false },
         'db-growth': { type: 'boolean', default: false },
+        'db-rows': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -382,8 +386,27 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The markers this run writes between: each kind of run has its own section. */
+function runMarkers(): Markers | undefined {
+  if (hookArgs) return HOOKS_MARKERS;
+  if (values.save) return SAVE_MARKERS;
+  if (values['db-growth']) return DB_GROWTH_MARKERS;
+  return undefined;
+}
+
+/** `--db-rows A,B`: the database sizes of `--db-growth` (default 1,000 and 50,000). */
+function dbRows(): number[] | undefined {
+  if (values['db-rows'] === undefined) return undefined;
+  const sizes = values['db-rows'].split(',').map((x) => Number(x.trim()));
+  if (sizes.length < 2 || sizes.some((n) => !Number.isInteger(n) || n < 2 || n > 1_000_000)) {
+    console.error(`--db-rows takes two or more whole numbers from 2 to 1,000,000, e.g. 1000,50000\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return sizes;
+}
+
 /** The run's section, written into FILE between its markers (the rest of FILE stays as it is). */
-async function writeMarkdown(file: string): Promise<void> {
+async function writeMarkdown(file: string, markers: Markers | undefined = runMarkers(), table?: string, runs = RUNS): Promise<void> {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown processor';
   const section = benchSection({
     date: new Date(),
@@ -393,19 +416,20 @@ async function writeMarkdown(file: string): Promise<void> {
     git: execFileSync('git', ['--version'], { encoding: 'utf8' }).trim(),
     node: process.version,
     command: ['npm', 'run', 'bench', '--', ...process.argv.slice(2)].map(shellWord).join(' '),
-    runs: RUNS,
+    runs,
     rows,
     load: [loadAtStart, os.loadavg()[0]!],
     ...(hookArgs ? { hookRows, profiles } : {}),
-  }, hookArgs ? HOOKS_MARKERS : undefined);
+    ...(table !== undefined ? { table } : {}),
+  }, markers);
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  await writeFileAtomic(file, withBenchSection(before, section, hookArgs ? HOOKS_MARKERS : undefined));
+  await writeFileAtomic(file, withBenchSection(before, section, markers));
   console.log(`\nWrote the figures into ${file}`);
 }
 
 async function main(): Promise<void> {
   // A page whose markers do not pair is refused before the long run, not after it.
-  if (values.markdown && existsSync(values.markdown)) withBenchSection(readFileSync(values.markdown, 'utf8'), '', hookArgs ? HOOKS_MARKERS : undefined);
+  if (values.markdown && existsSync(values.markdown)) withBenchSection(readFileSync(values.markdown, 'utf8'), '', runMarkers());
   const base = mkdtempSync(path.join(os.tmpdir(), 'ca-bench-'));
   if (hookArgs) {
     console.log(`CleverAgents Checkpoints benchmark of the hooked path (${hookArgs.agent}); git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
@@ -423,16 +447,19 @@ async function main(): Promise<void> {
   }
   console.log(`CleverAgents Checkpoints benchmark: medians of ${RUNS} runs; git ${execFileSync('git', ['--version'], { encoding: 'utf8' }).trim()}; ${os.cpus().length} cores`);
   if (values['db-growth']) {
-    // Alone: `agents plan checkpoint` with 1,000 and 50,000 rows in the database.
-    await benchDatabaseGrowth({ distDir: __dirname, base, runs: RUNS, logger: quiet });
+    // Alone: `agents plan checkpoint` with 1,000 and 50,000 rows (or --db-rows) in the database.
+    const grown = await benchDatabaseGrowth({ distDir: __dirname, base, runs: RUNS, logger: quiet, sizes: dbRows() });
+    const table = databaseGrowthTable(grown, FOLD_EVERY);
+    console.log(`\n${table}`);
+    if (values.markdown) await writeMarkdown(values.markdown, DB_GROWTH_MARKERS, table, Math.max(5, RUNS));
     if (!values.keep) rmSync(base, { recursive: true, force: true });
     return;
   }
   const repos = values.repo ?? [];
   if (values.save) {
-    rows.push(...(await benchSave({ files: Math.max(100, Number(values['save-files'])), changed: 20, runs: RUNS, base, verbose: values.verbose })));
-    console.log(`\n${markdownTable(rows)}`);
-    if (values.markdown) await writeMarkdown(values.markdown);
+    const table = sampledMarkdownTable(await benchSave({ files: Math.max(100, Number(values['save-files'])), changed: 20, runs: RUNS, base, verbose: values.verbose }));
+    console.log(`\n${table}`);
+    if (values.markdown) await writeMarkdown(values.markdown, SAVE_MARKERS, table);
     if (!values.keep) rmSync(base, { recursive: true, force: true });
     return;
   }

@@ -8,7 +8,8 @@ import { ulid } from 'ulid';
 import { DEFAULT_WRITE_LOG } from '../src/adapters/sqlStore/sqlJsCheckpointStore';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
-import { median, type Row } from './benchCommon';
+import { median } from './benchCommon';
+import type { DatabaseGrowthRow } from './benchMarkdown';
 
 export interface DatabaseGrowthOptions {
   /** The folder of the built CLI (`dist/`, holding cli.js and sql-wasm.wasm). */
@@ -21,6 +22,9 @@ export interface DatabaseGrowthOptions {
   /** Rows in the database of each workspace; default 1,000 and 50,000. */
   readonly sizes?: readonly number[];
 }
+
+/** How often the write log is folded into the file, as the table's header says it. */
+export const FOLD_EVERY = `once per ${DEFAULT_WRITE_LOG.foldEntries} writes or ${DEFAULT_WRITE_LOG.foldBytes / 1024} KiB of log`;
 
 /** One plan's checkpoints per filler plan, as many as a plan keeps at most. */
 const ROWS_PER_PLAN = 100;
@@ -58,7 +62,7 @@ async function workspaceWithRows(options: DatabaseGrowthOptions, rows: number): 
 }
 
 /** Times `agents plan checkpoint` per size, sizes interleaved run by run so that drift hits all alike. */
-export async function benchDatabaseGrowth(options: DatabaseGrowthOptions): Promise<Row[]> {
+export async function benchDatabaseGrowth(options: DatabaseGrowthOptions): Promise<DatabaseGrowthRow[]> {
   const sizes = options.sizes ?? [1_000, 50_000];
   const runs = Math.max(5, options.runs);
   const cli = path.join(options.distDir, 'cli.js');
@@ -78,7 +82,7 @@ export async function benchDatabaseGrowth(options: DatabaseGrowthOptions): Promi
 
   console.log(`\n[database growth: agents plan checkpoint, 1-file sandbox, medians of ${runs} runs]`);
   const baseline = median(times.get(sizes[0]!)!);
-  const out: Row[] = [];
+  const out: DatabaseGrowthRow[] = [];
   for (const w of workspaces) {
     const ms = median(times.get(w.rows)!);
     const dbDir = path.join(w.root, '.cleveragents');
@@ -93,6 +97,7 @@ export async function benchDatabaseGrowth(options: DatabaseGrowthOptions): Promi
       `  ${w.rows.toLocaleString('en-US').padStart(7)} rows (${(bytes / 1e6).toFixed(1)} MB, log ${(logBytes / 1e3).toFixed(0)} kB)` +
         `   ${ms.toFixed(0).padStart(5)} ms   ratio to ${sizes[0]!.toLocaleString('en-US')} rows ${(ms / baseline).toFixed(2)}`,
     );
+    let foldMs: number | undefined;
     if (logBytes > 0) {
       // What the log puts off: its fold, paid once per DEFAULT_WRITE_LOG.foldEntries writes or foldBytes of log.
       const s = createWorkspaceServices({ workspaceRoot: w.root, wasmDir: options.distDir, logger: options.logger });
@@ -100,13 +105,13 @@ export async function benchDatabaseGrowth(options: DatabaseGrowthOptions): Promi
         await s.store.read(() => undefined);
         const start = performance.now();
         await s.store.fold();
-        const { foldEntries, foldBytes } = DEFAULT_WRITE_LOG;
-        console.log(`          its fold (once per ${foldEntries} writes or ${foldBytes / 1024} KiB of log): ${(performance.now() - start).toFixed(0)} ms`);
+        foldMs = performance.now() - start;
+        console.log(`          its fold (${FOLD_EVERY}): ${foldMs.toFixed(0)} ms`);
       } finally {
         s.dispose();
       }
     }
-    if (w.rows !== sizes[0]) out.push({ size: 'DB', step: `plan checkpoint, ${w.rows.toLocaleString('en-US')} rows vs ${sizes[0]!.toLocaleString('en-US')}`, ours: ms, plain: baseline });
+    out.push({ rows: w.rows, databaseBytes: bytes, logBytes, samples: times.get(w.rows)!, ...(foldMs === undefined ? {} : { foldMs }) });
   }
   return out;
 }

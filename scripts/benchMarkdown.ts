@@ -16,6 +16,9 @@ export interface Markers {
 }
 const BENCH_MARKERS: Markers = { start: BENCH_START, end: BENCH_END };
 export const HOOKS_MARKERS: Markers = { start: HOOKS_START, end: HOOKS_END };
+/** `--save` and `--db-growth` write sections of their own too, each replacing only its own figures. */
+export const SAVE_MARKERS: Markers = { start: '<!-- bench-save:start -->', end: '<!-- bench-save:end -->' };
+export const DB_GROWTH_MARKERS: Markers = { start: '<!-- bench-db-growth:start -->', end: '<!-- bench-db-growth:end -->' };
 
 /** Where and how a run was made: what a reader needs to weigh its figures. */
 export interface BenchRun {
@@ -39,6 +42,47 @@ export interface BenchRun {
   readonly hookRows?: readonly HookRow[];
   /** `--hooks --profile` */
   readonly profiles?: readonly HookProfile[];
+  /** A table of its own (`--save`, `--db-growth`) in place of the ours / plain git one. */
+  readonly table?: string;
+}
+
+/** A step timed alone, with no plain git counterpart (`--save`): its median and every run. */
+export interface SampledRow {
+  readonly workspace: string;
+  readonly step: string;
+  readonly samples: readonly number[];
+}
+
+/** `--save`'s table: per step, the median and each run in order (the first one after the first checkpoint differs). */
+export function sampledMarkdownTable(rows: readonly SampledRow[]): string {
+  const lines = ['| workspace | step | median | each run |', '|---|---|---:|---|'];
+  for (const r of rows) lines.push(`| ${r.workspace} | ${r.step} | ${ms(medianOf(r.samples))} | ${r.samples.map((x) => x.toFixed(0)).join(', ')} ms |`);
+  return lines.join('\n');
+}
+
+/** One database size of `--db-growth`. */
+export interface DatabaseGrowthRow {
+  readonly rows: number;
+  readonly databaseBytes: number;
+  /** The write log's size after the timed checkpoints; 0 when the database was saved whole. */
+  readonly logBytes: number;
+  /** `agents plan checkpoint`, each run. */
+  readonly samples: readonly number[];
+  /** The fold the write log puts off, timed once; undefined without a log. */
+  readonly foldMs?: number;
+}
+
+/** `--db-growth`'s table: per database size, the checkpoint's median and its ratio to the first (smallest) size. */
+export function databaseGrowthTable(rows: readonly DatabaseGrowthRow[], foldEvery: string): string {
+  const lines = [`| checkpoint rows in the database | database file | write log | \`agents plan checkpoint\`, median | ratio to ${rows[0]?.rows.toLocaleString('en-US') ?? '-'} rows | the log's fold (${foldEvery}) |`, '|---:|---:|---:|---:|---:|---:|'];
+  const baseline = rows[0] ? medianOf(rows[0].samples) : Number.NaN;
+  for (const r of rows) {
+    const m = medianOf(r.samples);
+    lines.push(
+      `| ${r.rows.toLocaleString('en-US')} | ${(r.databaseBytes / 1e6).toFixed(1)} MB | ${(r.logBytes / 1e3).toFixed(0)} kB | ${ms(m)} | ${(m / baseline).toFixed(2)} | ${r.foldMs === undefined ? '-' : ms(r.foldMs)} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 function isStore(row: Row): boolean {
@@ -113,7 +157,7 @@ export function benchSection(run: BenchRun, markers: Markers = BENCH_MARKERS): s
     `- command: \`${run.command}\``,
     '',
     ...(hooks ? [hookMarkdownTable(run.hookRows!)] : []),
-    ...(run.rows.length > 0 || !hooks ? [markdownTable(run.rows)] : []),
+    ...(run.table !== undefined ? [run.table] : run.rows.length > 0 || !hooks ? [markdownTable(run.rows)] : []),
     ...(run.profiles && run.profiles.length > 0 ? ['', profileMarkdown(run.profiles)] : []),
     markers.end,
   ].join('\n');

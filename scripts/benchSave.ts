@@ -8,7 +8,8 @@ import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
-import { median, settle, time, type Row } from './benchCommon';
+import { median, settle, time } from './benchCommon';
+import type { SampledRow } from './benchMarkdown';
 
 export interface SaveBenchOptions {
   readonly files: number;
@@ -33,7 +34,7 @@ function generate(sandbox: string, files: number): string[] {
   return rels;
 }
 
-export async function benchSave(options: SaveBenchOptions): Promise<Row[]> {
+export async function benchSave(options: SaveBenchOptions): Promise<SampledRow[]> {
   const label = `save, ${options.files.toLocaleString('en-US')} files`;
   const workspace = path.join(options.base, 'save');
   const sandbox = path.join(workspace, 'save-cost');
@@ -43,11 +44,10 @@ export async function benchSave(options: SaveBenchOptions): Promise<Row[]> {
   const phases: string[] = [];
   const logger: Logger = { debug: (m) => phases.push(m), info: () => undefined, warn: (m) => console.warn(m), error: (m) => console.error(m) };
   const s = createWorkspaceServices({ workspaceRoot: workspace, wasmDir: __dirname, logger });
-  const rows: Row[] = [];
+  const rows: SampledRow[] = [];
   const record = (step: string, ms: number[]) => {
-    const row = { size: label, step, ours: median(ms), plain: Number.NaN };
-    rows.push(row);
-    console.log(`  ${step.padEnd(58)} ${row.ours.toFixed(0).padStart(6)} ms   (runs: ${ms.map((x) => x.toFixed(0)).join(', ')})`);
+    rows.push({ workspace: label, step, samples: ms });
+    console.log(`  ${step.padEnd(58)} ${median(ms).toFixed(0).padStart(6)} ms   (runs: ${ms.map((x) => x.toFixed(0)).join(', ')})`);
   };
   try {
     const plan = await s.plans.createPlan({ title: 'Save cost', sandbox: 'save-cost' });

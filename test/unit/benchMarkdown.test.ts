@@ -1,7 +1,7 @@
 // `npm run bench -- --markdown FILE`: the section it writes names its date, machine and command,
 // replaces only what lies between the markers, and refuses markers that do not pair.
 import * as assert from 'node:assert/strict';
-import { BENCH_END, BENCH_START, benchSection, markdownTable, withBenchSection } from '../../scripts/benchMarkdown';
+import { BENCH_END, BENCH_START, benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, markdownTable, SAVE_MARKERS, sampledMarkdownTable, withBenchSection } from '../../scripts/benchMarkdown';
 
 const ROWS = [
   { size: 'S', step: 'incremental, 10 files changed', ours: 61.4, plain: 30.2 },
@@ -58,5 +58,26 @@ describe('The benchmark’s Markdown section', () => {
     assert.throws(() => withBenchSection(`a\n${BENCH_START}\nb\n`, section), /found 1 and 0/);
     assert.throws(() => withBenchSection(`${BENCH_END}\nb\n${BENCH_START}\n`, section), /in the wrong order/);
     assert.throws(() => withBenchSection(`${BENCH_START}\n${BENCH_END}\n${BENCH_START}\n${BENCH_END}\n`, section), /found 2 and 2/);
+  });
+
+  it('writes `--save` and `--db-growth` between markers of their own, each with its own table, leaving the other sections as they are', () => {
+    const save = sampledMarkdownTable([{ workspace: 'save, 50,000 files', step: "save's pre_write, nothing changed", samples: [124.4, 129, 125.2] }]);
+    assert.deepEqual(save.split('\n'), ['| workspace | step | median | each run |', '|---|---|---:|---|', "| save, 50,000 files | save's pre_write, nothing changed | 125 ms | 124, 129, 125 ms |"]);
+    const growth = databaseGrowthTable(
+      [
+        { rows: 1000, databaseBytes: 600_000, logBytes: 0, samples: [120, 125, 130] },
+        { rows: 50000, databaseBytes: 27_100_000, logBytes: 3_000, samples: [140, 150, 160], foldMs: 131.2 },
+      ],
+      'once per 500 writes',
+    );
+    assert.deepEqual(growth.split('\n').slice(2), ['| 1,000 | 0.6 MB | 0 kB | 125 ms | 1.00 | - |', '| 50,000 | 27.1 MB | 3 kB | 150 ms | 1.20 | 131 ms |']);
+    assert.match(growth.split('\n')[0]!, /ratio to 1,000 rows \| the log's fold \(once per 500 writes\) \|$/);
+    const page = [`${BENCH_START}\nmain\n${BENCH_END}`, `${HOOKS_MARKERS.start}\nhooks\n${HOOKS_MARKERS.end}`, `${SAVE_MARKERS.start}\n${SAVE_MARKERS.end}`, `${DB_GROWTH_MARKERS.start}\nold\n${DB_GROWTH_MARKERS.end}`, ''].join('\n\n');
+    const written = withBenchSection(page, benchSection({ ...RUN, runs: 5, rows: [], table: growth, command: 'npm run bench -- --db-growth --runs 5 --markdown docs/PERFORMANCE.md' }, DB_GROWTH_MARKERS), DB_GROWTH_MARKERS);
+    assert.ok(written.includes(`${DB_GROWTH_MARKERS.start}\nWritten by the benchmark on 2026-12-01 (16:33 UTC): medians of 5 runs per step.`));
+    assert.ok(written.includes(`${growth}\n${DB_GROWTH_MARKERS.end}`), 'its own table, not the ours / plain git one');
+    assert.ok(!written.includes('| workspace | step | ours | plain git | ratio |'));
+    assert.ok(!written.includes('\nold\n'));
+    assert.ok(written.startsWith(`${BENCH_START}\nmain\n${BENCH_END}\n\n${HOOKS_MARKERS.start}\nhooks\n${HOOKS_MARKERS.end}\n\n${SAVE_MARKERS.start}\n${SAVE_MARKERS.end}`), 'the other sections stay');
   });
 });
