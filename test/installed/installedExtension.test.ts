@@ -4,13 +4,15 @@
 // panel, `agents` in the integrated terminal, and the details page with the README's screenshots.
 // Screenshots go to test-results/installed-*.png.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { waitForPanel } from '../e2e/rollbackPanel';
 import { answerDialog, answerInput, clickTreeRow, contextMenu, openView, runCommand, screenshot, useWorkbench, waitForTreeRow } from '../e2e/workbench';
 import { startMcp } from '../unit/helpers/mcpHarness';
 import { setCheckbox } from './settingsEditor';
-import { installedProduct } from './installedProduct';
+import { extensionLogLines, installedProduct } from './installedProduct';
+import { programOfCommand } from '../../src/hooks/install/hookCommandLine';
 import { newTerminal, runInTerminal } from './terminal';
 
 const VIEW = 'Checkpoints';
@@ -20,8 +22,24 @@ const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 
 
 describe('The installed .vsix', function () {
   this.timeout(120_000);
-  const wb = useWorkbench({ viewport: { width: 1400, height: 900 }, prepare: (dir) => installedProduct().prepareDemo(dir) });
+  // An older version's Cursor hook, naming its versioned dist/cli.js (deleted by the update): activation rewrites it to the stable entry.
+  const olderCli = () => path.join(installedProduct().extensionsDir, `${EXTENSION_ID}-0.0.1`, 'dist', 'cli.js');
+  const olderHooks = (dir: string) => path.join(dir, '.cursor', 'hooks.json');
+  const wb = useWorkbench({
+    viewport: { width: 1400, height: 900 },
+    prepare: async (dir) => {
+      await installedProduct().prepareDemo(dir);
+      fs.mkdirSync(path.dirname(olderHooks(dir)), { recursive: true });
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(olderCli())} hook run cursor`;
+      fs.writeFileSync(olderHooks(dir), `${JSON.stringify({ version: 1, hooks: { beforeSubmitPrompt: [{ command }] } }, null, 2)}\n`);
+    },
+  });
   const installedDir = () => path.join(installedProduct().extensionsDir, `${EXTENSION_ID}-${version}`);
+  // where hooks and MCP commands point: a file of the global storage, which an update does not move
+  const stableCli = () => path.join(installedProduct().userDataDir, 'User', 'globalStorage', EXTENSION_ID, 'hook-runtime', 'cli.js');
+  /** Runs `<node> <cli> --version` as a hook command's program would be started, outside VS Code. */
+  const versionThrough = (program: { node: string; cli: string; electron?: boolean }) =>
+    execFileSync(program.node, [program.cli, '--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', ...(program.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}) } }).trim();
 
   it('is installed in the extensions folder of the server', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(installedDir(), 'package.json'), 'utf8')) as { version: string };
@@ -74,7 +92,9 @@ describe('The installed .vsix', function () {
     const server = (JSON.parse(fs.readFileSync(out, 'utf8')) as { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> }).mcpServers['cleveragents-checkpoints']!;
     // the runtime the terminal's `agents` ran on, and the installed extension's CLI
     assert.ok(path.isAbsolute(server.command) && fs.existsSync(server.command), server.command);
-    assert.equal(server.args[0], path.join(installedDir(), 'dist', 'cli.js'));
+    // the installed extension's CLI, through its stable entry: the versioned folder goes with the next update
+    assert.equal(server.args[0], stableCli());
+    assert.equal(versionThrough({ node: server.command, cli: server.args[0]!, electron: server.env?.ELECTRON_RUN_AS_NODE === '1' }), version);
     const mcp = await startMcp(wb.workspaceDir, { command: server.command, args: server.args, env: { PATH: '/usr/bin:/bin', ...server.env } });
     try {
       assert.ok((await mcp.client.listTools()).tools.some((t) => t.name === 'list_plans'));
@@ -83,6 +103,29 @@ describe('The installed .vsix', function () {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('writes hook commands that name the stable entry, and rewrote an older version’s at activation', async () => {
+    await runInTerminal(wb.page, `agents hook install claude-code --workspace ${JSON.stringify(wb.workspaceDir)}`);
+    try {
+      const settings = JSON.parse(fs.readFileSync(path.join(wb.workspaceDir, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+      const command = settings.hooks.PreToolUse![0]!.hooks[0]!.command;
+      const program = programOfCommand(command);
+      assert.ok(program, command);
+      assert.equal(program.cli, stableCli());
+      assert.ok(!command.includes(installedDir()), command);
+      assert.equal(versionThrough(program), version);
+    } finally {
+      await runInTerminal(wb.page, `agents hook uninstall claude-code --workspace ${JSON.stringify(wb.workspaceDir)}`);
+    }
+    const older = fs.readFileSync(olderHooks(wb.workspaceDir), 'utf8');
+    assert.ok(!older.includes(olderCli()) && older.includes(JSON.stringify(stableCli()).slice(1, -1)), older);
+    const program = programOfCommand((JSON.parse(older) as { hooks: { beforeSubmitPrompt: { command: string }[] } }).hooks.beforeSubmitPrompt[0]!.command)!;
+    assert.equal(versionThrough(program), version);
+    assert.ok(
+      extensionLogLines().some((l) => l.includes('Rewrote 1 command path(s)') && l.includes('.cursor/hooks.json')),
+      'the rewrite is logged',
+    );
   });
 
   it('leaves the terminal’s PATH alone when terminal.cliOnPath is off', async () => {
