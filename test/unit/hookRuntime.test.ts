@@ -29,7 +29,7 @@ describe('The runtime of hooks installed from VS Code', () => {
     const out = execFileSync(program.node, ['-e', 'process.stdout.write(String(process.env.ELECTRON_RUN_AS_NODE))'], { encoding: 'utf8', env: {} });
     assert.equal(out, '1');
     assert.deepEqual(programOfCommand(bashCommand(program, 'cursor')), program);
-    assert.equal(programResolves(program), true, 'the launcher and the shim are written');
+    assert.equal(programResolves(program), false, 'the shim is written, but no dist/cli.js is there for it to load in this test');
   });
 
   it('an Electron host on Windows without node.exe on the PATH refuses, saying what to install', async () => {

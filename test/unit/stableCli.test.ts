@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { planHookChange, applyHookPlan } from '../../src/hooks/install/hookInstaller';
-import { bashCommand, programOfCommand, runningHookProgram, type HookProgram } from '../../src/hooks/install/hookCommandLine';
+import { bashCommand, programOfCommand, programResolves, runningHookProgram, type HookProgram } from '../../src/hooks/install/hookCommandLine';
 import { hookStatus } from '../../src/hooks/install/hookStatus';
-import { SHIM_MARK, STABLE_CLI_ENV, stableCliFromEnvironment, writeStableCli } from '../../src/hooks/install/stableCli';
+import { cliBehind, SHIM_MARK, STABLE_CLI_ENV, stableCliFromEnvironment, writeStableCli } from '../../src/hooks/install/stableCli';
 import { replaceVersionedCli, rewriteVersionedCommands } from '../../src/hooks/install/versionedCommands';
 import { clientConfig } from '../../src/mcp/clientConfigs';
 import { CLI_PATH, ensureCliBuilt } from './helpers/cliHarness';
@@ -86,6 +86,7 @@ describe('The stable entry of the CLI (hook-runtime/cli.js)', function () {
     const shim = await writeStableCli(storage, gone);
     rmSync(gone, { recursive: true });
     assert.deepEqual(run({ node: process.execPath, cli: shim }, ['--version']), { code: 0, stdout: `${ID}-0.10.0-linux-x64 --version`, stderr: '' });
+    assert.equal(cliBehind(shim), path.join(extensions, `${ID}-0.10.0-linux-x64`, 'dist', 'cli.js'), 'hook status reads the same choice');
   });
 
   it('with no version left, fails saying so, and never runs a CLI from the current folder', async () => {
@@ -103,6 +104,8 @@ describe('The stable entry of the CLI (hook-runtime/cli.js)', function () {
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
     assert.match(r.stderr, /the extension is no longer installed \(.*checkpoints-0\.1\.0.*is gone, and .*extensions holds no other version of it\)/);
+    assert.equal(cliBehind(shim), undefined);
+    assert.equal(programResolves({ node: process.execPath, cli: shim }), false, 'hook status: the command no longer runs');
   });
 
   it('is rewritten at each activation only when its target changes, atomically, beside nothing else', async () => {

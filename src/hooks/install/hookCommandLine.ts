@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { noDaemon } from '../../daemon/daemonFiles';
 import type { HookAgent } from '../hookAgents';
-import { stableCliFromEnvironment } from './stableCli';
+import { cliBehind, stableCliFromEnvironment } from './stableCli';
 
 /**
  * The program an installed hook starts: this node and this package's `dist/cli.js`, both by
@@ -37,9 +37,12 @@ export function runningHookProgram(distDir: string = __dirname, env: NodeJS.Proc
   return { node: process.execPath, cli, ...(process.versions.electron ? { electron: true } : {}), ...(noDaemon(env) ? { noDaemon: true } : {}) };
 }
 
-/** Whether both paths are there: a configured command whose node or CLI moved away no longer runs. */
+/**
+ * Whether both paths are there: a configured command whose node or CLI moved away no longer runs.
+ * A CLI that is the extension's stable shim runs when it finds a version of the extension to load.
+ */
 export function programResolves(program: HookProgram): boolean {
-  return path.isAbsolute(program.node) && path.isAbsolute(program.cli) && existsSync(program.node) && existsSync(program.cli);
+  return path.isAbsolute(program.node) && path.isAbsolute(program.cli) && existsSync(program.node) && cliBehind(program.cli) !== undefined;
 }
 
 /** A word for bash (and sh): double quotes, with the four characters that stay special inside them escaped. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
@@ -140,4 +140,78 @@ export function stableCliFromEnvironment(distDir: string, env: NodeJS.ProcessEnv
   } catch {
     return undefined;
   }
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether version `a` (major, minor, patch) comes after `b`, by number. */
+function isNewer(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The newest version of this extension installed in `extensionsDir`, as the shim finds it (the same
+ * rules: the folder's name, its package.json, not marked obsolete, a dist/cli.js), or undefined.
+ */
+export function newestInstalledCli(extensionsDir: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(extensionsDir);
+  } catch {
+    return undefined;
+  }
+  const obsolete = readJson(path.join(extensionsDir, '.obsolete'));
+  const marked = (name: string) => typeof obsolete === 'object' && obsolete !== null && (obsolete as Record<string, unknown>)[name] === true;
+  let best: { cli: string; parts: number[] } | undefined;
+  for (const name of names) {
+    const m = EXTENSION_FOLDER.exec(name);
+    if (!m || marked(name)) continue;
+    const root = path.join(extensionsDir, name);
+    const pkg = readJson(path.join(root, 'package.json')) as Record<string, unknown> | undefined;
+    if (typeof pkg !== 'object' || pkg === null || pkg.publisher !== 'cleveragents' || pkg.name !== 'cleveragents-checkpoints' || pkg.version !== `${m[1]}.${m[2]}.${m[3]}`) continue;
+    const cli = path.join(root, 'dist', 'cli.js');
+    if (!isFile(cli)) continue;
+    const parts = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (!best || isNewer(parts, best.parts)) best = { cli, parts };
+  }
+  return best?.cli;
+}
+
+/**
+ * What a file a command names as its CLI would run: itself when it is not a shim; for a shim, the
+ * CLI it would load now (its target, else the newest installed version), or undefined when it would
+ * fail. For `agents hook status`: a shim whose extension is gone does not run.
+ */
+export function cliBehind(cli: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(cli, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (!text.startsWith(SHIM_MARK)) return cli;
+  const line = /^const TARGET = (".*");$/m.exec(text);
+  let target: unknown;
+  try {
+    target = line ? JSON.parse(line[1]!) : undefined;
+  } catch {
+    target = undefined;
+  }
+  if (typeof target !== 'string' || !path.isAbsolute(target)) return undefined;
+  return isFile(target) ? target : newestInstalledCli(path.dirname(path.dirname(path.dirname(target))));
 }
