@@ -51,8 +51,8 @@ describe('Connect an Agent', function () {
     assert.equal(settings.model, 'opus');
     assert.deepEqual(Object.keys(settings.hooks ?? {}).sort(), ['PostToolUse', 'PreToolUse', 'UserPromptSubmit']);
     const command = settings.hooks!.UserPromptSubmit[0].hooks[0].command;
-    // the extension's own CLI, on a runtime that runs outside VS Code
-    assert.match(command, /dist\/cli\.js" hook run claude-code$/);
+    // the extension's own CLI through its stable entry in the global storage (an update deletes the versioned dist/), on a runtime that runs outside VS Code
+    assert.match(command, /globalStorage\/cleveragents\.cleveragents-checkpoints\/hook-runtime\/cli\.js" hook run claude-code$/);
 
     const again = await vscode.commands.executeCommand<AgentHookResult>(Commands.connectAgent, { agent: 'claude-code' });
     assert.deepEqual(again?.changed, [], 'a second connect changes nothing');
@@ -68,7 +68,7 @@ describe('Connect an Agent', function () {
     try {
       await vscode.commands.executeCommand(Commands.connectAgent, { agent: 'claude-code' });
       const command = readSettings().hooks!.UserPromptSubmit[0].hooks[0].command;
-      assert.match(command, /^(ELECTRON_RUN_AS_NODE=1 )?CLEVERAGENTS_NO_DAEMON=1 ".*dist\/cli\.js" hook run claude-code$/);
+      assert.match(command, /^(ELECTRON_RUN_AS_NODE=1 )?CLEVERAGENTS_NO_DAEMON=1 ".*hook-runtime\/cli\.js" hook run claude-code$/);
     } finally {
       await config.update('agents.residentProcess', undefined, vscode.ConfigurationTarget.Workspace);
       await vscode.commands.executeCommand(Commands.disconnectAgent, { agent: 'claude-code' });
