@@ -1,5 +1,6 @@
 // The docs cannot go stale unnoticed: every relative link in the README, CONTRIBUTING.md and docs/
-// resolves (to a file, and to a heading when it names one), no bundle size is typed by hand, every
+// resolves (to a file, and to a heading when it names one), no bundle size is typed by hand, no
+// timing is typed into docs/PERFORMANCE.md outside the sections the benchmark writes, every
 // setting is documented with package.json's default, and
 // every `agents …` example marked runnable (see helpers/docExamples.ts for the marker) runs with the
 // built CLI against a scratch workspace, parses, succeeds, and prints the JSON keys the marker names.
@@ -9,6 +10,7 @@ import * as path from 'node:path';
 import { REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { headingAnchors, markdownLinks, runnableExamples, shellWords, type RunnableCommand } from './helpers/docExamples';
 import { useTempDirs } from './helpers/tempDir';
+import { handTypedTimings } from './helpers/typedFigures';
 
 /** The Markdown a reader follows: the README, CONTRIBUTING.md and every page of docs/. */
 const DOC_FILES = [
@@ -60,6 +62,28 @@ describe('The docs', () => {
         });
     }
     assert.deepEqual(typed, []);
+  });
+
+  it('type no timing in docs/PERFORMANCE.md outside the sections a benchmark wrote', () => {
+    assert.deepEqual(handTypedTimings(read('docs/PERFORMANCE.md')), []);
+  });
+
+  it('the timing check finds typed durations and ratios, and leaves the written sections and the bounds alone', () => {
+    const page = [
+      'the fold took 81–197 ms at 50,000 rows, ~1.2 s in all', // 1
+      '<!-- bench-save:start -->',
+      '| save | 272 ms | 1.26 |',
+      '<!-- bench-save:end -->',
+      'a ratio of 1.26 (1.38), up to 3x, or 0.9× plain git', // 5
+      'VS Code waits at most 1.5 s; the target is ≤ 1.3× and ≤ 1.0 s', // 6
+      '1,000 files / 10 MB, three 2 MiB binaries, 50 checkpoints, `--runs 3`, git 2.39.5', // 7
+      'every 2 seconds', // 8
+    ].join('\n');
+    assert.deepEqual(handTypedTimings(page), [
+      'line 1: 81–197 ms, ~1.2 s: the fold took 81–197 ms at 50,000 rows, ~1.2 s in all',
+      'line 5: 1.26, 1.38, 3x, 0.9×: a ratio of 1.26 (1.38), up to 3x, or 0.9× plain git',
+      'line 8: 2 seconds: every 2 seconds',
+    ]);
   });
 
   it('list every setting of package.json in docs/EXTENSION.md, with its default', () => {
