@@ -106,6 +106,10 @@ describe('The stable entry of the CLI (hook-runtime/cli.js)', function () {
     assert.match(r.stderr, /the extension is no longer installed \(.*checkpoints-0\.1\.0.*is gone, and .*extensions holds no other version of it\)/);
     assert.equal(cliBehind(shim), undefined);
     assert.equal(programResolves({ node: process.execPath, cli: shim }), false, 'hook status: the command no longer runs');
+    await applyHookPlan(await planHookChange('claude-code', 'install', 'project', workspace, { node: process.execPath, cli: shim }), 'install');
+    const status = (await hookStatus(workspace, path.join(base, 'home'))).find((st) => st.agent === 'claude-code' && st.scope === 'project')!;
+    assert.equal(status.command_resolves, false);
+    assert.match(status.problems[0]!, /the hook command no longer runs \(.*hook-runtime\/cli\.js finds no installed version of the extension to load\)/);
   });
 
   it('is rewritten at each activation only when its target changes, atomically, beside nothing else', async () => {

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
-import { programOfCommand, programResolves } from './hookCommandLine';
+import { programOfCommand, programResolves, type HookProgram } from './hookCommandLine';
 import { displayPath, isOurClineScript, readTextOrNull } from './hookFiles';
 import { ourConfiguredHooks } from './jsonHookMerge';
 import { parseJsonObject } from './jsonEdit';
@@ -21,6 +22,14 @@ export interface HookScopeStatus {
   /** Whether every configured command's node and cli.js exist; null when nothing is installed. */
   readonly command_resolves: boolean | null;
   readonly problems: readonly string[];
+}
+
+/** Which part of a command that no longer runs is gone. */
+function whyNotRunning(program: HookProgram): string {
+  if (!existsSync(program.node)) return `${program.node} is missing`;
+  // the extension's stable shim is there, but no version of the extension is left for it to load
+  if (existsSync(program.cli)) return `${program.cli} finds no installed version of the extension to load`;
+  return `${program.cli} is missing`;
 }
 
 async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Promise<HookScopeStatus> {
@@ -61,7 +70,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
       const program = programOfCommand(command);
       if (program && programResolves(program)) continue;
       resolves = false;
-      problems.push(`${shown}: the hook command no longer runs (${program ? `${program.node} or ${program.cli} is missing` : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
+      problems.push(`${shown}: the hook command no longer runs (${program ? whyNotRunning(program) : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
     }
   }
   return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, problems };
