@@ -112,6 +112,7 @@ const rows: Row[] = [];
 const loadAtStart = os.loadavg()[0]!;
 const hookRows: HookRow[] = [];
 const profiles: HookProfile[] = [];
+const hookNotes: string[] = [];
 
 
 
@@ -419,7 +420,7 @@ async function writeMarkdown(file: string, markers: Markers | undefined = runMar
     runs,
     rows,
     load: [loadAtStart, os.loadavg()[0]!],
-    ...(hookArgs ? { hookRows, profiles } : {}),
+    ...(hookArgs ? { hookRows, profiles, notes: hookNotes } : {}),
     ...(table !== undefined ? { table } : {}),
   }, markers);
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -437,6 +438,7 @@ async function main(): Promise<void> {
       const result = await benchHooks({ repo, from: values.from, ...hookArgs, base, logger: quiet });
       hookRows.push(...result.rows);
       profiles.push(...result.profiles);
+      hookNotes.push(...result.notes);
     }
     if (profiles.length > 0) console.log(`\n${profileMarkdown(profiles)}`);
     console.log(`\n${hookMarkdownTable(hookRows)}`);

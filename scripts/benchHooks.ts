@@ -108,9 +108,10 @@ export function phasesOf(t: Timings, wallMs: number): [string, number][] {
   return out;
 }
 
-export async function benchHooks(options: HookBenchOptions): Promise<{ rows: HookRow[]; profiles: HookProfile[] }> {
+export async function benchHooks(options: HookBenchOptions): Promise<{ rows: HookRow[]; profiles: HookProfile[]; notes: string[] }> {
   const rows: HookRow[] = [];
   const profiles: HookProfile[] = [];
+  const notes: string[] = [];
   const label = path.basename(path.resolve(options.repo)) === 'repo' ? path.basename(path.dirname(path.resolve(options.repo))) : path.basename(path.resolve(options.repo));
   const { start, commits } = history(options);
   const cliCount = Math.max(1, Math.floor(commits.length / 4));
@@ -309,6 +310,12 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
     const plainTree = plain.git('write-tree');
     console.log(oursTree === plainTree ? `  the last checkpoint (of ${last.count}) holds the same tree as plain git's last snapshot` : `  !! the last checkpoint's tree ${oursTree} differs from plain git's ${plainTree}`);
     if (log.problems > 0) console.log(`  !! ${log.problems} line(s) of hooks.log said a checkpoint was missed or an event ignored`);
+    const memory = residentMemory(root, mode.env);
+    if (memory !== undefined) {
+      const note = `${label}: the resident process held ${(memory / 2 ** 20).toFixed(0)} MB (resident set) after the session of ${files} files`;
+      notes.push(note);
+      console.log(`  ${note}`);
+    }
 
     for (const [step, s] of samples) {
       const row: HookRow = { workspace: label, mode: mode.label, step: step.startsWith('hooked tool call') || step.startsWith('post_step') ? `${step} (median ${paths} paths)` : step, ours: s.ours, plain: s.plain };
@@ -316,7 +323,19 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       printRow(row);
     }
   }
-  return { rows, profiles };
+  return { rows, profiles, notes };
+}
+
+/** The resident process's memory (`agents daemon status`), when the run had one. */
+function residentMemory(root: string, env: Record<string, string | undefined>): number | undefined {
+  if (env.CLEVERAGENTS_NO_DAEMON !== undefined) return undefined;
+  const r = spawnSync(process.execPath, [CLI, 'daemon', 'status', '--workspace', root], { encoding: 'utf8', env: cleanEnv() });
+  try {
+    const status = JSON.parse(r.stdout) as { running?: boolean; rss_bytes?: unknown };
+    return status.running === true && typeof status.rss_bytes === 'number' ? status.rss_bytes : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function printRow(r: HookRow): void {

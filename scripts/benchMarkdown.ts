@@ -42,6 +42,8 @@ export interface BenchRun {
   readonly hookRows?: readonly HookRow[];
   /** `--hooks --profile` */
   readonly profiles?: readonly HookProfile[];
+  /** `--hooks`: lines said under the table (the resident process's memory) */
+  readonly notes?: readonly string[];
   /** A table of its own (`--save`, `--db-growth`) in place of the ours / plain git one. */
   readonly table?: string;
 }
@@ -157,6 +159,7 @@ export function benchSection(run: BenchRun, markers: Markers = BENCH_MARKERS): s
     `- command: \`${run.command}\``,
     '',
     ...(hooks ? [hookMarkdownTable(run.hookRows!)] : []),
+    ...(run.notes && run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${n}`)] : []),
     ...(run.table !== undefined ? [run.table] : run.rows.length > 0 || !hooks ? [markdownTable(run.rows)] : []),
     ...(run.profiles && run.profiles.length > 0 ? ['', profileMarkdown(run.profiles)] : []),
     markers.end,
