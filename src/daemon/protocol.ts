@@ -8,7 +8,7 @@
 import { commandWords } from '../cli/commandWords';
 
 /** The environment variables a request carries: those the hooks and the CLI commands read. */
-export const FORWARDED_ENV = /^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_SESSION_ID|AGENTS_HOOK_[A-Z_]+|AGENTS_WORKSPACE|AGENTS_DATABASE|AGENTS_DEBUG)$/;
+export const FORWARDED_ENV = /^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_SESSION_ID|AGENTS_HOOK_[A-Z_]+|AGENTS_WORKSPACE|AGENTS_DATABASE|AGENTS_DEBUG|AGENTS_CHECKPOINT_ID)$/;
 
 /** The `agents plan …` commands the client forwards: they read no stdin and ask nothing. */
 export const FORWARDED_PLAN_COMMANDS: readonly string[] = ['list', 'show', 'checkpoints', 'checkpoint'];

@@ -296,6 +296,32 @@ describe('the resident process', function () {
     });
   }
 
+  it('a process SIGKILLed after it took a `plan checkpoint`, before its answer: the call answers with that checkpoint and takes no second', async () => {
+    const dir = tempDir();
+    const root = newWorkspace(dir);
+    const planId = json<{ plan: PlanJson }>(root, ['plan', 'create', '--title', 'once'], NO_DAEMON).plan.plan_id;
+    const pid = await startDaemonBy(killingDaemon(dir, '{"t":"done"'), root);
+    started.push(pid);
+    write(root, 'src/c.ts', 'export const c = 1;\n');
+    const made = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'once']);
+    await until('the daemon was killed', () => !alive(pid));
+    const taken = json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints;
+    assert.deepEqual(
+      taken.map((c) => `${c.checkpoint_id} ${c.metadata.reason}`),
+      [`${made.checkpoint.checkpoint_id} once`],
+      'the process took it; the call answered with it and took none itself',
+    );
+    // The same id given again (a caller's own retry): the same checkpoint, still one.
+    const again = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'once'], { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id });
+    assert.equal(again.checkpoint.checkpoint_id, made.checkpoint.checkpoint_id);
+    assert.equal(json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.length, 1);
+    // Another plan's checkpoint is no answer for this plan.
+    const other = json<{ plan: PlanJson }>(root, ['plan', 'create', '--title', 'other'], NO_DAEMON).plan.plan_id;
+    const refused = agents(root, ['--format', 'json', 'plan', 'checkpoint', other], { env: { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id } });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /another plan's checkpoint/);
+  });
+
   it('a stopped process (SIGSTOP): hook calls and CLI commands complete in-process', async () => {
     const root = newWorkspace(tempDir());
     hook(root, event(root, 'UserPromptSubmit', { prompt: 'first' }), NO_DAEMON);
