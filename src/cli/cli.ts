@@ -69,6 +69,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
       const output = await runCommand(invocation.command, {
         services,
         now: () => new Date(),
+        ...(env.env.AGENTS_CHECKPOINT_ID ? { checkpointId: env.env.AGENTS_CHECKPOINT_ID } : {}),
         confirmation: {
           // Someone must both see the question (stderr) and be able to answer it (stdin).
           interactive: env.stdin.isTTY === true && env.stderr.isTTY === true,

@@ -16,6 +16,11 @@ export interface CommandContext {
   readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery' | 'corrections'>;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
+  /**
+   * `$AGENTS_CHECKPOINT_ID`: the id `plan checkpoint` gives its checkpoint, or finds it under when a
+   * first try of the same call made it (the resident process's client sets it; see src/daemon).
+   */
+  readonly checkpointId?: string;
 }
 
 /** What a command prints: the JSON document for `--format json`, the text otherwise. */
@@ -90,6 +95,7 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
         decisionId: command.decisionId,
         resourceId: command.resourceId,
         extra: command.extra,
+        ...(ctx.checkpointId === undefined ? {} : { checkpointId: ctx.checkpointId }),
       });
       return { json: { checkpoint: checkpointJson(created.checkpoint), pruned: [...created.pruned] }, text: text.renderCheckpointCreated(created) };
     }

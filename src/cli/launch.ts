@@ -1,4 +1,5 @@
 import { isForwardedPlanCommand } from '../daemon/protocol';
+import { commandWords } from './commandWords';
 import { writeText } from './terminalOutput';
 
 // `dist/cli.js`, the `agents` command: it answers a bare `--version` without loading the rest of the
@@ -11,13 +12,15 @@ import { writeText } from './terminalOutput';
 declare const AGENTS_VERSION: string;
 
 const args = process.argv.slice(2);
+// the command's words, global options before them skipped (`agents --format json hook status`)
+const [group, command] = commandWords(args, 2).words;
 if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 'string') writeText(process.stdout, AGENTS_VERSION);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'mcp') require('./agentsMcp.js');
 // `hook install|uninstall|status` (with a JSON-with-comments parser and a differ) stay out of the
 // bundle that every hooked tool call loads.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-else if (args[0] === 'hook' && ['install', 'uninstall', 'status'].includes(args[1] ?? '')) require('./agentsHookAdmin.js');
+else if (group === 'hook' && ['install', 'uninstall', 'status'].includes(command ?? '')) require('./agentsHookAdmin.js');
 // `hook run`, the `plan` commands a resident process serves, and `daemon status|stop`: the client,
 // which asks the workspace's resident process and else loads agentsHook.js or cliMain.js itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -65,6 +65,13 @@ export const CreateCheckpointOptionsSchema = z
     decisionId: UlidSchema.optional(),
     resourceId: UlidSchema.optional(),
     extra: z.record(z.string().min(1).max(200), z.string().max(4000)).optional(),
+    /**
+     * The new checkpoint's id, chosen by the caller so that the call can be made again safely: when
+     * the plan already has a checkpoint of that id, it is the answer and nothing new is taken (the
+     * resident process's client, src/daemon, doing the work itself after the process went away
+     * without answering, may find the checkpoint that process made).
+     */
+    checkpointId: UlidSchema.optional(),
   })
   .strict();
 export type CreateCheckpointOptions = z.input<typeof CreateCheckpointOptionsSchema>;

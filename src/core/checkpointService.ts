@@ -101,8 +101,14 @@ export class CheckpointService {
     const sandbox = await this.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
     return exclusiveOnSandboxes(this.deps, id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
+      if (opts.checkpointId !== undefined) {
+        const made = await this.deps.store.read((uow) => uow.checkpoints.get(opts.checkpointId!));
+        if (made && made.plan_id !== id) throw new ValidationError(`checkpoint id ${opts.checkpointId} is another plan's checkpoint`);
+        // Made already, by an earlier call of this same request: that one is the answer.
+        if (made) return { checkpoint: made, pruned: [] };
+      }
       await this.dropOrphanPins(id);
-      const checkpointId = this.deps.ids.next();
+      const checkpointId = opts.checkpointId ?? this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
       const latest = onlyIfChanged ? await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1)) : undefined;
       const snap = latest

@@ -3,6 +3,8 @@ import { hookPhase, writeHookTimings } from '../hooks/hookTimings';
 import * as path from 'node:path';
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
+import { commandWords } from '../cli/commandWords';
+import { newCheckpointId } from './callCheckpointId';
 import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
 import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
@@ -124,6 +126,9 @@ async function hookRun(agent: string): Promise<void> {
 async function planCommand(argv: readonly string[]): Promise<void> {
   const cwd = process.cwd();
   const root = cliRoot(argv, cwd);
+  // One id for the checkpoint, whoever takes it: the process, or this one after the process went
+  // away unanswering (it may have taken it already; then that one is the answer, not a second).
+  if (commandWords(argv, 2).words[1] === 'checkpoint' && !process.env.AGENTS_CHECKPOINT_ID) process.env.AGENTS_CHECKPOINT_ID = newCheckpointId();
   const request: DaemonRequest = { version: VERSION, kind: 'cli', argv, cwd, env: forwardedEnv() };
   const { outcome, note } = await ask(root, request);
   if (outcome?.kind === 'done') {

@@ -5,28 +5,21 @@
 // (Types only here: the client bundle must not load zod. The process validates each request with
 // the schemas of daemonRequest.ts.)
 
+import { commandWords } from '../cli/commandWords';
+
 /** The environment variables a request carries: those the hooks and the CLI commands read. */
-export const FORWARDED_ENV = /^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_SESSION_ID|AGENTS_HOOK_[A-Z_]+|AGENTS_WORKSPACE|AGENTS_DATABASE|AGENTS_DEBUG)$/;
+export const FORWARDED_ENV = /^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_SESSION_ID|AGENTS_HOOK_[A-Z_]+|AGENTS_WORKSPACE|AGENTS_DATABASE|AGENTS_DEBUG|AGENTS_CHECKPOINT_ID)$/;
 
 /** The `agents plan …` commands the client forwards: they read no stdin and ask nothing. */
 export const FORWARDED_PLAN_COMMANDS: readonly string[] = ['list', 'show', 'checkpoints', 'checkpoint'];
-
-/** The options before a command's words that take a value (the global ones). */
-const VALUE_OPTIONS = new Set(['--format', '--workspace']);
 
 /**
  * Whether a command line is `agents … plan <one of FORWARDED_PLAN_COMMANDS> …`, global options
  * anywhere before its words (`agents --format json plan list`), and not a request for help.
  */
 export function isForwardedPlanCommand(args: readonly string[]): boolean {
-  const words: string[] = [];
-  for (let i = 0; i < args.length && words.length < 2; i++) {
-    const arg = args[i]!;
-    if (arg === '--help' || arg === '-h') return false;
-    if (VALUE_OPTIONS.has(arg)) i++;
-    else if (!arg.startsWith('-')) words.push(arg);
-  }
-  return words[0] === 'plan' && FORWARDED_PLAN_COMMANDS.includes(words[1] ?? '') && !args.includes('--help') && !args.includes('-h');
+  const [group, command] = commandWords(args, 2).words;
+  return group === 'plan' && FORWARDED_PLAN_COMMANDS.includes(command ?? '') && !args.includes('--help') && !args.includes('-h');
 }
 
 /** A request line's limit: an 8 MiB event, escaped, with room to spare. */

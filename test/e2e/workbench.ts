@@ -149,8 +149,11 @@ interface DomElement {
   getAttribute(name: string): string | null;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement>;
+  getBoundingClientRect(): { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
+  closest(selector: string): DomElement | null;
 }
-declare const document: Pick<DomElement, 'querySelector' | 'querySelectorAll'>;
+declare const document: Pick<DomElement, 'querySelector' | 'querySelectorAll'> & { elementFromPoint(x: number, y: number): DomElement | null };
+declare function getComputedStyle(element: DomElement): { readonly visibility: string };
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (s: string): RegExp => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
@@ -164,6 +167,36 @@ function quickInput(page: Page): { widget: Locator; input: Locator; rows: Locato
     rows: widget.locator('.quick-input-list .monaco-list-row'),
     message: widget.locator('.quick-input-message'),
   };
+}
+
+/**
+ * A tree row's tooltip can lie over a quick input opened from the keyboard, and its rows then never
+ * receive a click. VS Code hides a tooltip once the mouse, having been on its row or on the tooltip,
+ * leaves both; a tooltip shown after the mouse left, or whose row was drawn anew meanwhile (the tree
+ * refreshed), sees no such leaving and stays. So the mouse goes onto the tooltip and off it again,
+ * onto the quick input's own text box (at a point no tooltip covers; a text box shows none), and
+ * this waits until no tooltip shows.
+ */
+async function moveMouseOffHovers(page: Page): Promise<void> {
+  const hovers = '.monaco-hover, .workbench-hover';
+  const spots = await page.evaluate((selector) => {
+    const shown = [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).find((b) => b.width > 0 && b.height > 0);
+    const box = document.querySelector('.quick-input-widget .quick-input-box')?.getBoundingClientRect();
+    const free = [0.03, 0.5, 0.97]
+      .map((share) => box && box.width > 0 && { x: box.left + box.width * share, y: box.top + box.height / 2 })
+      .find((point) => point && !document.elementFromPoint(point.x, point.y)?.closest(selector));
+    return { hover: shown && { x: shown.left + Math.min(20, shown.width / 2), y: shown.top + Math.min(20, shown.height / 2) }, free: free || undefined };
+  }, hovers);
+  if (!spots.hover) return;
+  await page.mouse.move(spots.hover.x, spots.hover.y);
+  if (spots.free) await page.mouse.move(spots.free.x, spots.free.y);
+  const noHover = (selector: string) =>
+    [...document.querySelectorAll(selector)].every((e) => {
+      const box = e.getBoundingClientRect();
+      return box.width === 0 || box.height === 0 || getComputedStyle(e).visibility === 'hidden';
+    });
+  // Still shown after this: the click that follows says which element is in the way.
+  await page.waitForFunction(noHover, hovers, { timeout: 10_000 }).catch(() => undefined);
 }
 
 /** Waits until the quick input closed or moved on to another prompt (its value is no longer `value`). */
@@ -230,6 +263,7 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press('Escape');
     throw new Error(`no command "${title}" in the command palette (it offered: ${offered.join(' | ') || 'nothing'})`);
   }
+  await moveMouseOffHovers(page);
   await row.click();
   await quickInputDone(page, value);
 }
@@ -299,6 +333,7 @@ export async function pickQuickPickItem(page: Page, label: string): Promise<void
     const offered = await rows.locator('.label-name').allTextContents();
     throw new Error(`no item "${label}" in the quick pick (it offered: ${offered.join(' | ') || 'nothing'})`);
   }
+  await moveMouseOffHovers(page);
   await row.click();
   // hidden: the quick pick closed, or its list moved on to the next step
   await row.waitFor({ state: 'hidden' });

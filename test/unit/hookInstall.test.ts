@@ -468,6 +468,22 @@ describe('Cline hook scripts are executable', () => {
 });
 
 describe('agents hook status', () => {
+  it('takes the global options before "hook" as other commands do: `agents --format json hook status` prints the JSON and exits 0', () => {
+    const ws = tempDir('status-global');
+    const home = tempDir('home');
+    const other = tempDir('status-other');
+    ok(runCli(other, ['hook', 'install', 'cursor'], { env: { HOME: home } }));
+    const run = ok(runCli(ws, ['--format', 'json', '--workspace', other, 'hook', 'status'], { env: { HOME: home } }));
+    const status = run.json<{ hooks: Array<{ agent: string; scope: string; installed: boolean }> }>();
+    assert.equal(status.hooks.length, 10);
+    assert.equal(status.hooks.find((s) => s.agent === 'cursor' && s.scope === 'project')?.installed, true, '--workspace before "hook" names the workspace');
+    const install = ok(runCli(ws, ['--format=json', 'hook', 'install', 'gemini', '--dry-run'], { env: { HOME: home } })).json<{ hook: { agent: string; dry_run: boolean } }>();
+    assert.deepEqual([install.hook.agent, install.hook.dry_run], ['gemini', true]);
+    const mistake = runCli(ws, ['--format', 'json', 'hook', 'status', 'cursor'], { env: { HOME: home } });
+    assert.equal(mistake.code, 2);
+    assert.equal(mistake.json<{ error: { type: string } }>().error.type, 'UsageError');
+  });
+
   it('warns when the configured node or cli.js no longer exists', async () => {
     const ws = tempDir('status');
     const home = tempDir('home');

@@ -4,7 +4,9 @@ import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
+import { createWorkspaceServices } from '../../src/composition';
 import { CLI_PATH, REPO_ROOT, cliEnv, ensureCliBuilt } from './helpers/cliHarness';
+import { RecordingLogger } from './helpers/storeFixtures';
 import { git, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -219,6 +221,50 @@ describe('the resident process', function () {
     assert.match(log, /warm: rss \d/);
   });
 
+  it('keeps the database loaded between requests, and answers with what other processes wrote meanwhile: a whole save, a write-log entry, a fold', async () => {
+    const root = newWorkspace(tempDir());
+    json(root, ['plan', 'create', '--title', 'first'], NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    const daemon = await daemonOf(root);
+    // Its titles, and whether the process read the database file for it (the store says so with --debug).
+    const served = (): { titles: string[]; fileRead: boolean } => {
+      const r = agents(root, ['--format', 'json', '--debug', 'plan', 'list']);
+      assert.equal(r.code, 0, r.stderr);
+      return { titles: (JSON.parse(r.stdout) as { plans: PlanJson[] }).plans.map((p) => p.title).sort(), fileRead: /Loaded .*cleveragents\.db/.test(r.stderr) };
+    };
+    served();
+    assert.deepEqual(served(), { titles: ['first'], fileRead: false }, 'unchanged: answered from the database it holds');
+    // Another process saves the file whole (a small database).
+    json(root, ['plan', 'create', '--title', 'saved whole'], NO_DAEMON);
+    assert.deepEqual(served(), { titles: ['first', 'saved whole'], fileRead: true });
+    assert.deepEqual(served(), { titles: ['first', 'saved whole'], fileRead: false });
+    // Another process appends to the write log (the file itself unchanged).
+    const logged = async (title: string) => {
+      const other = createWorkspaceServices({ workspaceRoot: root, wasmDir: DIST, logger: new RecordingLogger(), writeLog: { minDatabaseBytes: 0, foldBytes: 1 << 30, foldEntries: 1 << 30 } });
+      try {
+        await other.plans.createPlan({ title });
+      } finally {
+        other.dispose();
+      }
+    };
+    const dbFile = path.join(root, '.cleveragents', 'cleveragents.db');
+    const fileBefore = readFileSync(dbFile);
+    await logged('logged');
+    assert.ok(existsSync(`${dbFile}.log`) && readFileSync(dbFile).equals(fileBefore), 'the change is in the log alone');
+    // a new log is checked against the file it was written on: read with it once…
+    assert.deepEqual(served(), { titles: ['first', 'logged', 'saved whole'], fileRead: true });
+    // …and what is appended to it later is applied to the database held, the file not read again
+    await logged('logged again');
+    assert.deepEqual(served(), { titles: ['first', 'logged', 'logged again', 'saved whole'], fileRead: false });
+    // Another process folds the log into the file, then logs again.
+    assert.equal(agents(root, ['db', 'fold'], { env: NO_DAEMON }).code, 0);
+    await logged('after the fold');
+    assert.deepEqual(served(), { titles: ['after the fold', 'first', 'logged', 'logged again', 'saved whole'], fileRead: true });
+    const now = status(root);
+    assert.equal(now.pid, daemon.pid, 'one process served them all');
+    assert.ok(now.requests >= daemon.requests + 7, `the lists went to it (${daemon.requests} → ${now.requests} requests)`);
+  });
+
   it('takes exactly the checkpoints, with the same trees, as the hooks take without it', async () => {
     const plain = newWorkspace(tempDir());
     const served = newWorkspace(tempDir());
@@ -295,6 +341,32 @@ describe('the resident process', function () {
       assert.match(hooksLog(root), /resident process not used: (the process closed the connection before answering|no acknowledgement)/);
     });
   }
+
+  it('a process SIGKILLed after it took a `plan checkpoint`, before its answer: the call answers with that checkpoint and takes no second', async () => {
+    const dir = tempDir();
+    const root = newWorkspace(dir);
+    const planId = json<{ plan: PlanJson }>(root, ['plan', 'create', '--title', 'once'], NO_DAEMON).plan.plan_id;
+    const pid = await startDaemonBy(killingDaemon(dir, '{"t":"done"'), root);
+    started.push(pid);
+    write(root, 'src/c.ts', 'export const c = 1;\n');
+    const made = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'once']);
+    await until('the daemon was killed', () => !alive(pid));
+    const taken = json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints;
+    assert.deepEqual(
+      taken.map((c) => `${c.checkpoint_id} ${c.metadata.reason}`),
+      [`${made.checkpoint.checkpoint_id} once`],
+      'the process took it; the call answered with it and took none itself',
+    );
+    // The same id given again (a caller's own retry): the same checkpoint, still one.
+    const again = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'once'], { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id });
+    assert.equal(again.checkpoint.checkpoint_id, made.checkpoint.checkpoint_id);
+    assert.equal(json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.length, 1);
+    // Another plan's checkpoint is no answer for this plan.
+    const other = json<{ plan: PlanJson }>(root, ['plan', 'create', '--title', 'other'], NO_DAEMON).plan.plan_id;
+    const refused = agents(root, ['--format', 'json', 'plan', 'checkpoint', other], { env: { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id } });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /another plan's checkpoint/);
+  });
 
   it('a stopped process (SIGSTOP): hook calls and CLI commands complete in-process', async () => {
     const root = newWorkspace(tempDir());

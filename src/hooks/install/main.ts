@@ -1,8 +1,10 @@
 import * as os from 'node:os';
+import { withoutGroup } from '../../cli/commandWords';
 import { runHookAdminCommand } from './hookAdminCommand';
 
 // dist/agentsHookAdmin.js: `agents hook install|uninstall|status`, loaded by dist/cli.js for those
-// commands alone. argv: node, cli.js, "hook", then the command.
+// commands alone. argv: node, cli.js, then the command line with "hook" in it, global options
+// (`--format json`, `--workspace DIR`) before or after it.
 
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
@@ -10,6 +12,6 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-void runHookAdminCommand(process.argv.slice(3), { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, homeDir: os.homedir() }).then((code) => {
+void runHookAdminCommand(withoutGroup(process.argv.slice(2)), { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, homeDir: os.homedir() }).then((code) => {
   process.exitCode = code;
 });
