@@ -24,6 +24,6 @@ else if (group === 'hook' && ['install', 'uninstall', 'status'].includes(command
 // `hook run`, the `plan` commands a resident process serves, and `daemon status|stop`: the client,
 // which asks the workspace's resident process and else loads agentsHook.js or cliMain.js itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-else if (args[0] === 'hook' || args[0] === 'daemon' || isForwardedPlanCommand(args)) require('./agentsClient.js');
+else if (args[0] === 'hook' || group === 'daemon' || isForwardedPlanCommand(args)) require('./agentsClient.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else require('./cliMain.js');

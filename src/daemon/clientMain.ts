@@ -142,15 +142,34 @@ async function planCommand(argv: readonly string[]): Promise<void> {
   require('./cliMain.js');
 }
 
+/**
+ * `daemon status|stop` with the global options anywhere on the line, as the other commands take
+ * them (`agents --format json --workspace DIR daemon status`). Its output is JSON, so `--format`
+ * may only say json. `undefined`: not that command line.
+ */
+function daemonLine(argv: readonly string[]): { command: 'status' | 'stop'; options: string[] } | undefined {
+  const { words } = commandWords(argv, 3);
+  const [, command] = words;
+  if (words.length !== 2 || (command !== 'status' && command !== 'stop')) return undefined;
+  const options = argv.filter((a) => a !== 'daemon' && a !== command);
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    if (option === '--workspace' && options[i + 1] !== undefined) i++;
+    else if (option === '--format' && options[i + 1] === 'json') i++;
+    else if (!(option.startsWith('--workspace=') || option === '--format=json')) return undefined;
+  }
+  return { command, options };
+}
+
 async function daemonCommand(argv: readonly string[]): Promise<void> {
-  const [, command, ...rest] = argv;
-  const workspaceOnly = rest.length === 0 || (rest.length === 2 && rest[0] === '--workspace') || (rest.length === 1 && rest[0]!.startsWith('--workspace='));
-  if ((command !== 'status' && command !== 'stop') || !workspaceOnly) {
-    process.stderr.write('agents: usage: agents daemon status|stop [--workspace DIR]\n');
+  const line = daemonLine(argv);
+  if (!line) {
+    process.stderr.write('agents: usage: agents daemon status|stop [--workspace DIR] [--format json]\n');
     process.exitCode = 2;
     return;
   }
-  const root = cliRoot(rest, process.cwd());
+  const { command } = line;
+  const root = cliRoot(line.options, process.cwd());
   const unfit = storeUnfit(root, text(process.env.AGENTS_DATABASE));
   const outcome = unfit ? undefined : await callDaemon(root, { version: VERSION, kind: command }, callTimes(process.env));
   if (outcome?.kind !== 'done') {
@@ -168,7 +187,7 @@ process.stdout.on('error', () => process.exit(0));
 
 const args = process.argv.slice(2);
 const forwardable = isForwardedPlanCommand(args) || args[0] === 'hook';
-if (args[0] === 'daemon') {
+if (commandWords(args, 1).words[0] === 'daemon') {
   void daemonCommand(args);
 } else if (!forwardable || noDaemon(process.env) || (args[0] === 'hook' && (args.length !== 3 || args[1] !== 'run' || !(HOOK_AGENTS as readonly string[]).includes(args[2]!)))) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -216,6 +216,13 @@ describe('the resident process', function () {
     assert.equal(second.stdout, first.stdout, 'the same answer as in-process');
     assert.equal(status(root).requests, before + 2, 'the list (and this status) went to it');
     assert.equal(status(root).pid, daemon.pid, 'the same process');
+    // the global options may come first, as with every command; its output is JSON, so text is refused
+    const elsewhere = agents(path.dirname(root), ['--format', 'json', '--workspace', root, 'daemon', 'status']);
+    assert.equal(elsewhere.code, 0, elsewhere.stdout + elsewhere.stderr);
+    assert.equal((JSON.parse(elsewhere.stdout) as Status).pid, daemon.pid);
+    const text = agents(root, ['--format', 'text', 'daemon', 'status']);
+    assert.equal(text.code, 2);
+    assert.match(text.stderr, /usage: agents daemon status\|stop/);
     const log = readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8');
     assert.match(log, new RegExp(`listening: pid ${daemon.pid}`));
     assert.match(log, /warm: rss \d/);
