@@ -117,6 +117,9 @@ ${GLOBAL_OPTIONS_TEXT}
 ${IDS_TEXT}
 
 For agents: "agents mcp [--workspace DIR]" is an MCP server on stdio ("agents mcp --help").
+"agents hook install|uninstall <agent> [--user] [--dry-run]" connects an agent's hooks
+(copilot, claude-code, cursor, gemini, cline); "agents hook status" says what is connected.
+"agents daemon status|stop" shows or stops the workspace's resident process (docs/AGENTS.md).
 
 agents db fold   folds the database's write log into cleveragents.db now, so that any SQLite
                  client sees every change in the file itself (docs/RELIABILITY.md).
