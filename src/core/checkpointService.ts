@@ -64,6 +64,8 @@ export interface RestoreControl {
   readonly progress?: (step: RestoreStep) => void;
   /** Asked right before the first write. */
   readonly cancelled?: () => boolean;
+  /** What a stop is called in its message ("Revert", "Undo"): the caller's name for the operation. */
+  readonly operation?: string;
 }
 
 /** Checkpoints of a plan's sandbox: taking them, listing, comparing, and rolling back to one. */
@@ -237,8 +239,8 @@ export class CheckpointService {
    * merged, nothing is written (CorrectionMergeConflictError). Same guards, safety checkpoint,
    * journal and undo as {@link restorePaths}.
    */
-  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls });
+  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls }, control);
   }
 
   /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
@@ -384,7 +386,7 @@ export class CheckpointService {
         // The last moment a stop leaves everything as it was: the safety checkpoint goes too.
         await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
         await this.unpin(plan.plan_id, [safetyId]);
-        throw new OperationCancelled(`${only === undefined ? 'Rollback' : 'Restore'} cancelled before any file was written: nothing was changed.`);
+        throw new OperationCancelled(`${control.operation ?? (only === undefined ? 'Rollback' : 'Restore')} cancelled before any file was written: nothing was changed.`);
       }
       if (restore.changes.length > 0) {
         // Once more right before the first write: the safety snapshot took a while.

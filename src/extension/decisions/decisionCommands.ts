@@ -15,8 +15,9 @@ import { explainRestricted } from '../commands/commands';
 import { folderNamed, type FolderPlan } from '../folderServices';
 import { comparisonState, rollbackState } from '../rollback/panel/panelStates';
 import { panelFolder, type CheckpointTarget, type RollbackController, type RollbackFolders, type TreeAccess, type WriteSuppressor } from '../rollback/rollbackCommands';
-import { reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
-import { setStatus, showPick, withProgressTitled } from '../shownText';
+import { cancellable, reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
+import { setStatus, showPick } from '../shownText';
+import { withRestoreProgress } from '../delayedProgress';
 import { checkpointLabel } from '../tree/treePresentation';
 import type { DecisionNode } from '../tree/treeNodes';
 import { KEEP_INDEPENDENT_CHOICE, REVERT, UNDO_LATER_WORK_CHOICE, keepIndependentDetail, panelCorrection, revertConfirmation, undoCorrectionConfirmation, undoLaterWorkDetail } from './decisionText';
@@ -91,9 +92,19 @@ export class DecisionController {
       if (choice !== REVERT) return undefined;
     }
     if (!(await this.deps.rollback.settleUnsavedEditors(found, impact.changes))) return undefined;
-    const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode);
     const title = `Reverting “${impact.reverted[0]!.decision.title}”…`;
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
+    // Counted and cancellable as a rollback is: a stop before the first write changes nothing.
+    const outcome = await cancellable(this.deps.dialogs, () =>
+      withRestoreProgress(
+        title,
+        (control) => {
+          const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode, control);
+          return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
+        },
+        { operation: 'Revert', takenBackBy: CommandTitles.undoCorrection },
+      ),
+    );
+    if (!outcome) return undefined;
     setStatus(`$(discard) Reverted ${plural(outcome.correction.reverted_decisions.length, 'decision')}`, STATUS_MESSAGE_MS);
     const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
     const titles = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.decision.title]));
@@ -120,8 +131,18 @@ export class DecisionController {
       if ((await this.deps.dialogs.confirm(text.message, text.detail, ['Undo Correction'])) !== 'Undo Correction') return undefined;
     }
     if (!(await this.deps.rollback.settleUnsavedEditors(found, changes))) return undefined;
-    const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id);
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, 'Undoing the correction…', () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
+    const outcome = await cancellable(this.deps.dialogs, () =>
+      withRestoreProgress(
+        'Undoing the correction…',
+        (control) => {
+          const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id, control);
+          return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
+        },
+        // Reverting the decision again takes the undo back (files and decisions together).
+        { operation: 'Undo Correction', takenBackBy: 'Revert Decision' },
+      ),
+    );
+    if (!outcome) return undefined;
     const start = decisions.find((d) => d.decision_id === correction.decision_id);
     const inCorrection = new Set(correction.reverted_decisions);
     const depths = new Map(start ? revertOrder(decisions.map((d) => (inCorrection.has(d.decision_id) ? { ...d, state: 'active' as const } : d)), start).map((r) => [r.decision.decision_id, r.depth]) : []);
