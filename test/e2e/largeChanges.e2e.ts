@@ -48,6 +48,9 @@ for (const dark of [false, true]) {
       const names = await frame.locator('button.path .name').allTextContents();
       assert.equal(names.length, 500);
       assert.deepEqual(names.slice(0, 3), ['file0.txt', 'file1.txt', 'file2.txt']);
+      // The badge, the summary and the folder's heading write counts as the filter does.
+      assert.equal((await frame.locator('.counts .chip.modified').textContent())?.trim(), 'M20,000 modified');
+      assert.equal(await frame.locator('h3.folder .muted').first().textContent(), ' 20,000');
       assert.ok(names.indexOf('file2.txt') < names.indexOf('file10.txt'), 'file2 before file10');
       await screenshot(wb.page, name('0-compare-wide'));
       const filter = frame.locator('input[data-filter]');
@@ -70,7 +73,7 @@ for (const dark of [false, true]) {
     it('a rollback of 20,000 files says how many it wrote in its notification', async () => {
       await panelFrame(wb.page).locator('button[data-action="rollback"]').click();
       const text = await answerDialog(wb.page, 'Roll Back');
-      assert.match(text, /20,000 files will be|0 files will be added, 20000 modified|20000 modified/);
+      assert.match(text, /0 files will be added, 20,000 modified and 0 deleted\./, 'the modal writes the count as the panel does');
       const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling “Rename everything” back/ }).first();
       await toast.waitFor({ state: 'visible', timeout: 60_000 });
       await screenshot(wb.page, name('2-progress'));
