@@ -215,7 +215,7 @@ function correctionHeader(state: PanelState): string {
     .join('');
   return (
     `<section class="correction"><h2>${shownHtml(c.undone ? 'Correction undone' : 'Decision reverted')}: ${shownHtml(c.decisionTitle)}</h2>` +
-    `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${plural(more, 'decision')} built on it` : ''} ${c.undone ? 'are active again' : 'were marked reverted'}. ${how}`)}</p>` +
+    `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${plural(more, 'decision')} built on it` : ''} ${c.undone ? `${more > 0 ? 'are' : 'is'} active again` : `${more > 0 ? 'were' : 'was'} marked reverted`}. ${how}`)}</p>` +
     `<ul class="decisions">${items}</ul><p class="muted">Correction <code>${shownHtml(c.id)}</code></p></section>`
   );
 }

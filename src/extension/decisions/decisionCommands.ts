@@ -6,6 +6,7 @@ import { correctionRefusal, type CorrectionOutcome, type UndoCorrectionOutcome }
 import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';
 import { UlidSchema } from '../../core/ids';
+import { isCheckpointError } from '../../core/errors';
 import { plural } from '../../core/displayText';
 import { reverseChanges } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
@@ -183,13 +184,19 @@ export class DecisionController {
       found = await this.deps.folders.findPlan(chosen.plan.plan_id, chosen.folder);
       decisionId = chosen.decision.decision_id;
       // Keeping independent work comes first; undoing later work too is a choice that names it.
+      // A keep that cannot be worked out (too many paths to merge) says why on its line: the
+      // other choice stays open instead of the whole command failing.
       const [keep, full] = await Promise.all([
-        found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'keep_independent'),
+        found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'keep_independent').catch((error: unknown) => {
+          if (!isCheckpointError(error)) throw error;
+          return error;
+        }),
         found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'rollback'),
       ]);
+      const keepDetail = keep instanceof Error ? `Not possible here: ${keep.message}` : keepIndependentDetail(keep.conflicts, keep.merge_conflicts);
       const mode = await showPick(
         [
-          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts, keep.merge_conflicts), mode: 'keep_independent' as const },
+          { label: KEEP_INDEPENDENT_CHOICE, detail: keepDetail, mode: 'keep_independent' as const },
           { label: UNDO_LATER_WORK_CHOICE, detail: undoLaterWorkDetail(full.undoes_work_of), mode: 'rollback' as const },
         ],
         { placeHolder: `How to revert “${chosen.decision.title}”`, ignoreFocusOut: true },
