@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
+import { createWorkspaceServices } from '../../src/composition';
 import { Commands } from '../../src/extension/commandIds';
 import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
@@ -45,17 +46,32 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     await dialogs();
   });
 
+  let made: string | undefined;
+
   after(async () => {
     await progress({ cancel: false });
     await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { closePanel: true });
+    // The other suites share this workspace: its 1,500 files and the plan go.
+    if (made) {
+      const extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+      const outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extensionPath, 'dist'), logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+      try {
+        await outside.plans.deletePlan(made);
+      } finally {
+        outside.dispose();
+      }
+    }
+    fs.rmSync(path.join(root, 'correction-progress'), { recursive: true, force: true });
   });
 
   it('reports "N of 1,500 files written" and a Cancel before the first write leaves files, decisions and checkpoints as they were', async () => {
     const dir = path.join(root, 'correction-progress');
     fs.mkdirSync(dir, { recursive: true });
     for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(dir, `file${i}.txt`), `v1 ${i}\n`);
-    const planId = await vscode.commands.executeCommand<string>(Commands.createPlan, { title: 'Large correction', sandbox: 'correction-progress' });
-    assert.ok(planId);
+    const created = await vscode.commands.executeCommand<string>(Commands.createPlan, { title: 'Large correction', sandbox: 'correction-progress' });
+    assert.ok(created);
+    const planId = created;
+    made = created;
     const decision = await api.recordDecision(planId, { title: 'Rewrite every file' });
     await api.runToolCall({ planId, scope: 'both', toolName: 'rewrite', decisionId: decision.decision_id }, () => {
       for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(dir, `file${i}.txt`), `v2 ${i}\n`);
