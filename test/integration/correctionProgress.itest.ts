@@ -122,4 +122,30 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     const undoMessages = (await progress()).filter((h) => h.title === 'Undoing the correction…').map((h) => h.message);
     assert.equal(undoMessages.at(-1), '1,500 of 1,500 files written (it can no longer stop half-way; Revert Decision takes it back)');
   });
+
+  it('the undo of a rollback of the same 1,500 files is counted too, and a Cancel before its first write leaves the rolled-back files', async () => {
+    assert.ok(made, 'the suite’s first test made the plan');
+    const planId = made;
+    const dir = path.join(root, 'correction-progress');
+    const rewritten = treeHash(dir);
+    const first = (await api.listCheckpoints(planId)).find((c) => c.checkpoint_type === 'pre_write')!;
+    assert.ok(await vscode.commands.executeCommand(Commands.rollback, { planId, checkpointId: first.checkpoint_id, skipConfirmation: true }));
+    const rolledBack = treeHash(dir);
+    assert.notEqual(rolledBack, rewritten);
+    await progress();
+    const checkpoints = (await api.listCheckpoints(planId)).map((c) => c.checkpoint_id);
+
+    await progress({ cancel: true });
+    assert.equal(await vscode.commands.executeCommand(Commands.undoRollback, { planId, skipConfirmation: true }), undefined);
+    assert.deepEqual((await dialogs()).filter((d) => d.kind === 'info').map((d) => d.message), ['Undo Rollback cancelled before any file was written: nothing was changed.']);
+    assert.equal(treeHash(dir), rolledBack, 'a cancelled undo wrote files');
+    assert.deepEqual((await api.listCheckpoints(planId)).map((c) => c.checkpoint_id), checkpoints, 'a cancelled undo left a checkpoint');
+
+    await progress({ cancel: false });
+    assert.ok(await vscode.commands.executeCommand(Commands.undoRollback, { planId, skipConfirmation: true }));
+    assert.equal(treeHash(dir), rewritten);
+    const heard = await progress();
+    assert.ok(heard.every((h) => h.title === 'Undoing the rollback of “Large correction”…'), JSON.stringify(heard.slice(0, 2)));
+    assert.equal(heard.at(-1)?.message, '1,500 of 1,500 files written (it can no longer stop half-way; Undo Rollback takes it back)');
+  });
 });

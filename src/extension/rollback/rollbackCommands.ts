@@ -195,7 +195,7 @@ export class RollbackController {
         const work = () =>
           request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
         return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
-      }),
+      }, request.undo ? { operation: 'Undo Rollback' } : {}),
     );
     if (!outcome) return undefined;
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
