@@ -6,7 +6,7 @@
 // `codeAutomationExit`. Exit code = result (0 passed, 1 failed or broke).
 //
 // Usage: node scripts/runIntegrationTests.mjs [--build] [--grep RE] [--timeout SECONDS] [--verbose]
-//          [--extension DIR] [--tests INDEX_JS] [--workspace DIR]
+//          [--extension DIR] [--tests INDEX_JS] [--workspace DIR] [--second-folder]
 //   --build      run `node esbuild.mjs` and `tsc -p .` first (otherwise dist/ and out/ must be current)
 //   --grep       only the tests whose full title matches (mocha's grep)
 //   --timeout    the whole run's limit, default 300 s (or $INTEGRATION_TIMEOUT)
@@ -14,7 +14,10 @@
 //   --extension  the extension under development, default: this repository
 //   --tests      the extensionTestsPath module, default: out/test/integration/index.js
 //   --workspace  the folder copied to a temp folder and opened, default: test/fixtures/workspace
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+//   --second-folder  open a window of two folders (a .code-workspace): that folder, then an empty
+//                one named "second-folder"; the suites written for it run (the others say when
+//                they need one folder)
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { REPO_ROOT } from './vscodeHost/install.mjs';
@@ -30,6 +33,7 @@ const { values: opts } = parseArgs({
     extension: { type: 'string', default: REPO_ROOT },
     tests: { type: 'string', default: join(REPO_ROOT, 'out', 'test', 'integration', 'index.js') },
     workspace: { type: 'string', default: join(REPO_ROOT, 'test', 'fixtures', 'workspace') },
+    'second-folder': { type: 'boolean', default: false },
   },
 });
 
@@ -44,6 +48,13 @@ ignoreClosedOutput();
 const work = shortTempDir('cait-');
 const workspaceDir = join(work, 'workspace');
 cpSync(fixture, workspaceDir, { recursive: true });
+// A window of two folders opens a .code-workspace file: the page URL takes it as `workspace`.
+let workspaceFile;
+if (opts['second-folder']) {
+  mkdirSync(join(work, 'second-folder'));
+  workspaceFile = join(work, 'two-folders.code-workspace');
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }, { path: 'second-folder' }] }));
+}
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 let server;
@@ -112,7 +123,8 @@ try {
     if (opts.verbose) console.error(`[integration] page error: ${e.message}`);
   });
 
-  await page.goto(server.url(workspaceDir, { extensionDevelopmentPath: extensionDir, extensionTestsPath: testsIndex }));
+  const pageUrl = server.url(workspaceFile ?? workspaceDir, { extensionDevelopmentPath: extensionDir, extensionTestsPath: testsIndex });
+  await page.goto(workspaceFile ? pageUrl.replace('?folder=', '?workspace=') : pageUrl);
   say(`workbench loading (${secs()})`);
   const code = await result;
   clearTimeout(timer);

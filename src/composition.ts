@@ -1,6 +1,7 @@
 import { thisProcess } from './adapters/files/operationOwner';
 import * as path from 'node:path';
 import { CheckpointService, type ServiceDeps } from './core/checkpointService';
+import { SandboxRecreationService } from './core/sandboxRecreation';
 import { CorrectionService } from './core/correctionService';
 import { PlanService } from './core/planService';
 import { RecoveryService } from './core/recoveryService';
@@ -41,6 +42,8 @@ export interface WorkspaceServicesOptions {
 export interface WorkspaceServices {
   readonly plans: PlanService;
   readonly checkpoints: CheckpointService;
+  /** Recreate Sandbox from Checkpoint (a missing isolated sandbox folder). */
+  readonly sandboxes: SandboxRecreationService;
   readonly recovery: RecoveryService;
   /** Decisions and their correction, restoring files through `checkpoints`. */
   readonly corrections: CorrectionService;
@@ -88,6 +91,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   return {
     plans,
     checkpoints,
+    sandboxes: new SandboxRecreationService(deps),
     corrections: new CorrectionService(deps, checkpoints),
     recovery: new RecoveryService(deps, plans),
     store,

@@ -4,7 +4,7 @@ import { CheckpointTypeSchema, CreateCheckpointOptionsSchema } from '../core/che
 import { countChanges, type PathChange } from '../core/rollbackResult';
 import { defineTool } from './agentTool';
 import { ChangesSchema, CheckpointId, CheckpointJsonSchema, PlanId } from './toolSchemas';
-import { plural } from '../core/displayText';
+import { formatCount, plural } from '../core/displayText';
 
 // The core's own limits, under the names the reference gives the fields.
 const opts = CreateCheckpointOptionsSchema.shape;
@@ -45,7 +45,7 @@ export const createCheckpoint = defineTool({
     const files = checkpoint.metadata.file_count === undefined ? '' : `, ${plural(checkpoint.metadata.file_count, 'file')}`;
     return {
       structured: { checkpoint: checkpointJson(checkpoint), pruned: [...pruned] },
-      text: `Created ${checkpoint.checkpoint_type} checkpoint ${checkpoint.checkpoint_id} of plan ${plan.plan_id}${files}${pruned.length > 0 ? `; pruned ${pruned.length}` : ''}.`,
+      text: `Created ${checkpoint.checkpoint_type} checkpoint ${checkpoint.checkpoint_id} of plan ${plan.plan_id}${files}${pruned.length > 0 ? `; pruned ${formatCount(pruned.length)}` : ''}.`,
     };
   },
 });
@@ -95,5 +95,5 @@ export const deleteCheckpoint = defineTool({
 /** "3 paths changed (1 added, 2 modified, 0 deleted)". */
 export function changeSummary(changes: readonly PathChange[]): string {
   const n = countChanges(changes);
-  return `${plural(changes.length, 'path')} changed (${n.added} added, ${n.modified} modified, ${n.deleted} deleted)`;
+  return `${plural(changes.length, 'path')} changed (${formatCount(n.added)} added, ${formatCount(n.modified)} modified, ${formatCount(n.deleted)} deleted)`;
 }

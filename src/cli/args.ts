@@ -17,7 +17,7 @@ import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisio
 /** `plan start|complete|fail|cancel <plan_id>`: the lifecycle's verbs (core/planLifecycle.ts). */
 const LIFECYCLE_SUBCOMMANDS = Object.keys(LIFECYCLE_ACTIONS) as LifecycleAction[];
 
-export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', ...LIFECYCLE_SUBCOMMANDS, 'delete', ...DECISION_SUBCOMMANDS] as const;
+export const SUBCOMMANDS = ['create', 'list', 'show', 'checkpoint', 'checkpoints', 'diff', 'rollback', 'apply', 'cleanup', 'policy', 'recover', 'recreate-sandbox', ...LIFECYCLE_SUBCOMMANDS, 'delete', ...DECISION_SUBCOMMANDS] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export const OUTPUT_FORMATS = ['text', 'json'] as const;
@@ -45,6 +45,7 @@ const OPTIONS = {
   'agent-only': { type: 'boolean' },
   'max-checkpoints': { type: 'string' },
   'auto-prune': { type: 'string' },
+  checkpoint: { type: 'string' },
   ...DECISION_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
@@ -72,6 +73,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
   recover: { options: ['yes', 'undo'], positionals: ['plan_id'] },
+  'recreate-sandbox': { options: ['yes', 'preview', 'checkpoint'], positionals: ['plan_id'] },
   start: { options: [], positionals: ['plan_id'] },
   complete: { options: [], positionals: ['plan_id'] },
   fail: { options: [], positionals: ['plan_id'] },
@@ -118,6 +120,8 @@ export type Command =
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'policy'; readonly planId: string; readonly maxCheckpoints?: number; readonly autoPrune?: boolean }
   | { readonly name: 'recover'; readonly planId: string; readonly yes: boolean; readonly undo: boolean }
+  /** From the plan's newest checkpoint unless `checkpointId` is given. */
+  | { readonly name: 'recreate-sandbox'; readonly planId: string; readonly checkpointId?: string; readonly yes: boolean; readonly preview?: true }
   | { readonly name: LifecycleAction; readonly planId: string }
   | { readonly name: 'delete'; readonly planId: string; readonly yes: boolean }
   | DecisionCommand;
@@ -264,6 +268,15 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
       return { name, planId: planIdArg(args[0]) };
     case 'recover':
       return { name, planId: planIdArg(args[0]), yes: values.yes === true, undo: values.undo === true };
+    case 'recreate-sandbox':
+      if (values.preview && values.yes) throw new UsageError('give either --preview or --yes, not both', name);
+      return {
+        name,
+        planId: planIdArg(args[0]),
+        ...(values.checkpoint === undefined ? {} : { checkpointId: checkpointIdArg(values.checkpoint) }),
+        yes: values.yes === true,
+        ...(values.preview ? { preview: true as const } : {}),
+      };
     case 'policy':
       return {
         name,

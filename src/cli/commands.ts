@@ -10,10 +10,11 @@ import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInProgress, renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
 import { resolveIdPrefixes } from './idPrefixes';
 import { sandboxContents } from './sandboxContents';
+import { recreateEnvelope, recreatePreviewEnvelope, renderRecreated, renderRecreatePreview } from './recreateText';
 import * as text from './textOutput';
 
 export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'workspace' | 'recovery' | 'corrections'>;
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections'>;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
   /**
@@ -160,6 +161,18 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
         json: { recovered: recoveredJson(outcome) },
         text: renderRecovered(outcome),
       };
+    }
+    case 'recreate-sandbox': {
+      const { sandboxes } = ctx.services;
+      if (command.preview || !command.yes) {
+        // The preview runs the recreation's guards, so a refused one says why before anything is asked.
+        const preview = await sandboxes.previewRecreate(command.planId, command.checkpointId);
+        const shown = renderRecreatePreview(preview, ctx.now());
+        if (command.preview) return { json: recreatePreviewEnvelope(preview), text: shown };
+        await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Recreate', question: 'Recreate the sandbox?', preview: shown });
+      }
+      const done = await sandboxes.recreateSandbox(command.planId, command.checkpointId);
+      return { json: recreateEnvelope(done), text: renderRecreated(done) };
     }
     case 'policy': {
       const changes = {

@@ -7,7 +7,7 @@ import { allowedTransitions } from '../core/planLifecycle';
 import type { DeletedPlan } from '../core/planService';
 import { countChanges, type PathChange, type RollbackOutcome } from '../core/rollbackResult';
 import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
-import { escapeUnsafe as v, plural, relativeTime } from '../core/displayText';
+import { escapeUnsafe as v, formatCount, plural, relativeTime } from '../core/displayText';
 import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../core/undoneWork';
 import { formatBytes } from '../core/formatBytes';
 
@@ -86,7 +86,7 @@ export function renderPlan(plan: Plan, checkpoints: readonly Checkpoint[], now: 
     `  retention:   ${describePolicy(plan.retention)}`,
     `  created:     ${formatTime(plan.created_at)} (${formatAge(plan.created_at, now)})`,
     `  updated:     ${formatTime(plan.updated_at)} (${formatAge(plan.updated_at, now)})`,
-    `  checkpoints: ${checkpoints.length}${checkpoints.length ? ` (${formatBytes(total)} of files captured)` : ''}`,
+    `  checkpoints: ${formatCount(checkpoints.length)}${checkpoints.length ? ` (${formatBytes(total)} of files captured)` : ''}`,
     ...(latest ? [`  latest:      ${v(latest.checkpoint_id)} ${latest.checkpoint_type}, ${formatAge(latest.created_at, now)}`] : []),
     `  next:        ${next.length ? next.join(', ') : 'none (final)'}`,
     ...(history.length ? ['  history:', ...history.map((h) => `    ${formatTime(h.changed_at)}  ${h.from_state === null ? 'created' : h.from_state} -> ${h.to_state}`)] : []),

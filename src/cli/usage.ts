@@ -74,6 +74,15 @@ the files become what the operation was making them. With --undo, puts them back
 before it (a cleanup can only be finished). Paths someone changed since are left as they are and
 listed. Asks for confirmation like rollback.`,
   },
+  'recreate-sandbox': {
+    synopsis: 'agents plan recreate-sandbox [--yes|-y] [--preview] [--checkpoint <checkpoint_id>] <plan_id>',
+    text: `Makes a missing isolated sandbox folder again, with the files of the plan's newest checkpoint
+(or of --checkpoint). Refused when the plan is applied or works in place, when the folder exists
+(roll back instead), when the plan has no checkpoint, and while an operation on the plan is
+interrupted. Recorded like a rollback: if it is interrupted, "plan recover" finishes it, or with
+--undo leaves the folder empty. --preview (not with --yes) only says what it would do. Asks for
+confirmation like rollback.`,
+  },
   start: {
     synopsis: 'agents plan start <plan_id>',
     text: `Marks the plan executing: a draft starts, a failed or completed plan resumes. While a plan is

@@ -27,15 +27,6 @@ export interface ServiceDeps {
   readonly logger: Logger;
 }
 
-/** What recreating a missing isolated sandbox did. */
-export interface RecreatedSandbox {
-  readonly plan_id: string;
-  /** The checkpoint whose files the new folder holds (the plan's newest). */
-  readonly checkpoint: Checkpoint;
-  readonly sandbox_path: string;
-  readonly restored_files_count: number;
-}
-
 export interface CreatedCheckpoint {
   readonly checkpoint: Checkpoint;
   /** Ids of the checkpoints the retention policy removed to make room. */
@@ -73,6 +64,8 @@ export interface RestoreControl {
   readonly progress?: (step: RestoreStep) => void;
   /** Asked right before the first write. */
   readonly cancelled?: () => boolean;
+  /** What a stop is called in its message ("Revert", "Undo"): the caller's name for the operation. */
+  readonly operation?: string;
 }
 
 /** Checkpoints of a plan's sandbox: taking them, listing, comparing, and rolling back to one. */
@@ -252,8 +245,8 @@ export class CheckpointService {
    * merged, nothing is written (CorrectionMergeConflictError). Same guards, safety checkpoint,
    * journal and undo as {@link restorePaths}.
    */
-  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls });
+  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls }, control);
   }
 
   /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
@@ -399,7 +392,7 @@ export class CheckpointService {
         // The last moment a stop leaves everything as it was: the safety checkpoint goes too.
         await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
         await this.unpin(plan.plan_id, [safetyId]);
-        throw new OperationCancelled(`${only === undefined ? 'Rollback' : 'Restore'} cancelled before any file was written: nothing was changed.`);
+        throw new OperationCancelled(`${control.operation ?? (only === undefined ? 'Rollback' : 'Restore')} cancelled before any file was written: nothing was changed.`);
       }
       if (restore.changes.length > 0) {
         // Once more right before the first write: the safety snapshot took a while.
@@ -489,67 +482,6 @@ export class CheckpointService {
     const plan = await this.requirePlan(parseId(planId, 'plan id'));
     const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
     return (await this.deps.workspace.folderIdentity(dir)) === undefined;
-  }
-
-  /**
-   * The way back for an isolated plan whose sandbox folder was deleted: a new folder holding its
-   * newest checkpoint's files. Guarded like a rollback (not applied, no interrupted operation,
-   * the folder resolved inside the workspace and confirmed before the first write) and journaled
-   * like one, from the empty folder to the checkpoint, so that `recover` can finish or undo it.
-   * Refused when the folder exists: then a rollback is the way.
-   */
-  async recreateSandbox(planId: string): Promise<RecreatedSandbox> {
-    const id = parseId(planId, 'plan id');
-    const plan = await this.requirePlan(id);
-    if (isTerminal(plan.state)) throw new BusinessRuleViolation('Recreate blocked: plan is already applied');
-    if (plan.sandbox_kind !== 'isolated') {
-      throw new ValidationError(`plan ${id} works in place in "${plan.sandbox_path}"; only an isolated sandbox can be recreated from a checkpoint`);
-    }
-    const newest = async () => {
-      const checkpoint = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1));
-      if (!checkpoint) throw new BusinessRuleViolation(`Recreate blocked: plan ${id} has no checkpoint to recreate its sandbox from`);
-      return checkpoint;
-    };
-    await newest();
-    const exists = async () => {
-      const dir = await this.deps.workspace.resolveSandbox(plan.sandbox_path);
-      if ((await this.deps.workspace.folderIdentity(dir)) !== undefined) {
-        throw new BusinessRuleViolation(`Recreate blocked: the sandbox folder "${plan.sandbox_path}" exists; roll back to a checkpoint instead`);
-      }
-      return dir;
-    };
-    await exists();
-    return this.deps.snapshotter.exclusive(id, async () => {
-      await refuseWhileInterrupted(this.deps, id, 'Recreate');
-      // Again under the lock: another process may have recreated it, or a checkpoint may have gone.
-      const dir = await exists();
-      const checkpoint = await newest();
-      await this.deps.workspace.createEmptyDirectory(dir);
-      let begun = false;
-      try {
-        const sandbox = await resolveSandbox(this.deps.workspace, id, plan.sandbox_path, () => new BusinessRuleViolation('Recreate blocked: the new sandbox folder is gone'));
-        const empty = await this.deps.snapshotter.snapshot(sandbox, null, `empty sandbox before recreating it from ${checkpoint.checkpoint_id}`);
-        const restore = await this.deps.snapshotter.prepareRestore(sandbox, empty.ref, checkpoint.sandbox_ref, []);
-        await confirmSandboxes(this.deps.workspace, [sandbox]);
-        await beginOperation(this.deps, {
-          type: 'rollback',
-          plan_id: id,
-          target_checkpoint_id: checkpoint.checkpoint_id,
-          sandbox_key: sandbox.key,
-          from_ref: empty.ref,
-          to_ref: restore.target,
-        });
-        begun = true;
-        await journaledApply(this.deps, id, () => restore.apply());
-        await this.deps.journal.end(id);
-        this.deps.logger.info(`Recreated the sandbox ${plan.sandbox_path} of plan ${id} from checkpoint ${checkpoint.checkpoint_id}: ${restore.changes.length} path(s)`);
-        return { plan_id: id, checkpoint, sandbox_path: plan.sandbox_path, restored_files_count: restore.changes.length };
-      } catch (error) {
-        // Before the record, nothing but the empty folder was made: it goes, and all is as it was.
-        if (!begun) await this.deps.workspace.removeDirectory(dir).catch(() => undefined);
-        throw error;
-      }
-    });
   }
 
   /** The rollback guard on the sandbox alone: refused (the reference's message) when it is missing. */

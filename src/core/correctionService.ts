@@ -1,7 +1,7 @@
 import type { AgentOnlyConflict } from './agentOnlyRollback';
 import type { Checkpoint } from './checkpoint';
 import { CorrectionMergeConflictError, correctionToolCalls, stretchesBetween, type CorrectionToolCall } from './correctionToolCalls';
-import { parseId, type CheckpointService, type ServiceDeps } from './checkpointService';
+import { parseId, type CheckpointService, type RestoreControl, type ServiceDeps } from './checkpointService';
 import { CorrectionModeSchema, DecisionSchema, RecordDecisionInputSchema, type Correction, type CorrectionMode, type Decision, type RecordDecisionInput } from './decision';
 import { decisionWindow, revertOrder, targetCheckpoint, type ReachedDecision } from './decisionGraph';
 import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, ValidationError, describeIssues } from './errors';
@@ -216,7 +216,7 @@ export class CorrectionService {
    * service: guarded, with a safety checkpoint, journaled); only then are the decisions marked, in
    * one transaction. If marking fails, the files are put back, so that decisions and files agree.
    */
-  async executeRevert(planId: string, decisionId: string, mode: CorrectionMode = 'rollback'): Promise<CorrectionOutcome> {
+  async executeRevert(planId: string, decisionId: string, mode: CorrectionMode = 'rollback', control?: RestoreControl): Promise<CorrectionOutcome> {
     const impact = await this.analyzeImpact(planId, decisionId, mode);
     const refusal = correctionRefusal(impact);
     if (refusal) throw refusal;
@@ -256,8 +256,8 @@ export class CorrectionService {
     const attached = { work: { correction: pending }, afterFiles: record };
     let rollback: RollbackOutcome | null = null;
     try {
-      if (restoring === 'all') rollback = await service!.rollbackToCheckpoint(impact.plan_id, target!.checkpoint_id, attached);
-      else if (restoring === 'paths') rollback = await service!.revertChanges(impact.plan_id, target!.checkpoint_id, impact.tool_calls, impact.restore_paths!, attached);
+      if (restoring === 'all') rollback = await service!.rollbackToCheckpoint(impact.plan_id, target!.checkpoint_id, attached, control);
+      else if (restoring === 'paths') rollback = await service!.revertChanges(impact.plan_id, target!.checkpoint_id, impact.tool_calls, impact.restore_paths!, attached, control);
       else await record(null);
     } catch (error) {
       // Marking failed after the files were restored: put them back, so that decisions and files agree.
@@ -269,7 +269,7 @@ export class CorrectionService {
   }
 
   /** Undoes a correction in one step: the files as they were before it, its decisions active again. */
-  async undoCorrection(planId: string, correctionId: string): Promise<UndoCorrectionOutcome> {
+  async undoCorrection(planId: string, correctionId: string, control?: RestoreControl): Promise<UndoCorrectionOutcome> {
     const pid = parseId(planId, 'plan id');
     const cid = parseId(correctionId, 'correction id');
     const { correction } = await this.deps.store.read((uow) => {
@@ -297,8 +297,8 @@ export class CorrectionService {
       // A selective correction is undone selectively: later work on other paths stays.
       if (service && correction.undo_checkpoint_id) {
         rollback = correction.restored_paths
-          ? await service.restorePaths(pid, correction.undo_checkpoint_id, correction.restored_paths, attached)
-          : await service.rollbackToCheckpoint(pid, correction.undo_checkpoint_id, attached);
+          ? await service.restorePaths(pid, correction.undo_checkpoint_id, correction.restored_paths, attached, control)
+          : await service.rollbackToCheckpoint(pid, correction.undo_checkpoint_id, attached, control);
       } else {
         await record(null);
       }

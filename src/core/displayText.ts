@@ -103,9 +103,18 @@ function cutEscaped(escaped: string, length: number, from: 'start' | 'end'): str
   return out;
 }
 
-/** A count with its noun: "1 decision", "2 decisions" (`many` for irregular plurals). */
+/**
+ * A count as people read it, with thousands separated: "20,000". The one way every surface (the
+ * panel, notifications, dialogs, the CLI's text) writes a count, so two never disagree.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isInteger(n)) return String(n);
+  return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+}
+
+/** A count with its noun: "1 decision", "2 decisions", "20,000 files" (`many` for irregular plurals). */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /**

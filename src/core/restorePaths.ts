@@ -1,3 +1,4 @@
+import { formatCount } from './displayText';
 import { ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, unsafePathReason } from './ids';
 
@@ -10,7 +11,7 @@ export const MAX_RESTORE_PATHS = 1000;
  */
 export function parseRestorePaths(paths: readonly string[]): string[] {
   if (!Array.isArray(paths) || paths.length === 0) throw new ValidationError('give at least one path to restore');
-  if (paths.length > MAX_RESTORE_PATHS) throw new ValidationError(`at most ${MAX_RESTORE_PATHS} paths can be restored at once, not ${paths.length}`);
+  if (paths.length > MAX_RESTORE_PATHS) throw new ValidationError(`at most ${formatCount(MAX_RESTORE_PATHS)} paths can be restored at once, not ${formatCount(paths.length)}`);
   const canonical = new Set<string>();
   for (const p of paths) {
     const rel = RelativePathSchema.safeParse(p);

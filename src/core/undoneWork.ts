@@ -1,3 +1,4 @@
+import { formatCount } from './displayText';
 import type { Checkpoint } from './checkpoint';
 import type { Decision } from './decision';
 import { decisionWindow } from './decisionGraph';
@@ -158,7 +159,7 @@ export const UNDONE_PATHS_SHOWN = 5;
 export function undoneWorkLines(work: readonly UndoneWork[], show: (value: string) => string = (value) => value): string[] {
   return work.map((w) => {
     const listed = w.paths.slice(0, UNDONE_PATHS_SHOWN).map(show).join(', ');
-    const more = w.paths.length > UNDONE_PATHS_SHOWN ? ` and ${w.paths.length - UNDONE_PATHS_SHOWN} more` : '';
+    const more = w.paths.length > UNDONE_PATHS_SHOWN ? ` and ${formatCount(w.paths.length - UNDONE_PATHS_SHOWN)} more` : '';
     return `${w.decision_id ? 'decision' : 'plan'} “${show(w.title)}”: ${listed}${more}`;
   });
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { TREE_VIEW_ID } from './commandIds';
 import { shown, showInfo, withProgressTitled } from './shownText';
 import type { RestoreControl, RestoreStep } from '../core/checkpointService';
+import { formatCount } from '../core/displayText';
 
 /** After this long, work that shows its progress only in the view also gets a notification. */
 const NOTIFY_AFTER_MS = 1000;
@@ -31,18 +32,25 @@ export async function withProgress<T>(title: string, work: () => Promise<T>): Pr
  * and Undo Rollback takes it back). Like {@link withProgress}, the notification shows only when
  * the work takes more than a moment; the view's progress bar shows at once.
  */
-export async function withRestoreProgress<T>(title: string, work: (control: RestoreControl) => Promise<T>): Promise<T> {
-  let message = 'saving the files as they are first (Cancel stops here, changing nothing)';
+export async function withRestoreProgress<T>(title: string, work: (control: RestoreControl) => Promise<T>, options: RestoreProgressOptions = {}): Promise<T> {
+  const takenBack = options.takenBackBy ?? 'Undo Rollback';
+  let message = stepMessage({ phase: 'safety' }, takenBack);
   let writing = false;
   let report: ((message: string) => void) | undefined;
   let cancelRequested = false;
+  const watcher = probe;
+  watcher?.heard(title, message);
   const control: RestoreControl = {
     progress: (step: RestoreStep) => {
-      message = stepMessage(step);
+      const next = stepMessage(step, takenBack);
       writing = step.phase === 'writing';
+      if (next === message) return;
+      message = next;
       report?.(message);
+      watcher?.heard(title, message);
     },
-    cancelled: () => cancelRequested,
+    cancelled: () => cancelRequested || watcher?.cancel(title) === true,
+    ...(options.operation ? { operation: options.operation } : {}),
   };
   const task = work(control);
   const settled = task.then(
@@ -60,7 +68,7 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
         report(message);
         token.onCancellationRequested(() => {
           cancelRequested = true;
-          if (writing) void showInfo(`${title.replace(/…$/, '')}: files are being written, and stopping half-way would leave them mixed. It finishes; then Undo Rollback puts them back as they were.`);
+          if (writing) void showInfo(`${title.replace(/…$/, '')}: files are being written, and stopping half-way would leave them mixed. It finishes; then ${takenBack} puts them back as they were.`);
         });
         return settled;
       },
@@ -70,10 +78,34 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
   return task;
 }
 
-function stepMessage(step: RestoreStep): string {
+export interface RestoreProgressOptions {
+  /** The command that takes the finished work back, named when it can no longer stop (default Undo Rollback). */
+  readonly takenBackBy?: string;
+  /** What a stop before the first write is called in its message ("Revert"); default Rollback or Restore. */
+  readonly operation?: string;
+}
+
+/**
+ * Test mode only (the integration tests' seam): hears every progress message, and may answer
+ * Cancel at the moment the notification's Cancel button is read, right before the first write.
+ */
+export interface RestoreProgressProbe {
+  heard(title: string, message: string): void;
+  cancel(title: string): boolean;
+}
+
+let probe: RestoreProgressProbe | undefined;
+
+export function probeRestoreProgress(watcher: RestoreProgressProbe): vscode.Disposable {
+  probe = watcher;
+  return new vscode.Disposable(() => {
+    if (probe === watcher) probe = undefined;
+  });
+}
+
+function stepMessage(step: RestoreStep, takenBack: string): string {
   if (step.phase === 'safety') return 'saving the files as they are first (Cancel stops here, changing nothing)';
-  const of = (n: number) => n.toLocaleString('en-US');
-  return `${of(step.written)} of ${of(step.total)} file${step.total === 1 ? '' : 's'} written (it can no longer stop half-way; Undo Rollback takes it back)`;
+  return `${formatCount(step.written)} of ${formatCount(step.total)} file${step.total === 1 ? '' : 's'} written (it can no longer stop half-way; ${takenBack} takes it back)`;
 }
 
 /** Whether `settled` came before NOTIFY_AFTER_MS ('done') or not ('slow'): only slow work gets a notification. */

@@ -15,7 +15,8 @@ import { showWarning } from './shownText';
 import { WaysOut } from './waysOut/waysOutCommands';
 import type { FolderServices } from './folderServices';
 import { channelLogger, type ErrorReporter } from './log';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from './rollback/rollbackCommandIds';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from './rollback/rollbackCommandIds';
+import { probeRestoreProgress } from './delayedProgress';
 import { RollbackController, type TreeAccess } from './rollback/rollbackCommands';
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
 import { RollbackPanels } from './rollback/panel/rollbackPanel';
@@ -142,7 +143,14 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
 
   if (scripted) {
     // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.
+    const heard: { title: string; message: string }[] = [];
+    let cancelNext = false;
     context.subscriptions.push(
+      probeRestoreProgress({ heard: (title, message) => void heard.push({ title, message }), cancel: () => cancelNext }),
+      vscode.commands.registerCommand(TESTING_PROGRESS_COMMAND, (arg?: { cancel?: boolean }) => {
+        if (typeof arg?.cancel === 'boolean') cancelNext = arg.cancel;
+        return heard.splice(0);
+      }),
       vscode.commands.registerCommand(TESTING_DIALOGS_COMMAND, (arg?: { answers?: (string | null)[] }) => {
         const shown = scripted.take();
         if (arg?.answers) scripted.script(arg.answers);

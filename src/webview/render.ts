@@ -2,7 +2,7 @@
 // innerHTML, and the unit tests run them in plain Node. Every piece of data (paths, titles,
 // labels, ids) goes through shownHtml (visible escapes for controls, then HTML-escaped); nothing here builds a style or script attribute (the
 // page's CSP allows neither inline styles nor inline handlers).
-import { displayText, escapeUnsafe } from '../core/displayText';
+import { displayText, escapeUnsafe, formatCount, plural } from '../core/displayText';
 import type { PanelChange, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from './protocol';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
@@ -124,8 +124,8 @@ function subtitle(state: PanelState): string {
   const from = `<strong>${shownHtml(state.from.label)}</strong>`;
   const a = state.agentOnly;
   if (a) {
-    const kept = `${a.kept.length} path${a.kept.length === 1 ? '' : 's'} changed by you or another program`;
-    const calls = `${a.toolCalls} tool call${a.toolCalls === 1 ? '' : 's'}`;
+    const kept = `${plural(a.kept.length, 'path')} changed by you or another program`;
+    const calls = plural(a.toolCalls, 'tool call');
     return state.mode === 'preview'
       ? `Undoing the agent’s changes to ${plan} since ${from} (${calls}) would change these files; ${kept} would be kept. Nothing has been touched yet.`
       : `The agent’s changes to ${plan} since ${from} (${calls}) were taken out; ${kept} were kept.`;
@@ -154,24 +154,24 @@ function summaryRows(state: PanelState): [string, string][] {
     case 'undo':
       rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state.from)]);
       if (r) {
-        rows.push(['Files affected', String(r.restoredFilesCount)]);
+        rows.push(['Files affected', formatCount(r.restoredFilesCount)]);
         rows.push(['Time', `${shownHtml(formatSeconds(r.elapsedSeconds))} <span class="muted">at ${shownHtml(formatTimestamp(state.madeAt))}</span>`]);
         rows.push(['Undo checkpoint', `<code>${shownHtml(r.undoCheckpointId)}</code>`]);
       }
       break;
     case 'preview':
       rows.push(['Checkpoint', checkpointText(state.from)]);
-      rows.push(['Files affected', String(state.changes.length)]);
+      rows.push(['Files affected', formatCount(state.changes.length)]);
       break;
     case 'compareCurrent':
       rows.push(['Checkpoint', checkpointText(state.from)]);
       rows.push(['Compared with', `the sandbox now <span class="muted">(${shownHtml(formatTimestamp(state.madeAt))})</span>`]);
-      rows.push(['Files changed', String(state.changes.length)]);
+      rows.push(['Files changed', formatCount(state.changes.length)]);
       break;
     case 'comparePrevious':
       rows.push(['Previous', checkpointText(state.from)]);
       if (state.to) rows.push(['Checkpoint', checkpointText(state.to)]);
-      rows.push(['Files changed', String(state.changes.length)]);
+      rows.push(['Files changed', formatCount(state.changes.length)]);
       break;
   }
   return rows;
@@ -215,7 +215,7 @@ function correctionHeader(state: PanelState): string {
     .join('');
   return (
     `<section class="correction"><h2>${shownHtml(c.undone ? 'Correction undone' : 'Decision reverted')}: ${shownHtml(c.decisionTitle)}</h2>` +
-    `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${more} decision${more === 1 ? '' : 's'} built on it` : ''} ${c.undone ? 'are active again' : 'were marked reverted'}. ${how}`)}</p>` +
+    `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${plural(more, 'decision')} built on it` : ''} ${c.undone ? `${more > 0 ? 'are' : 'is'} active again` : `${more > 0 ? 'were' : 'was'} marked reverted`}. ${how}`)}</p>` +
     `<ul class="decisions">${items}</ul><p class="muted">Correction <code>${shownHtml(c.id)}</code></p></section>`
   );
 }
@@ -227,7 +227,7 @@ function undoneWorkNote(state: PanelState): string {
   const items = work
     .map((w) => {
       const shownPaths = w.paths.slice(0, 5).map((p) => `<code>${shownHtml(p)}</code>`).join(', ');
-      const more = w.paths.length > 5 ? shownHtml(` and ${w.paths.length - 5} more`) : '';
+      const more = w.paths.length > 5 ? shownHtml(` and ${formatCount(w.paths.length - 5)} more`) : '';
       return `<li>${shownHtml(`${w.kind} “${w.title}”`)}: ${shownPaths}${more}</li>`;
     })
     .join('');
@@ -261,14 +261,14 @@ function toolbar(state: PanelState, busy: boolean, canWrite: boolean): string {
 function counts(state: PanelState): string {
   const n = countByKind(state.changes);
   const chip = (kind: PanelChangeKind, label: string) =>
-    `<span class="chip ${kind}"><span class="mark ${kind}" aria-hidden="true">${MARKS[kind]}</span>${n[kind]} ${label}</span>`;
+    `<span class="chip ${kind}"><span class="mark ${kind}" aria-hidden="true">${MARKS[kind]}</span>${formatCount(n[kind])} ${label}</span>`;
   return `<div class="counts">${chip('added', 'added')}${chip('modified', 'modified')}${chip('deleted', 'deleted')}</div>`;
 }
 
 /** The filter box and what the list shows of the whole: drawn only when there is something to filter. */
 function listHeader(total: number, matching: number, drawn: number, view: ListView): string {
   const input = `<input type="search" class="filter" data-filter="" placeholder="Filter paths" aria-label="Filter the paths" value="${shownHtml(view.filter)}">`;
-  const of = (n: number) => n.toLocaleString('en-US');
+  const of = formatCount;
   const status =
     view.filter.trim() === ''
       ? drawn < total
@@ -286,19 +286,20 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean, view: L
   const matching = filterChanges(state.changes, view.filter);
   // Only the first `limit` rows are drawn, in the order shown (folders, then names, numbers counted).
   let budget = Math.max(0, view.limit);
-  const drawnGroups: FolderGroup[] = [];
+  // Each drawn folder keeps the count of all its matching paths: the heading says 20,000 when 500 are drawn.
+  const drawnGroups: (FolderGroup & { readonly total: number })[] = [];
   for (const g of groupByFolder(matching)) {
     if (budget === 0) break;
     const entries = g.entries.slice(0, budget);
     budget -= entries.length;
-    drawnGroups.push({ folder: g.folder, entries });
+    drawnGroups.push({ folder: g.folder, entries, total: g.entries.length });
   }
   const drawn = Math.min(matching.length, Math.max(0, view.limit));
   const header = listHeader(state.changes.length, matching.length, drawn, view);
   if (matching.length === 0) return `${header}<p class="empty">${shownHtml('No path matches the filter.')}</p>`;
   const more =
     drawn < matching.length
-      ? `<div class="more">${button('more', `Show ${Math.min(PAGE_ROWS, matching.length - drawn).toLocaleString('en-US')} more`, { disabled: false, title: `${(matching.length - drawn).toLocaleString('en-US')} more paths not drawn yet; the filter finds any of them at once` })}</div>`
+      ? `<div class="more">${button('more', `Show ${formatCount(Math.min(PAGE_ROWS, matching.length - drawn))} more`, { disabled: false, title: `${formatCount(matching.length - drawn)} more paths not drawn yet; the filter finds any of them at once` })}</div>`
       : '';
   const groups = drawnGroups.map((g) => {
     const rows = g.entries
@@ -318,7 +319,7 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean, view: L
       })
       .join('');
     const folder = g.folder === '' ? '(top level)' : g.folder;
-    return `<section class="group"><h3 class="folder"><span class="folder-icon" aria-hidden="true"></span>${shownHtml(folder)}<span class="muted"> ${g.entries.length}</span></h3><ul>${rows}</ul></section>`;
+    return `<section class="group"><h3 class="folder"><span class="folder-icon" aria-hidden="true"></span>${shownHtml(folder)}<span class="muted"> ${formatCount(g.total)}</span></h3><ul>${rows}</ul></section>`;
   });
   return `${header}<div class="groups">${groups.join('')}</div>${more}`;
 }
@@ -332,10 +333,10 @@ function keptList(state: PanelState): string {
     .map((p) => `<li><span class="mark kept" aria-hidden="true">K</span><span class="name">${shownHtml(p)}</span>${merged.has(p) ? `<span class="kind">${state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out'}</span>` : '<span class="kind">kept</span>'}</li>`)
     .join('');
   const unclosed = a.unclosed.length
-    ? `<p class="note">${shownHtml(`${a.unclosed.length} tool call${a.unclosed.length === 1 ? '' : 's'} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`)}</p>`
+    ? `<p class="note">${shownHtml(`${plural(a.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`)}</p>`
     : '';
   const body = a.kept.length ? `<ul class="kept">${rows}</ul>` : `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>`;
-  return `<section class="kept-paths"><h2>${shownHtml(`Kept (yours): ${a.kept.length}`)}</h2>${body}${unclosed}</section>`;
+  return `<section class="kept-paths"><h2>${shownHtml(`Kept (yours): ${formatCount(a.kept.length)}`)}</h2>${body}${unclosed}</section>`;
 }
 
 /**
@@ -356,7 +357,7 @@ export function renderPanel(state: PanelState, busy: boolean, canWrite: boolean,
     undoneWorkNote(state) +
     (!canWrite && offersWrite(state) ? RESTRICTED_NOTE : '') +
     toolbar(state, busy, canWrite) +
-    (state.agentOnly ? `<h2>${shownHtml(`Undone (the agent’s): ${state.changes.length}`)}</h2>` : '') +
+    (state.agentOnly ? `<h2>${shownHtml(`Undone (the agent’s): ${formatCount(state.changes.length)}`)}</h2>` : '') +
     changeList(state, canWrite, busy, view) +
     keptList(state)
   );
@@ -376,7 +377,7 @@ const RESTRICTED_NOTE = '<p class="note restricted">Restricted Mode: rolling bac
 export function announcement(state: PanelState, busy: boolean): string {
   if (busy) return 'Working…';
   const n = state.changes.length;
-  const files = `${n} file${n === 1 ? '' : 's'}`;
+  const files = plural(n, 'file');
   switch (state.mode) {
     case 'rollback':
       return state.rollback?.undone ? 'Rollback undone.' : `Rollback complete: ${files} changed.`;

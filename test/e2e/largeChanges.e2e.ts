@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { answerDialog, clickTreeRow, openView, screenshot, useWorkbench, waitForTreeRow } from './workbench';
-import { panelFrame, waitForPanel } from './rollbackPanel';
+import { answerDialog, clickTreeRow, openView, pickQuickPickItem, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
 
 const VIEW = 'Checkpoints';
 const FILES = 20_000;
@@ -48,6 +48,9 @@ for (const dark of [false, true]) {
       const names = await frame.locator('button.path .name').allTextContents();
       assert.equal(names.length, 500);
       assert.deepEqual(names.slice(0, 3), ['file0.txt', 'file1.txt', 'file2.txt']);
+      // The badge, the summary and the folder's heading write counts as the filter does.
+      assert.equal((await frame.locator('.counts .chip.modified').textContent())?.trim(), 'M20,000 modified');
+      assert.equal(await frame.locator('h3.folder .muted').first().textContent(), ' 20,000');
       assert.ok(names.indexOf('file2.txt') < names.indexOf('file10.txt'), 'file2 before file10');
       await screenshot(wb.page, name('0-compare-wide'));
       const filter = frame.locator('input[data-filter]');
@@ -70,7 +73,7 @@ for (const dark of [false, true]) {
     it('a rollback of 20,000 files says how many it wrote in its notification', async () => {
       await panelFrame(wb.page).locator('button[data-action="rollback"]').click();
       const text = await answerDialog(wb.page, 'Roll Back');
-      assert.match(text, /20,000 files will be|0 files will be added, 20000 modified|20000 modified/);
+      assert.match(text, /0 files will be added, 20,000 modified and 0 deleted\./, 'the modal writes the count as the panel does');
       const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling “Rename everything” back/ }).first();
       await toast.waitFor({ state: 'visible', timeout: 60_000 });
       await screenshot(wb.page, name('2-progress'));
@@ -82,3 +85,51 @@ for (const dark of [false, true]) {
     });
   });
 }
+
+// Revert Decision and Undo Correction of a decision that rewrote 20,000 files: their notifications
+// count the files written, as a rollback's does (issue 25, item 7). Screenshots: large-revert-*.png.
+describe('Revert Decision of a large change', function () {
+  this.timeout(300_000);
+  const wb = useWorkbench({
+    viewport: { width: 1400, height: 860 },
+    prepare: async (dir) => {
+      const big = path.join(dir, 'big');
+      fs.mkdirSync(big, { recursive: true });
+      for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v1 ${i}\n`);
+      const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
+      try {
+        const plan = await s.plans.createPlan({ title: 'Rename everything', sandbox: 'big' });
+        const d = await s.corrections.recordDecision(plan.plan_id, { title: 'Rewrite every file' });
+        await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'pre_write', decisionId: d.decision_id, reason: 'Before the rewrite', sourceTool: 'edit_file' });
+        for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v2 ${i}\n`);
+        await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', decisionId: d.decision_id, reason: 'After the rewrite', sourceTool: 'edit_file' });
+      } finally {
+        s.dispose();
+      }
+    },
+  });
+
+  it('Revert Decision and Undo Correction say how many of the 20,000 files they wrote', async () => {
+    await openView(wb.page, VIEW);
+    await waitForTreeRow(wb.page, 'Rewrite every file', VIEW, 60_000);
+    await inlineAction(wb.page, 'Rewrite every file', 'Revert Decision…');
+    await pickQuickPickItem(wb.page, 'Revert and Undo Later Work');
+    const text = await answerDialog(wb.page, 'Revert');
+    assert.match(text, /20,000 modified/);
+    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting “Rewrite every file”/ }).first();
+    await toast.waitFor({ state: 'visible', timeout: 60_000 });
+    await wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written \(it can no longer stop half-way; Undo Correction takes it back\)/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await screenshot(wb.page, 'large-revert-0-progress');
+    await waitForPanel(wb.page, 'Rollback complete');
+    assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v1 12345\n');
+
+    await panelFrame(wb.page).locator('button[data-action="undoCorrection"]').click();
+    await answerDialog(wb.page, 'Undo Correction');
+    await wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction…: [\d,]+ of 20,000 files written \(it can no longer stop half-way; Revert Decision takes it back\)/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await wb.page.waitForTimeout(300); // the toast fades in
+    await screenshot(wb.page, 'large-revert-1-undo-progress');
+    await panelFrame(wb.page).locator('.correction .subtitle', { hasText: '“Rewrite every file” was marked reverted.' }).waitFor({ state: 'visible' });
+    await waitForPanel(wb.page, 'Rollback undone');
+    assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v2 12345\n');
+  });
+});

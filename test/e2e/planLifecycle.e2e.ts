@@ -105,7 +105,7 @@ describe('A plan\'s lifecycle in the Checkpoints view', () => {
     const text = await answerDialog(wb.page, 'Delete Plan');
     assert.match(text, /Delete the plan “Try a new storage layer” \(executing\)\?/);
     assert.match(text, /Its 1 checkpoint .* and their snapshots/);
-    assert.match(text, /Its isolated copy of the workspace \(\d+ files?\), with any change never applied\./);
+    assert.match(text, /Its isolated copy of the workspace \([\d,]+ files?\), with any change never applied\./);
     assert.match(text, /This cannot be undone\./);
     const deadline = Date.now() + 15_000;
     while ((await treeItems(wb.page, VIEW)).some((r) => r.label === 'Try a new storage layer')) {

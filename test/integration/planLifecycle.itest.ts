@@ -182,7 +182,7 @@ describe('Plan lifecycle from VS Code', function () {
     assert.equal(await run('deletePlan', p.plan_id), undefined);
     const [asked] = await dialogs();
     assert.equal(asked.message, `Delete the plan “${p.title}” (draft)?`);
-    assert.match(asked.detail ?? '', /^Its 2 checkpoints \(the newest just now\) and their snapshots, .* of captured files\.\nIts history of states\.\nIts isolated copy of the workspace \(\d+ files?\), with any change never applied\.\n\nThis cannot be undone\.$/);
+    assert.match(asked.detail ?? '', /^Its 2 checkpoints \(the newest just now\) and their snapshots, .* of captured files\.\nIts history of states\.\nIts isolated copy of the workspace \([\d,]+ files?\), with any change never applied\.\n\nThis cannot be undone\.$/);
     assert.deepEqual(asked.actions, ['Delete Plan']);
     assert.ok(fs.existsSync(path.join(root, p.sandbox_path)));
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { displayLine, displayText, escapeUnsafe, terminalLines } from '../../src/core/displayText';
+import { displayLine, displayText, escapeUnsafe, formatCount, plural, terminalLines } from '../../src/core/displayText';
 
 /** Everything a terminal or a bidi-aware renderer would act on. */
 const INTERPRETED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff\ufffd]/u;
@@ -62,5 +62,13 @@ describe('display text: untrusted text made visible', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('counts as people read them', () => {
+  it('separates thousands the same way everywhere: 20,000, never 20000', () => {
+    assert.deepEqual([0, 7, 999, 1000, 20_000, 1_234_567, -4500].map(formatCount), ['0', '7', '999', '1,000', '20,000', '1,234,567', '-4,500']);
+    assert.equal(plural(20_000, 'file'), '20,000 files');
+    assert.equal(plural(1, 'file'), '1 file');
   });
 });

@@ -53,6 +53,41 @@ describe('restore progress and cancel', () => {
     s.dispose();
   });
 
+  it('Revert Decision and Undo Correction: counted, and cancelled before the first write with nothing changed', async () => {
+    const root = tempDir();
+    for (let i = 0; i < 40; i++) write(root, `many/file${i}.txt`, `v1 ${i}\n`);
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'big' });
+    const d = await s.corrections.recordDecision(plan.plan_id, { title: 'Rewrite' });
+    await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'pre_write', decisionId: d.decision_id });
+    for (let i = 0; i < 40; i++) write(root, `many/file${i}.txt`, `v2 ${i}\n`);
+    await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', decisionId: d.decision_id });
+    const before = hashTree(root);
+    const listed = async () => (await s.checkpoints.listCheckpoints(plan.plan_id)).map((c) => c.checkpoint_id);
+    const checkpoints = await listed();
+    await assert.rejects(
+      s.corrections.executeRevert(plan.plan_id, d.decision_id, 'rollback', { cancelled: () => true, operation: 'Revert' }),
+      (e: Error) => e instanceof OperationCancelled && e.message === 'Revert cancelled before any file was written: nothing was changed.',
+    );
+    assert.deepEqual(hashTree(root), before);
+    assert.deepEqual(await listed(), checkpoints);
+    assert.deepEqual(await s.corrections.listCorrections(plan.plan_id), []);
+    assert.equal((await s.corrections.listDecisions(plan.plan_id))[0]!.decision.state, 'active');
+
+    const steps: RestoreStep[] = [];
+    const { correction } = await s.corrections.executeRevert(plan.plan_id, d.decision_id, 'rollback', { progress: (step) => steps.push(step) });
+    assert.deepEqual(steps.at(-1), { phase: 'writing', written: 40, total: 40 });
+    const reverted = hashTree(root);
+    const afterRevert = await listed();
+    await assert.rejects(s.corrections.undoCorrection(plan.plan_id, correction.correction_id, { cancelled: () => true, operation: 'Undo Correction' }), /^OperationCancelled: Undo Correction cancelled before any file was written/);
+    assert.deepEqual(hashTree(root), reverted);
+    assert.deepEqual(await listed(), afterRevert);
+    assert.equal((await s.corrections.listDecisions(plan.plan_id))[0]!.decision.state, 'reverted');
+    await s.corrections.undoCorrection(plan.plan_id, correction.correction_id);
+    assert.deepEqual(hashTree(root), before);
+    s.dispose();
+  });
+
   it('reads git’s progress lines ("Updating files:  60% (12000/20000)")', () => {
     const heard: [number, number][] = [];
     reportGitProgress('Updating files:  59% (11800/20000)\rUpdating files:  60% (12000/20000)\r', (a, b) => heard.push([a, b]));

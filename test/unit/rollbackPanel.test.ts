@@ -101,7 +101,7 @@ describe('rollback panel: markup', () => {
 
   it('20,000 paths: a page of rows is drawn, in natural order (file2 before file10), with the count and Show more', () => {
     const changes = Array.from({ length: 20_000 }, (_, i) => ({ path: `big/file${19_999 - i}.txt`, change: 'modified' as const }));
-    const state: PanelState = { ...rolledBack(), changes };
+    const state: PanelState = { ...rolledBack(), changes, rollback: { ...rolledBack().rollback!, restoredFilesCount: 20_000 } };
     const html = renderPanel(state, false, true);
     const drawn = [...html.matchAll(/data-path="([^"]*)"/g)].map((m) => m[1]);
     assert.equal(drawn.length, PAGE_ROWS);
@@ -109,6 +109,12 @@ describe('rollback panel: markup', () => {
     assert.ok(drawn.indexOf('big/file2.txt') < drawn.indexOf('big/file10.txt'), 'file2 before file10');
     assert.match(html, /Showing 500 of 20,000 paths/);
     assert.match(html, /data-action="more"[^>]*>Show 500 more</);
+    // Every count of the panel is written the same way: the badge, the summary, the folder's row count.
+    assert.match(html, /<\/span>20,000 modified<\/span>/);
+    assert.match(html, /<th scope="row">Files affected<\/th><td>20,000<\/td>/);
+    assert.match(html, /big\/<span class="muted"> 20,000<\/span>/, "the folder heading counts all its paths, not the page drawn");
+    assert.equal(announcement(state, false), 'Rollback complete: 20,000 files changed.');
+    assert.ok(!/\b20000\b/.test(html), 'no count without its separator');
     const more = renderPanel(state, false, true, { filter: '', limit: PAGE_ROWS * 2 });
     assert.equal([...more.matchAll(/data-path=/g)].length, PAGE_ROWS * 2);
   });
@@ -376,6 +382,9 @@ describe('rollback dialogs: text', () => {
   it('say how many files will be added, modified and deleted', () => {
     assert.equal(countsSentence(many), '5 files will be added, 5 modified and 4 deleted.');
     assert.equal(countsSentence([{ path: 'a', change: 'added' }]), '1 file will be added, 0 modified and 0 deleted.');
+    const big = Array.from({ length: 20_000 }, (_, i) => ({ path: `f${i}`, change: 'modified' as const }));
+    assert.equal(countsSentence(big), '0 files will be added, 20,000 modified and 0 deleted.', 'the modal writes counts as the panel does');
+    assert.deepEqual(listPaths(big).at(-1), 'and 19,990 more');
   });
 
   it('list the first paths, then "and N more"', () => {

@@ -30,7 +30,7 @@ describe('ways out: a missing isolated sandbox', () => {
     const { s, plan, dir, checkpoint, expected } = await isolatedPlan();
     rmSync(dir, { recursive: true });
     assert.equal(await s.checkpoints.sandboxMissing(plan.plan_id), true);
-    const done = await s.checkpoints.recreateSandbox(plan.plan_id);
+    const done = await s.sandboxes.recreateSandbox(plan.plan_id);
     assert.equal(done.checkpoint.checkpoint_id, checkpoint.checkpoint_id);
     assert.deepEqual(hashTree(dir), expected);
     assert.equal(await s.checkpoints.sandboxMissing(plan.plan_id), false);
@@ -54,11 +54,11 @@ describe('ways out: a missing isolated sandbox', () => {
   it('refuses when the folder is there (a rollback is the way), and when the plan has no checkpoint', async () => {
     const { root, s, plan, dir } = await isolatedPlan();
     const before = hashTree(dir);
-    await assert.rejects(s.checkpoints.recreateSandbox(plan.plan_id), /Recreate blocked: the sandbox folder .* exists; roll back to a checkpoint instead/);
+    await assert.rejects(s.sandboxes.recreateSandbox(plan.plan_id), /Recreate blocked: the sandbox folder .* exists; roll back to a checkpoint instead/);
     assert.deepEqual(hashTree(dir), before);
     const bare = await s.plans.createPlan({ title: 'bare', isolated: true });
     rmSync(path.join(root, bare.sandbox_path), { recursive: true });
-    await assert.rejects(s.checkpoints.recreateSandbox(bare.plan_id), /Recreate blocked: plan .* has no checkpoint to recreate its sandbox from/);
+    await assert.rejects(s.sandboxes.recreateSandbox(bare.plan_id), /Recreate blocked: plan .* has no checkpoint to recreate its sandbox from/);
     assert.equal(existsSync(path.join(root, bare.sandbox_path)), false);
     s.dispose();
   });
@@ -72,7 +72,7 @@ describe('ways out: a missing isolated sandbox', () => {
       journal,
       JSON.stringify({ type: 'cleanup', plan_id: plan.plan_id, target_checkpoint_id: null, undo_checkpoint_id: null, sandbox_key: plan.plan_id, from_ref: null, to_ref: null, started_at: '2026-01-01T00:00:00.000Z', pid: 999999, host: 'elsewhere' }),
     );
-    await assert.rejects(s.checkpoints.recreateSandbox(plan.plan_id), /Recreate blocked: plan .* has an interrupted cleanup/);
+    await assert.rejects(s.sandboxes.recreateSandbox(plan.plan_id), /Recreate blocked: plan .* has an interrupted cleanup/);
     assert.equal(existsSync(dir), false);
     s.dispose();
   });
@@ -83,9 +83,9 @@ describe('ways out: a missing isolated sandbox', () => {
     const s = services(root);
     const plan = await s.plans.createPlan({ title: 'here' });
     await s.checkpoints.createCheckpoint(plan.plan_id);
-    await assert.rejects(s.checkpoints.recreateSandbox(plan.plan_id), /only an isolated sandbox can be recreated/);
+    await assert.rejects(s.sandboxes.recreateSandbox(plan.plan_id), /only an isolated sandbox can be recreated/);
     await s.plans.applyPlan(plan.plan_id);
-    await assert.rejects(s.checkpoints.recreateSandbox(plan.plan_id), /Recreate blocked: plan is already applied/);
+    await assert.rejects(s.sandboxes.recreateSandbox(plan.plan_id), /Recreate blocked: plan is already applied/);
     s.dispose();
   });
 });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { skipReasonText, type Checkpoint } from '../../core/checkpoint';
 import { BuiltinCommands, SETTINGS_SECTION, SettingKeys } from '../commandIds';
 import { showWarning } from '../shownText';
-import { plural } from '../../core/displayText';
+import { formatCount, plural } from '../../core/displayText';
 
 const SEEN_KEY = 'cleveragents.checkpoints.skippedWarned';
 const MUTED_KEY = 'cleveragents.checkpoints.skippedWarningsOff';
@@ -40,7 +40,7 @@ export class SkippedFileWarnings {
       .slice(0, 3)
       .map((s) => `${s.path} (${skipReasonText(s)})`)
       .join(', ');
-    const more = fresh.length > 3 ? ` and ${fresh.length - 3} more` : '';
+    const more = fresh.length > 3 ? ` and ${formatCount(fresh.length - 3)} more` : '';
     void showWarning(`A checkpoint did not capture ${plural(fresh.length, 'path')}: ${listed}${more}. A rollback leaves them as they are.`, OPEN_SETTINGS, DONT_SHOW_AGAIN).then((choice) => {
       if (choice === OPEN_SETTINGS) void vscode.commands.executeCommand(BuiltinCommands.openSettings, `${SETTINGS_SECTION}.${SettingKeys.maxFileSizeMiB}`);
       if (choice === DONT_SHOW_AGAIN) void this.memento.update(MUTED_KEY, true);

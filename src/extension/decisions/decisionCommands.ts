@@ -6,6 +6,7 @@ import { correctionRefusal, type CorrectionOutcome, type UndoCorrectionOutcome }
 import type { Correction, CorrectionMode } from '../../core/decision';
 import { revertOrder } from '../../core/decisionGraph';
 import { UlidSchema } from '../../core/ids';
+import { isCheckpointError } from '../../core/errors';
 import { plural } from '../../core/displayText';
 import { reverseChanges } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
@@ -15,8 +16,9 @@ import { explainRestricted } from '../commands/commands';
 import { folderNamed, type FolderPlan } from '../folderServices';
 import { comparisonState, rollbackState } from '../rollback/panel/panelStates';
 import { panelFolder, type CheckpointTarget, type RollbackController, type RollbackFolders, type TreeAccess, type WriteSuppressor } from '../rollback/rollbackCommands';
-import { reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
-import { setStatus, showPick, withProgressTitled } from '../shownText';
+import { cancellable, reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
+import { setStatus, showPick } from '../shownText';
+import { withRestoreProgress } from '../delayedProgress';
 import { checkpointLabel } from '../tree/treePresentation';
 import type { DecisionNode } from '../tree/treeNodes';
 import { KEEP_INDEPENDENT_CHOICE, REVERT, UNDO_LATER_WORK_CHOICE, keepIndependentDetail, panelCorrection, revertConfirmation, undoCorrectionConfirmation, undoLaterWorkDetail } from './decisionText';
@@ -91,9 +93,19 @@ export class DecisionController {
       if (choice !== REVERT) return undefined;
     }
     if (!(await this.deps.rollback.settleUnsavedEditors(found, impact.changes))) return undefined;
-    const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode);
     const title = `Reverting “${impact.reverted[0]!.decision.title}”…`;
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, title, () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
+    // Counted and cancellable as a rollback is: a stop before the first write changes nothing.
+    const outcome = await cancellable(this.deps.dialogs, () =>
+      withRestoreProgress(
+        title,
+        (control) => {
+          const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode, control);
+          return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
+        },
+        { operation: 'Revert', takenBackBy: CommandTitles.undoCorrection },
+      ),
+    );
+    if (!outcome) return undefined;
     setStatus(`$(discard) Reverted ${plural(outcome.correction.reverted_decisions.length, 'decision')}`, STATUS_MESSAGE_MS);
     const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
     const titles = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.decision.title]));
@@ -120,8 +132,18 @@ export class DecisionController {
       if ((await this.deps.dialogs.confirm(text.message, text.detail, ['Undo Correction'])) !== 'Undo Correction') return undefined;
     }
     if (!(await this.deps.rollback.settleUnsavedEditors(found, changes))) return undefined;
-    const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id);
-    const outcome = await withProgressTitled(vscode.ProgressLocation.Notification, 'Undoing the correction…', () => (this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work()));
+    const outcome = await cancellable(this.deps.dialogs, () =>
+      withRestoreProgress(
+        'Undoing the correction…',
+        (control) => {
+          const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id, control);
+          return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
+        },
+        // Reverting the decision again takes the undo back (files and decisions together).
+        { operation: 'Undo Correction', takenBackBy: 'Revert Decision' },
+      ),
+    );
+    if (!outcome) return undefined;
     const start = decisions.find((d) => d.decision_id === correction.decision_id);
     const inCorrection = new Set(correction.reverted_decisions);
     const depths = new Map(start ? revertOrder(decisions.map((d) => (inCorrection.has(d.decision_id) ? { ...d, state: 'active' as const } : d)), start).map((r) => [r.decision.decision_id, r.depth]) : []);
@@ -162,13 +184,19 @@ export class DecisionController {
       found = await this.deps.folders.findPlan(chosen.plan.plan_id, chosen.folder);
       decisionId = chosen.decision.decision_id;
       // Keeping independent work comes first; undoing later work too is a choice that names it.
+      // A keep that cannot be worked out (too many paths to merge) says why on its line: the
+      // other choice stays open instead of the whole command failing.
       const [keep, full] = await Promise.all([
-        found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'keep_independent'),
+        found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'keep_independent').catch((error: unknown) => {
+          if (!isCheckpointError(error)) throw error;
+          return error;
+        }),
         found.services.corrections.analyzeImpact(found.plan.plan_id, decisionId, 'rollback'),
       ]);
+      const keepDetail = keep instanceof Error ? `Not possible here: ${keep.message}` : keepIndependentDetail(keep.conflicts, keep.merge_conflicts);
       const mode = await showPick(
         [
-          { label: KEEP_INDEPENDENT_CHOICE, detail: keepIndependentDetail(keep.conflicts, keep.merge_conflicts), mode: 'keep_independent' as const },
+          { label: KEEP_INDEPENDENT_CHOICE, detail: keepDetail, mode: 'keep_independent' as const },
           { label: UNDO_LATER_WORK_CHOICE, detail: undoLaterWorkDetail(full.undoes_work_of), mode: 'rollback' as const },
         ],
         { placeHolder: `How to revert “${chosen.decision.title}”`, ignoreFocusOut: true },

@@ -41,7 +41,7 @@ export function keepIndependentDetail(conflicts: readonly string[], mergeConflic
 /** "Revert “B” and 1 decision built on it?", with the decisions the BFS reaches and the file counts. */
 export function revertConfirmation(impact: CorrectionImpact, now: Date = new Date()): ConfirmationText {
   const [first, ...rest] = impact.reverted;
-  const message = `Revert “${first!.decision.title}”${rest.length ? ` and ${rest.length} decision${rest.length === 1 ? '' : 's'} built on it` : ''}?`;
+  const message = `Revert “${first!.decision.title}”${rest.length ? ` and ${plural(rest.length, 'decision')} built on it` : ''}?`;
   const decisions = impact.reverted.map((r) => `${'    '.repeat(r.depth)}• ${r.decision.title}`);
   const files = impact.target_checkpoint
     ? [

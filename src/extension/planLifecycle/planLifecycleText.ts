@@ -1,13 +1,13 @@
 // What the plan lifecycle's dialogs and messages say. No `vscode` import: plain functions.
 import type { Checkpoint } from '../../core/checkpoint';
 import { formatBytes } from '../../core/formatBytes';
+import { plural } from '../../core/displayText';
 import type { Plan, PlanState } from '../../core/plan';
 import type { LifecycleAction } from '../../core/planLifecycle';
 import type { PathChange } from '../../core/rollbackResult';
 import { LISTED_PATHS, countsSentence, listPaths, type ConfirmationText } from '../rollback/rollbackText';
 import { formatRelativeTime } from '../tree/treePresentation';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The button of each modal, and the verb of its progress. */
 export const MARK_APPLIED = 'Mark Applied';

@@ -20,6 +20,12 @@ export const RollbackCommandTitles: Record<RollbackCommandName, string> = Comman
 export const TESTING_DIALOGS_COMMAND = '_cleveragents.checkpoints.testing.dialogs';
 /** Test mode only: what the rollback panel shows now. */
 export const TESTING_PANEL_COMMAND = '_cleveragents.checkpoints.testing.panel';
+/**
+ * Test mode only: the progress messages of rollbacks, restores and corrections since the last call
+ * ({title, message}[]); `{ cancel: true }` answers Cancel to the next ones (as the notification's
+ * button would, before their first write) until `{ cancel: false }`.
+ */
+export const TESTING_PROGRESS_COMMAND = '_cleveragents.checkpoints.testing.progress';
 
 /** The second argument of Compare with Current when a click on a tree row runs it: the focus stays in the tree. */
 export const PRESERVE_FOCUS = 'preserveFocus';

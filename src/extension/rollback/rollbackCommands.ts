@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
 import { AgentOnlyConflictError } from '../../core/agentOnlyRollback';
-import { BusinessRuleViolation, OperationCancelled, ValidationError } from '../../core/errors';
+import { BusinessRuleViolation, ValidationError } from '../../core/errors';
 import type { Plan } from '../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
@@ -19,7 +19,7 @@ import { openAllChanges, openChangeDiff } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
 import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
-import { reportingErrors, type RollbackDialogs } from './rollbackDialogs';
+import { cancellable, reportingErrors, type RollbackDialogs } from './rollbackDialogs';
 import { settleUnsavedEditors } from './unsavedEditors';
 import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
@@ -195,7 +195,7 @@ export class RollbackController {
         const work = () =>
           request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
         return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
-      }),
+      }, request.undo ? { operation: 'Undo Rollback' } : {}),
     );
     if (!outcome) return undefined;
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
@@ -424,13 +424,3 @@ function plainOutcome(o: RollbackOutcome): RollbackOutcome {
   return { plan_id: o.plan_id, result: { ...o.result, changed_paths: o.result.changed_paths.map((c) => ({ ...c })) }, undo_checkpoint_id: o.undo_checkpoint_id, elapsed_seconds: o.elapsed_seconds };
 }
 
-/** Runs a restore the user may cancel before its first write: a cancel is said (nothing changed) and gives undefined. */
-async function cancellable<T>(dialogs: Pick<RollbackDialogs, 'info'>, work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof OperationCancelled)) throw error;
-    dialogs.info(error.message);
-    return undefined;
-  }
-}

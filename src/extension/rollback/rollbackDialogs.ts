@@ -1,4 +1,4 @@
-import { isCheckpointError } from '../../core/errors';
+import { OperationCancelled, isCheckpointError } from '../../core/errors';
 import type { ErrorReporter } from '../log';
 import { showInfo, showModal, shownLines, shownMessage } from '../shownText';
 
@@ -107,5 +107,16 @@ export class ScriptedDialogs implements RollbackDialogs {
   warn(message: string): void {
     this.recorded.push({ kind: 'warning', message: shownMessage(message) });
     this.inner.warn(message);
+  }
+}
+
+/** Runs a restore the user may cancel before its first write: a cancel is said (nothing changed) and gives undefined. */
+export async function cancellable<T>(dialogs: Pick<RollbackDialogs, 'info'>, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof OperationCancelled)) throw error;
+    dialogs.info(error.message);
+    return undefined;
   }
 }

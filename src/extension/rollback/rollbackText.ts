@@ -2,7 +2,7 @@
 import { CONFLICT_REASONS, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
 import type { PathChange } from '../../core/rollbackResult';
 import { countChanges } from '../../core/rollbackResult';
-import { plural } from '../../core/displayText';
+import { formatCount, plural } from '../../core/displayText';
 import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../../core/undoneWork';
 
 /** How many paths a dialog lists before "and N more". */
@@ -11,7 +11,7 @@ export const LISTED_PATHS = 10;
 /** "1 file will be added, 2 modified and 0 deleted." */
 export function countsSentence(changes: readonly PathChange[]): string {
   const c = countChanges(changes);
-  return `${plural(c.added, 'file')} will be added, ${c.modified} modified and ${c.deleted} deleted.`;
+  return `${plural(c.added, 'file')} will be added, ${formatCount(c.modified)} modified and ${formatCount(c.deleted)} deleted.`;
 }
 
 const WILL: Record<PathChange['change'], string> = { added: 'add', modified: 'restore', deleted: 'delete' };
@@ -24,7 +24,7 @@ export function undoneWorkBlock(undone: readonly UndoneWork[] | undefined): stri
 /** The first paths, one a line, each with what the rollback (or `will`'s operation) does to it; then "and N more". */
 export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS, will: Record<PathChange['change'], string> = WILL): string[] {
   const lines = changes.slice(0, shown).map((c) => `${will[c.change].padEnd(7)}  ${c.path}`);
-  if (changes.length > shown) lines.push(`and ${changes.length - shown} more`);
+  if (changes.length > shown) lines.push(`and ${formatCount(changes.length - shown)} more`);
   return lines;
 }
 
@@ -74,12 +74,12 @@ export function agentOnlyConfirmation(o: { readonly planTitle: string; readonly 
   if (summary.conflicts.length > 0) {
     detail.push('', `${plural(summary.conflicts.length, 'conflict')}: nothing will be written while the agent and you both changed these:`);
     detail.push(...summary.conflicts.slice(0, LISTED_PATHS).map((c) => `${c.path}: ${CONFLICT_REASONS[c.reason]}`));
-    if (summary.conflicts.length > LISTED_PATHS) detail.push(`and ${summary.conflicts.length - LISTED_PATHS} more`);
+    if (summary.conflicts.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.conflicts.length - LISTED_PATHS)} more`);
   }
   if (changes.length > 0) detail.push('', 'Undone:', ...listPaths(changes));
   if (summary.kept.length > 0) {
     detail.push('', 'Kept:', ...summary.kept.slice(0, LISTED_PATHS).map((p) => `keep     ${p}${merged.has(p) ? ' (merged: only the agent’s lines go)' : ''}`));
-    if (summary.kept.length > LISTED_PATHS) detail.push(`and ${summary.kept.length - LISTED_PATHS} more`);
+    if (summary.kept.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.kept.length - LISTED_PATHS)} more`);
   }
   if (summary.unclosed.length > 0) detail.push('', `${plural(summary.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`);
   detail.push('', `Taken from “${o.checkpointLabel}” (taken ${o.checkpointTaken}) onwards. A safety checkpoint of the current files is taken first, so this can be undone (Undo Rollback).`);
@@ -88,7 +88,7 @@ export function agentOnlyConfirmation(o: { readonly planTitle: string; readonly 
 
 /** Restoring chosen paths from a checkpoint ("Restore this file"). */
 export function restoreConfirmation(planTitle: string, checkpointLabel: string, changes: readonly PathChange[]): ConfirmationText {
-  const message = changes.length === 1 ? `Restore “${changes[0]!.path}” of “${planTitle}” from “${checkpointLabel}”?` : `Restore ${changes.length} paths of “${planTitle}” from “${checkpointLabel}”?`;
+  const message = changes.length === 1 ? `Restore “${changes[0]!.path}” of “${planTitle}” from “${checkpointLabel}”?` : `Restore ${plural(changes.length, 'path')} of “${planTitle}” from “${checkpointLabel}”?`;
   return {
     message,
     detail: [countsSentence(changes), '', ...listPaths(changes), '', 'Only these paths change; the rest of the sandbox stays as it is. A safety checkpoint is taken first, so this can be undone (Undo Rollback).'],
@@ -102,7 +102,7 @@ export function unsavedEditorsQuestion(paths: readonly string[]): ConfirmationTe
     message: `${plural(paths.length, 'file')} the rollback changes ${paths.length === 1 ? 'has' : 'have'} unsaved changes.`,
     detail: [
       ...listed,
-      ...(paths.length > listed.length ? [`and ${paths.length - listed.length} more`] : []),
+      ...(paths.length > listed.length ? [`and ${formatCount(paths.length - listed.length)} more`] : []),
       '',
       'Save them first: the rollback then restores the checkpoint over the saved files, and its safety checkpoint keeps your edits (Undo Rollback brings them back). ' +
         'Or discard the unsaved changes. Nothing has been touched yet.',
@@ -113,7 +113,7 @@ export function unsavedEditorsQuestion(paths: readonly string[]): ConfirmationTe
 /** For callers that cannot be asked (the API without confirmation). */
 /** `action`: what was refused, in lower case (`rollback`, `restore`, `correction`, `undo`). */
 export function unsavedEditorsError(paths: readonly string[], action = 'rollback'): string {
-  const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${paths.length - 5} more` : '');
+  const shown = paths.slice(0, 5).join(', ') + (paths.length > 5 ? ` and ${formatCount(paths.length - 5)} more` : '');
   return `${action[0]!.toUpperCase()}${action.slice(1)} blocked: ${plural(paths.length, 'file')} the ${action} would change ${paths.length === 1 ? 'has' : 'have'} unsaved changes in an editor: ${shown}. Save or revert ${paths.length === 1 ? 'it' : 'them'} first.`;
 }
 

@@ -8,7 +8,7 @@ import { ContextKeys, planStatesValue } from '../tree/contextKeys';
 import type { AutoCheckpointFailure } from '../autoCheckpoints/autoCheckpoints';
 import type { SkippedFileWarnings } from '../commands/skippedWarnings';
 import type { WorkspaceServices } from '../../composition';
-import { displayText } from '../../core/displayText';
+import { displayText, formatCount } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
 import { chooseActivePlan } from './activePlan';
 import { explainRestricted } from '../commands/commands';
@@ -184,16 +184,16 @@ export class CheckpointStatusBar implements vscode.Disposable {
     const watched = this.auto?.watches(a.plan.plan_id) === true;
     const failure = this.lastFailure?.planId === a.plan.plan_id ? this.lastFailure : undefined;
     const autoText = a.sandboxMissing ? ' · $(warning) sandbox missing' : failure ? ' · $(warning) auto failed' : watched ? ' · $(eye) auto' : '';
-    this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${a.checkpointCount}${autoText}`);
+    this.item.text = shown(`$(history) ${displayText(a.plan.title, 30)} · ${formatCount(a.checkpointCount)}${autoText}`);
     this.item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const autoLine = this.autoLine(a, watched, failure);
     const multi = this.folders.folders().length > 1 ? ` in ${escapeMarkdown(a.folder.name)}` : '';
     this.item.tooltip = shownMarkdown(
       `**${escapeMarkdown(a.plan.title)}** (${escapeMarkdown(a.plan.state)})${multi}\n\n` +
-        `${a.checkpointCount} checkpoint${a.checkpointCount === 1 ? '' : 's'}\n\n${escapeMarkdown(autoLine)}\n\nClick for checkpoints, rollback and the plan's state.`,
+        `${plural(a.checkpointCount, 'checkpoint')}\n\n${escapeMarkdown(autoLine)}\n\nClick for checkpoints, rollback and the plan's state.`,
     );
     this.item.accessibilityInformation = {
-      label: shown(`Checkpoints: plan ${a.plan.title}, ${a.plan.state}, ${a.checkpointCount} checkpoints. ${autoLine} Activate for a menu.`),
+      label: shown(`Checkpoints: plan ${a.plan.title}, ${a.plan.state}, ${plural(a.checkpointCount, 'checkpoint')}. ${autoLine} Activate for a menu.`),
     };
     this.item.show();
   }

@@ -1,6 +1,7 @@
 // How decisions read in the tree. No `vscode` import: plain functions of the data and the time.
 import type { Checkpoint } from '../../core/checkpoint';
 import type { Decision } from '../../core/decision';
+import { plural } from '../../core/displayText';
 import { escapeMarkdown, formatRelativeTime, type IconSpec } from './treePresentation';
 
 export function decisionIcon(decision: Decision): IconSpec {
@@ -14,7 +15,7 @@ function aligned(decision: Decision, checkpoints: readonly Checkpoint[]): number
 export function decisionDescription(decision: Decision, checkpoints: readonly Checkpoint[], now: Date): string {
   const n = aligned(decision, checkpoints);
   // The time first, as on every row: a narrow sidebar cuts the end off.
-  const parts = [formatRelativeTime(decision.created_at, now), decision.state === 'reverted' ? 'reverted' : decision.affected_by ? 'work undone by a correction' : 'decision', `${n} checkpoint${n === 1 ? '' : 's'}`];
+  const parts = [formatRelativeTime(decision.created_at, now), decision.state === 'reverted' ? 'reverted' : decision.affected_by ? 'work undone by a correction' : 'decision', plural(n, 'checkpoint')];
   return parts.join(' · ');
 }
 

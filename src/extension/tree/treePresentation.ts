@@ -3,7 +3,7 @@
 import { skipReasonText, type Checkpoint, type CheckpointType, type SkippedPath } from '../../core/checkpoint';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan, PlanState } from '../../core/plan';
-import { escapeUnsafe, relativeTime } from '../../core/displayText';
+import { escapeUnsafe, formatCount, plural, relativeTime } from '../../core/displayText';
 import { formatBytes } from '../../core/formatBytes';
 import { isSafetyCheckpoint } from '../../core/safetyCheckpoints';
 
@@ -144,7 +144,7 @@ export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now:
 
 export function checkpointTooltip(checkpoint: Checkpoint, now: Date): string {
   const m = checkpoint.metadata;
-  const size = `${formatBytes(checkpoint.size_bytes)} (${checkpoint.size_bytes.toLocaleString('en-US')} bytes)` + (m.file_count !== undefined ? `, ${m.file_count} file${m.file_count === 1 ? '' : 's'}` : '');
+  const size = `${formatBytes(checkpoint.size_bytes)} (${formatCount(checkpoint.size_bytes)} bytes)` + (m.file_count !== undefined ? `, ${plural(m.file_count, 'file')}` : '');
   const rows: [string, string][] = [
     ['Checkpoint', code(checkpoint.checkpoint_id)],
     ['Plan', code(checkpoint.plan_id)],
@@ -164,7 +164,7 @@ export function checkpointTooltip(checkpoint: Checkpoint, now: Date): string {
   const title = `**${escapeMarkdown(checkpointLabel(checkpoint))}** · ${code(checkpoint.checkpoint_type)}`;
   const parts = [title, table(rows)];
   if (m.skipped.length > 0) {
-    parts.push(`**Not captured** (${m.skipped.length}; a rollback leaves these alone)`, skippedList(m.skipped));
+    parts.push(`**Not captured** (${formatCount(m.skipped.length)}; a rollback leaves these alone)`, skippedList(m.skipped));
   }
   return parts.join('\n\n');
 }

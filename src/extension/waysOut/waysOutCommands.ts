@@ -83,7 +83,7 @@ export class WaysOut {
       const text = recreateConfirmation(plan, newest, new Date());
       if ((await this.deps.dialogs.confirm(text.message, text.detail, [RECREATE_SANDBOX])) !== RECREATE_SANDBOX) return undefined;
     }
-    const work = () => withProgress(`Recreating the sandbox of “${plan.title}”…`, () => services.checkpoints.recreateSandbox(plan.plan_id));
+    const work = () => withProgress(`Recreating the sandbox of “${plan.title}”…`, () => services.sandboxes.recreateSandbox(plan.plan_id));
     const done = this.deps.writes ? await this.deps.writes.suppress(plan.plan_id, work) : await work();
     setStatus(`$(check) Sandbox of “${plan.title}” recreated from “${checkpointLabel(done.checkpoint)}”: ${plural(done.restored_files_count, 'path')}`, STATUS_MESSAGE_MS);
     this.deps.changed();

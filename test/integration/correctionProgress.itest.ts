@@ -1,0 +1,151 @@
+// Long corrections in a real extension host (issue 25, item 7): Revert Decision and Undo Correction
+// of a decision that changed many files report "N of M files written" as a rollback does, and a
+// Cancel before the first write changes nothing: no file, no decision, no checkpoint, no record.
+// The Cancel is answered through the test seam at the moment the notification's button is read.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
+import { createWorkspaceServices } from '../../src/composition';
+import { Commands } from '../../src/extension/commandIds';
+import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+
+const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+const FILES = 1500;
+
+type Heard = { title: string; message: string };
+
+async function progress(arg?: { cancel: boolean }): Promise<Heard[]> {
+  return (await vscode.commands.executeCommand<Heard[]>(TESTING_PROGRESS_COMMAND, arg)) ?? [];
+}
+
+async function dialogs(): Promise<RecordedDialog[]> {
+  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND)) ?? [];
+}
+
+function treeHash(dir: string): string {
+  const h = createHash('sha256');
+  for (const name of fs.readdirSync(dir).sort()) h.update(`${name}\0${fs.readFileSync(path.join(dir, name))}\0`);
+  return h.digest('hex');
+}
+
+describe('Revert Decision and Undo Correction of a large change: counts and Cancel', function () {
+  this.timeout(180_000);
+  let api: CleverAgentsCheckpointsApi;
+  let root: string;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+    api = await extension.activate();
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    await progress({ cancel: false });
+    await dialogs();
+  });
+
+  let made: string | undefined;
+
+  after(async () => {
+    await progress({ cancel: false });
+    await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { closePanel: true });
+    // The other suites share this workspace: its 1,500 files and the plan go.
+    if (made) {
+      const extensionPath = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+      const outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extensionPath, 'dist'), logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+      try {
+        await outside.plans.deletePlan(made);
+      } finally {
+        outside.dispose();
+      }
+    }
+    fs.rmSync(path.join(root, 'correction-progress'), { recursive: true, force: true });
+  });
+
+  it('reports "N of 1,500 files written" and a Cancel before the first write leaves files, decisions and checkpoints as they were', async () => {
+    const dir = path.join(root, 'correction-progress');
+    fs.mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(dir, `file${i}.txt`), `v1 ${i}\n`);
+    const created = await vscode.commands.executeCommand<string>(Commands.createPlan, { title: 'Large correction', sandbox: 'correction-progress' });
+    assert.ok(created);
+    const planId = created;
+    made = created;
+    const decision = await api.recordDecision(planId, { title: 'Rewrite every file' });
+    await api.runToolCall({ planId, scope: 'both', toolName: 'rewrite', decisionId: decision.decision_id }, () => {
+      for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(dir, `file${i}.txt`), `v2 ${i}\n`);
+    });
+    const rewritten = treeHash(dir);
+    const checkpoints = async () => (await api.listCheckpoints(planId)).map((c) => c.checkpoint_id);
+    const state = async () => (await api.listDecisions(planId)).map((d) => d.state);
+    const before = await checkpoints();
+
+    // Cancel before the first write: nothing changes.
+    await progress({ cancel: true });
+    const cancelled = await vscode.commands.executeCommand(Commands.revertDecision, { planId, decisionId: decision.decision_id, skipConfirmation: true });
+    assert.equal(cancelled, undefined);
+    assert.deepEqual((await dialogs()).filter((d) => d.kind === 'info').map((d) => d.message), ['Revert cancelled before any file was written: nothing was changed.']);
+    assert.equal(treeHash(dir), rewritten, 'a cancelled revert wrote files');
+    assert.deepEqual(await state(), ['active']);
+    assert.deepEqual(await checkpoints(), before, 'a cancelled revert left a checkpoint');
+    const heardCancelled = await progress({ cancel: false });
+    assert.deepEqual(heardCancelled.map((h) => h.message), ['saving the files as they are first (Cancel stops here, changing nothing)']);
+
+    // The revert, with its counts.
+    const reverted = await vscode.commands.executeCommand<{ correction_summary: { correction_id: string } }>(Commands.revertDecision, { planId, decisionId: decision.decision_id, skipConfirmation: true });
+    assert.ok(reverted);
+    assert.equal(fs.readFileSync(path.join(dir, 'file1234.txt'), 'utf8'), 'v1 1234\n');
+    const heard = await progress();
+    assert.ok(heard.every((h) => h.title === 'Reverting “Rewrite every file”…'), JSON.stringify(heard.slice(0, 3)));
+    const messages = heard.map((h) => h.message);
+    assert.equal(messages[0], 'saving the files as they are first (Cancel stops here, changing nothing)');
+    assert.equal(messages[1], '0 of 1,500 files written (it can no longer stop half-way; Undo Correction takes it back)');
+    assert.equal(messages.at(-1), '1,500 of 1,500 files written (it can no longer stop half-way; Undo Correction takes it back)');
+    assert.ok(messages.slice(1).every((m) => /^[\d,]+ of 1,500 files written/.test(m)), JSON.stringify(messages));
+    assert.deepEqual(await state(), ['reverted']);
+    const reverted1 = treeHash(dir);
+    const afterRevert = await checkpoints();
+
+    // Undo Correction: cancelled first, then done, counted the same way.
+    const correctionId = reverted.correction_summary.correction_id;
+    await progress({ cancel: true });
+    assert.equal(await vscode.commands.executeCommand(Commands.undoCorrection, { planId, correctionId, skipConfirmation: true }), undefined);
+    assert.deepEqual((await dialogs()).filter((d) => d.kind === 'info').map((d) => d.message), ['Undo Correction cancelled before any file was written: nothing was changed.']);
+    assert.equal(treeHash(dir), reverted1, 'a cancelled undo wrote files');
+    assert.deepEqual(await state(), ['reverted']);
+    assert.deepEqual(await checkpoints(), afterRevert, 'a cancelled undo left a checkpoint');
+    await progress({ cancel: false });
+    assert.ok(await vscode.commands.executeCommand(Commands.undoCorrection, { planId, correctionId, skipConfirmation: true }));
+    assert.equal(treeHash(dir), rewritten);
+    assert.deepEqual(await state(), ['active']);
+    const undoMessages = (await progress()).filter((h) => h.title === 'Undoing the correction…').map((h) => h.message);
+    assert.equal(undoMessages.at(-1), '1,500 of 1,500 files written (it can no longer stop half-way; Revert Decision takes it back)');
+  });
+
+  it('the undo of a rollback of the same 1,500 files is counted too, and a Cancel before its first write leaves the rolled-back files', async () => {
+    assert.ok(made, 'the suite’s first test made the plan');
+    const planId = made;
+    const dir = path.join(root, 'correction-progress');
+    const rewritten = treeHash(dir);
+    const first = (await api.listCheckpoints(planId)).find((c) => c.checkpoint_type === 'pre_write')!;
+    assert.ok(await vscode.commands.executeCommand(Commands.rollback, { planId, checkpointId: first.checkpoint_id, skipConfirmation: true }));
+    const rolledBack = treeHash(dir);
+    assert.notEqual(rolledBack, rewritten);
+    await progress();
+    const checkpoints = (await api.listCheckpoints(planId)).map((c) => c.checkpoint_id);
+
+    await progress({ cancel: true });
+    assert.equal(await vscode.commands.executeCommand(Commands.undoRollback, { planId, skipConfirmation: true }), undefined);
+    assert.deepEqual((await dialogs()).filter((d) => d.kind === 'info').map((d) => d.message), ['Undo Rollback cancelled before any file was written: nothing was changed.']);
+    assert.equal(treeHash(dir), rolledBack, 'a cancelled undo wrote files');
+    assert.deepEqual((await api.listCheckpoints(planId)).map((c) => c.checkpoint_id), checkpoints, 'a cancelled undo left a checkpoint');
+
+    await progress({ cancel: false });
+    assert.ok(await vscode.commands.executeCommand(Commands.undoRollback, { planId, skipConfirmation: true }));
+    assert.equal(treeHash(dir), rewritten);
+    const heard = await progress();
+    assert.ok(heard.every((h) => h.title === 'Undoing the rollback of “Large correction”…'), JSON.stringify(heard.slice(0, 2)));
+    assert.equal(heard.at(-1)?.message, '1,500 of 1,500 files written (it can no longer stop half-way; Undo Rollback takes it back)');
+  });
+});
