@@ -97,13 +97,15 @@ export class CheckpointService {
 
   /**
    * A file of the plan's sandbox as it is now, before a write changes it (`path` relative to the
-   * sandbox): for a `pre_write` taken after the write, through `createCheckpointIfChanged`'s `before`.
+   * sandbox): for a `pre_write` taken after the write, through `createCheckpointIfChanged`'s
+   * `before`. The caller gives the plan's sandbox path as it read it with the plan: a save waits
+   * for this, and the database is not read again (the folder is resolved and checked as always).
    */
-  async captureBeforeWrite(planId: string, path: string): Promise<CapturedPath> {
+  async captureBeforeWrite(planId: string, sandboxPath: string, path: string): Promise<CapturedPath> {
     const id = parseId(planId, 'plan id');
     const rel = RelativePathSchema.safeParse(path);
     if (!rel.success) throw new ValidationError(describeIssues(rel.error.issues));
-    const sandbox = await this.requireSandbox(await this.requirePlan(id), 'Checkpoint blocked: sandbox is missing');
+    const sandbox = await resolveSandbox(this.deps.workspace, id, this.deps.workspace.normalizeSandboxPath(sandboxPath), () => new BusinessRuleViolation('Checkpoint blocked: sandbox is missing'));
     return this.deps.snapshotter.captureBeforeWrite(sandbox, rel.data);
   }
 

@@ -54,7 +54,7 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       planId: plan.plan_id,
       treeNow,
       treeOf,
-      capture: (rel) => s.checkpoints.captureBeforeWrite(plan.plan_id, rel),
+      capture: (rel) => s.checkpoints.captureBeforeWrite(plan.plan_id, 'work', rel),
       preWrite: async (captures) => {
         const before = captures instanceof PreWriteCaptures ? () => captures.close() : () => Promise.resolve(captures);
         const created = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }, before);
@@ -80,11 +80,17 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
     try {
       // Written before the pre_write was asked for (an agent's tool, outside VS Code): it belongs in it.
       write(f.work, 'b.ts', 'b2 by a tool\n');
-      const expected = await f.treeNow();
+      write(f.work, 'a.ts', 'a1.5 by a tool, bytes the store has not seen\n');
       const captured = [await f.capture('a.ts'), await f.capture('run.sh')];
+      const expected = await f.treeNow();
       write(f.work, 'a.ts', 'a2 saved\n');
       write(f.work, 'run.sh', '#!/bin/sh\necho saved\n', 0o755);
-      assert.equal(described(f, await f.preWrite(captured)), expected);
+      const taken = await f.preWrite(captured);
+      assert.equal(described(f, taken), expected);
+      // The blob the capture wrote itself (a loose object) is one git reads, and the store stays sound.
+      const pre = (await f.s.checkpoints.listCheckpoints(f.planId)).at(-1)!;
+      assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, pre.checkpoint_id, 'a.ts'))!).toString(), 'a1.5 by a tool, bytes the store has not seen\n');
+      git(f.root, `--git-dir=${path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git')}`, 'fsck', '--strict', '--no-dangling');
       // The sandbox's own index still matches its files: the next snapshot holds the saves.
       const next = await f.s.checkpoints.createCheckpointIfChanged(f.planId, { type: 'post_step' });
       assert.ok(next);

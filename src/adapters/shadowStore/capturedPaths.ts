@@ -1,16 +1,20 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflate as deflateCallback } from 'node:zlib';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { CapturedPath, SandboxLocation } from '../../core/ports';
 import { nulList } from './gitOutput';
 import type { ShadowRepository } from './shadowRepository';
 import { assertRelative, objectIdIn, unsafeReason } from './storeNames';
 
+const deflate = promisify(deflateCallback);
+
 /**
  * A path of the sandbox as it is now, before a write lands on it: where the write lands (symlinks
  * resolved, as VS Code writes through them), and what is there. A regular file's bytes are hashed
- * into the store's objects (one git process) and kept. Nothing is locked: a capture only reads the
+ * into the store's objects (in this process, see {@link writeBlob}) and kept. Nothing is locked: a capture only reads the
  * sandbox and adds an object. Throws when it cannot tell (a dangling symlink, a file it cannot
  * read): the caller then makes the write wait for the whole snapshot.
  */
@@ -35,8 +39,8 @@ export async function captureBeforeWrite(repo: ShadowRepository, sandbox: Sandbo
   if (content.length > maxFileBytes) return { path: landing, state: 'too_large', sizeBytes: content.length };
   // As git stages it: the bytes as they are (the store's attributes turn every filter off), and
   // the mode from the owner's execute bit (core.filemode is on).
-  const written = objectIdIn((await repo.repoGit().run(['hash-object', '-w', '--stdin'], content)).toString('utf8'));
-  return { path: landing, state: 'file', oid: written, mode: stat.mode & 0o100 ? '100755' : '100644', content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength) };
+  const oid = await writeBlob(repo, content);
+  return { path: landing, state: 'file', oid, mode: stat.mode & 0o100 ? '100755' : '100644', content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength) };
 }
 
 /** Where a write to `abs` lands: its real path, or (for a file not there yet) its nearest existing folder's real path and the rest. */
@@ -110,15 +114,36 @@ export async function treeWithCaptured(repo: ShadowRepository, sandbox: SandboxL
 }
 
 /**
+ * Writes a blob into the store as git's loose object (`objects/ab/cdef…`, zlib of `blob <size>\0`
+ * and the bytes, SHA-1: the store's format version 0 allows no other), in this process: a save
+ * waits for it, and a git process costs that save tens of milliseconds, hundreds on a loaded machine.
+ * Written to a temporary file and renamed, as git does: a reader never sees half an object. An
+ * object already there (the same name is the same bytes) is left as it is.
+ */
+export async function writeBlob(repo: ShadowRepository, content: Uint8Array): Promise<string> {
+  const header = Buffer.from(`blob ${content.byteLength}\0`);
+  const oid = createHash('sha1').update(header).update(content).digest('hex');
+  const dir = path.join(repo.gitDir, 'objects', oid.slice(0, 2));
+  const file = path.join(dir, oid.slice(2));
+  if (await fs.stat(file).then(() => true, () => false)) return oid;
+  const deflated = await deflate(Buffer.concat([header, content]));
+  await fs.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(temp, deflated, { mode: 0o444, flag: 'wx' });
+  try {
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    // Another writer put the same object there first (Windows refuses to rename over it).
+    if (!(await fs.stat(file).then(() => true, () => false))) throw error;
+  }
+  return oid;
+}
+
+/**
  * Blobs captured without the store's lock that a garbage collection (under it, in between) may
  * have deleted as unreferenced: written again from the bytes kept with them.
  */
 async function rewriteLostBlobs(repo: ShadowRepository, files: readonly Extract<CapturedPath, { state: 'file' }>[]): Promise<void> {
-  if (files.length === 0) return;
-  const git = repo.repoGit();
-  const out = (await git.raw(['cat-file', '--batch-check'], files.map((f) => `${f.oid}\n`).join(''))).split('\n');
-  for (const [i, f] of files.entries()) {
-    if (!out[i]?.endsWith(' missing')) continue;
-    objectIdIn((await git.run(['hash-object', '-w', '--stdin'], Buffer.from(f.content))).toString('utf8'));
-  }
+  for (const f of files) objectIdIn(await writeBlob(repo, f.content));
 }

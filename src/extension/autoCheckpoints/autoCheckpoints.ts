@@ -17,6 +17,8 @@ interface WatchedSandbox {
   readonly key: string;
   readonly folder: vscode.WorkspaceFolder;
   readonly planId: string;
+  /** The plan's sandbox path, relative to the workspace folder. */
+  readonly sandboxPath: string;
   /** The sandbox folder, as a path prefix ending in '/'. */
   readonly prefix: string;
   /** The database file and its temporaries (the store writes next to it), as a prefix. */
@@ -60,6 +62,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly taken = new vscode.EventEmitter<{ planId: string; type: AutoCheckpointType; checkpointId: string }>();
   private readonly failed = new vscode.EventEmitter<AutoCheckpointFailure>();
+  private readonly recentSaveWaits: number[] = [];
   /** Plans whose last automatic checkpoint failed: the next failure of the same run is not news. */
   private readonly failing = new Set<string>();
 
@@ -87,6 +90,11 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.configure()),
     );
     this.configure();
+  }
+
+  /** How long the last saves (up to 20, newest last) were held back by automatic checkpoints, in ms: for tests and diagnostics. */
+  get saveWaits(): readonly number[] {
+    return [...this.recentSaveWaits];
   }
 
   get enabled(): boolean {
@@ -167,8 +175,15 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
     this.listeners.push(
       // waitUntil must be called synchronously, and only when there is something to wait for.
       vscode.workspace.onWillSaveTextDocument((e) => {
+        const started = this.timers.now();
         const wait = saving(e.document.uri);
-        if (wait) e.waitUntil(wait);
+        if (!wait) return;
+        e.waitUntil(wait);
+        const note = () => {
+          this.recentSaveWaits.push(this.timers.now() - started);
+          if (this.recentSaveWaits.length > 20) this.recentSaveWaits.shift();
+        };
+        void wait.then(note, note);
       }),
       vscode.workspace.onWillCreateFiles((e) => {
         const wait = announce(files(e));
@@ -248,6 +263,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
             key: `${folder.uri.toString()}#${plan.plan_id}`,
             folder,
             planId: plan.plan_id,
+            sandboxPath: plan.sandbox_path,
             prefix: withSlash(dir.path),
             databasePrefix: this.folders.databaseUri(folder).path,
           });
@@ -299,7 +315,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   /** The file as it is before a save, for the pending pre_write (a failure makes the save wait for it instead). */
   private async capture(s: WatchedSandbox, rel: string): Promise<CapturedPath> {
     const services = await this.folders.services(s.folder);
-    return services.checkpoints.captureBeforeWrite(s.planId, rel);
+    return services.checkpoints.captureBeforeWrite(s.planId, s.sandboxPath, rel);
   }
 
   private isSuppressed(planId: string): boolean {
