@@ -147,10 +147,17 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     const savedBefore = fs.readFileSync(path.join(sandbox, saved));
     const secondBefore = fs.readFileSync(path.join(sandbox, second));
     const earlier = (await autoCheckpoints()).length;
+    // The watcher's events of the tool's writes must arrive while nothing listens: seen later, they
+    // would open a burst, and a save inside a burst waits for no pre_write. On 50,000 files under
+    // load they come seconds late: a watcher of the test's own (the same events) says when.
+    const heard = new Set<string>();
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(sandbox), '**/*'));
+    watcher.onDidChange((u) => heard.add(u.fsPath));
     // written while automatic checkpoints are off, as an agent's tool outside VS Code would have
     for (const rel of changed) fs.appendFileSync(path.join(sandbox, rel), '\n// changed by a tool\n');
-    // The watcher's events of those writes arrive while nothing listens: seen later, they would
-    // open a burst, and a save inside a burst waits for no pre_write.
+    const waitedFrom = performance.now();
+    while (changed.some((rel) => !heard.has(path.join(sandbox, rel))) && performance.now() - waitedFrom < 20_000) await sleep(100);
+    watcher.dispose();
     await sleep(3000);
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
     await refreshAuto();
