@@ -197,6 +197,25 @@ describe('automatic checkpoints: burst scheduling', () => {
     assert.ok(attempts[1]!.at >= finished[0]!.at, 'the post_step started before the pre_write ended');
   });
 
+  it('a burst that settles while its pre_write still runs stays open until it is done, then keeps the interval: one post_step', async () => {
+    const { timers, scheduler, attempts } = setup({ quietMs: 100, minIntervalMs: 500, readFilesAfterMs: 0, durationMs: 2000 });
+    await scheduler.willWrite('p', saveOf('a.ts', 'a1'));
+    await timers.advance(50);
+    scheduler.didWrite('p');
+    await timers.advance(1000);
+    assert.equal(scheduler.inBurst('p'), true, 'the burst ended while its pre_write ran');
+    // a write seen late (a watcher) still belongs to the same burst
+    scheduler.didWrite('p');
+    await timers.advance(5000);
+    assert.deepEqual(
+      attempts.map((a) => [a.type, a.at]),
+      [
+        ['pre_write', 0],
+        ['post_step', 2500],
+      ],
+    );
+  });
+
   it('writes seen only afterwards (a file watcher) get no pre_write, only the post_step', async () => {
     const { timers, scheduler, taken } = setup({ quietMs: 1000, minIntervalMs: 0 });
     scheduler.didWrite('p');

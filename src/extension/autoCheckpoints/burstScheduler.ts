@@ -190,6 +190,9 @@ export class BurstScheduler {
     const forcedAt = s.burstStartedAt + this.maxBurstMs;
     const dueAt = Math.min(settledAt, forcedAt);
     if (now < dueAt) return this.arm(s, key, dueAt - now);
+    // Saves do not wait for the burst's pre_write: it may still run when the burst settles. The
+    // burst stays open until it is done, so that the interval counts from it.
+    if (s.pendingPreWrite) return this.arm(s, key, this.options.quietMs);
     const allowedAt = s.lastTakenAt === undefined ? now : s.lastTakenAt + this.options.minIntervalMs;
     if (now < allowedAt) return this.arm(s, key, allowedAt - now);
     if (now >= settledAt) {
