@@ -170,7 +170,8 @@ export interface SandboxSnapshotter {
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   /**
    * Captures the sandbox's files and pins the result under `pinName`; with `null` nothing is
-   * pinned (a throw-away snapshot, for comparing its tree with others).
+   * pinned (a throw-away snapshot, for comparing its tree with others). `before`: as in
+   * `snapshotIfChanged`.
    */
   snapshot(sandbox: SandboxLocation, pinName: string | null, message: string, before?: CapturedBefore): Promise<Snapshot>;
   /**
@@ -182,7 +183,7 @@ export interface SandboxSnapshotter {
   snapshotIfChanged(sandbox: SandboxLocation, pinName: string, message: string, since: string, before?: CapturedBefore): Promise<Snapshot | undefined>;
   /**
    * A path of the sandbox as it is now, before a write: its bytes hashed into the store (a file
-   * read and one git process, whatever the sandbox's size). Needs no lock: the blob is kept by the
+   * read, no git process, whatever the sandbox's size). Needs no lock: the blob is kept by the
    * snapshot that names it, and its bytes ride along should a garbage collection drop it first.
    */
   captureBeforeWrite(sandbox: SandboxLocation, path: string): Promise<CapturedPath>;
