@@ -250,6 +250,32 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
     }
   });
 
+  it('a pre_write that finds its index damaged after closing its captures fails rather than read the files again', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      write(f.work, 'b.ts', 'b by a tool, staged as a loose object\n');
+      const store = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git');
+      const oid = git(f.root, 'hash-object', path.join(f.work, 'b.ts')).trim();
+      const before = (await f.s.checkpoints.listCheckpoints(f.planId)).length;
+      let calls = 0;
+      await assert.rejects(
+        f.s.checkpoints.createCheckpointIfChanged(f.planId, { type: 'pre_write' }, async () => {
+          // A save after the files were read, then an object the staged index names lost: a
+          // rebuilt index would stage a.ts as saved, in a pre_write that must not hold it.
+          if (++calls === 1) {
+            write(f.work, 'a.ts', 'a2 saved after the read\n');
+            unlinkSync(path.join(store, 'objects', oid.slice(0, 2), oid.slice(2)));
+          }
+          return [];
+        }),
+        /Snapshot failed/,
+      );
+      assert.equal((await f.s.checkpoints.listCheckpoints(f.planId)).length, before);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
   it('a write after the pre_write read the files (when it closes the captures) is not in it', async () => {
     const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
     try {
