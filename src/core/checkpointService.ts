@@ -5,7 +5,7 @@ import { BusinessRuleViolation, NotFoundError, OperationCancelled, UncapturedFil
 import { ObjectIdSchema, RelativePathSchema, UlidSchema } from './ids';
 import { isTerminal, type Plan } from './plan';
 import type { CorrectionWork } from './interruptedOperation';
-import { type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
+import { type CapturedBefore, type CapturedPath, type Clock, type IdGenerator, type Logger, type OperationJournal, type SandboxSnapshotter, type Snapshot, type CheckpointStore, type WorkspaceFiles } from './ports';
 import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { checkpointsToRetain } from './retainedCheckpoints';
 import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
@@ -80,11 +80,29 @@ export class CheckpointService {
    * A checkpoint, unless the sandbox's files are exactly its last checkpoint's (then undefined,
    * and nothing is written): what automatic checkpoints take, in one pass over the files.
    */
-  async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint | undefined> {
-    return this.create(planId, options, true);
+  /**
+   * With `before`, the paths it names once the files are read are shown as captured before the
+   * writes that came since (see {@link captureBeforeWrite}), here and in the no-change comparison.
+   */
+  async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}, before?: CapturedBefore): Promise<CreatedCheckpoint | undefined> {
+    return this.create(planId, options, true, before);
   }
 
-  private async create(planId: string, options: CreateCheckpointOptions, onlyIfChanged: boolean): Promise<CreatedCheckpoint | undefined> {
+  /**
+   * A file of the plan's sandbox as it is now, before a write changes it (`path` relative to the
+   * sandbox): for a `pre_write` taken after the write, through `createCheckpointIfChanged`'s
+   * `before`. The caller gives the plan's sandbox path as it read it with the plan: a save waits
+   * for this, and the database is not read again (the folder is resolved and checked as always).
+   */
+  async captureBeforeWrite(planId: string, sandboxPath: string, path: string): Promise<CapturedPath> {
+    const id = parseId(planId, 'plan id');
+    const rel = RelativePathSchema.safeParse(path);
+    if (!rel.success) throw new ValidationError(describeIssues(rel.error.issues));
+    const sandbox = await resolveSandbox(this.deps.workspace, id, this.deps.workspace.normalizeSandboxPath(sandboxPath), () => new BusinessRuleViolation('Checkpoint blocked: sandbox is missing'));
+    return this.deps.snapshotter.captureBeforeWrite(sandbox, rel.data);
+  }
+
+  private async create(planId: string, options: CreateCheckpointOptions, onlyIfChanged: boolean, before?: CapturedBefore): Promise<CreatedCheckpoint | undefined> {
     const id = parseId(planId, 'plan id');
     const parsed = CreateCheckpointOptionsSchema.safeParse(options);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
@@ -105,8 +123,8 @@ export class CheckpointService {
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
       const latest = onlyIfChanged ? await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1)) : undefined;
       const snap = latest
-        ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref)
-        : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message);
+        ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref, before)
+        : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message, before);
       if (!snap) return undefined;
       const recorded = await this.recordCheckpoint(pinName(id, checkpointId), () =>
         this.toCheckpoint(plan, checkpointId, snap, {

@@ -121,6 +121,26 @@ export interface Snapshot {
   readonly skipped: SkippedPath[];
 }
 
+/**
+ * A path of a sandbox as it was just before a write (a save) changed it, captured so that a
+ * snapshot taken after the write can still show it as it was: its blob (already written to the
+ * store, its bytes kept too), absent, too large to capture, or not captured at all (it resolves
+ * outside the sandbox, or is no regular file). `path` is where the write lands, relative to the
+ * sandbox, symlinks resolved.
+ */
+export type CapturedPath =
+  | { readonly path: string; readonly state: 'file'; readonly oid: string; readonly mode: '100644' | '100755'; readonly content: Uint8Array }
+  | { readonly path: string; readonly state: 'absent' }
+  | { readonly path: string; readonly state: 'too_large'; readonly sizeBytes: number }
+  | { readonly path: string; readonly state: 'uncaptured' };
+
+/**
+ * Called by a snapshot once it has read the sandbox's files (and before it writes its tree): the
+ * paths to show as captured before writes that may have come since. After the call, no further
+ * capture can join: a write from then on came after the files were read.
+ */
+export type CapturedBefore = () => Promise<readonly CapturedPath[]>;
+
 /** A changed path and what it holds afterwards: undefined when deleted. */
 export interface ContentChange extends PathChange {
   readonly contentAfter?: string;
@@ -150,15 +170,23 @@ export interface SandboxSnapshotter {
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   /**
    * Captures the sandbox's files and pins the result under `pinName`; with `null` nothing is
-   * pinned (a throw-away snapshot, for comparing its tree with others).
+   * pinned (a throw-away snapshot, for comparing its tree with others). `before`: as in
+   * `snapshotIfChanged`.
    */
-  snapshot(sandbox: SandboxLocation, pinName: string | null, message: string): Promise<Snapshot>;
+  snapshot(sandbox: SandboxLocation, pinName: string | null, message: string, before?: CapturedBefore): Promise<Snapshot>;
   /**
    * `snapshot`, unless the files are exactly those of the snapshot `since`: then nothing is
    * committed or pinned, and undefined comes back. One pass over the files where asking
-   * `changesSince` first would take two.
+   * `changesSince` first would take two. With `before`, the paths it gives are put back to their
+   * captured state in the snapshot (a pinned one) and in the comparison with `since`.
    */
-  snapshotIfChanged(sandbox: SandboxLocation, pinName: string, message: string, since: string): Promise<Snapshot | undefined>;
+  snapshotIfChanged(sandbox: SandboxLocation, pinName: string, message: string, since: string, before?: CapturedBefore): Promise<Snapshot | undefined>;
+  /**
+   * A path of the sandbox as it is now, before a write: its bytes hashed into the store (a file
+   * read, no git process, whatever the sandbox's size). Needs no lock: the blob is kept by the
+   * snapshot that names it, and its bytes ride along should a garbage collection drop it first.
+   */
+  captureBeforeWrite(sandbox: SandboxLocation, path: string): Promise<CapturedPath>;
   /**
    * What changed going from the snapshot `ref` to the sandbox's files now (captured as an unpinned
    * snapshot would, but without writing a tree), and what the sandbox's capture skips.

@@ -164,7 +164,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
           if (arg?.refreshStatusBar) await statusBar.refresh();
           if (arg?.message !== undefined) await panels.receive(arg.message);
           if (arg?.closePanel) panels.panel?.dispose();
-          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, watches: arg?.watches === undefined ? undefined : auto.watches(arg.watches), html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
+          return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, saveWaits: auto.saveWaits, watches: arg?.watches === undefined ? undefined : auto.watches(arg.watches), html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
         },
       ),
     );

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import type { CapturedPath } from '../../src/core/ports';
 import { BurstScheduler, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from '../../src/extension/autoCheckpoints/burstScheduler';
 
 /** A clock that moves only when told; due timers run in time order. */
@@ -52,17 +53,27 @@ interface Taken {
   at: number;
 }
 
-function setup(o: { quietMs?: number; minIntervalMs?: number; maxBurstMs?: number; result?: (type: AutoCheckpointType) => CheckpointAttempt; durationMs?: number } = {}) {
+function setup(
+  o: { quietMs?: number; minIntervalMs?: number; maxBurstMs?: number; result?: (type: AutoCheckpointType) => CheckpointAttempt; durationMs?: number; readFilesAfterMs?: number } = {},
+) {
   const timers = new FakeTimers();
   const attempts: Taken[] = [];
   const taken: Taken[] = [];
+  const finished: Taken[] = [];
+  /** What each pre_write's captures held when it closed them (after `readFilesAfterMs`, as a snapshot does once it read the files). */
+  const closed: CapturedPath[][] = [];
   const scheduler = new BurstScheduler(
     { quietMs: o.quietMs ?? 1000, minIntervalMs: o.minIntervalMs ?? 3000, maxBurstMs: o.maxBurstMs },
     {
-      checkpoint: async (key, type) => {
+      checkpoint: async (key, type, captures) => {
         const started = timers.now();
         attempts.push({ key, type, at: started });
+        if (o.readFilesAfterMs !== undefined) {
+          await new Promise<void>((resolve) => timers.setTimeout(resolve, o.readFilesAfterMs ?? 0));
+          if (captures) closed.push(await captures.close());
+        }
         if (o.durationMs) await new Promise<void>((resolve) => timers.setTimeout(resolve, o.durationMs ?? 0));
+        finished.push({ key, type, at: timers.now() });
         const result = o.result?.(type) ?? 'taken';
         if (result === 'taken') taken.push({ key, type, at: started });
         return result;
@@ -70,7 +81,19 @@ function setup(o: { quietMs?: number; minIntervalMs?: number; maxBurstMs?: numbe
     },
     timers,
   );
-  return { timers, scheduler, attempts, taken };
+  return { timers, scheduler, attempts, taken, finished, closed };
+}
+
+/** A save's capture of `path` (a file of bytes `text`), counted; or one that fails. */
+function saveOf(path: string, text: string, calls: string[] = [], fails = false) {
+  return {
+    path,
+    take: async (): Promise<CapturedPath> => {
+      calls.push(path);
+      if (fails) throw new Error('EACCES: cannot read');
+      return { path, state: 'file', oid: '0'.repeat(40), mode: '100644', content: Buffer.from(text) };
+    },
+  };
 }
 
 describe('automatic checkpoints: burst scheduling', () => {
@@ -119,6 +142,78 @@ describe('automatic checkpoints: burst scheduling', () => {
     await Promise.all([first, second]);
     assert.equal(secondDone, true);
     assert.deepEqual(attempts.map((a) => a.type), ['pre_write']);
+  });
+
+  it('a save that captures its file waits for the capture only; the pending pre_write gets the capture', async () => {
+    const { timers, scheduler, closed } = setup({ readFilesAfterMs: 200, durationMs: 300 });
+    let released = false;
+    const save = scheduler.willWrite('p', saveOf('a.ts', 'a1')).then(() => (released = true));
+    await timers.advance(0);
+    assert.equal(released, true, 'the save waited for more than its capture');
+    await save;
+    // a second file saved while the pre_write is pending, and the first one again (its first capture wins)
+    const calls: string[] = [];
+    await timers.advance(100);
+    await scheduler.willWrite('p', saveOf('b.ts', 'b1', calls));
+    await scheduler.willWrite('p', saveOf('a.ts', 'a2', calls));
+    await timers.advance(500);
+    assert.deepEqual(calls, ['b.ts'], 'a.ts was captured again');
+    assert.deepEqual(
+      closed.map((list) => list.map((c) => [c.path, c.state === 'file' ? Buffer.from(c.content).toString() : c.state])),
+      [
+        [
+          ['a.ts', 'a1'],
+          ['b.ts', 'b1'],
+        ],
+      ],
+    );
+  });
+
+  it('a save whose capture fails waits for the whole pre_write instead', async () => {
+    const { timers, scheduler } = setup({ readFilesAfterMs: 0, durationMs: 300 });
+    let released = false;
+    const save = scheduler.willWrite('p', saveOf('a.ts', 'a1', [], true)).then(() => (released = true));
+    await timers.advance(299);
+    assert.equal(released, false, 'the save went ahead uncaptured while the pre_write could still read its file');
+    await timers.advance(1);
+    await save;
+    assert.equal(released, true);
+  });
+
+  it('a save after the pre_write read the files goes ahead without a capture; the post_step comes after the pre_write', async () => {
+    const { timers, scheduler, attempts, finished, closed } = setup({ quietMs: 100, minIntervalMs: 0, readFilesAfterMs: 50, durationMs: 1000 });
+    const calls: string[] = [];
+    await scheduler.willWrite('p', saveOf('a.ts', 'a1', calls));
+    await timers.advance(60);
+    let released = false;
+    const late = scheduler.willWrite('p', saveOf('b.ts', 'b1', calls)).then(() => (released = true));
+    await timers.advance(0);
+    assert.equal(released, true);
+    await late;
+    assert.deepEqual(calls, ['a.ts'], 'b.ts was captured after the files were read');
+    assert.deepEqual(closed.map((l) => l.map((c) => c.path)), [['a.ts']]);
+    await timers.advance(5000);
+    assert.deepEqual(attempts.map((a) => a.type), ['pre_write', 'post_step']);
+    assert.ok(attempts[1]!.at >= finished[0]!.at, 'the post_step started before the pre_write ended');
+  });
+
+  it('a burst that settles while its pre_write still runs stays open until it is done, then keeps the interval: one post_step', async () => {
+    const { timers, scheduler, attempts } = setup({ quietMs: 100, minIntervalMs: 500, readFilesAfterMs: 0, durationMs: 2000 });
+    await scheduler.willWrite('p', saveOf('a.ts', 'a1'));
+    await timers.advance(50);
+    scheduler.didWrite('p');
+    await timers.advance(1000);
+    assert.equal(scheduler.inBurst('p'), true, 'the burst ended while its pre_write ran');
+    // a write seen late (a watcher) still belongs to the same burst
+    scheduler.didWrite('p');
+    await timers.advance(5000);
+    assert.deepEqual(
+      attempts.map((a) => [a.type, a.at]),
+      [
+        ['pre_write', 0],
+        ['post_step', 2500],
+      ],
+    );
   });
 
   it('writes seen only afterwards (a file watcher) get no pre_write, only the post_step', async () => {

@@ -5,8 +5,9 @@ import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
-import type { ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
+import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
+import { captureBeforeWrite, treeWithCaptured } from './capturedPaths';
 import { parseRawDiff, pathChanges } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
@@ -83,15 +84,22 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     });
   }
 
-  snapshot(sandbox: SandboxLocation, pin: string | null, message: string): Promise<Snapshot> {
+  snapshot(sandbox: SandboxLocation, pin: string | null, message: string, before?: CapturedBefore): Promise<Snapshot> {
     if (pin !== null) assertPin(pin);
-    return this.withIndex(sandbox, async () => (await this.takeSnapshot(sandbox, pin, message))!);
+    const once = onceCaptured(before);
+    return this.withIndex(sandbox, async () => (await this.takeSnapshot(sandbox, pin, message, undefined, once.get))!, once.unused);
   }
 
-  snapshotIfChanged(sandbox: SandboxLocation, pin: string, message: string, since: string): Promise<Snapshot | undefined> {
+  snapshotIfChanged(sandbox: SandboxLocation, pin: string, message: string, since: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
     assertPin(pin);
     assertObjectId(since);
-    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message, since));
+    const once = onceCaptured(before);
+    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message, since, once.get), once.unused);
+  }
+
+  async captureBeforeWrite(sandbox: SandboxLocation, rel: string): Promise<CapturedPath> {
+    await this.repo.ensureRepo();
+    return captureBeforeWrite(this.repo, sandbox, rel, this.options.maxFileBytes);
   }
 
   changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }> {
@@ -338,13 +346,16 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await fs.rm(this.repo.keyDir(key), { recursive: true, force: true });
   }
 
-  /** Runs work on the sandbox's persistent index; an index that names lost objects is rebuilt once. */
-  private async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs work on the sandbox's persistent index; an index that names lost objects is rebuilt once
+   * (unless `mayRetry` says no: a second pass would read files that changed after the first).
+   */
+  private async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
     await this.repo.ensureKey(sandbox.key);
     try {
       return await work();
     } catch (error) {
-      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error))) throw wrap('Snapshot failed', error);
+      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error)) || !mayRetry()) throw wrap('Snapshot failed', error);
       // The persistent index names objects the store lost (a crash before a commit, then a
       // garbage collection): start that sandbox's index over, which re-hashes its files once.
       this.options.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);
@@ -359,22 +370,27 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
   /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
-  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string): Promise<Snapshot | undefined> {
+  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
     const phases = new PhaseTimer();
     const staged = await this.staging.stage(sandbox, phases, since === undefined ? 'beside-status' : 'after-status');
     const { state, entries } = staged;
     const git = this.repo.keyGit(sandbox);
+    // The files are read: the paths written since the pre_write was asked for are put back as
+    // they were (in a copy of the index), and from here on no capture joins.
+    const captured = before ? await before() : [];
+    const overlaid = captured.length > 0 ? await treeWithCaptured(this.repo, sandbox, captured, staged.skipped) : undefined;
+    if (overlaid) phases.mark('captured');
     const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
     // HEAD names the recorded state (it does unless a crash came between the two writes).
     const headKnown = known !== undefined && (await readRef(this.repo.gitDir, headRef(sandbox.key))) === known.commit;
     // Status named nothing: files, index and HEAD agree, and the tree is known without a write-tree.
-    const unchanged = headKnown && entries.length === 0;
-    const treeWritten = unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
+    const unchanged = !overlaid && headKnown && entries.length === 0;
+    const treeWritten = overlaid ? Promise.resolve(overlaid.tree) : unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
     if (pin === null && state) {
       // A throw-away snapshot (to compare trees): the index moves ahead of HEAD, which keeps
       // naming the last pinned state, so nothing is committed or measured.
       const tree = await treeWritten;
-      const skipped = withSpecials(staged.skipped, await staged.specialFiles());
+      const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, await staged.specialFiles());
       this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
@@ -391,13 +407,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     // that can differ from the last pinned state, which HEAD names: their blobs there, and in the
     // index now) when they are few, else from the whole tree. Batch input is line-based: a name
     // with a line break takes the long way.
+    // With captured paths put back, the index no longer holds the tree: measured from the tree.
     const measuring = unchanged
       ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
-      : headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
+      : !overlaid && headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
         ? measureChanges(git, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
         : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
     const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specialFiles()]);
-    const skipped = withSpecials(staged.skipped, specials);
+    const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, specials);
     phases.mark('tree+commit+measure+specials');
     await this.repo.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
     phases.mark('pin');
@@ -406,6 +423,19 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
 
+}
+
+/** `before`, called at most once; `unused` until it is (a snapshot that called it cannot start over). */
+function onceCaptured(before: CapturedBefore | undefined): { get: CapturedBefore | undefined; unused: () => boolean } {
+  if (!before) return { get: undefined, unused: () => true };
+  let called = false;
+  return {
+    get: () => {
+      called = true;
+      return before();
+    },
+    unused: () => !called,
+  };
 }
 
 /** The skipped paths with the special files a snapshot's walk found (some staging found too), in path order. */

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { hookAgentOf } from '../../core/hookCheckpoints';
 import { hookFedPlanIds } from '../../hooks/sessionPlans';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
-import type { Logger } from '../../core/ports';
+import type { CapturedPath, Logger } from '../../core/ports';
+import type { PreWriteCaptures } from '../../core/preWriteCaptures';
 import { BusinessRuleViolation, UnreadableDatabaseError } from '../../core/errors';
 import { BurstScheduler, systemTimers, type AutoCheckpointType, type CheckpointAttempt, type SchedulerTimers } from './burstScheduler';
 import type { FolderServices } from '../folderServices';
@@ -16,6 +17,8 @@ interface WatchedSandbox {
   readonly key: string;
   readonly folder: vscode.WorkspaceFolder;
   readonly planId: string;
+  /** The plan's sandbox path, relative to the workspace folder. */
+  readonly sandboxPath: string;
   /** The sandbox folder, as a path prefix ending in '/'. */
   readonly prefix: string;
   /** The database file and its temporaries (the store writes next to it), as a prefix. */
@@ -59,6 +62,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly taken = new vscode.EventEmitter<{ planId: string; type: AutoCheckpointType; checkpointId: string }>();
   private readonly failed = new vscode.EventEmitter<AutoCheckpointFailure>();
+  private readonly recentSaveWaits: number[] = [];
   /** Plans whose last automatic checkpoint failed: the next failure of the same run is not news. */
   private readonly failing = new Set<string>();
 
@@ -86,6 +90,11 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.configure()),
     );
     this.configure();
+  }
+
+  /** How long the last saves (up to 20, newest last) were held back by automatic checkpoints, in ms: for tests and diagnostics. */
+  get saveWaits(): readonly number[] {
+    return [...this.recentSaveWaits];
   }
 
   get enabled(): boolean {
@@ -142,7 +151,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
   private start(settings: AutoCheckpointSettings): void {
     const scheduler = new BurstScheduler(
       { quietMs: settings.debounceMs, minIntervalMs: settings.minIntervalMs },
-      { checkpoint: (key, type) => this.take(key, type) },
+      { checkpoint: (key, type, captures) => this.take(key, type, captures) },
       this.timers,
     );
     this.scheduler = scheduler;
@@ -150,6 +159,13 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
       const keys = new Set(uris.flatMap((u) => this.route(u, true)));
       if (keys.size === 0) return undefined;
       return Promise.all([...keys].map((k) => scheduler.willWrite(k))).then(() => undefined);
+    };
+    // A save changes one file: it captures that file and goes ahead; the pending pre_write shows
+    // it as captured. Creates, deletes and renames (folders too) wait for the whole pre_write.
+    const saving = (uri: vscode.Uri): Promise<void> | undefined => {
+      const targets = this.routeWithPath(uri);
+      if (targets.length === 0) return undefined;
+      return Promise.all(targets.map((t) => scheduler.willWrite(t.sandbox.key, { path: t.path, take: () => this.capture(t.sandbox, t.path) }))).then(() => undefined);
     };
     const seen = (uri: vscode.Uri) => {
       for (const key of this.route(uri, false)) scheduler.didWrite(key);
@@ -159,8 +175,15 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
     this.listeners.push(
       // waitUntil must be called synchronously, and only when there is something to wait for.
       vscode.workspace.onWillSaveTextDocument((e) => {
-        const wait = announce([e.document.uri]);
-        if (wait) e.waitUntil(wait);
+        const started = this.timers.now();
+        const wait = saving(e.document.uri);
+        if (!wait) return;
+        e.waitUntil(wait);
+        const note = () => {
+          this.recentSaveWaits.push(this.timers.now() - started);
+          if (this.recentSaveWaits.length > 20) this.recentSaveWaits.shift();
+        };
+        void wait.then(note, note);
       }),
       vscode.workspace.onWillCreateFiles((e) => {
         const wait = announce(files(e));
@@ -240,6 +263,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
             key: `${folder.uri.toString()}#${plan.plan_id}`,
             folder,
             planId: plan.plan_id,
+            sandboxPath: plan.sandbox_path,
             prefix: withSlash(dir.path),
             databasePrefix: this.folders.databaseUri(folder).path,
           });
@@ -269,18 +293,29 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
 
   /** The plans whose sandbox holds the file; never the extension's own data, nor git's. */
   private route(uri: vscode.Uri, announced: boolean): string[] {
+    return this.routeWithPath(uri, announced).map((t) => t.sandbox.key);
+  }
+
+  /** As `route`, with the file's path relative to each sandbox. */
+  private routeWithPath(uri: vscode.Uri, announced = true): { sandbox: WatchedSandbox; path: string }[] {
     if (uri.scheme !== 'file' || !this.scheduler) return [];
     const path = uri.path;
-    const keys: string[] = [];
+    const found: { sandbox: WatchedSandbox; path: string }[] = [];
     for (const s of this.sandboxes) {
       if (!path.startsWith(s.prefix) || path.startsWith(s.databasePrefix)) continue;
       const relative = path.slice(s.prefix.length);
       const top = relative.split('/')[0];
       if (top === DATA_DIR_NAME || top === '.git' || relative === '') continue;
       if (!announced && this.isSuppressed(s.planId)) continue;
-      keys.push(s.key);
+      found.push({ sandbox: s, path: relative });
     }
-    return keys;
+    return found;
+  }
+
+  /** The file as it is before a save, for the pending pre_write (a failure makes the save wait for it instead). */
+  private async capture(s: WatchedSandbox, rel: string): Promise<CapturedPath> {
+    const services = await this.folders.services(s.folder);
+    return services.checkpoints.captureBeforeWrite(s.planId, s.sandboxPath, rel);
   }
 
   private isSuppressed(planId: string): boolean {
@@ -288,7 +323,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
     return entry !== undefined && (entry.running > 0 || this.timers.now() < entry.until);
   }
 
-  private async take(key: string, type: AutoCheckpointType): Promise<CheckpointAttempt> {
+  private async take(key: string, type: AutoCheckpointType, captures?: PreWriteCaptures): Promise<CheckpointAttempt> {
     const s = this.known.get(key);
     if (!s) return 'skipped';
     // The scheduler only starts in a trusted workspace; checked again where the write happens.
@@ -306,12 +341,16 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
             (plan.sandbox_kind === 'isolated' ? 'Recreate it from its newest checkpoint (Recreate Sandbox from Checkpoint), or cancel the plan' : 'Put the folder back, or cancel the plan'),
         );
       }
-      const created = await services.checkpoints.createCheckpointIfChanged(s.planId, {
-        type,
-        reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',
-        sourceTool: AUTO_SOURCE_TOOL,
-        phase: 'execute',
-      });
+      const created = await services.checkpoints.createCheckpointIfChanged(
+        s.planId,
+        {
+          type,
+          reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',
+          sourceTool: AUTO_SOURCE_TOOL,
+          phase: 'execute',
+        },
+        captures && (() => captures.close()),
+      );
       if (!created) {
         this.log.debug(`Automatic ${type} checkpoint of ${s.planId} not taken: nothing changed since its last checkpoint.`);
         return 'unchanged';

@@ -4,11 +4,17 @@
 // A burst is a run of writes with less than `quietMs` between them. Its first write gets a
 // `pre_write` checkpoint *before* it happens when the write announces itself (VS Code's onWill*
 // events, which can be waited on); a write seen only after the fact (a file watcher) cannot, and
-// the state before it is the previous burst's `post_step` anyway. When the burst settles, a
+// the state before it is the previous burst's `post_step` anyway. A write that can capture what it
+// changes (a save: one file) does not wait for that pre_write: it captures the file, goes ahead,
+// and the pre_write shows the file as captured (see core/preWriteCaptures.ts); other announced
+// writes (folders created, deleted, renamed) wait for the whole pre_write. When the burst settles, a
 // `post_step` checkpoint. Never two checkpoints of a key within `minIntervalMs`: a pre_write that
 // would come too soon after the last checkpoint is skipped (nothing was seen changing since), a
 // post_step waits. A burst that never settles still gets a post_step every `maxBurstMs`. Whether
 // the tree really changed is the `checkpoint` callback's business ("unchanged" takes nothing).
+
+import type { CapturedPath } from '../../core/ports';
+import { PreWriteCaptures } from '../../core/preWriteCaptures';
 
 export type AutoCheckpointType = 'pre_write' | 'post_step';
 /** What a checkpoint attempt came to; only `taken` counts for the minimum interval. */
@@ -34,8 +40,17 @@ export interface BurstOptions {
 }
 
 export interface BurstCallbacks {
-  /** Takes the checkpoint (if the tree changed); must not throw (a throw counts as `failed`). */
-  checkpoint(key: string, type: AutoCheckpointType): Promise<CheckpointAttempt>;
+  /**
+   * Takes the checkpoint (if the tree changed); must not throw (a throw counts as `failed`). A
+   * pre_write gets the captures of the writes that went ahead of it, to close once its files are read.
+   */
+  checkpoint(key: string, type: AutoCheckpointType, captures?: PreWriteCaptures): Promise<CheckpointAttempt>;
+}
+
+/** What an announced write changes, when it can say: one path, and how to capture it as it is. */
+export interface WriteCapture {
+  readonly path: string;
+  take(): Promise<CapturedPath>;
 }
 
 interface KeyState {
@@ -47,6 +62,8 @@ interface KeyState {
   lastTakenAt: number | undefined;
   /** The pre_write of the current burst while it runs: later announced writes wait for it too. */
   pendingPreWrite: Promise<void> | undefined;
+  /** The captures of the pending pre_write, while it has not read the files yet. */
+  pendingCaptures: PreWriteCaptures | undefined;
   /** Attempts of a key run one after the other. */
   chain: Promise<void>;
 }
@@ -65,22 +82,33 @@ export class BurstScheduler {
   }
 
   /**
-   * A write is about to happen. Resolves when it may go ahead: after the burst's pre_write
-   * checkpoint, if this write starts a burst.
+   * A write is about to happen. Resolves when it may go ahead: while the burst's pre_write is
+   * pending (this write may start it), after that pre_write; or, for a write that can capture
+   * what it changes, once that is captured (or at once when the pre_write has read the files).
+   * A capture that fails falls back to waiting for the pre_write.
    */
-  willWrite(key: string): Promise<void> {
+  willWrite(key: string, capture?: WriteCapture): Promise<void> {
     if (this.disposed) return Promise.resolve();
     const s = this.state(key);
     const starts = !s.inBurst;
     this.noteWrite(s, key);
     if (starts && !this.tooSoon(s)) {
-      const pre = this.enqueue(key, s, 'pre_write');
+      const captures = new PreWriteCaptures();
+      const pre = this.enqueue(key, s, 'pre_write', captures);
       s.pendingPreWrite = pre;
+      s.pendingCaptures = captures;
       void pre.then(() => {
-        if (s.pendingPreWrite === pre) s.pendingPreWrite = undefined;
+        if (s.pendingPreWrite !== pre) return;
+        s.pendingPreWrite = undefined;
+        s.pendingCaptures = undefined;
       });
     }
-    return s.pendingPreWrite ?? Promise.resolve();
+    const pending = s.pendingPreWrite;
+    if (!pending) return Promise.resolve();
+    if (!capture || !s.pendingCaptures) return pending;
+    const captured = s.pendingCaptures.add(capture.path, () => capture.take());
+    if (!captured) return Promise.resolve();
+    return captured.then((ok) => (ok ? undefined : pending));
   }
 
   /** A write happened (seen after the fact). */
@@ -127,7 +155,7 @@ export class BurstScheduler {
   private state(key: string): KeyState {
     let s = this.keys.get(key);
     if (!s) {
-      s = { inBurst: false, burstStartedAt: 0, lastWriteAt: 0, timer: undefined, lastTakenAt: undefined, pendingPreWrite: undefined, chain: Promise.resolve() };
+      s = { inBurst: false, burstStartedAt: 0, lastWriteAt: 0, timer: undefined, lastTakenAt: undefined, pendingPreWrite: undefined, pendingCaptures: undefined, chain: Promise.resolve() };
       this.keys.set(key, s);
     }
     return s;
@@ -162,6 +190,9 @@ export class BurstScheduler {
     const forcedAt = s.burstStartedAt + this.maxBurstMs;
     const dueAt = Math.min(settledAt, forcedAt);
     if (now < dueAt) return this.arm(s, key, dueAt - now);
+    // Saves do not wait for the burst's pre_write: it may still run when the burst settles. The
+    // burst stays open until it is done, so that the interval counts from it.
+    if (s.pendingPreWrite) return this.arm(s, key, this.options.quietMs);
     const allowedAt = s.lastTakenAt === undefined ? now : s.lastTakenAt + this.options.minIntervalMs;
     if (now < allowedAt) return this.arm(s, key, allowedAt - now);
     if (now >= settledAt) {
@@ -174,13 +205,16 @@ export class BurstScheduler {
     void this.enqueue(key, s, 'post_step');
   }
 
-  private enqueue(key: string, s: KeyState, type: AutoCheckpointType): Promise<void> {
+  private enqueue(key: string, s: KeyState, type: AutoCheckpointType, captures?: PreWriteCaptures): Promise<void> {
     const run = async () => {
       let result: CheckpointAttempt;
       try {
-        result = await this.callbacks.checkpoint(key, type);
+        result = await this.callbacks.checkpoint(key, type, captures);
       } catch {
         result = 'failed';
+      } finally {
+        // A pre_write that ended without reading the files (skipped, failed): later writes need nothing from it.
+        void captures?.close();
       }
       if (result === 'taken') s.lastTakenAt = this.timers.now();
     };

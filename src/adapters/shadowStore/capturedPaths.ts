@@ -1,0 +1,149 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflate as deflateCallback } from 'node:zlib';
+import type { SkippedPath } from '../../core/checkpoint';
+import type { CapturedPath, SandboxLocation } from '../../core/ports';
+import { nulList } from './gitOutput';
+import type { ShadowRepository } from './shadowRepository';
+import { assertRelative, objectIdIn, unsafeReason } from './storeNames';
+
+const deflate = promisify(deflateCallback);
+
+/**
+ * A path of the sandbox as it is now, before a write lands on it: where the write lands (symlinks
+ * resolved, as VS Code writes through them), and what is there. A regular file's bytes are hashed
+ * into the store's objects (in this process, see {@link writeBlob}) and kept. Nothing is locked: a capture only reads the
+ * sandbox and adds an object. Throws when it cannot tell (a dangling symlink, a file it cannot
+ * read): the caller then makes the write wait for the whole snapshot.
+ */
+export async function captureBeforeWrite(repo: ShadowRepository, sandbox: SandboxLocation, rel: string, maxFileBytes: number): Promise<CapturedPath> {
+  assertRelative(rel);
+  const root = await fs.realpath(sandbox.dir);
+  const real = await landingPath(path.join(sandbox.dir, ...rel.split('/')));
+  const inside = path.relative(root, real);
+  // Outside the sandbox (a symlink out of it): no snapshot of it holds what is written there.
+  if (inside === '' || inside.startsWith(`..${path.sep}`) || inside === '..' || path.isAbsolute(inside)) return { path: rel, state: 'uncaptured' };
+  const landing = inside.split(path.sep).join('/');
+  if (unsafeReason(landing) !== undefined) return { path: landing, state: 'uncaptured' };
+  const stat = await fs.lstat(real).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!stat) return { path: landing, state: 'absent' };
+  // A folder or a special file: no snapshot captures its content, and no save writes one.
+  if (!stat.isFile()) return { path: landing, state: 'uncaptured' };
+  if (stat.size > maxFileBytes) return { path: landing, state: 'too_large', sizeBytes: stat.size };
+  const content = await fs.readFile(real);
+  if (content.length > maxFileBytes) return { path: landing, state: 'too_large', sizeBytes: content.length };
+  // As git stages it: the bytes as they are (the store's attributes turn every filter off), and
+  // the mode from the owner's execute bit (core.filemode is on).
+  const oid = await writeBlob(repo, content);
+  return { path: landing, state: 'file', oid, mode: stat.mode & 0o100 ? '100755' : '100644', content: new Uint8Array(content.buffer, content.byteOffset, content.byteLength) };
+}
+
+/** Where a write to `abs` lands: its real path, or (for a file not there yet) its nearest existing folder's real path and the rest. */
+async function landingPath(abs: string): Promise<string> {
+  const rest: string[] = [];
+  let at = abs;
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(at), ...rest);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // A dangling symlink would be written through to a place this cannot follow.
+      if (await fs.lstat(at).then((s) => s.isSymbolicLink(), () => false)) throw new Error(`${abs} is a dangling symlink`);
+      const parent = path.dirname(at);
+      if (parent === at) throw error;
+      rest.unshift(path.basename(at));
+      at = parent;
+    }
+  }
+}
+
+/**
+ * The tree of the sandbox's index (staged from the files just now) with each captured path put
+ * back as it was captured, in a copy of the index (the sandbox's own keeps matching its files).
+ * A path the snapshot does not capture (ignored, the store's own, inside a nested repository)
+ * stays out: only paths the staged index holds, or left out for what the write made of them (too
+ * large, unreadable now), are put back. Also the skipped list, as it would have been.
+ */
+export async function treeWithCaptured(repo: ShadowRepository, sandbox: SandboxLocation, captured: readonly CapturedPath[], skipped: readonly SkippedPath[]): Promise<{ tree: string; skipped: SkippedPath[] }> {
+  const copy = path.join(repo.checkpointDir, 'tmp', `captured-${randomBytes(6).toString('hex')}`);
+  await fs.mkdir(path.dirname(copy), { recursive: true });
+  await fs.copyFile(path.join(repo.keyDir(sandbox.key), 'index'), copy);
+  try {
+    const git = repo.indexGit(sandbox.dir, copy);
+    const paths = captured.filter((c) => c.state !== 'uncaptured').map((c) => assertRelative(c.path));
+    const held = new Set(
+      paths.length === 0
+        ? []
+        : (await git.raw(['ls-files', '-z', '--', ...paths]))
+            .split('\0')
+            .filter((p) => p !== ''),
+    );
+    const skippedNow = new Map(skipped.map((s) => [s.path, s]));
+    const put: string[] = [];
+    const remove: string[] = [];
+    const putBack: Extract<CapturedPath, { state: 'file' }>[] = [];
+    for (const c of captured) {
+      if (c.state === 'uncaptured') continue;
+      const wasLeftOutForItsNewState = skippedNow.get(c.path)?.reason === 'too_large' || skippedNow.get(c.path)?.reason === 'unreadable';
+      if (c.state === 'file') {
+        if (!held.has(c.path) && !wasLeftOutForItsNewState) continue;
+        put.push(`${c.mode} ${c.oid}\t${c.path}`);
+        skippedNow.delete(c.path);
+        putBack.push(c);
+      } else if (c.state === 'absent') {
+        if (held.has(c.path)) remove.push(c.path);
+        if (wasLeftOutForItsNewState) skippedNow.delete(c.path);
+      } else if (held.has(c.path) || wasLeftOutForItsNewState) {
+        remove.push(c.path);
+        skippedNow.set(c.path, { path: c.path, reason: 'too_large', size_bytes: c.sizeBytes });
+      }
+    }
+    await rewriteLostBlobs(repo, putBack);
+    if (remove.length > 0) await git.raw(['update-index', '--force-remove', '-z', '--stdin'], nulList(remove));
+    if (put.length > 0) await git.raw(['update-index', '--add', '-z', '--index-info'], nulList(put));
+    const tree = objectIdIn(await git.raw(['write-tree']));
+    return { tree, skipped: [...skippedNow.values()].sort((a, b) => (a.path < b.path ? -1 : 1)) };
+  } finally {
+    await fs.rm(copy, { force: true });
+  }
+}
+
+/**
+ * Writes a blob into the store as git's loose object (`objects/ab/cdef…`, zlib of `blob <size>\0`
+ * and the bytes, SHA-1: the store's format version 0 allows no other), in this process: a save
+ * waits for it, and a git process costs that save tens of milliseconds, hundreds on a loaded machine.
+ * Written to a temporary file and renamed, as git does: a reader never sees half an object. An
+ * object already there (the same name is the same bytes) is left as it is.
+ */
+export async function writeBlob(repo: ShadowRepository, content: Uint8Array): Promise<string> {
+  const header = Buffer.from(`blob ${content.byteLength}\0`);
+  const oid = createHash('sha1').update(header).update(content).digest('hex');
+  const dir = path.join(repo.gitDir, 'objects', oid.slice(0, 2));
+  const file = path.join(dir, oid.slice(2));
+  if (await fs.stat(file).then(() => true, () => false)) return oid;
+  const deflated = await deflate(Buffer.concat([header, content]));
+  await fs.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(temp, deflated, { mode: 0o444, flag: 'wx' });
+  try {
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    // Another writer put the same object there first (Windows refuses to rename over it).
+    if (!(await fs.stat(file).then(() => true, () => false))) throw error;
+  }
+  return oid;
+}
+
+/**
+ * Blobs captured without the store's lock that a garbage collection (under it, in between) may
+ * have deleted as unreferenced: written again from the bytes kept with them.
+ */
+async function rewriteLostBlobs(repo: ShadowRepository, files: readonly Extract<CapturedPath, { state: 'file' }>[]): Promise<void> {
+  for (const f of files) objectIdIn(await writeBlob(repo, f.content));
+}

@@ -1,0 +1,299 @@
+// A save with automatic checkpoints does not wait for the burst's pre_write: it captures the file
+// it changes (its bytes hashed into the store), goes ahead, and the pre_write, taken afterwards,
+// puts each captured path back as it was. Checked here with a real store and real files: the
+// pre_write's tree is byte for byte the tree a snapshot of a copy of the sandbox, made before the
+// save, has (the same engine, the same rules for ignored, too large and linked files).
+import * as assert from 'node:assert/strict';
+import { cpSync, rmSync, unlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import type { WorkspaceServices } from '../../src/composition';
+import type { CapturedPath } from '../../src/core/ports';
+import { PreWriteCaptures } from '../../src/core/preWriteCaptures';
+import { git, link, noise, services, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+const LIMIT = 1024;
+
+describe('A pre_write taken after the saves it comes before (captured paths put back)', function () {
+  this.timeout(120_000);
+  const tempDir = useTempDirs('ca-prewrite-overlay-');
+
+  interface Fixture {
+    root: string;
+    s: WorkspaceServices;
+    work: string;
+    planId: string;
+    /** The tree of a snapshot of the sandbox as it is now, through a copy in a plan of its own. */
+    treeNow: () => Promise<string>;
+    treeOf: (ref: string) => string;
+    capture: (rel: string) => Promise<CapturedPath>;
+    preWrite: (captures: PreWriteCaptures | readonly CapturedPath[]) => Promise<{ ref: string; skipped: unknown; fileCount: number | undefined } | undefined>;
+  }
+
+  async function fixture(files: (work: string) => void): Promise<Fixture> {
+    const root = tempDir();
+    const work = path.join(root, 'work');
+    files(work);
+    const s = services(root, LIMIT);
+    const plan = await s.plans.createPlan({ title: 'saves', sandbox: 'work' });
+    await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'pre_write' });
+    const store = path.join(root, '.cleveragents', 'checkpoints', 'shadow.git');
+    const treeOf = (ref: string) => git(root, `--git-dir=${store}`, 'rev-parse', `${ref}^{tree}`).trim();
+    let copies = 0;
+    const treeNow = async () => {
+      const name = `ref${++copies}`;
+      cpSync(work, path.join(root, name), { recursive: true, verbatimSymlinks: true });
+      const ref = await s.plans.createPlan({ title: name, sandbox: name });
+      const { checkpoint } = await s.checkpoints.createCheckpoint(ref.plan_id);
+      return `${treeOf(checkpoint.sandbox_ref)} ${JSON.stringify(checkpoint.metadata.skipped)}`;
+    };
+    return {
+      root,
+      s,
+      work,
+      planId: plan.plan_id,
+      treeNow,
+      treeOf,
+      capture: (rel) => s.checkpoints.captureBeforeWrite(plan.plan_id, 'work', rel),
+      preWrite: async (captures) => {
+        const before = captures instanceof PreWriteCaptures ? () => captures.close() : () => Promise.resolve(captures);
+        const created = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }, before);
+        if (!created) return undefined;
+        const c = created.checkpoint;
+        return { ref: c.sandbox_ref, skipped: c.metadata.skipped, fileCount: c.metadata.file_count };
+      },
+    };
+  }
+
+  /** The pre_write's tree and skipped list, as `treeNow` gives them. */
+  function described(f: Fixture, taken: { ref: string; skipped: unknown } | undefined): string {
+    assert.ok(taken, 'no pre_write was taken');
+    return `${f.treeOf(taken.ref)} ${JSON.stringify(taken.skipped)}`;
+  }
+
+  it('a modified file: the pre_write holds its bytes and mode from before the save, the rest as it is now', async () => {
+    const f = await fixture((w) => {
+      write(w, 'a.ts', 'a1\n');
+      write(w, 'run.sh', '#!/bin/sh\n', 0o755);
+      write(w, 'b.ts', 'b1\n');
+    });
+    try {
+      // Written before the pre_write was asked for (an agent's tool, outside VS Code): it belongs in it.
+      write(f.work, 'b.ts', 'b2 by a tool\n');
+      write(f.work, 'a.ts', 'a1.5 by a tool, bytes the store has not seen\n');
+      const captured = [await f.capture('a.ts'), await f.capture('run.sh')];
+      const expected = await f.treeNow();
+      write(f.work, 'a.ts', 'a2 saved\n');
+      write(f.work, 'run.sh', '#!/bin/sh\necho saved\n', 0o755);
+      const taken = await f.preWrite(captured);
+      assert.equal(described(f, taken), expected);
+      // The blob the capture wrote itself (a loose object) is one git reads, and the store stays sound.
+      const pre = (await f.s.checkpoints.listCheckpoints(f.planId)).at(-1)!;
+      assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, pre.checkpoint_id, 'a.ts'))!).toString(), 'a1.5 by a tool, bytes the store has not seen\n');
+      git(f.root, `--git-dir=${path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git')}`, 'fsck', '--strict', '--no-dangling');
+      // The sandbox's own index still matches its files: the next snapshot holds the saves.
+      const next = await f.s.checkpoints.createCheckpointIfChanged(f.planId, { type: 'post_step' });
+      assert.ok(next);
+      assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, next.checkpoint.checkpoint_id, 'a.ts'))!).toString(), 'a2 saved\n');
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a file the save creates: the pre_write does not hold it', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      write(f.work, 'a.ts', 'a2 by a tool\n');
+      const expected = await f.treeNow();
+      const captured = await f.capture('src/new/created.ts');
+      assert.equal(captured.state, 'absent');
+      write(f.work, 'src/new/created.ts', 'new\n');
+      assert.equal(described(f, await f.preWrite([captured])), expected);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a file in an ignored folder: nothing put back, the pre_write is what the snapshot captures', async () => {
+    const f = await fixture((w) => {
+      write(w, '.gitignore', 'build/\n');
+      write(w, 'build/out.js', 'out1\n');
+      write(w, 'a.ts', 'a1\n');
+    });
+    try {
+      write(f.work, 'a.ts', 'a2 by a tool\n');
+      const expected = await f.treeNow();
+      const captured = [await f.capture('build/out.js'), await f.capture('build/fresh.js')];
+      write(f.work, 'build/out.js', 'out2 saved\n');
+      write(f.work, 'build/fresh.js', 'fresh\n');
+      assert.equal(described(f, await f.preWrite(captured)), expected);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('two files saved while the pre_write is pending, one of them twice: each as before its first save', async () => {
+    const f = await fixture((w) => {
+      write(w, 'a.ts', 'a1\n');
+      write(w, 'b.ts', 'b1\n');
+    });
+    try {
+      write(f.work, 'c.ts', 'c by a tool\n');
+      const expected = await f.treeNow();
+      const captures = new PreWriteCaptures();
+      assert.equal(await captures.add('a.ts', () => f.capture('a.ts')), true);
+      write(f.work, 'a.ts', 'a2 saved\n');
+      assert.equal(await captures.add('b.ts', () => f.capture('b.ts')), true);
+      write(f.work, 'b.ts', 'b2 saved\n');
+      // The second save of a.ts: its capture (a2) must not replace the first (a1).
+      assert.equal(await captures.add('a.ts', () => f.capture('a.ts')), true);
+      write(f.work, 'a.ts', 'a3 saved again\n');
+      assert.equal(described(f, await f.preWrite(captures)), expected);
+      // Closed: a later save needs no capture (the snapshot read the files before it).
+      assert.equal(captures.add('c.ts', () => f.capture('c.ts')), undefined);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a save through a symlink: the file it lands on is put back, the link stays a link', async () => {
+    const f = await fixture((w) => {
+      write(w, 'real/a.ts', 'a1\n');
+      link(w, 'alias.ts', 'real/a.ts');
+      link(w, 'aliasdir', 'real');
+    });
+    try {
+      write(f.work, 'b.ts', 'b by a tool\n');
+      const expected = await f.treeNow();
+      const captured = [await f.capture('alias.ts'), await f.capture('aliasdir/new.ts')];
+      assert.deepEqual(
+        captured.map((c) => [c.path, c.state]),
+        [
+          ['real/a.ts', 'file'],
+          ['real/new.ts', 'absent'],
+        ],
+      );
+      write(f.work, 'alias.ts', 'a2 saved through the link\n');
+      write(f.work, 'aliasdir/new.ts', 'new through the folder link\n');
+      assert.equal(described(f, await f.preWrite(captured)), expected);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a symlink out of the sandbox: not captured, nothing put back', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      write(f.root, 'outside/o.ts', 'o1\n');
+      link(f.work, 'out.ts', '../outside/o.ts');
+      const expected = await f.treeNow();
+      const captured = await f.capture('out.ts');
+      assert.equal(captured.state, 'uncaptured');
+      write(f.work, 'out.ts', 'o2 saved\n');
+      assert.equal(described(f, await f.preWrite([captured])), expected);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a file across the size limit: too large before the save stays out (listed), too large after it is put back', async () => {
+    const f = await fixture((w) => {
+      write(w, 'shrinks.bin', noise(LIMIT + 10, 1));
+      write(w, 'grows.bin', noise(LIMIT - 10, 2));
+      write(w, 'a.ts', 'a1\n');
+    });
+    try {
+      write(f.work, 'a.ts', 'a2 by a tool\n');
+      const expected = await f.treeNow();
+      const captured = [await f.capture('shrinks.bin'), await f.capture('grows.bin')];
+      assert.deepEqual(
+        captured.map((c) => c.state),
+        ['too_large', 'file'],
+      );
+      write(f.work, 'shrinks.bin', noise(LIMIT - 10, 3));
+      write(f.work, 'grows.bin', noise(LIMIT + 10, 4));
+      assert.equal(described(f, await f.preWrite(captured)), expected);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('nothing changed but the saved file: no pre_write (equal to the checkpoint before it)', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      const captured = await f.capture('a.ts');
+      write(f.work, 'a.ts', 'a2 saved\n');
+      assert.equal(await f.preWrite([captured]), undefined);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a captured blob that a garbage collection removed before the pre_write is written again from the bytes kept', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      // Bytes the store has never seen: the capture writes them as a loose object.
+      write(f.work, 'a.ts', 'a2 by a tool, before the save\n');
+      const captured = await f.capture('a.ts');
+      write(f.work, 'a.ts', 'a3 saved\n');
+      assert.equal(captured.state, 'file');
+      // What `prune --expire=now` does to an object nothing names yet.
+      const store = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git');
+      unlinkSync(path.join(store, 'objects', captured.oid.slice(0, 2), captured.oid.slice(2)));
+      assert.throws(() => git(f.root, `--git-dir=${store}`, 'cat-file', '-e', captured.oid));
+      const taken = await f.preWrite([captured]);
+      assert.ok(taken);
+      const pre = (await f.s.checkpoints.listCheckpoints(f.planId)).at(-1)!;
+      assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, pre.checkpoint_id, 'a.ts'))!).toString(), 'a2 by a tool, before the save\n');
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a pre_write that finds its index damaged after closing its captures fails rather than read the files again', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      write(f.work, 'b.ts', 'b by a tool, staged as a loose object\n');
+      const store = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git');
+      const oid = git(f.root, 'hash-object', path.join(f.work, 'b.ts')).trim();
+      const before = (await f.s.checkpoints.listCheckpoints(f.planId)).length;
+      let calls = 0;
+      await assert.rejects(
+        f.s.checkpoints.createCheckpointIfChanged(f.planId, { type: 'pre_write' }, async () => {
+          // A save after the files were read, then an object the staged index names lost: a
+          // rebuilt index would stage a.ts as saved, in a pre_write that must not hold it.
+          if (++calls === 1) {
+            write(f.work, 'a.ts', 'a2 saved after the read\n');
+            unlinkSync(path.join(store, 'objects', oid.slice(0, 2), oid.slice(2)));
+          }
+          return [];
+        }),
+        /Snapshot failed/,
+      );
+      assert.equal((await f.s.checkpoints.listCheckpoints(f.planId)).length, before);
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a write after the pre_write read the files (when it closes the captures) is not in it', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      write(f.work, 'b.ts', 'b by a tool\n');
+      const expected = await f.treeNow();
+      const captures = new PreWriteCaptures();
+      const created = await f.s.checkpoints.createCheckpointIfChanged(f.planId, { type: 'pre_write' }, async () => {
+        const list = await captures.close();
+        // A save arriving now finds the captures closed and goes ahead at once.
+        assert.equal(captures.add('a.ts', () => f.capture('a.ts')), undefined);
+        write(f.work, 'a.ts', 'a2 saved after the read\n');
+        return list;
+      });
+      assert.ok(created);
+      assert.equal(described(f, { ref: created.checkpoint.sandbox_ref, skipped: created.checkpoint.metadata.skipped }), expected);
+    } finally {
+      f.s.dispose();
+      rmSync(f.work, { recursive: true, force: true });
+    }
+  });
+});
