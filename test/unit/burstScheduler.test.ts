@@ -151,6 +151,7 @@ describe('automatic checkpoints: burst scheduling', () => {
     await timers.advance(0);
     assert.equal(released, true, 'the save waited for more than its capture');
     await save;
+    scheduler.didWrite('p'); // the save, seen done
     // a second file saved while the pre_write is pending, and the first one again (its first capture wins)
     const calls: string[] = [];
     await timers.advance(100);
@@ -169,6 +170,36 @@ describe('automatic checkpoints: burst scheduling', () => {
     );
   });
 
+  it('a pre_write a captured save started begins once that save is seen done, not beside it (at most a quiet time later)', async () => {
+    const { timers, scheduler, attempts } = setup({ quietMs: 1000, readFilesAfterMs: 0 });
+    await scheduler.willWrite('p', saveOf('a.ts', 'a1'));
+    await timers.advance(300);
+    assert.equal(attempts.length, 0, 'the pre_write ran beside the save');
+    scheduler.didWrite('p');
+    await timers.advance(0);
+    assert.deepEqual(attempts.map((a) => [a.type, a.at]), [['pre_write', 300]]);
+    // a save never seen done (it failed): the pre_write starts after the quiet time all the same
+    const other = setup({ quietMs: 1000, readFilesAfterMs: 0 });
+    await other.scheduler.willWrite('q', saveOf('a.ts', 'a1'));
+    await other.timers.advance(999);
+    assert.equal(other.attempts.length, 0);
+    await other.timers.advance(1);
+    assert.deepEqual(other.attempts.map((a) => [a.type, a.at]), [['pre_write', 1000]]);
+  });
+
+  it('a write that waits for the whole pre_write lets a gated one start at once (a folder deleted right after a save)', async () => {
+    const { timers, scheduler, attempts } = setup({ quietMs: 1000, readFilesAfterMs: 0, durationMs: 100 });
+    await scheduler.willWrite('p', saveOf('a.ts', 'a1'));
+    await timers.advance(10);
+    let released = false;
+    const deletion = scheduler.willWrite('p').then(() => (released = true));
+    await timers.advance(0);
+    assert.deepEqual(attempts.map((a) => [a.type, a.at]), [['pre_write', 10]]);
+    await timers.advance(100);
+    await deletion;
+    assert.equal(released, true);
+  });
+
   it('a save whose capture fails waits for the whole pre_write instead', async () => {
     const { timers, scheduler } = setup({ readFilesAfterMs: 0, durationMs: 300 });
     let released = false;
@@ -184,6 +215,7 @@ describe('automatic checkpoints: burst scheduling', () => {
     const { timers, scheduler, attempts, finished, closed } = setup({ quietMs: 100, minIntervalMs: 0, readFilesAfterMs: 50, durationMs: 1000 });
     const calls: string[] = [];
     await scheduler.willWrite('p', saveOf('a.ts', 'a1', calls));
+    scheduler.didWrite('p'); // the save, seen done
     await timers.advance(60);
     let released = false;
     const late = scheduler.willWrite('p', saveOf('b.ts', 'b1', calls)).then(() => (released = true));
@@ -200,6 +232,7 @@ describe('automatic checkpoints: burst scheduling', () => {
   it('a burst that settles while its pre_write still runs stays open until it is done, then keeps the interval: one post_step', async () => {
     const { timers, scheduler, attempts } = setup({ quietMs: 100, minIntervalMs: 500, readFilesAfterMs: 0, durationMs: 2000 });
     await scheduler.willWrite('p', saveOf('a.ts', 'a1'));
+    scheduler.didWrite('p'); // the save, seen done
     await timers.advance(50);
     scheduler.didWrite('p');
     await timers.advance(1000);

@@ -64,6 +64,11 @@ interface KeyState {
   pendingPreWrite: Promise<void> | undefined;
   /** The captures of the pending pre_write, while it has not read the files yet. */
   pendingCaptures: PreWriteCaptures | undefined;
+  /**
+   * Lets the pending pre_write start, when a captured write started it: it starts once that write
+   * is seen done, so that its git work does not compete with the save it follows.
+   */
+  startPreWrite: (() => void) | undefined;
   /** Attempts of a key run one after the other. */
   chain: Promise<void>;
 }
@@ -94,7 +99,11 @@ export class BurstScheduler {
     this.noteWrite(s, key);
     if (starts && !this.tooSoon(s)) {
       const captures = new PreWriteCaptures();
-      const pre = this.enqueue(key, s, 'pre_write', captures);
+      // A captured write does not wait for the pre_write, and the captures keep the pre_write exact
+      // whenever it reads the files: it waits until the write is seen done (or a burst's quiet time
+      // at most, for a write that never completes), so that it does not run beside VS Code's save.
+      const start = capture ? this.startGate(s) : undefined;
+      const pre = this.enqueue(key, s, 'pre_write', captures, start);
       s.pendingPreWrite = pre;
       s.pendingCaptures = captures;
       void pre.then(() => {
@@ -105,16 +114,26 @@ export class BurstScheduler {
     }
     const pending = s.pendingPreWrite;
     if (!pending) return Promise.resolve();
-    if (!capture || !s.pendingCaptures) return pending;
+    if (!capture || !s.pendingCaptures) {
+      // this write waits for the whole pre_write: it must not wait for a write that waits for it
+      this.openStartGate(s);
+      return pending;
+    }
     const captured = s.pendingCaptures.add(capture.path, () => capture.take());
     if (!captured) return Promise.resolve();
-    return captured.then((ok) => (ok ? undefined : pending));
+    return captured.then((ok) => {
+      if (ok) return undefined;
+      this.openStartGate(s);
+      return pending;
+    });
   }
 
   /** A write happened (seen after the fact). */
   didWrite(key: string): void {
     if (this.disposed) return;
-    this.noteWrite(this.state(key), key);
+    const s = this.state(key);
+    this.openStartGate(s);
+    this.noteWrite(s, key);
   }
 
   /** Whether a burst of the key is open (for tests and the status). */
@@ -126,6 +145,7 @@ export class BurstScheduler {
   async flush(): Promise<void> {
     const work: Promise<void>[] = [];
     for (const [key, s] of this.keys) {
+      this.openStartGate(s);
       if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
       s.timer = undefined;
       if (s.inBurst) {
@@ -142,20 +162,24 @@ export class BurstScheduler {
   forget(key: string): void {
     const s = this.keys.get(key);
     if (!s) return;
+    this.openStartGate(s);
     if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
     this.keys.delete(key);
   }
 
   dispose(): void {
     this.disposed = true;
-    for (const s of this.keys.values()) if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
+    for (const s of this.keys.values()) {
+      this.openStartGate(s);
+      if (s.timer !== undefined) this.timers.clearTimeout(s.timer);
+    }
     this.keys.clear();
   }
 
   private state(key: string): KeyState {
     let s = this.keys.get(key);
     if (!s) {
-      s = { inBurst: false, burstStartedAt: 0, lastWriteAt: 0, timer: undefined, lastTakenAt: undefined, pendingPreWrite: undefined, pendingCaptures: undefined, chain: Promise.resolve() };
+      s = { inBurst: false, burstStartedAt: 0, lastWriteAt: 0, timer: undefined, lastTakenAt: undefined, pendingPreWrite: undefined, pendingCaptures: undefined, startPreWrite: undefined, chain: Promise.resolve() };
       this.keys.set(key, s);
     }
     return s;
@@ -205,10 +229,28 @@ export class BurstScheduler {
     void this.enqueue(key, s, 'post_step');
   }
 
-  private enqueue(key: string, s: KeyState, type: AutoCheckpointType, captures?: PreWriteCaptures): Promise<void> {
+  /** A promise the pending pre_write waits for before it starts: opened by openStartGate, or after a quiet time. */
+  private startGate(s: KeyState): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = this.timers.setTimeout(() => this.openStartGate(s), this.options.quietMs);
+      s.startPreWrite = () => {
+        this.timers.clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private openStartGate(s: KeyState): void {
+    const open = s.startPreWrite;
+    s.startPreWrite = undefined;
+    open?.();
+  }
+
+  private enqueue(key: string, s: KeyState, type: AutoCheckpointType, captures?: PreWriteCaptures, start?: Promise<void>): Promise<void> {
     const run = async () => {
       let result: CheckpointAttempt;
       try {
+        await start;
         result = await this.callbacks.checkpoint(key, type, captures);
       } catch {
         result = 'failed';
