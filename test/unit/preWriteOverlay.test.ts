@@ -4,7 +4,8 @@
 // pre_write's tree is byte for byte the tree a snapshot of a copy of the sandbox, made before the
 // save, has (the same engine, the same rules for ignored, too large and linked files).
 import * as assert from 'node:assert/strict';
-import { cpSync, rmSync, unlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { WorkspaceServices } from '../../src/composition';
 import type { CapturedPath } from '../../src/core/ports';
@@ -245,6 +246,24 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       assert.ok(taken);
       const pre = (await f.s.checkpoints.listCheckpoints(f.planId)).at(-1)!;
       assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, pre.checkpoint_id, 'a.ts'))!).toString(), 'a2 by a tool, before the save\n');
+    } finally {
+      f.s.dispose();
+    }
+  });
+
+  it('a link planted in the store’s objects/ is not written through: the capture fails (the save then waits for the whole pre_write)', async () => {
+    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
+    try {
+      const text = 'bytes the store has never seen\n';
+      write(f.work, 'a.ts', text);
+      const oid = createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0${text}`).digest('hex');
+      const outside = path.join(f.root, 'outside');
+      mkdirSync(outside);
+      const objects = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git', 'objects');
+      rmSync(path.join(objects, oid.slice(0, 2)), { recursive: true, force: true });
+      symlinkSync(outside, path.join(objects, oid.slice(0, 2)));
+      await assert.rejects(f.capture('a.ts'), /is not a folder of the store \(a link\?\)/);
+      assert.deepEqual(readdirSync(outside), [], 'an object was written outside the store');
     } finally {
       f.s.dispose();
     }

@@ -125,6 +125,12 @@ export async function writeBlob(repo: ShadowRepository, content: Uint8Array): Pr
   const oid = createHash('sha1').update(header).update(content).digest('hex');
   const dir = path.join(repo.gitDir, 'objects', oid.slice(0, 2));
   const file = path.join(dir, oid.slice(2));
+  // The store is workspace content: a link planted in objects/ after this process checked the store
+  // (it checks it once) must not carry the write out of it.
+  for (const folder of [path.dirname(dir), dir]) {
+    const stat = await fs.lstat(folder).catch(() => undefined);
+    if (stat !== undefined && !stat.isDirectory()) throw new Error(`${folder} is not a folder of the store (a link?): no object is written through it`);
+  }
   if (await fs.stat(file).then(() => true, () => false)) return oid;
   const deflated = await deflate(Buffer.concat([header, content]));
   await fs.mkdir(dir, { recursive: true });
