@@ -137,3 +137,7 @@ export function relativeTime(iso: string, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())}`;
 }
+
+/** Names in the order people count: `file2` before `file10` (the same on every machine). */
+const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
+export const naturalCompare = (a: string, b: string): number => natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);

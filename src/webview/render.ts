@@ -2,7 +2,7 @@
 // innerHTML, and the unit tests run them in plain Node. Every piece of data (paths, titles,
 // labels, ids) goes through shownHtml (visible escapes for controls, then HTML-escaped); nothing here builds a style or script attribute (the
 // page's CSP allows neither inline styles nor inline handlers).
-import { displayText, escapeUnsafe, formatCount, plural } from '../core/displayText';
+import { displayText, escapeUnsafe, formatCount, naturalCompare, plural } from '../core/displayText';
 import type { PanelChange, PanelChangeKind, PanelCheckpoint, PanelMode, PanelState } from './protocol';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
@@ -26,9 +26,6 @@ export interface FolderGroup {
   readonly entries: readonly { readonly name: string; readonly path: string; readonly change: PanelChangeKind }[];
 }
 
-/** Names in the order people count: `file2` before `file10` (the same on every machine). */
-const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
-export const naturalCompare = (a: string, b: string): number => natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** How many rows the list draws at first, and how many more each "Show more" adds: 20,000 paths stay quick. */
 export const PAGE_ROWS = 500;

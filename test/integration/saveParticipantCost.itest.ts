@@ -9,8 +9,12 @@
 // The sandbox is 2,000 generated files, or a copy of the folder named by
 // CLEVERAGENTS_SAVE_COST_SOURCE (a real project; its .git and .cleveragents are left out); CLEVERAGENTS_SAVE_COST_FILES
 // and CLEVERAGENTS_SAVE_COST_CHANGED set the generated size and how many files change before the save.
+// CLEVERAGENTS_SAVE_COST_MARKDOWN=docs/PERFORMANCE.md writes what it reports into that page, between
+// the markers `<!-- bench-save-host:start -->` and `<!-- bench-save-host:end -->`, with the date, the
+// machine and the command: the docs show the figures a run printed, never typed ones.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
@@ -18,6 +22,7 @@ import type { Checkpoint, CleverAgentsCheckpointsApi } from '../../api/cleverage
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
+import { withBenchSection, type Markers } from '../../scripts/benchMarkdown';
 
 const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -27,6 +32,25 @@ const MIN_INTERVAL_MS = 600;
 const SOURCE = process.env.CLEVERAGENTS_SAVE_COST_SOURCE;
 const FILES = Number(process.env.CLEVERAGENTS_SAVE_COST_FILES ?? 2000);
 const CHANGED = Number(process.env.CLEVERAGENTS_SAVE_COST_CHANGED ?? 20);
+const MARKDOWN = process.env.CLEVERAGENTS_SAVE_COST_MARKDOWN;
+const SAVE_HOST_MARKERS: Markers = { start: '<!-- bench-save-host:start -->', end: '<!-- bench-save-host:end -->' };
+
+/** The section of the docs that holds a run's report: when, on what, by which command, then its lines. */
+function reportSection(lines: readonly string[], load: readonly [number, number]): string {
+  const now = new Date().toISOString();
+  const env = [`CLEVERAGENTS_SAVE_COST_FILES=${FILES}`, ...(SOURCE ? [`CLEVERAGENTS_SAVE_COST_SOURCE=${path.basename(SOURCE)}`] : []), `CLEVERAGENTS_SAVE_COST_MARKDOWN=${MARKDOWN}`];
+  return [
+    SAVE_HOST_MARKERS.start,
+    `Written by test/integration/saveParticipantCost.itest.ts on ${now.slice(0, 10)} (${now.slice(11, 16)} UTC), VS Code ${vscode.version} (code-server):`,
+    '',
+    `- machine: ${os.type()} ${os.release()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown processor'}`,
+    `- load average (1 min) at the start and the end: ${load[0].toFixed(1)}, ${load[1].toFixed(1)}`,
+    `- command: \`${env.join(' ')} node scripts/runIntegrationTests.mjs --build --grep "cost of an automatic pre_write"\``,
+    '',
+    ...lines.map((l) => `- ${l}`),
+    SAVE_HOST_MARKERS.end,
+  ].join('\n');
+}
 
 /** Every file under `dir` (relative, `/`-separated; with `links`, symlinks too), .git and the extension's data left out. */
 function filesUnder(dir: string, prefix = '', links = false): string[] {
@@ -45,7 +69,12 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
   let planId: string;
   const config = () => vscode.workspace.getConfiguration('cleveragents.checkpoints');
   const refreshAuto = () => vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { refreshAuto: true });
-  const report = (line: string) => console.log(`      ${line}`);
+  const reported: string[] = [];
+  const loadAtStart = os.loadavg()[0]!;
+  const report = (line: string) => {
+    reported.push(line);
+    console.log(`      ${line}`);
+  };
 
   before(async () => {
     const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
@@ -81,6 +110,15 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (planId) await outside.plans.setState(planId, 'completed');
     outside?.dispose();
+    if (MARKDOWN && reported.length > 0) {
+      // relative to the project (out/test/integration is three levels down)
+      const page = path.resolve(__dirname, '..', '..', '..', MARKDOWN);
+      const before = fs.existsSync(page) ? fs.readFileSync(page, 'utf8') : '';
+      const temp = `${page}.${process.pid}.tmp`;
+      fs.writeFileSync(temp, withBenchSection(before, reportSection(reported, [loadAtStart, os.loadavg()[0]!]), SAVE_HOST_MARKERS));
+      fs.renameSync(temp, page);
+      console.log(`      wrote the figures into ${page}`);
+    }
   });
 
   /** Edits the first line of `rel` in an editor and saves it; how long the save took. */

@@ -12,7 +12,8 @@ import { makeNonce, panelHtml } from '../../src/extension/rollback/panel/panelHt
 import { parseRollbackSettings } from '../../src/extension/rollback/rollbackSettings';
 import { agentOnlyConfirmation, countsSentence, listPaths, rollbackConfirmation, unsavedEditorsError, unsavedEditorsQuestion } from '../../src/extension/rollback/rollbackText';
 import type { PanelState } from '../../src/webview/protocol';
-import { PAGE_ROWS, announcement, escapeHtml, filterChanges, groupByFolder, naturalCompare, renderPanel } from '../../src/webview/render';
+import { PAGE_ROWS, announcement, escapeHtml, filterChanges, groupByFolder, renderPanel } from '../../src/webview/render';
+import { naturalCompare } from '../../src/core/displayText';
 
 const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
 const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
@@ -385,6 +386,9 @@ describe('rollback dialogs: text', () => {
     const big = Array.from({ length: 20_000 }, (_, i) => ({ path: `f${i}`, change: 'modified' as const }));
     assert.equal(countsSentence(big), '0 files will be added, 20,000 modified and 0 deleted.', 'the modal writes counts as the panel does');
     assert.deepEqual(listPaths(big).at(-1), 'and 19,990 more');
+    // in the order people count, as the panel lists them, whatever order git gave them in
+    const gitOrder = ['f0', 'f1', 'f10', 'f100', 'f1000', 'f10000', 'f10001', 'f2', 'f20', 'f3'].map((p) => ({ path: p, change: 'modified' as const }));
+    assert.deepEqual(listPaths(gitOrder, 4).slice(0, 4).map((l) => l.split(/\s+/)[1]), ['f0', 'f1', 'f2', 'f3']);
   });
 
   it('list the first paths, then "and N more"', () => {

@@ -2,7 +2,7 @@
 import { CONFLICT_REASONS, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
 import type { PathChange } from '../../core/rollbackResult';
 import { countChanges } from '../../core/rollbackResult';
-import { formatCount, plural } from '../../core/displayText';
+import { formatCount, naturalCompare, plural } from '../../core/displayText';
 import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../../core/undoneWork';
 
 /** How many paths a dialog lists before "and N more". */
@@ -23,7 +23,9 @@ export function undoneWorkBlock(undone: readonly UndoneWork[] | undefined): stri
 
 /** The first paths, one a line, each with what the rollback (or `will`'s operation) does to it; then "and N more". */
 export function listPaths(changes: readonly PathChange[], shown = LISTED_PATHS, will: Record<PathChange['change'], string> = WILL): string[] {
-  const lines = changes.slice(0, shown).map((c) => `${will[c.change].padEnd(7)}  ${c.path}`);
+  // in the panel's order (file2 before file10), not git's
+  const first = [...changes].sort((a, b) => naturalCompare(a.path, b.path)).slice(0, shown);
+  const lines = first.map((c) => `${will[c.change].padEnd(7)}  ${c.path}`);
   if (changes.length > shown) lines.push(`and ${formatCount(changes.length - shown)} more`);
   return lines;
 }
