@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileLock, isProcessAlive } from '../../src/adapters/files/fileLock';
@@ -118,6 +118,44 @@ describe('FileLock', () => {
     const old = new Date(Date.now() - 120_000);
     utimesSync(lockPath, old, old);
     await (await new FileLock(lockPath, { timeoutMs: 1000 }).acquire())();
+  });
+
+  it('a holder killed while it takes the lock leaves no empty lock, which would block everyone until it is old', async () => {
+    const lockPath = lockIn(tempDir());
+    // Every way a file's content is written stops (as a SIGKILL would stop the holder) until released.
+    // the module object itself (FileLock calls through it), not an import's copy of its members
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fsp = require('node:fs/promises') as typeof import('node:fs/promises');
+    const probe = await fsp.open(path.join(path.dirname(lockPath), 'probe'), 'w');
+    const handleProto = Object.getPrototypeOf(probe) as { writeFile: (...args: unknown[]) => Promise<void> };
+    await probe.close();
+    const originals = { writeFile: fsp.writeFile, handleWriteFile: handleProto.writeFile };
+    let stopped = 0;
+    let resume: () => void = () => undefined;
+    const resumed = new Promise<void>((r) => (resume = r));
+    const stop = <T>(write: (...args: unknown[]) => Promise<T>) =>
+      async function (this: unknown, ...args: unknown[]): Promise<T> {
+        stopped++;
+        await resumed;
+        return write.apply(this, args);
+      };
+    (fsp as { writeFile: unknown }).writeFile = stop(originals.writeFile as (...args: unknown[]) => Promise<void>);
+    handleProto.writeFile = stop(originals.handleWriteFile);
+    let taking: Promise<() => Promise<void>> | undefined;
+    try {
+      taking = new FileLock(lockPath, { timeoutMs: 2000 }).acquire();
+      for (let i = 0; i < 200 && stopped === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      assert.ok(stopped > 0, 'the holder never wrote its name');
+      // What another process sees now, had the holder died here: no lock, or one that names its holder.
+      if (existsSync(lockPath)) assert.doesNotThrow(() => JSON.parse(readFileSync(lockPath, 'utf8')), 'an empty lock was left, naming nobody');
+    } finally {
+      (fsp as { writeFile: unknown }).writeFile = originals.writeFile;
+      handleProto.writeFile = originals.handleWriteFile;
+      resume();
+    }
+    await (await taking)();
+    assert.equal(existsSync(lockPath), false);
+    assert.deepEqual(readdirSync(path.dirname(lockPath)).filter((n) => n.endsWith('.tmp')), [], 'its own file is removed');
   });
 
   it('a lock from another host is judged by age, since its pid means nothing here', async () => {

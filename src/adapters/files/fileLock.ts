@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, stat, unlink, utimes } from 'node:fs/promises';
+import { link, open, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import { StoreError } from '../../core/errors';
 
@@ -107,7 +107,35 @@ export class FileLock {
     }
   }
 
+  /**
+   * Creates the lock whole: the owner goes into a file of this holder's own, which is then linked
+   * to the lock's name (that fails when the lock exists, as O_EXCL does). A holder killed half-way
+   * so leaves no empty lock, which names nobody and only its age could break: every operation
+   * would wait for it and give up until it is `staleMs` old. A kill between the two steps leaves a
+   * `.tmp` file of a few bytes beside the lock, which locks nothing.
+   */
   private async tryCreate(owner: LockOwner): Promise<boolean> {
+    const temp = `${this.lockPath}.${owner.token}.tmp`;
+    try {
+      await writeFile(temp, JSON.stringify(owner), { flag: 'wx', mode: 0o644 });
+    } catch (error) {
+      throw new StoreError(`Cannot write the lock file ${temp}: ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      await link(temp, this.lockPath);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (lockIsHeld(code)) return false;
+      // A file system without hard links (FAT, some network shares): the lock is created in place.
+      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return this.tryCreateInPlace(owner);
+      throw new StoreError(`Cannot create the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+
+  private async tryCreateInPlace(owner: LockOwner): Promise<boolean> {
     let handle;
     try {
       handle = await open(this.lockPath, 'wx', 0o644);
