@@ -155,7 +155,25 @@ describe('FileLock', () => {
     }
     await (await taking)();
     assert.equal(existsSync(lockPath), false);
-    assert.deepEqual(readdirSync(path.dirname(lockPath)).filter((n) => n.endsWith('.tmp')), [], 'its own file is removed');
+    assert.deepEqual(readdirSync(path.dirname(lockPath)).filter((n) => n !== 'probe'), [], 'its own file is removed');
+  });
+
+  it('on a file system without hard links, takes the lock in place, one holder at a time', async () => {
+    const lockPath = lockIn(tempDir());
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fsp = require('node:fs/promises') as typeof import('node:fs/promises');
+    const original = fsp.link;
+    (fsp as { link: unknown }).link = () => Promise.reject(Object.assign(new Error('operation not supported'), { code: 'ENOTSUP' }));
+    try {
+      const release = await new FileLock(lockPath).acquire();
+      assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).pid, process.pid);
+      await assert.rejects(new FileLock(lockPath, { timeoutMs: 100 }).acquire(), StoreError);
+      await release();
+      assert.equal(existsSync(lockPath), false);
+      assert.deepEqual(readdirSync(path.dirname(lockPath)), []);
+    } finally {
+      (fsp as { link: unknown }).link = original;
+    }
   });
 
   it('a lock from another host is judged by age, since its pid means nothing here', async () => {

@@ -112,10 +112,11 @@ export class FileLock {
    * to the lock's name (that fails when the lock exists, as O_EXCL does). A holder killed half-way
    * so leaves no empty lock, which names nobody and only its age could break: every operation
    * would wait for it and give up until it is `staleMs` old. A kill between the two steps leaves a
-   * `.tmp` file of a few bytes beside the lock, which locks nothing.
+   * `.taking` file of a few bytes beside the lock, which locks nothing. (Not `.tmp`: the database
+   * store removes `<database>.*.tmp` files as a crashed writer's, under the lock this one takes.)
    */
   private async tryCreate(owner: LockOwner): Promise<boolean> {
-    const temp = `${this.lockPath}.${owner.token}.tmp`;
+    const temp = `${this.lockPath}-${owner.token}.taking`;
     try {
       await writeFile(temp, JSON.stringify(owner), { flag: 'wx', mode: 0o644 });
     } catch (error) {
@@ -125,11 +126,10 @@ export class FileLock {
       await link(temp, this.lockPath);
       return true;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (lockIsHeld(code)) return false;
-      // A file system without hard links (FAT, some network shares): the lock is created in place.
-      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return this.tryCreateInPlace(owner);
-      throw new StoreError(`Cannot create the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
+      if (lockIsHeld((error as NodeJS.ErrnoException).code)) return false;
+      // A file system without hard links (FAT, some network shares; each says so with its own
+      // error): the lock is created in place, which answers the same question.
+      return this.tryCreateInPlace(owner);
     } finally {
       await unlink(temp).catch(() => undefined);
     }
