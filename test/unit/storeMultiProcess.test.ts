@@ -85,7 +85,11 @@ describe('SqlJsCheckpointStore across processes', () => {
     const reports = await Promise.all(Array.from({ length: 4 }, () => runWorker(dbPath, plan.plan_id, 25, 'log')));
     running = false;
     await watcher;
-    assert.ok(reports.every((r) => r.appends > 0 && r.saves > 0), `every worker appended and folded: ${JSON.stringify(reports)}`);
+    // Which process folds is whichever appends the seventh entry: about 14 folds fall at random on
+    // the four, so one worker may fold none (it did, about one run in fifteen). Folds by more than
+    // one process, while the others append, are what this test is about.
+    assert.ok(reports.every((r) => r.appends === 25), `every worker appended its 25: ${JSON.stringify(reports)}`);
+    assert.ok(reports.filter((r) => r.saves > 0).length >= 2, `more than one worker folded: ${JSON.stringify(reports)}`);
     assert.equal(await store.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 100);
     assert.ok(seen.every((n, i) => i === 0 || n >= seen[i - 1]!), `the long-lived store never went back: ${seen.join(',')}`);
     const unfolded = existsSync(writeLogPath(dbPath));
