@@ -20,6 +20,10 @@ import { agentEvent, daemonRuns, type DaemonMode, type HookMoment, type ToolCall
 import { applyCommit, checkout, cleanEnv, CLI, history, pathsLeftOut, PLAIN_SNAPSHOT, readRepo } from './benchRepository';
 import { medianOf, p95Of, summarizeCpuProfile, type HookProfile, type HookRow } from './benchHookReport';
 
+/** Rows of what no command hook can go below: its processes, doing nothing. */
+export const FLOOR_CALL = 'floor: two hook processes doing nothing (`--version` by the hook\'s command)';
+export const FLOOR_STATUS = 'floor: one hook process doing nothing vs git status';
+
 export interface HookBenchOptions {
   readonly repo: string;
   readonly from?: string;
@@ -37,9 +41,9 @@ export interface HookBenchOptions {
 type HookProcess = readonly string[];
 
 /** The commands `agents hook install <agent>` wrote into a scratch folder, by the agent's event name. */
-function installedHooks(agent: HookAgent, scratch: string): Map<string, HookProcess> {
+export function installedHooks(agent: HookAgent, scratch: string, cli = CLI): Map<string, HookProcess> {
   mkdirSync(scratch, { recursive: true });
-  execFileSync(process.execPath, [CLI, 'hook', 'install', agent, '--workspace', scratch], { env: cleanEnv(), stdio: 'ignore' });
+  execFileSync(process.execPath, [cli, 'hook', 'install', agent, '--workspace', scratch], { env: cleanEnv(), stdio: 'ignore' });
   const config = AGENT_HOOK_CONFIGS[agent];
   const out = new Map<string, HookProcess>();
   if (config.kind === 'scripts') {
@@ -53,6 +57,18 @@ function installedHooks(agent: HookAgent, scratch: string): Map<string, HookProc
     if (command) out.set(event, ['sh', '-c', command]);
   }
   return out;
+}
+
+/**
+ * The floor of any command hook: the process the agent starts, doing nothing. The installed
+ * command line (`sh -c`, node, the launcher) with `--version` in place of `hook run <agent>`, which
+ * the launcher answers before it loads any bundle.
+ */
+export function idleHook(installed: HookProcess): HookProcess {
+  const line = installed[0] === 'sh' ? installed[2]! : (readFileSync(installed[0]!, 'utf8').split('\n').find((l) => l.includes(' hook run ')) ?? '').replace(/^exec /, '');
+  const idle = line.replace(/ hook run \S+\s*$/, ' --version');
+  if (idle === line) throw new Error(`cannot find "hook run" at the end of the hook's command: ${line}`);
+  return ['sh', '-c', idle];
 }
 
 /** What the run's hook calls wrote into hooks.log since the last look. */
@@ -172,6 +188,13 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       const timings = timingsOf(r.stderr);
       return { ms, ...(timings ? { timings } : {}) };
     };
+    const idleArgv = idleHook(hooks.get(agentEvent(options.agent, 'pre', { workspace: root, session, index: 0, file: 'package.json' }).eventName)!);
+    const idle = (): number => {
+      const started = performance.now();
+      const r = spawnSync(idleArgv[0]!, idleArgv.slice(1), { cwd: root, env: cleanEnv(), stdio: 'ignore' });
+      if (r.status !== 0) throw new Error(`the idle hook process exited with ${r.status}`);
+      return performance.now() - started;
+    };
     const snapshot = (): number => {
       const started = performance.now();
       plain.shell(PLAIN_SNAPSHOT);
@@ -224,6 +247,7 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       add('pre_write (before the call)', pre.ms, plainBefore);
       add(`post_step (after the call)`, post.ms, plainAfter);
       add('hooked tool call: pre + post', pre.ms + post.ms, plainBefore + plainAfter);
+      add(FLOOR_CALL, idle() + idle(), plainBefore + plainAfter);
       if (pre.timings) addPhases('pre_write', phasesOf(pre.timings, pre.ms));
       if (post.timings) addPhases('post_step', phasesOf(post.timings, post.ms));
     }
@@ -236,7 +260,9 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       const pre = hook('pre', { workspace: root, session, index: index++, file: 'package.json' });
       const started = performance.now();
       plain.shell('git status --porcelain');
-      add('no-change pre_write vs git status', pre.ms, performance.now() - started);
+      const status = performance.now() - started;
+      add('no-change pre_write vs git status', pre.ms, status);
+      add(FLOOR_STATUS, idle(), status);
     }
 
     // The plan the session made, for the CLI's checkpoints and the comparison of trees.

@@ -2,8 +2,14 @@
 // `hook run` takes for what they stand for (each agent's schema, its writing tools, the events its
 // installed configuration listens to), and its report carries per-call medians, p95 and profiles.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { agentEvent, daemonRuns, parseHookBenchArgs, sessionCalls, type HookMoment } from '../../scripts/benchHookEvents';
 import { medianOf, p95Of, summarizeCpuProfile } from '../../scripts/benchHookReport';
+import { idleHook, installedHooks } from '../../scripts/benchHooks';
+import { CLI_PATH, REPO_ROOT } from './helpers/cliHarness';
 import { benchSection, HOOKS_END, HOOKS_MARKERS, HOOKS_START, hookMarkdownTable, profileMarkdown, withBenchSection } from '../../scripts/benchMarkdown';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
 import { HOOK_AGENTS } from '../../src/hooks/hookAgents';
@@ -153,5 +159,36 @@ describe('The hooked-path benchmark’s report', () => {
     assert.match(profiles, /\| phase \(ms, median over the run's calls\) \| pre_write \| post_step \|\n\|---\|---:\|---:\|\n\| a \| 1\.3 \| 4\.0 \|\n\| b \| 2\.0 \| - \|\n\| c \| - \| 1\.0 \|\n\| total \| 3\.3 \| 5\.0 \|/);
     assert.match(profiles, /- pre_write, the snapshot's own phases: `1 changed path\(s\); status 3 ms`/);
     assert.match(profiles, /- pre_write, top self-time with node's profiler on \(90 ms\): `\(idle\)` 40\.0/);
+  });
+});
+
+describe('The hooked-path benchmark’s floor', () => {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+  for (const agent of ['claude-code', 'cline'] as const) {
+    it(`${agent}: runs the command line the installer wrote, answering --version instead of the event`, () => {
+      const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
+      dirs.push(scratch);
+      const hooks = installedHooks(agent, scratch, CLI_PATH);
+      assert.ok(hooks.size > 0);
+      for (const installed of hooks.values()) {
+        const idle = idleHook(installed);
+        assert.equal(idle[0], 'sh');
+        assert.match(idle[2]!, / --version$/);
+        const r = spawnSync(idle[0]!, idle.slice(1), { encoding: 'utf8', input: '' });
+        assert.equal(r.status, 0, r.stderr);
+        assert.equal(r.stdout.trim(), version);
+      }
+    });
+  }
+
+  it('refuses a command that does not end in "hook run <agent>", rather than time something else', () => {
+    assert.throws(() => idleHook(['sh', '-c', '"/usr/bin/node" "/opt/cli.js" hook run claude-code --extra']), /cannot find "hook run"/);
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
+    dirs.push(scratch);
+    writeFileSync(path.join(scratch, 'PreToolUse'), '#!/bin/sh\nexec true\n');
+    assert.throws(() => idleHook([path.join(scratch, 'PreToolUse')]), /cannot find "hook run"/);
   });
 });
