@@ -7,7 +7,7 @@ import { isSafetyCheckpoint } from '../core/safetyCheckpoints';
 import { defineTool, type ToolContext } from './agentTool';
 import { changeSummary } from './checkpointTools';
 import { AgentOnly, AgentOnlySummarySchema, ChangesSchema, CheckpointId, InterruptedOperationJsonSchema, PlanId, RollbackEnvelopeSchema, UndoneWorkSchema, interruptedJson, undoneWorkSentence } from './toolSchemas';
-import { formatCount, plural } from '../core/displayText';
+import { plural } from '../core/displayText';
 
 export const previewRollback = defineTool({
   name: 'preview_rollback',
@@ -36,7 +36,7 @@ export const previewRollback = defineTool({
         text:
           summary.conflicts.length > 0
             ? `Taking your changes since ${checkpoint_id} out is refused: ${summary.conflicts.map(conflictText).join('; ')}. Nothing would be written; tell the user (a full rollback or restore_paths can still be chosen).`
-            : `Taking your changes since ${checkpoint_id} out (${plural(summary.tool_calls, 'tool call')}): ${changeSummary(changes)}; ${formatCount(summary.kept.length)} path(s) changed by others are kept.`,
+            : `Taking your changes since ${checkpoint_id} out (${plural(summary.tool_calls, 'tool call')}): ${changeSummary(changes)}; ${plural(summary.kept.length, 'path')} changed by others ${summary.kept.length === 1 ? 'is' : 'are'} kept.`,
       };
     }
     const changes = await services.checkpoints.previewRollback(plan.plan_id, checkpoint_id);
@@ -85,7 +85,7 @@ export const undoRollback = defineTool({
 
 async function rolledBack(ctx: ToolContext, planId: string, checkpointId: string, undo: boolean, agentOnly = false) {
   const outcome = agentOnly ? await ctx.rollback(planId, checkpointId, undo, true) : await ctx.rollback(planId, checkpointId, undo);
-  const kept = outcome.agent_only ? ` ${formatCount(outcome.agent_only.kept.length)} path(s) changed by others since were kept.` : '';
+  const kept = outcome.agent_only ? ` ${plural(outcome.agent_only.kept.length, 'path')} changed by others since ${outcome.agent_only.kept.length === 1 ? 'was' : 'were'} kept.` : '';
   return {
     structured: rollbackEnvelope(outcome),
     text:

@@ -1,4 +1,4 @@
-import { formatCount } from './displayText';
+import { formatCount, plural } from './displayText';
 import type { Checkpoint } from './checkpoint';
 import { BusinessRuleViolation } from './errors';
 import type { PathChange } from './rollbackResult';
@@ -118,7 +118,7 @@ export function conflictText(c: AgentOnlyConflict): string {
 export class AgentOnlyConflictError extends BusinessRuleViolation {
   constructor(readonly conflicts: readonly AgentOnlyConflict[]) {
     super(
-      `Rollback blocked: ${formatCount(conflicts.length)} path(s) were changed both by the agent and by someone else, so the agent's changes cannot be taken out of them alone; nothing was written: ` +
+      `Rollback blocked: ${plural(conflicts.length, 'path')} ${conflicts.length === 1 ? 'was' : 'were'} changed both by the agent and by someone else, so the agent's changes cannot be taken out of them alone; nothing was written: ` +
         conflicts.slice(0, 10).map(conflictText).join('; ') +
         (conflicts.length > 10 ? `; and ${formatCount(conflicts.length - 10)} more` : '') +
         '. Roll back fully, or restore chosen paths, instead.',

@@ -10,6 +10,7 @@ import type { PendingCorrection } from './interruptedOperation';
 import type { UnitOfWork } from './ports';
 import type { PathChange, RollbackOutcome } from './rollbackResult';
 import type { UndoneWork } from './undoneWork';
+import { plural } from './displayText';
 
 export type CorrectionDeps = Pick<ServiceDeps, 'store' | 'clock' | 'ids' | 'logger'>;
 
@@ -306,7 +307,7 @@ export class CorrectionService {
       if (restoredWith) await this.putFilesBack(pid, restoredWith, error, 'Undo');
       throw error;
     }
-    this.deps.logger.info(`Undid correction ${cid} of plan ${pid}: ${reactivated.length} decision(s) active again`);
+    this.deps.logger.info(`Undid correction ${cid} of plan ${pid}: ${plural(reactivated.length, 'decision')} active again`);
     return { correction: { ...correction, state: 'undone', undone_at: now }, reactivated, rollback };
   }
 

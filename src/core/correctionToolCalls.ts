@@ -1,4 +1,4 @@
-import { formatCount } from './displayText';
+import { plural } from './displayText';
 import { CONFLICT_REASONS, checkpointSpans, type AgentOnlyConflict } from './agentOnlyRollback';
 import type { Checkpoint } from './checkpoint';
 import type { Decision } from './decision';
@@ -70,7 +70,7 @@ export class CorrectionMergeConflictError extends CorrectionConflictError {
   constructor(readonly reasons: readonly AgentOnlyConflict[]) {
     super(
       reasons.map((c) => c.path),
-      `Correction blocked: ${formatCount(reasons.length)} path(s) were changed both by the decisions it reverts and by someone else between their tool calls, ` +
+      `Correction blocked: ${plural(reasons.length, 'path')} ${reasons.length === 1 ? 'was' : 'were'} changed both by the decisions it reverts and by someone else between their tool calls, ` +
         `so their changes cannot be taken out alone; nothing was written: ` +
         reasons
           .slice(0, 10)

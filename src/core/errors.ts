@@ -1,4 +1,4 @@
-import { formatCount } from './displayText';
+import { formatCount, plural } from './displayText';
 /** Base of every error the product reports to users; `type` is what the CLI's JSON calls it. */
 export abstract class CheckpointError extends Error {
   abstract readonly type: string;
@@ -29,7 +29,7 @@ export class UncapturedFilesError extends BusinessRuleViolation {
     readonly paths: readonly string[],
   ) {
     super(
-      `${operation} blocked: ${formatCount(paths.length)} path(s) hold files that checkpoints have not captured (ignored, too large, unreadable or nested repositories), ` +
+      `${operation} blocked: ${plural(paths.length, 'path')} ${paths.length === 1 ? 'holds' : 'hold'} files that checkpoints have not captured (ignored, too large, unreadable or nested repositories), ` +
         `which it would overwrite or delete: ${paths.slice(0, 10).join(', ')}${paths.length > 10 ? `, and ${formatCount(paths.length - 10)} more` : ''}. ` +
         'Move them out of the way, then try again.',
     );
@@ -98,7 +98,7 @@ export class ApplyConflictError extends CheckpointError {
   readonly type = 'ApplyConflict';
   constructor(readonly conflicts: readonly string[]) {
     super(
-      `Apply blocked: ${formatCount(conflicts.length)} file(s) changed in both the workspace and the sandbox: ` +
+      `Apply blocked: ${plural(conflicts.length, 'file')} changed in both the workspace and the sandbox: ` +
         conflicts.slice(0, 10).join(', ') +
         (conflicts.length > 10 ? `, and ${formatCount(conflicts.length - 10)} more` : ''),
     );
@@ -118,7 +118,7 @@ export class CorrectionConflictError extends CheckpointError {
   ) {
     super(
       message ??
-        `Correction blocked: ${formatCount(conflicts.length)} path(s) were changed both by the decisions it reverts and by decisions that stay: ` +
+        `Correction blocked: ${plural(conflicts.length, 'path')} ${conflicts.length === 1 ? 'was' : 'were'} changed both by the decisions it reverts and by decisions that stay: ` +
           conflicts.slice(0, 10).join(', ') +
           (conflicts.length > 10 ? `, and ${formatCount(conflicts.length - 10)} more` : '') +
           '. Correct without keeping independent work, or restore those paths by hand.',

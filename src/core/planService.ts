@@ -10,6 +10,7 @@ import type { PathChange } from './rollbackResult';
 import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { parseId, pinName, type ServiceDeps } from './checkpointService';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
+import { plural } from './displayText';
 
 export const CreatePlanInputSchema = z
   .object({
@@ -165,7 +166,7 @@ export class PlanService {
       await this.deps.snapshotter.forgetSandbox(id);
       await this.deps.snapshotter.collectGarbageIfWorthwhile();
       this.deps.logger.info(
-        `Deleted plan ${id} (${plan.state}) with ${checkpointIds.length} checkpoint(s)${checkpointIds.length ? `: ${checkpointIds.join(', ')}` : ''}${dir ? `; removed its sandbox ${plan.sandbox_path}` : ''}`,
+        `Deleted plan ${id} (${plan.state}) with ${plural(checkpointIds.length, 'checkpoint')}${checkpointIds.length ? `: ${checkpointIds.join(', ')}` : ''}${dir ? `; removed its sandbox ${plan.sandbox_path}` : ''}`,
       );
       return { plan, checkpointIds, removedSandbox: dir ? plan.sandbox_path : null };
     });

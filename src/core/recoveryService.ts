@@ -4,6 +4,7 @@ import { BusinessRuleViolation, NotFoundError } from './errors';
 import { inProgressMessage, type InterruptedOperation, type RecoveryMode } from './interruptedOperation';
 import type { PlanService } from './planService';
 import type { SandboxLocation } from './ports';
+import { plural } from './displayText';
 
 export interface RecoveryOutcome {
   readonly operation: InterruptedOperation;
@@ -81,7 +82,7 @@ export class RecoveryService {
         });
       }
       await this.deps.journal.end(id);
-      this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${kept.length} path(s) kept in ${keptIn}, ${left.length} left as they were`);
+      this.deps.logger.info(`Recovered plan ${id}: ${mode === 'finish' ? 'finished' : 'undid'} the interrupted ${operation.type}; ${plural(kept.length, 'path')} kept in ${keptIn}, ${left.length} left as they were`);
       return { operation, mode, left, kept, keptIn: kept.length > 0 ? keptIn : null };
     });
   }

@@ -4,6 +4,7 @@ import { isTerminal, type Plan } from './plan';
 import { parseId, type ServiceDeps } from './checkpointService';
 import { confirmSandboxes, resolveSandbox } from './lockedSandbox';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
+import { plural } from './displayText';
 
 /** What recreating a missing isolated sandbox did. */
 export interface RecreatedSandbox {
@@ -59,7 +60,7 @@ export class SandboxRecreationService {
         begun = true;
         await journaledApply(this.deps, id, () => restore.apply());
         await this.deps.journal.end(id);
-        this.deps.logger.info(`Recreated the sandbox ${plan.sandbox_path} of plan ${id} from checkpoint ${checkpoint.checkpoint_id}: ${restore.changes.length} path(s)`);
+        this.deps.logger.info(`Recreated the sandbox ${plan.sandbox_path} of plan ${id} from checkpoint ${checkpoint.checkpoint_id}: ${plural(restore.changes.length, 'path')}`);
         const elapsed_seconds = (this.deps.clock.now().getTime() - started) / 1000;
         return { plan_id: id, checkpoint, sandbox_path: plan.sandbox_path, restored_files_count: restore.changes.length, elapsed_seconds };
       } catch (error) {

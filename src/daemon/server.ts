@@ -14,6 +14,7 @@ import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import { parseRequest, requestVersion } from './daemonRequest';
 import { HEARTBEAT_MS, MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
+import { plural } from '../core/displayText';
 
 // The resident process of one workspace store (`dist/agentsDaemon.js`, started by a client,
 // src/daemon/client.ts). It keeps sql.js, the store's services and the loaded database warm, and
@@ -170,7 +171,7 @@ export class Daemon {
   exit(why: string): void {
     if (this.exiting) return;
     this.exiting = true;
-    this.options.log(`exiting: ${why}; rss ${mb(process.memoryUsage().rss)}, ${this.requests} request(s) served`);
+    this.options.log(`exiting: ${why}; rss ${mb(process.memoryUsage().rss)}, ${plural(this.requests, 'request')} served`);
     clearInterval(this.timer);
     this.server?.close();
     // Our socket only: a successor may already have bound a new one at that name.

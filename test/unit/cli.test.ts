@@ -540,7 +540,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       write(root, 'README.md', 'workspace edit\n');
       const beforeConflict = state(root);
       for (const args of [['plan', 'apply', '-y', conflicting.plan_id], ['plan', 'apply', conflicting.plan_id]]) {
-        const err = expectError(json(root, ...args), 'ApplyConflict', 1, /^Apply blocked: 1 file\(s\) changed in both the workspace and the sandbox: README\.md$/);
+        const err = expectError(json(root, ...args), 'ApplyConflict', 1, /^Apply blocked: 1 file changed in both the workspace and the sandbox: README\.md$/);
         assert.deepEqual(err.conflicts, ['README.md']);
       }
       assert.deepEqual(state(root), beforeConflict);

@@ -143,7 +143,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
       assert.equal(run.code, 1, run.stdout);
       const error = run.json<ErrorEnvelope>().error;
       assert.equal(error.type, 'BusinessRuleViolation');
-      assert.match(error.message, /^Rollback blocked: 1 path\(s\) were changed both by the agent and by someone else.*nothing was written: a\.txt \(the same lines were changed by the agent and by someone else\)/);
+      assert.match(error.message, /^Rollback blocked: 1 path was changed both by the agent and by someone else.*nothing was written: a\.txt \(the same lines were changed by the agent and by someone else\)/);
       assert.deepEqual(error.conflicts, ['a.txt']);
     }
     const text = runCli(root, ['plan', 'rollback', '--agent-only', '-y', p, c]);
@@ -169,7 +169,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
 
       write(root, 'b.txt', lines('the user changed the agent’s new file'));
       const blocked = state(root);
-      assert.match(await mcp.fails('rollback', { plan_id: p, checkpoint_id: c, agent_only: true }), /^Rollback blocked: 1 path\(s\) were changed both by the agent and by someone else.*b\.txt \(created by the agent, then changed by someone else\)/);
+      assert.match(await mcp.fails('rollback', { plan_id: p, checkpoint_id: c, agent_only: true }), /^Rollback blocked: 1 path was changed both by the agent and by someone else.*b\.txt \(created by the agent, then changed by someone else\)/);
       assert.deepEqual(state(root), blocked);
     } finally {
       await mcp.close();

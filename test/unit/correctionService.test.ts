@@ -175,7 +175,7 @@ describe('CorrectionService', function () {
           e instanceof CorrectionMergeConflictError &&
           e instanceof CorrectionConflictError &&
           e.conflicts.join() === 'm.txt' &&
-          e.message.startsWith('Correction blocked: 1 path(s) were changed both by the decisions it reverts and by someone else between their tool calls') &&
+          e.message.startsWith('Correction blocked: 1 path was changed both by the decisions it reverts and by someone else between their tool calls') &&
           e.message.includes('m.txt (the same lines were changed by the agent and by someone else)'),
       );
       // The restore checks again on the files it has just captured (they may have changed since the analysis).

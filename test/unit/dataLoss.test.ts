@@ -83,7 +83,7 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     write(root, 'build/out/app.bin', 'output\n');
     const before = hashTree(root);
 
-    const error = refused(json(root, 'plan', 'rollback', '--yes', plan.plan_id, c1.checkpoint_id), 'BusinessRuleViolation', /^Rollback blocked: 2 path\(s\)/);
+    const error = refused(json(root, 'plan', 'rollback', '--yes', plan.plan_id, c1.checkpoint_id), 'BusinessRuleViolation', /^Rollback blocked: 2 paths/);
     assert.match(error.message, /build\/out\/app\.bin/);
     assert.match(error.message, /x\.log/);
     assert.deepEqual(hashTree(root), before);
@@ -91,7 +91,7 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     // The preview (the confirmation's list) says so before anyone is asked.
     const s = services(root);
     try {
-      await assert.rejects(s.checkpoints.previewRollback(plan.plan_id, c1.checkpoint_id), (e: Error) => e instanceof BusinessRuleViolation && /^Rollback blocked: 2 path\(s\)/.test(e.message));
+      await assert.rejects(s.checkpoints.previewRollback(plan.plan_id, c1.checkpoint_id), (e: Error) => e instanceof BusinessRuleViolation && /^Rollback blocked: 2 paths/.test(e.message));
     } finally {
       s.dispose();
     }
@@ -119,7 +119,7 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     write(sandbox, 'build', 'a file named build\n');
     const before = hashTree(root, (r) => r === '.cleveragents');
 
-    const error = refused(json(root, 'plan', 'apply', '--yes', plan.plan_id), 'BusinessRuleViolation', /^Apply blocked: 2 path\(s\)/);
+    const error = refused(json(root, 'plan', 'apply', '--yes', plan.plan_id), 'BusinessRuleViolation', /^Apply blocked: 2 paths/);
     assert.match(error.message, /\.env/);
     assert.match(error.message, /build\/app\.bin/);
     assert.deepEqual(hashTree(root, (r) => r === '.cleveragents'), before);
@@ -263,7 +263,7 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
       const restore = await s.snapshotter.prepareRestore(sandbox, second.ref, first.ref, []);
       // Someone writes a.txt after the snapshot the restore starts from: git refuses to merge.
       write(root, 'a.txt', 'written meanwhile, longer than before\n');
-      await assert.rejects(restore.apply(), /except 1 path\(s\) that changed meanwhile and were left as they are: a\.txt/);
+      await assert.rejects(restore.apply(), /except 1 path that changed meanwhile and was left as they are: a\.txt/);
       assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'written meanwhile, longer than before\n');
       assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'b2\n');
       assert.equal(readFileSync(path.join(root, 'new.txt'), 'utf8'), 'n\n');

@@ -141,7 +141,7 @@ describe('disk full part-way through the files of a rollback or a recovery', fun
       const { planId, c1 } = await tenFiles('ten', s, root);
       const files = hashTree(root);
       const free = fillBut(1_000_000);
-      await assert.rejects(s.checkpoints.rollbackToCheckpoint(planId, c1.checkpoint_id), /Rollback failed: 10 file\(s\) could not be written \(disk full.*nothing was changed/);
+      await assert.rejects(s.checkpoints.rollbackToCheckpoint(planId, c1.checkpoint_id), /Rollback failed: 10 files could not be written \(disk full.*nothing was changed/);
       assert.deepEqual(hashTree(root), files, 'no file truncated: each is as it was');
       assert.equal(await new FileOperationJournal(root).get(planId), undefined, 'nothing was written: no operation to recover');
       assert.deepEqual(staging(root), [], 'the staged contents are gone');

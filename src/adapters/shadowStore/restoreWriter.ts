@@ -8,6 +8,7 @@ import { removeFiles, settleRestore } from './restoreSettle';
 import type { ShadowRepository } from './shadowRepository';
 import { StagedWriteError, refreshEntries, stageFiles, type StagedFiles } from './stagedWrite';
 import { firstLine } from './storeFiles';
+import { plural } from '../../core/displayText';
 
 /**
  * How a restore's files are written, and put back when that fails: in place by git when the disk
@@ -58,7 +59,7 @@ export class RestoreWriter {
     } catch (error) {
       const count = error instanceof StagedWriteError ? error.unwritten.length : diff.length;
       if (error instanceof StagedWriteError && error.diskFull) {
-        throw new SandboxError(`Rollback failed: ${count} file(s) could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
+        throw new SandboxError(`Rollback failed: ${plural(count, 'file')} could not be written (disk full); nothing was changed. Free some space and try again.`, { cause: error });
       }
       throw new SandboxError(`Rollback failed and nothing was changed: ${firstLine(error)}`, { cause: error });
     }
@@ -97,7 +98,7 @@ export class RestoreWriter {
       if (second instanceof StagedWriteError && second.diskFull) {
         // Every file is whole (old or new); the record stays, and recovery finishes or undoes once there is space.
         throw new IncompleteRestoreError(
-          `Rollback failed (${reason}): ${second.unwritten.length} file(s) could not be written (disk full); free some space, then run "agents plan recover" to finish or undo it.`,
+          `Rollback failed (${reason}): ${plural(second.unwritten.length, 'file')} could not be written (disk full); free some space, then run "agents plan recover" to finish or undo it.`,
           { cause },
         );
       }
@@ -105,7 +106,7 @@ export class RestoreWriter {
     }
     if (left.length > 0) {
       throw new SandboxError(
-        `Rollback failed (${reason}); the sandbox was put back, except ${left.length} path(s) that changed meanwhile and were left as they are: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}. The safety checkpoint holds them as they were before the rollback.`,
+        `Rollback failed (${reason}); the sandbox was put back, except ${plural(left.length, 'path')} that changed meanwhile and ${left.length === 1 ? 'was' : 'were'} left as they are: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ', …' : ''}. The safety checkpoint holds them as they were before the rollback.`,
         { cause },
       );
     }
