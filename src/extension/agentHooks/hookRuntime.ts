@@ -9,23 +9,39 @@ import { writeStableCli } from '../../hooks/install/stableCli';
 // in a terminal, Cursor, Gemini CLI...), so it must not depend on VS Code running, nor on the
 // agent's PATH. The CLI is the stable shim in the extension's global storage (hook-runtime/cli.js,
 // see hooks/install/stableCli.ts), which loads this extension's dist/cli.js and survives its
-// updates; the versioned folder itself is deleted by VS Code after an update. The runtime:
-// - in code-server (and any host that runs extensions on plain Node.js), process.execPath is a
-//   real node: it is named directly;
+// updates; the versioned folder itself is deleted by VS Code after an update. The runtime is the one
+// running this extension, through a launcher in the global storage (hook-runtime/node), on Linux
+// and macOS:
 // - in desktop VS Code, process.execPath is the Electron binary, which starts the editor unless
-//   ELECTRON_RUN_AS_NODE=1 is set (what VS Code's own `code` launcher does). The installer's
-//   command is `"<node>" "<cli.js>" hook run <agent>` (programOfCommand parses exactly that), so on
-//   Linux and macOS a two-line launcher in the extension's global storage stands for node: it sets
-//   the variable and execs VS Code's runtime. No Node.js install is needed;
-// - on Windows, where such a launcher would need a .cmd that PowerShell and sh both run, the first
-//   node.exe on the PATH is named, and without one the command says to install Node.js.
+//   ELECTRON_RUN_AS_NODE=1 is set (what VS Code's own `code` launcher does): the launcher sets it;
+// - in a VS Code server (Remote - SSH, WSL, dev containers, Codespaces, code-server),
+//   process.execPath is a real node, but inside the server's versioned folder
+//   (~/.vscode-server/bin/<commit>/node), which the server's next update deletes. Named directly,
+//   every hook would then fail, and the agent goes on without checkpoints.
+// So the command names the launcher, which is rewritten at each activation with the runtime of the
+// day; until then, when the runtime it names is gone, it runs a node on the PATH, or says what
+// happened. The installer's command is `"<node>" "<cli.js>" hook run <agent>` (programOfCommand
+// parses exactly that). No Node.js install is needed.
+// On Windows, where such a launcher would need a .cmd that PowerShell and sh both run, a plain node
+// host is named as it is, and for Electron the first node.exe on the PATH is named, and without one
+// the command says to install Node.js.
 
 /** The name of the launcher, under the extension's global storage. */
 export const LAUNCHER_RELATIVE = path.join('hook-runtime', 'node');
 
-function launcherText(runtime: string): string {
+function launcherText(runtime: string, electron: boolean): string {
   const quoted = `"${runtime.replace(/(["\\$`])/g, '\\$1')}"`;
-  return `#!/bin/sh\n# CleverAgents Checkpoints: runs VS Code's own runtime as Node.js for the agents' hooks.\nELECTRON_RUN_AS_NODE=1 exec ${quoted} "$@"\n`;
+  return [
+    '#!/bin/sh',
+    `# CleverAgents Checkpoints: runs ${electron ? "VS Code's own runtime as Node.js" : "the Node.js of the VS Code server"} for the agents' hooks.`,
+    '# Rewritten at each start of the extension; when an update has removed that runtime, a node on the PATH.',
+    `runtime=${quoted}`,
+    `if [ -x "$runtime" ]; then ${electron ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}exec "$runtime" "$@"; fi`,
+    'if command -v node >/dev/null 2>&1; then exec node "$@"; fi',
+    `echo "CleverAgents Checkpoints: $runtime is gone (VS Code or its server was updated) and no node is on the PATH; open this workspace in VS Code once to repair the hooks' runtime." >&2`,
+    'exit 1',
+    '',
+  ].join('\n');
 }
 
 function nodeOnPath(env: NodeJS.ProcessEnv): string | undefined {
@@ -56,19 +72,33 @@ export function currentHost(distDir: string, storageDir: string): HookRuntimeHos
 /** The node and cli.js that hooks installed from this window start; writes the shim, and the launcher when one is needed. */
 export async function vscodeHookProgram(host: HookRuntimeHost): Promise<HookProgram> {
   const cli = await writeStableCli(host.storageDir, path.dirname(host.distDir));
-  if (host.electron === undefined) return { node: host.execPath, cli };
   if (host.platform === 'win32') {
+    if (host.electron === undefined) return { node: host.execPath, cli };
     const node = nodeOnPath(host.env);
     if (!node) throw new Error('the agents start the hook outside VS Code, with Node.js: no node.exe was found on the PATH. Install Node.js 20 or later, then connect again.');
     return { node, cli };
   }
+  return { node: await writeLauncher(host), cli };
+}
+
+/**
+ * At activation: a launcher that hooks already name is rewritten for the runtime of this start
+ * (after an update of VS Code or of its server, the one it named may be gone). None: nothing to do.
+ */
+export async function refreshLauncher(host: HookRuntimeHost): Promise<boolean> {
+  if (host.platform === 'win32' || !existsSync(path.join(host.storageDir, LAUNCHER_RELATIVE))) return false;
+  await writeLauncher(host);
+  return true;
+}
+
+async function writeLauncher(host: HookRuntimeHost): Promise<string> {
   const launcher = path.join(host.storageDir, LAUNCHER_RELATIVE);
-  const text = launcherText(host.execPath);
+  const text = launcherText(host.execPath, host.electron !== undefined);
   const current = await readFile(launcher, 'utf8').catch(() => undefined);
   if (current !== text) {
     await mkdir(path.dirname(launcher), { recursive: true });
     await writeFileAtomic(launcher, text, 0o755);
     await chmod(launcher, 0o755);
   }
-  return { node: launcher, cli };
+  return launcher;
 }
