@@ -31,8 +31,33 @@ interface SavedListing {
   folders: [rel: string, ctime: number, ino: number, racy: 0 | 1, nested: 0 | 1, folders: string[], specials: [string, SpecialFileType][]][];
 }
 
-/** The kept listings; none when there is no file or it is not as written (the scan starts afresh). */
+/**
+ * The listing last read from each file, with the file's stamp. A long-lived process (the resident
+ * process, the extension host) parses a large sandbox's listings (thousands of folders) again only
+ * when the file was replaced since: every write is a rename, so a new inode, and another process's
+ * write is seen. Never filled by our own writes: between a write and its stat, another process
+ * could replace the file, and its stamp would then be cached with our listings.
+ */
+const lastRead = new Map<string, { stamp: string; listings: FolderListings }>();
+
+async function stampOf(file: string): Promise<string | undefined> {
+  try {
+    const s = await fs.stat(file, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The kept listings; none when there is no file or it is not as written (the scan starts afresh).
+ * Read only: the same object may be handed to the next scan.
+ */
 export async function readListing(file: string): Promise<FolderListings> {
+  // stamped before the read: a replacement in between is a new stamp at the next read
+  const stamp = await stampOf(file);
+  const known = stamp === undefined ? undefined : lastRead.get(file);
+  if (known && known.stamp === stamp) return known.listings;
   let parsed: unknown;
   try {
     parsed = JSON.parse(await fs.readFile(file, 'utf8'));
@@ -40,14 +65,18 @@ export async function readListing(file: string): Promise<FolderListings> {
     parsed = undefined;
   }
   const saved = isSavedListing(parsed) ? parsed : { ignored: [], folders: [] };
-  return {
+  const listings: FolderListings = {
     folders: new Map(saved.folders.map(([rel, ctime, ino, racy, nested, folders, specials]) => [rel, { ctime, ino, racy: racy === 1, nested: nested === 1, folders, specials }])),
     ignored: new Set(saved.ignored),
   };
+  if (stamp === undefined) lastRead.delete(file);
+  else lastRead.set(file, { stamp, listings });
+  return listings;
 }
 
 /** Writes the listings, without flush: a lost or stale file only means folders are read again. */
 export async function writeListing(file: string, listings: FolderListings): Promise<void> {
+  lastRead.delete(file);
   const saved: SavedListing = {
     ignored: [...listings.ignored].sort(),
     folders: [...listings.folders].map(([rel, f]) => [rel, f.ctime, f.ino, f.racy ? 1 : 0, f.nested ? 1 : 0, f.folders, f.specials]),
