@@ -44,3 +44,20 @@ export function menuFor(menus: { command: string; when?: string; group?: string 
   }
   return [...new Set(shown)].sort();
 }
+
+function settings(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('cleveragents.checkpoints');
+}
+
+/** Automatic checkpoints' quiet time and least interval, shortened for a suite (user settings). */
+export async function setAutoCheckpointTimings(debounceMs: number, minIntervalMs: number): Promise<void> {
+  await settings().update('autoCheckpoint.debounceMs', debounceMs, vscode.ConfigurationTarget.Global);
+  await settings().update('autoCheckpoint.minIntervalMs', minIntervalMs, vscode.ConfigurationTarget.Global);
+}
+
+/** Automatic checkpoints' user settings back to their defaults (on, the default timings). */
+export async function resetAutoCheckpointSettings(): Promise<void> {
+  await settings().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
+  await settings().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
+  await settings().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+}

@@ -15,7 +15,7 @@ import type { Plan } from '../../src/core/plan';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { Commands, PLAN_LIFECYCLE_COMMAND_NAMES } from '../../src/extension/commandIds';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import { activateExtension, dialogs, menuFor, outsideServices } from './extensionUnderTest';
+import { activateExtension, dialogs, menuFor, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,9 +52,7 @@ describe('Plan lifecycle from VS Code', function () {
   });
 
   after(async () => {
-    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await resetAutoCheckpointSettings();
     outside?.dispose();
   });
 
@@ -212,8 +210,7 @@ describe('Plan lifecycle from VS Code', function () {
   });
 
   it('automatic checkpoints run once the plan is started, and stop taking pre_write once it is completed', async () => {
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
     const p = await plan({ files: { 'notes.txt': 'first\n' } });
     const file = path.join(root, p.sandbox_path, 'notes.txt');
@@ -249,8 +246,7 @@ describe('Plan lifecycle from VS Code', function () {
   });
 
   it('a failing automatic checkpoint is notified once per run of failures, and shown in the status bar until one works', async () => {
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
     const p = await plan({ files: { 'notes.txt': 'first\n' } });
     const file = path.join(root, p.sandbox_path, 'notes.txt');

@@ -10,7 +10,7 @@ import type { CheckpointsApi } from '../../src/extension/api/api';
 import type { WorkspaceServices } from '../../src/composition';
 import { Commands } from '../../src/extension/commandIds';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import { activateExtension, outsideServices } from './extensionUnderTest';
+import { activateExtension, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 400;
@@ -52,14 +52,11 @@ describe('Automatic checkpoints', function () {
     const plan = await outside.plans.createPlan({ title: 'Agent at work', sandbox: dir });
     planId = plan.plan_id;
     await outside.plans.setState(planId, 'executing');
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
   });
 
   after(async () => {
-    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await resetAutoCheckpointSettings();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     outside?.dispose();
   });

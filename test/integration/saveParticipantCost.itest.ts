@@ -22,7 +22,7 @@ import type { Checkpoint, CleverAgentsCheckpointsApi } from '../../api/cleverage
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { WorkspaceServices } from '../../src/composition';
 import { withBenchSection, type Markers } from '../../scripts/benchMarkdown';
-import { activateExtension, outsideServices } from './extensionUnderTest';
+import { activateExtension, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 300;
@@ -95,14 +95,11 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     }
     const plan = await outside.plans.createPlan({ title: 'Save cost', sandbox: 'save-cost' });
     planId = plan.plan_id;
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
   });
 
   after(async () => {
-    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await resetAutoCheckpointSettings();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (planId) await outside.plans.setState(planId, 'completed');
     outside?.dispose();
