@@ -1,6 +1,7 @@
 import { thisProcess } from './adapters/files/operationOwner';
 import * as path from 'node:path';
-import { CheckpointService, type ServiceDeps } from './core/checkpointService';
+import { CheckpointService } from './core/checkpointService';
+import type { ServiceDeps } from './core/serviceDeps';
 import { SandboxRecreationService } from './core/sandboxRecreation';
 import { CorrectionService } from './core/correctionService';
 import { PlanService } from './core/planService';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
-import { parseId } from '../core/checkpointService';
+import { parseId } from '../core/serviceDeps';
 import { ValidationError, describeIssues } from '../core/errors';
 import { IdOrPrefixSchema } from '../core/idPrefix';
 import { RetentionPolicySchema } from '../core/retentionPolicy';

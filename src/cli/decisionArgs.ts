@@ -1,4 +1,4 @@
-import { parseId } from '../core/checkpointService';
+import { parseId } from '../core/serviceDeps';
 import { idOrPrefixArg, type Values } from './args';
 import { UsageError } from '../envelopes/cliErrors';
 

@@ -1,6 +1,6 @@
 import { CONFLICT_REASONS, type AgentOnlyPreview, type AgentOnlySummary } from '../core/agentOnlyRollback';
 import { skipReasonText, type Checkpoint } from '../core/checkpoint';
-import type { CreatedCheckpoint } from '../core/checkpointService';
+import type { CreatedCheckpoint } from '../core/checkpointRecords';
 import type { Plan, PlanState } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
 import { allowedTransitions } from '../core/planLifecycle';

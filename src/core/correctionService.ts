@@ -1,7 +1,9 @@
 import type { AgentOnlyConflict } from './agentOnlyRollback';
 import type { Checkpoint } from './checkpoint';
 import { CorrectionMergeConflictError, correctionToolCalls, stretchesBetween, type CorrectionToolCall } from './correctionToolCalls';
-import { parseId, type CheckpointService, type RestoreControl, type ServiceDeps } from './checkpointService';
+import type { CheckpointService } from './checkpointService';
+import type { RestoreControl } from './restoreService';
+import { parseId, type ServiceDeps } from './serviceDeps';
 import { CorrectionModeSchema, DecisionSchema, RecordDecisionInputSchema, type Correction, type CorrectionMode, type Decision, type RecordDecisionInput } from './decision';
 import { decisionWindow, revertOrder, targetCheckpoint, type ReachedDecision } from './decisionGraph';
 import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, ValidationError, describeIssues } from './errors';

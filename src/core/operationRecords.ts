@@ -1,7 +1,7 @@
 import { BusinessRuleViolation, IncompleteRestoreError } from './errors';
 import { inProgressMessage, interruptedMessage, type InterruptedOperation } from './interruptedOperation';
 import { WORKSPACE_KEY } from './ports';
-import type { ServiceDeps } from './checkpointService';
+import type { ServiceDeps } from './serviceDeps';
 
 // The record of an operation that writes files (the journal): refusing work while one is open,
 // opening one, and keeping or clearing it as the write ends.

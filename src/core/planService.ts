@@ -8,7 +8,7 @@ import { WORKSPACE_KEY, type SandboxLocation, type Snapshot, type UnitOfWork } f
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
 import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
-import { parseId, pinName, type ServiceDeps } from './checkpointService';
+import { parseId, pinName, type ServiceDeps } from './serviceDeps';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
 import { plural } from './displayText';
 

@@ -1,4 +1,4 @@
-import { parseId, type ServiceDeps } from './checkpointService';
+import { parseId, type ServiceDeps } from './serviceDeps';
 import { reapplyCorrection, recordCorrection, recordUndoneCorrection } from './correctionService';
 import { BusinessRuleViolation, NotFoundError } from './errors';
 import { inProgressMessage, type InterruptedOperation, type RecoveryMode } from './interruptedOperation';

@@ -1,7 +1,7 @@
 import { BusinessRuleViolation, NotFoundError, ValidationError } from './errors';
 import type { Checkpoint } from './checkpoint';
 import { isTerminal, type Plan } from './plan';
-import { parseId, type ServiceDeps } from './checkpointService';
+import { parseId, type ServiceDeps } from './serviceDeps';
 import { confirmSandboxes, resolveSandbox } from './lockedSandbox';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
 import { plural } from './displayText';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { TREE_VIEW_ID } from './commandIds';
 import { shown, showInfo, withProgressTitled } from './shownText';
-import type { RestoreControl, RestoreStep } from '../core/checkpointService';
+import type { RestoreControl, RestoreStep } from '../core/restoreService';
 import { formatCount } from '../core/displayText';
 
 /** After this long, work that shows its progress only in the view also gets a notification. */

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createWorkspaceServices } from '../../src/composition';
+import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
 import { answerDialog, clickTreeRow, openView, pickQuickPickItem, screenshot, useWorkbench, waitForTreeRow } from './workbench';
 import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
@@ -15,22 +15,34 @@ const FILES = 20_000;
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** The folder `big` of the workspace: FILES files, each `<version> <n>`. */
+function writeBigFiles(dir: string, version: 'v1' | 'v2'): void {
+  const big = path.join(dir, 'big');
+  fs.mkdirSync(big, { recursive: true });
+  for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `${version} ${i}\n`);
+}
+
+/** Work on the workspace's services before the workbench opens it; they are closed after. */
+async function withServices(dir: string, work: (s: WorkspaceServices) => Promise<void>): Promise<void> {
+  const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
+  try {
+    await work(s);
+  } finally {
+    s.dispose();
+  }
+}
+
 async function prepare(dir: string, dark: boolean): Promise<void> {
   if (dark) {
     fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
     fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'workbench.colorTheme': 'Default Dark Modern' }));
   }
-  const big = path.join(dir, 'big');
-  fs.mkdirSync(big, { recursive: true });
-  for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v1 ${i}\n`);
-  const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
-  try {
+  writeBigFiles(dir, 'v1');
+  await withServices(dir, async (s) => {
     const plan = await s.plans.createPlan({ title: 'Rename everything', sandbox: 'big' });
     await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'Before the rename' });
-  } finally {
-    s.dispose();
-  }
-  for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v2 ${i}\n`);
+  });
+  writeBigFiles(dir, 'v2');
 }
 
 for (const dark of [false, true]) {
@@ -93,19 +105,14 @@ describe('Revert Decision of a large change', function () {
   const wb = useWorkbench({
     viewport: { width: 1400, height: 860 },
     prepare: async (dir) => {
-      const big = path.join(dir, 'big');
-      fs.mkdirSync(big, { recursive: true });
-      for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v1 ${i}\n`);
-      const s = createWorkspaceServices({ workspaceRoot: dir, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
-      try {
+      writeBigFiles(dir, 'v1');
+      await withServices(dir, async (s) => {
         const plan = await s.plans.createPlan({ title: 'Rename everything', sandbox: 'big' });
         const d = await s.corrections.recordDecision(plan.plan_id, { title: 'Rewrite every file' });
         await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'pre_write', decisionId: d.decision_id, reason: 'Before the rewrite', sourceTool: 'edit_file' });
-        for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(big, `file${i}.txt`), `v2 ${i}\n`);
+        writeBigFiles(dir, 'v2');
         await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', decisionId: d.decision_id, reason: 'After the rewrite', sourceTool: 'edit_file' });
-      } finally {
-        s.dispose();
-      }
+      });
     },
   });
 

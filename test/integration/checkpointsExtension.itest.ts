@@ -6,19 +6,15 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
-import type { Logger } from '../../src/core/ports';
+import type { WorkspaceServices } from '../../src/composition';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { CommandTitles, Commands, TRUSTED_ONLY_COMMANDS, TREE_VIEW_ID, type CommandName } from '../../src/extension/commandIds';
 import { parseFolderSettings } from '../../src/extension/settings';
 import { formatBytes } from '../../src/core/formatBytes';
 import { formatRelativeTime } from '../../src/extension/tree/treePresentation';
+import { EXTENSION_ID, outsideServices } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 interface Contributions {
   commands: { command: string; title: string; category?: string; icon?: string }[];
@@ -67,7 +63,7 @@ describe('Checkpoints extension', function () {
     wasActive = extension.isActive;
     api = await extension.activate();
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet, maxFileBytes: 64 });
+    outside = outsideServices(root, { maxFileBytes: 64 });
   });
 
   after(() => outside?.dispose());
@@ -256,7 +252,7 @@ describe('Checkpoints extension', function () {
 
     it('refreshes by itself when only the database\'s write log changes (a large database\'s writes)', async () => {
       await sleep(1200);
-      const logging = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet, maxFileBytes: 64, writeLog: { minDatabaseBytes: 0 } });
+      const logging = outsideServices(root, { maxFileBytes: 64, writeLog: { minDatabaseBytes: 0 } });
       const database = path.join(root, '.cleveragents', 'cleveragents.db');
       try {
         const before = fs.readFileSync(database);

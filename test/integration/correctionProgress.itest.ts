@@ -10,20 +10,15 @@ import * as vscode from 'vscode';
 import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
 import { createWorkspaceServices } from '../../src/composition';
 import { Commands } from '../../src/extension/commandIds';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { activateExtension, dialogs, EXTENSION_ID } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const FILES = 1500;
 
 type Heard = { title: string; message: string };
 
 async function progress(arg?: { cancel: boolean }): Promise<Heard[]> {
   return (await vscode.commands.executeCommand<Heard[]>(TESTING_PROGRESS_COMMAND, arg)) ?? [];
-}
-
-async function dialogs(): Promise<RecordedDialog[]> {
-  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND)) ?? [];
 }
 
 function treeHash(dir: string): string {
@@ -38,10 +33,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
   let root: string;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, root } = await activateExtension<CleverAgentsCheckpointsApi>());
     await progress({ cancel: false });
     await dialogs();
   });

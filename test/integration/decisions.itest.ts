@@ -8,21 +8,16 @@ import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoi
 import { Commands } from '../../src/extension/commandIds';
 import type { TreeRow } from '../../src/extension/api/api';
 import type { CheckpointsApi } from '../../src/extension/api/api';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { PanelState } from '../../src/webview/protocol';
 import { until } from './until';
-
-async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
-  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
-}
+import { activateExtension, dialogs } from './extensionUnderTest';
 
 async function panel(arg?: { message?: unknown; closePanel?: boolean }): Promise<{ state: PanelState | undefined; html: string | undefined }> {
   const probe = await vscode.commands.executeCommand<{ state: PanelState | undefined; html: string | undefined }>(TESTING_PANEL_COMMAND, arg);
   assert.ok(probe, 'the testing command is not registered: does the extension run in test mode?');
   return probe;
 }
-
 
 function findRow(rows: readonly TreeRow[], label: string): TreeRow | undefined {
   for (const r of rows) {
@@ -33,8 +28,6 @@ function findRow(rows: readonly TreeRow[], label: string): TreeRow | undefined {
   return undefined;
 }
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-
 describe('Decisions and correction (API)', function () {
   this.timeout(60_000);
   let api: CleverAgentsCheckpointsApi;
@@ -42,10 +35,7 @@ describe('Decisions and correction (API)', function () {
   let counter = 0;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, root } = await activateExtension<CleverAgentsCheckpointsApi>());
   });
 
   async function flow() {

@@ -12,11 +12,9 @@ import type { CheckpointsApi } from '../../src/extension/api/api';
 import type { AgentHookResult } from '../../src/extension/agentHooks/connectAgentCommands';
 import { Commands } from '../../src/extension/commandIds';
 import type { TreeRow } from '../../src/extension/tree/checkpointTree';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import { until } from './until';
-
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
+import { activateExtension, dialogs } from './extensionUnderTest';
 
 interface ClaudeSettings {
   hooks?: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]>;
@@ -31,10 +29,7 @@ describe('Connect an Agent', function () {
   const readSettings = (): ClaudeSettings => JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as ClaudeSettings;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, root } = await activateExtension());
   });
 
   afterEach(() => {
@@ -127,15 +122,10 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
   let root: string;
   const session = 'itest-tree-1';
   const file = (rel: string) => path.join(root, rel);
-  const dialogs = async (answers?: (string | null)[]) => (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
   let planRow: TreeRow;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension);
-    api = await extension.activate();
-    extensionPath = extension.extensionPath;
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    ({ api, root, extension: { extensionPath } } = await activateExtension());
     fs.writeFileSync(file('notes.txt'), 'one\n');
     fs.mkdirSync(file('old'), { recursive: true });
     fs.writeFileSync(file('old/a.txt'), 'old\n');

@@ -13,8 +13,8 @@ import { createWorkspaceServices } from '../../src/composition';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { languageModelTool } from '../../src/extension/languageModelTools/languageModelTools';
 import { until } from './until';
+import { activateExtension } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const TOOLS = [
   ...['list_plans', 'show_plan', 'create_plan', 'change_plan_state', 'apply_plan', 'delete_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
   ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
@@ -50,11 +50,8 @@ describe('Language model tools', function () {
   let wasmDir: string;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    wasmDir = path.join(extension.extensionPath, 'dist');
+    ({ api, root, extension: { extensionPath: wasmDir } } = await activateExtension());
+    wasmDir = path.join(wasmDir, 'dist');
   });
 
   it('are listed in vscode.lm.tools with their schemas and chat reference names', () => {

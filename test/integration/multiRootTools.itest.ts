@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlanJson } from '../../src/envelopes/envelopes';
+import { EXTENSION_ID } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const SECOND = 'second-folder';
 
 async function invoke<T>(tool: string, input: Record<string, unknown>): Promise<{ text: string; json: T }> {

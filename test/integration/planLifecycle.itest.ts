@@ -10,37 +10,17 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../api/cleveragents-checkpoints';
 import { FileOperationJournal } from '../../src/adapters/files/fileOperationJournal';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
+import type { WorkspaceServices } from '../../src/composition';
 import type { Plan } from '../../src/core/plan';
-import type { Logger } from '../../src/core/ports';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { Commands, PLAN_LIFECYCLE_COMMAND_NAMES } from '../../src/extension/commandIds';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { activateExtension, dialogs, menuFor, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 400;
 const MIN_INTERVAL_MS = 800;
-
-async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
-  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
-}
-
-/** The `view/item/context` entries of package.json whose `when` holds for a row with this context value. */
-function menuFor(menus: { command: string; when?: string; group?: string }[], contextValue: string): string[] {
-  const shown: string[] = [];
-  for (const m of menus) {
-    const when = m.when ?? '';
-    const eq = /viewItem == ([\w.]+)/.exec(when);
-    const re = /viewItem =~ \/(.+?)\/(?: |$)/.exec(when);
-    const fits = eq ? eq[1] === contextValue : re ? new RegExp(re[1]).test(contextValue) : false;
-    if (fits) shown.push(`${m.command.replace('cleveragents.checkpoints.', '')}${m.group?.startsWith('inline') ? ' (inline)' : ''}`);
-  }
-  return [...new Set(shown)].sort();
-}
 
 describe('Plan lifecycle from VS Code', function () {
   this.timeout(90_000);
@@ -66,18 +46,13 @@ describe('Plan lifecycle from VS Code', function () {
   const state = async (planId: string) => (await outside.plans.getPlan(planId)).state;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
+    ({ api, root } = await activateExtension());
+    outside = outsideServices(root);
     await dialogs();
   });
 
   after(async () => {
-    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await resetAutoCheckpointSettings();
     outside?.dispose();
   });
 
@@ -235,8 +210,7 @@ describe('Plan lifecycle from VS Code', function () {
   });
 
   it('automatic checkpoints run once the plan is started, and stop taking pre_write once it is completed', async () => {
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
     const p = await plan({ files: { 'notes.txt': 'first\n' } });
     const file = path.join(root, p.sandbox_path, 'notes.txt');
@@ -272,8 +246,7 @@ describe('Plan lifecycle from VS Code', function () {
   });
 
   it('a failing automatic checkpoint is notified once per run of failures, and shown in the status bar until one works', async () => {
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
     await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
     const p = await plan({ files: { 'notes.txt': 'first\n' } });
     const file = path.join(root, p.sandbox_path, 'notes.txt');

@@ -6,20 +6,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CleverAgentsCheckpointsApi, RollbackEnvelope } from '../../api/cleveragents-checkpoints';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
+import type { WorkspaceServices } from '../../src/composition';
 import type { Plan } from '../../src/core/plan';
-import type { Logger } from '../../src/core/ports';
 import type { RollbackOutcome } from '../../src/core/rollbackResult';
 import { CHECKPOINT_SCHEME, formatCheckpointLocation } from '../../src/extension/checkpointDocuments/checkpointUris';
-import { RollbackCommands, TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { RollbackCommands, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
 import type { PanelState } from '../../src/webview/protocol';
 import { makeInterruptedRollback } from '../unit/helpers/interruptedRollback';
 import { until } from './until';
+import { activateExtension, dialogs, outsideServices } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const EVIL = '<img src=x onerror=alert(1)>.txt';
 
@@ -30,11 +27,6 @@ interface PanelProbe {
   html: string | undefined;
   /** What "Copy as JSON" copied last. */
   copied: string | undefined;
-}
-
-/** Reads (and clears) what the dialogs showed; with `answers`, scripts the next modal answers. */
-async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
-  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
 }
 
 async function panel(arg?: { message?: unknown; flushAuto?: boolean; refreshAuto?: boolean; refreshStatusBar?: boolean; closePanel?: boolean }): Promise<PanelProbe> {
@@ -57,7 +49,6 @@ function editorTabs(): vscode.Tab[] {
 function tree(rows: TreeRow[]): TreeRow[] {
   return rows.flatMap((r) => [r, ...tree(r.children)]);
 }
-
 
 describe('Rollback from VS Code', function () {
   this.timeout(60_000);
@@ -93,11 +84,8 @@ describe('Rollback from VS Code', function () {
   }
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
+    ({ api, root } = await activateExtension<CleverAgentsCheckpointsApi>());
+    outside = outsideServices(root);
     await dialogs(); // forget what earlier suites showed
   });
 

@@ -7,13 +7,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Checkpoint } from '../../api/cleveragents-checkpoints';
 import type { CheckpointsApi } from '../../src/extension/api/api';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
-import type { Logger } from '../../src/core/ports';
+import type { WorkspaceServices } from '../../src/composition';
 import { Commands } from '../../src/extension/commandIds';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { activateExtension, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 400;
 const MIN_INTERVAL_MS = 800;
@@ -44,11 +42,8 @@ describe('Automatic checkpoints', function () {
   }
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
+    ({ api, root } = await activateExtension());
+    outside = outsideServices(root);
     fs.mkdirSync(path.join(root, dir), { recursive: true });
     fs.writeFileSync(file('notes.txt'), 'first\n');
     fs.writeFileSync(file('.gitignore'), 'node_modules/\n');
@@ -57,14 +52,11 @@ describe('Automatic checkpoints', function () {
     const plan = await outside.plans.createPlan({ title: 'Agent at work', sandbox: dir });
     planId = plan.plan_id;
     await outside.plans.setState(planId, 'executing');
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
   });
 
   after(async () => {
-    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await resetAutoCheckpointSettings();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     outside?.dispose();
   });

@@ -20,12 +20,10 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { Checkpoint, CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
-import type { Logger } from '../../src/core/ports';
+import type { WorkspaceServices } from '../../src/composition';
 import { withBenchSection, type Markers } from '../../scripts/benchMarkdown';
+import { activateExtension, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 300;
 const MIN_INTERVAL_MS = 600;
@@ -77,11 +75,9 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
   };
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CleverAgentsCheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension);
-    api = await extension.activate();
-    const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
+    const { api: activated, root } = await activateExtension<CleverAgentsCheckpointsApi>();
+    api = activated;
+    outside = outsideServices(root);
     sandbox = path.join(root, 'save-cost');
     if (SOURCE) {
       fs.cpSync(SOURCE, sandbox, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, filter: (src) => !['.git', '.cleveragents'].includes(path.basename(src)) });
@@ -99,14 +95,11 @@ describe('The cost of an automatic pre_write to a save (VS Code waits 1.5 s)', f
     }
     const plan = await outside.plans.createPlan({ title: 'Save cost', sandbox: 'save-cost' });
     planId = plan.plan_id;
-    await config().update('autoCheckpoint.debounceMs', DEBOUNCE_MS, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', MIN_INTERVAL_MS, vscode.ConfigurationTarget.Global);
+    await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
   });
 
   after(async () => {
-    await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.debounceMs', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('autoCheckpoint.minIntervalMs', undefined, vscode.ConfigurationTarget.Global);
+    await resetAutoCheckpointSettings();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (planId) await outside.plans.setState(planId, 'completed');
     outside?.dispose();

@@ -6,22 +6,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CleverAgentsCheckpointsApi } from '../../api/cleveragents-checkpoints';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
+import type { WorkspaceServices } from '../../src/composition';
 import { DISPLAY_LINE_MAX } from '../../src/core/displayText';
-import type { Logger } from '../../src/core/ports';
 import type { TreeRow } from '../../src/extension/tree/checkpointTree';
-import { RollbackCommands, TESTING_DIALOGS_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { RollbackCommands } from '../../src/extension/rollback/rollbackCommandIds';
+import { activateExtension, dialogs, outsideServices } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const ESC = '\x1b';
 /** What a dialog, a tree row or a tooltip must not hold from the data (line breaks are checked apart). */
 const INTERPRETED = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
-
-async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
-  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
-}
 
 interface ExtendedApi extends CleverAgentsCheckpointsApi {
   describeTree(): Promise<TreeRow[]>;
@@ -40,11 +33,8 @@ describe('Untrusted text in VS Code', function () {
   const deep = `${Array.from({ length: 10 }, (_, i) => `${String.fromCharCode(97 + i)}${'\u0001'.repeat(200)}`).join('/')}/f.txt`;
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<ExtendedApi>(EXTENSION_ID);
-    assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(extension.extensionPath, 'dist'), logger: quiet });
+    ({ api, root } = await activateExtension<ExtendedApi>());
+    outside = outsideServices(root);
     await dialogs();
   });
 

@@ -7,33 +7,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
-import type { Logger } from '../../src/core/ports';
+import type { WorkspaceServices } from '../../src/composition';
 import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { Commands } from '../../src/extension/commandIds';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
-import type { RecordedDialog } from '../../src/extension/rollback/rollbackDialogs';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
+import { activateExtension, dialogs, menuFor, outsideServices } from './extensionUnderTest';
 
-const EXTENSION_ID = 'cleveragents.cleveragents-checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const GARBAGE_DB = '.cleveragents/ways-out-garbage.db';
-
-async function dialogs(answers?: (string | null)[]): Promise<RecordedDialog[]> {
-  return (await vscode.commands.executeCommand<RecordedDialog[]>(TESTING_DIALOGS_COMMAND, answers ? { answers } : undefined)) ?? [];
-}
-
-function menuFor(menus: { command: string; when?: string; group?: string }[], contextValue: string): string[] {
-  const shown: string[] = [];
-  for (const m of menus) {
-    const when = m.when ?? '';
-    const eq = /viewItem == ([\w.]+)/.exec(when);
-    const re = /viewItem =~ \/(.+?)\/(?: |$)/.exec(when);
-    const fits = eq ? eq[1] === contextValue : re ? new RegExp(re[1]).test(contextValue) : false;
-    if (fits) shown.push(`${m.command.replace('cleveragents.checkpoints.', '')}${m.group?.startsWith('inline') ? ' (inline)' : ''}`);
-  }
-  return [...new Set(shown)].sort();
-}
 
 /** Runs a command, failing (instead of hanging) when it waits for an answer that no one gives. */
 async function settlesWithoutAsking<T>(work: Thenable<T>): Promise<T> {
@@ -56,11 +37,8 @@ describe('Ways out of dead ends from VS Code', function () {
   const config = () => vscode.workspace.getConfiguration('cleveragents.checkpoints');
 
   before(async () => {
-    const extension = vscode.extensions.getExtension<CheckpointsApi>(EXTENSION_ID);
-    assert.ok(extension);
-    api = await extension.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    outside = createWorkspaceServices({ workspaceRoot: root, wasmDir: path.join(REPO_ROOT, 'dist'), logger: quiet });
+    ({ api, root } = await activateExtension());
+    outside = outsideServices(root);
     await dialogs();
   });
 

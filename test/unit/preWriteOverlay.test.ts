@@ -21,6 +21,8 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
 
   interface Fixture {
     root: string;
+    /** The shadow store's git folder. */
+    store: string;
     s: WorkspaceServices;
     work: string;
     planId: string;
@@ -50,6 +52,7 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
     };
     return {
       root,
+      store,
       s,
       work,
       planId: plan.plan_id,
@@ -66,6 +69,16 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
     };
   }
 
+  /** Runs a test on a fresh fixture, its services closed after. */
+  async function withFixture(files: (work: string) => void, test: (f: Fixture) => Promise<void>): Promise<void> {
+    const f = await fixture(files);
+    try {
+      await test(f);
+    } finally {
+      f.s.dispose();
+    }
+  }
+
   /** The pre_write's tree and skipped list, as `treeNow` gives them. */
   function described(f: Fixture, taken: { ref: string; skipped: unknown } | undefined): string {
     assert.ok(taken, 'no pre_write was taken');
@@ -73,12 +86,11 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
   }
 
   it('a modified file: the pre_write holds its bytes and mode from before the save, the rest as it is now', async () => {
-    const f = await fixture((w) => {
+    await withFixture((w) => {
       write(w, 'a.ts', 'a1\n');
       write(w, 'run.sh', '#!/bin/sh\n', 0o755);
       write(w, 'b.ts', 'b1\n');
-    });
-    try {
+    }, async (f) => {
       // Written before the pre_write was asked for (an agent's tool, outside VS Code): it belongs in it.
       write(f.work, 'b.ts', 'b2 by a tool\n');
       write(f.work, 'a.ts', 'a1.5 by a tool, bytes the store has not seen\n');
@@ -91,54 +103,45 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       // The blob the capture wrote itself (a loose object) is one git reads, and the store stays sound.
       const pre = (await f.s.checkpoints.listCheckpoints(f.planId)).at(-1)!;
       assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, pre.checkpoint_id, 'a.ts'))!).toString(), 'a1.5 by a tool, bytes the store has not seen\n');
-      git(f.root, `--git-dir=${path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git')}`, 'fsck', '--strict', '--no-dangling');
+      git(f.root, `--git-dir=${f.store}`, 'fsck', '--strict', '--no-dangling');
       // The sandbox's own index still matches its files: the next snapshot holds the saves.
       const next = await f.s.checkpoints.createCheckpointIfChanged(f.planId, { type: 'post_step' });
       assert.ok(next);
       assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, next.checkpoint.checkpoint_id, 'a.ts'))!).toString(), 'a2 saved\n');
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a file the save creates: the pre_write does not hold it', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       write(f.work, 'a.ts', 'a2 by a tool\n');
       const expected = await f.treeNow();
       const captured = await f.capture('src/new/created.ts');
       assert.equal(captured.state, 'absent');
       write(f.work, 'src/new/created.ts', 'new\n');
       assert.equal(described(f, await f.preWrite([captured])), expected);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a file in an ignored folder: nothing put back, the pre_write is what the snapshot captures', async () => {
-    const f = await fixture((w) => {
+    await withFixture((w) => {
       write(w, '.gitignore', 'build/\n');
       write(w, 'build/out.js', 'out1\n');
       write(w, 'a.ts', 'a1\n');
-    });
-    try {
+    }, async (f) => {
       write(f.work, 'a.ts', 'a2 by a tool\n');
       const expected = await f.treeNow();
       const captured = [await f.capture('build/out.js'), await f.capture('build/fresh.js')];
       write(f.work, 'build/out.js', 'out2 saved\n');
       write(f.work, 'build/fresh.js', 'fresh\n');
       assert.equal(described(f, await f.preWrite(captured)), expected);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('two files saved while the pre_write is pending, one of them twice: each as before its first save', async () => {
-    const f = await fixture((w) => {
+    await withFixture((w) => {
       write(w, 'a.ts', 'a1\n');
       write(w, 'b.ts', 'b1\n');
-    });
-    try {
+    }, async (f) => {
       write(f.work, 'c.ts', 'c by a tool\n');
       const expected = await f.treeNow();
       const captures = new PreWriteCaptures();
@@ -152,18 +155,15 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       assert.equal(described(f, await f.preWrite(captures)), expected);
       // Closed: a later save needs no capture (the snapshot read the files before it).
       assert.equal(captures.add('c.ts', () => f.capture('c.ts')), undefined);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a save through a symlink: the file it lands on is put back, the link stays a link', async () => {
-    const f = await fixture((w) => {
+    await withFixture((w) => {
       write(w, 'real/a.ts', 'a1\n');
       link(w, 'alias.ts', 'real/a.ts');
       link(w, 'aliasdir', 'real');
-    });
-    try {
+    }, async (f) => {
       write(f.work, 'b.ts', 'b by a tool\n');
       const expected = await f.treeNow();
       const captured = [await f.capture('alias.ts'), await f.capture('aliasdir/new.ts')];
@@ -177,14 +177,11 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       write(f.work, 'alias.ts', 'a2 saved through the link\n');
       write(f.work, 'aliasdir/new.ts', 'new through the folder link\n');
       assert.equal(described(f, await f.preWrite(captured)), expected);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a symlink out of the sandbox: not captured, nothing put back', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       write(f.root, 'outside/o.ts', 'o1\n');
       link(f.work, 'out.ts', '../outside/o.ts');
       const expected = await f.treeNow();
@@ -192,18 +189,15 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       assert.equal(captured.state, 'uncaptured');
       write(f.work, 'out.ts', 'o2 saved\n');
       assert.equal(described(f, await f.preWrite([captured])), expected);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a file across the size limit: too large before the save stays out (listed), too large after it is put back', async () => {
-    const f = await fixture((w) => {
+    await withFixture((w) => {
       write(w, 'shrinks.bin', noise(LIMIT + 10, 1));
       write(w, 'grows.bin', noise(LIMIT - 10, 2));
       write(w, 'a.ts', 'a1\n');
-    });
-    try {
+    }, async (f) => {
       write(f.work, 'a.ts', 'a2 by a tool\n');
       const expected = await f.treeNow();
       const captured = [await f.capture('shrinks.bin'), await f.capture('grows.bin')];
@@ -214,66 +208,52 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       write(f.work, 'shrinks.bin', noise(LIMIT - 10, 3));
       write(f.work, 'grows.bin', noise(LIMIT + 10, 4));
       assert.equal(described(f, await f.preWrite(captured)), expected);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('nothing changed but the saved file: no pre_write (equal to the checkpoint before it)', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       const captured = await f.capture('a.ts');
       write(f.work, 'a.ts', 'a2 saved\n');
       assert.equal(await f.preWrite([captured]), undefined);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a captured blob that a garbage collection removed before the pre_write is written again from the bytes kept', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       // Bytes the store has never seen: the capture writes them as a loose object.
       write(f.work, 'a.ts', 'a2 by a tool, before the save\n');
       const captured = await f.capture('a.ts');
       write(f.work, 'a.ts', 'a3 saved\n');
       assert.equal(captured.state, 'file');
       // What `prune --expire=now` does to an object nothing names yet.
-      const store = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git');
-      unlinkSync(path.join(store, 'objects', captured.oid.slice(0, 2), captured.oid.slice(2)));
-      assert.throws(() => git(f.root, `--git-dir=${store}`, 'cat-file', '-e', captured.oid));
+      unlinkSync(path.join(f.store, 'objects', captured.oid.slice(0, 2), captured.oid.slice(2)));
+      assert.throws(() => git(f.root, `--git-dir=${f.store}`, 'cat-file', '-e', captured.oid));
       const taken = await f.preWrite([captured]);
       assert.ok(taken);
       const pre = (await f.s.checkpoints.listCheckpoints(f.planId)).at(-1)!;
       assert.equal(Buffer.from((await f.s.checkpoints.readFileAt(f.planId, pre.checkpoint_id, 'a.ts'))!).toString(), 'a2 by a tool, before the save\n');
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a link planted in the store’s objects/ is not written through: the capture fails (the save then waits for the whole pre_write)', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       const text = 'bytes the store has never seen\n';
       write(f.work, 'a.ts', text);
       const oid = createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0${text}`).digest('hex');
       const outside = path.join(f.root, 'outside');
       mkdirSync(outside);
-      const objects = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git', 'objects');
+      const objects = path.join(f.store, 'objects');
       rmSync(path.join(objects, oid.slice(0, 2)), { recursive: true, force: true });
       symlinkSync(outside, path.join(objects, oid.slice(0, 2)));
       await assert.rejects(f.capture('a.ts'), /is not a folder of the store \(a link\?\)/);
       assert.deepEqual(readdirSync(outside), [], 'an object was written outside the store');
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a pre_write that finds its index damaged after closing its captures fails rather than read the files again', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       write(f.work, 'b.ts', 'b by a tool, staged as a loose object\n');
-      const store = path.join(f.root, '.cleveragents', 'checkpoints', 'shadow.git');
       const oid = git(f.root, 'hash-object', path.join(f.work, 'b.ts')).trim();
       const before = (await f.s.checkpoints.listCheckpoints(f.planId)).length;
       let calls = 0;
@@ -283,21 +263,18 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
           // rebuilt index would stage a.ts as saved, in a pre_write that must not hold it.
           if (++calls === 1) {
             write(f.work, 'a.ts', 'a2 saved after the read\n');
-            unlinkSync(path.join(store, 'objects', oid.slice(0, 2), oid.slice(2)));
+            unlinkSync(path.join(f.store, 'objects', oid.slice(0, 2), oid.slice(2)));
           }
           return [];
         }),
         /Snapshot failed/,
       );
       assert.equal((await f.s.checkpoints.listCheckpoints(f.planId)).length, before);
-    } finally {
-      f.s.dispose();
-    }
+    });
   });
 
   it('a write after the pre_write read the files (when it closes the captures) is not in it', async () => {
-    const f = await fixture((w) => write(w, 'a.ts', 'a1\n'));
-    try {
+    await withFixture((w) => write(w, 'a.ts', 'a1\n'), async (f) => {
       write(f.work, 'b.ts', 'b by a tool\n');
       const expected = await f.treeNow();
       const captures = new PreWriteCaptures();
@@ -310,9 +287,6 @@ describe('A pre_write taken after the saves it comes before (captured paths put 
       });
       assert.ok(created);
       assert.equal(described(f, { ref: created.checkpoint.sandbox_ref, skipped: created.checkpoint.metadata.skipped }), expected);
-    } finally {
-      f.s.dispose();
-      rmSync(f.work, { recursive: true, force: true });
-    }
+    });
   });
 });

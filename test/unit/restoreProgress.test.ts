@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { reportGitProgress } from '../../src/adapters/shadowStore/shadowGitSandbox';
-import type { RestoreStep } from '../../src/core/checkpointService';
+import type { RestoreStep } from '../../src/core/restoreService';
 import { OperationCancelled } from '../../src/core/errors';
 import { hashTree, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';

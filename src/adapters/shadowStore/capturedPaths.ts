@@ -1,15 +1,12 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { deflate as deflateCallback } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { CapturedPath, SandboxLocation } from '../../core/ports';
 import { nulList } from './gitOutput';
+import { writeLooseObject } from './looseObject';
 import type { ShadowRepository } from './shadowRepository';
 import { assertRelative, objectIdIn, unsafeReason } from './storeNames';
-
-const deflate = promisify(deflateCallback);
 
 /**
  * A path of the sandbox as it is now, before a write lands on it: where the write lands (symlinks
@@ -113,37 +110,9 @@ export async function treeWithCaptured(repo: ShadowRepository, sandbox: SandboxL
   }
 }
 
-/**
- * Writes a blob into the store as git's loose object (`objects/ab/cdef…`, zlib of `blob <size>\0`
- * and the bytes, SHA-1: the store's format version 0 allows no other), in this process: a save
- * waits for it, and a git process costs that save tens of milliseconds, hundreds on a loaded machine.
- * Written to a temporary file and renamed, as git does: a reader never sees half an object. An
- * object already there (the same name is the same bytes) is left as it is.
- */
-export async function writeBlob(repo: ShadowRepository, content: Uint8Array): Promise<string> {
-  const header = Buffer.from(`blob ${content.byteLength}\0`);
-  const oid = createHash('sha1').update(header).update(content).digest('hex');
-  const dir = path.join(repo.gitDir, 'objects', oid.slice(0, 2));
-  const file = path.join(dir, oid.slice(2));
-  // The store is workspace content: a link planted in objects/ after this process checked the store
-  // (it checks it once) must not carry the write out of it.
-  for (const folder of [path.dirname(dir), dir]) {
-    const stat = await fs.lstat(folder).catch(() => undefined);
-    if (stat !== undefined && !stat.isDirectory()) throw new Error(`${folder} is not a folder of the store (a link?): no object is written through it`);
-  }
-  if (await fs.stat(file).then(() => true, () => false)) return oid;
-  const deflated = await deflate(Buffer.concat([header, content]));
-  await fs.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-  await fs.writeFile(temp, deflated, { mode: 0o444, flag: 'wx' });
-  try {
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    // Another writer put the same object there first (Windows refuses to rename over it).
-    if (!(await fs.stat(file).then(() => true, () => false))) throw error;
-  }
-  return oid;
+/** Writes a blob of `content` into the store's objects (see {@link writeLooseObject}) and returns its id. */
+export function writeBlob(repo: ShadowRepository, content: Uint8Array): Promise<string> {
+  return writeLooseObject(path.join(repo.gitDir, 'objects'), 'blob', content);
 }
 
 /**

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { constants, deflate, inflate } from 'node:zlib';
+import { constants, inflate } from 'node:zlib';
 import { OBJECT_ID_PATTERN } from '../../core/ids';
+import { writeLooseObject } from './looseObject';
 
-const deflateAsync = promisify(deflate);
 const inflateAsync = promisify(inflate);
 
 export interface CommitIdentity {
@@ -24,25 +23,7 @@ export async function writeCommitObject(objectsDir: string, tree: string, messag
   // A NUL would end the message for git; a message always ends with one newline.
   const text = `${message.replace(/\0/g, '').replace(/\n*$/, '')}\n`;
   const body = Buffer.from(`tree ${tree}\nauthor ${person}\ncommitter ${person}\n\n${text}`, 'utf8');
-  const object = Buffer.concat([Buffer.from(`commit ${body.byteLength}\0`, 'utf8'), body]);
-  const oid = createHash('sha1').update(object).digest('hex');
-  const dir = path.join(objectsDir, oid.slice(0, 2));
-  const file = path.join(dir, oid.slice(2));
-  if (await fs.access(file).then(() => true, () => false)) return oid;
-  const compressed = await deflateAsync(object);
-  await fs.mkdir(dir, { recursive: true });
-  // Git's own way: a temporary file in the same folder, linked to the final name (an object that
-  // appeared meanwhile has the same bytes), then removed.
-  const temp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-  await fs.writeFile(temp, compressed, { mode: 0o444, flag: 'wx' });
-  try {
-    await fs.link(temp, file).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') await fs.rename(temp, file); // a file system without hard links
-    });
-  } finally {
-    await fs.rm(temp, { force: true });
-  }
-  return oid;
+  return writeLooseObject(objectsDir, 'commit', body);
 }
 
 function cleanIdentity(value: string): string {

@@ -7,19 +7,19 @@ import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
 import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
-import { captureBeforeWrite, treeWithCaptured } from './capturedPaths';
+import { captureBeforeWrite } from './capturedPaths';
 import { parseRawDiff, pathChanges } from './gitOutput';
-import { listRefNames, readRef, writeRefs } from './gitRefFiles';
-import { PhaseTimer } from './phaseTimer';
+import { listRefNames, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
 import { foldersTurnedAside } from './sandboxPaths';
 import { StagedWriteError } from './stagedWrite';
-import { BULK_STAGE_THRESHOLD, SandboxStaging } from './sandboxStaging';
+import { SandboxStaging } from './sandboxStaging';
 import { RestoreWriter } from './restoreWriter';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
-import { directorySize, replaceFile, wrap } from './storeFiles';
-import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, objectIdIn, operationRef, pinPath, pinRef } from './storeNames';
+import { SnapshotWriter } from './snapshotWriter';
+import { directorySize, replaceFile } from './storeFiles';
+import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, operationRef, pinPath, pinRef } from './storeNames';
 import { revertToolCalls } from './toolCallRevert';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
@@ -66,11 +66,13 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   private readonly repo: ShadowRepository;
   private readonly staging: SandboxStaging;
   private readonly writes: RestoreWriter;
+  private readonly snapshots: SnapshotWriter;
 
   constructor(private readonly options: ShadowGitSandboxOptions) {
     this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message), options.workspaceRoot);
     this.writes = new RestoreWriter(this.repo, options.inPlaceMarginBytes);
     this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
+    this.snapshots = new SnapshotWriter(this.repo, this.staging, options.logger);
   }
 
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -86,15 +88,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   snapshot(sandbox: SandboxLocation, pin: string | null, message: string, before?: CapturedBefore): Promise<Snapshot> {
     if (pin !== null) assertPin(pin);
-    const once = onceCaptured(before);
-    return this.withIndex(sandbox, async () => (await this.takeSnapshot(sandbox, pin, message, undefined, once.get))!, once.unused);
+    // Without `since` a snapshot is always taken.
+    return this.snapshots.snapshot(sandbox, pin, message, undefined, before) as Promise<Snapshot>;
   }
 
   snapshotIfChanged(sandbox: SandboxLocation, pin: string, message: string, since: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
     assertPin(pin);
     assertObjectId(since);
-    const once = onceCaptured(before);
-    return this.withIndex(sandbox, () => this.takeSnapshot(sandbox, pin, message, since, once.get), once.unused);
+    return this.snapshots.snapshot(sandbox, pin, message, since, before);
   }
 
   async captureBeforeWrite(sandbox: SandboxLocation, rel: string): Promise<CapturedPath> {
@@ -104,7 +105,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   changesSince(sandbox: SandboxLocation, ref: string): Promise<{ changes: PathChange[]; skipped: SkippedPath[] }> {
     assertObjectId(ref);
-    return this.withIndex(sandbox, async () => {
+    return this.snapshots.withIndex(sandbox, async () => {
       // The sandbox staged into its index, then compared with the snapshot: no tree is written.
       // Special files never appear among changes, and a rollback never touches them: no walk.
       const { skipped } = await this.staging.stage(sandbox, undefined, 'none');
@@ -345,104 +346,6 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await this.repo.deleteRefs([headRef(key), indexRef(key)]);
     await fs.rm(this.repo.keyDir(key), { recursive: true, force: true });
   }
-
-  /**
-   * Runs work on the sandbox's persistent index; an index that names lost objects is rebuilt once
-   * (unless `mayRetry` says no: a second pass would read files that changed after the first).
-   */
-  private async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
-    await this.repo.ensureKey(sandbox.key);
-    try {
-      return await work();
-    } catch (error) {
-      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error)) || !mayRetry()) throw wrap('Snapshot failed', error);
-      // The persistent index names objects the store lost (a crash before a commit, then a
-      // garbage collection): start that sandbox's index over, which re-hashes its files once.
-      this.options.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);
-      await fs.rm(this.repo.keyDir(sandbox.key), { recursive: true, force: true });
-      await this.repo.ensureKey(sandbox.key);
-      try {
-        return await work();
-      } catch (second) {
-        throw wrap('Snapshot failed', second);
-      }
-    }
-  }
-
-  /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
-  private async takeSnapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
-    const phases = new PhaseTimer();
-    const staged = await this.staging.stage(sandbox, phases, since === undefined ? 'beside-status' : 'after-status');
-    const { state, entries } = staged;
-    const git = this.repo.keyGit(sandbox);
-    // The files are read: the paths written since the pre_write was asked for are put back as
-    // they were (in a copy of the index), and from here on no capture joins.
-    const captured = before ? await before() : [];
-    const overlaid = captured.length > 0 ? await treeWithCaptured(this.repo, sandbox, captured, staged.skipped) : undefined;
-    if (overlaid) phases.mark('captured');
-    const known = state && state.sizeBytes !== undefined && state.fileCount !== undefined ? state : undefined;
-    // HEAD names the recorded state (it does unless a crash came between the two writes).
-    const headKnown = known !== undefined && (await readRef(this.repo.gitDir, headRef(sandbox.key))) === known.commit;
-    // Status named nothing: files, index and HEAD agree, and the tree is known without a write-tree.
-    const unchanged = !overlaid && headKnown && entries.length === 0;
-    const treeWritten = overlaid ? Promise.resolve(overlaid.tree) : unchanged ? Promise.resolve(known.tree) : git.raw(['write-tree']).then(objectIdIn);
-    if (pin === null && state) {
-      // A throw-away snapshot (to compare trees): the index moves ahead of HEAD, which keeps
-      // naming the last pinned state, so nothing is committed or measured.
-      const tree = await treeWritten;
-      const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, await staged.specialFiles());
-      this.options.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
-      return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
-    }
-    if (since !== undefined) {
-      // As with a throw-away snapshot, the index may move ahead of HEAD: nothing else is written.
-      const [tree, sinceTree] = await Promise.all([treeWritten, this.repo.treeOf(since)]);
-      if (tree === sinceTree) {
-        staged.stopSpecials();
-        this.options.logger.debug(`snapshot ${sandbox.key}: the same files as ${since}, not taken; ${phases}`);
-        return undefined;
-      }
-    }
-    // The size is measured beside write-tree and the commit: from the paths status named (all
-    // that can differ from the last pinned state, which HEAD names: their blobs there, and in the
-    // index now) when they are few, else from the whole tree. Batch input is line-based: a name
-    // with a line break takes the long way.
-    // With captured paths put back, the index no longer holds the tree: measured from the tree.
-    const measuring = unchanged
-      ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
-      : !overlaid && headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
-        ? measureChanges(git, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
-        : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
-    const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specialFiles()]);
-    const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, specials);
-    phases.mark('tree+commit+measure+specials');
-    await this.repo.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
-    phases.mark('pin');
-    this.options.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
-    return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
-  }
-
-
-}
-
-/** `before`, called at most once; `unused` until it is (a snapshot that called it cannot start over). */
-function onceCaptured(before: CapturedBefore | undefined): { get: CapturedBefore | undefined; unused: () => boolean } {
-  if (!before) return { get: undefined, unused: () => true };
-  let called = false;
-  return {
-    get: () => {
-      called = true;
-      return before();
-    },
-    unused: () => !called,
-  };
-}
-
-/** The skipped paths with the special files a snapshot's walk found (some staging found too), in path order. */
-function withSpecials(skipped: readonly SkippedPath[], specials: readonly SkippedPath[]): SkippedPath[] {
-  if (specials.length === 0) return [...skipped];
-  const listed = new Set(skipped.map((s) => s.path));
-  return [...skipped, ...specials.filter((s) => !listed.has(s.path))].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 /** The last "(done/total)" of a piece of git's progress output, handed on; anything else is ignored. */

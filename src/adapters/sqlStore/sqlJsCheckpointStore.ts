@@ -1,14 +1,16 @@
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { StoreError, UnreadableDatabaseError } from '../../core/errors';
+import { StoreError } from '../../core/errors';
 import type { CheckpointStore, Logger, UnitOfWork } from '../../core/ports';
-import { AtomicWriteError, TEMP_FILE_SUFFIX } from '../files/atomicFile';
+import { AtomicWriteError } from '../files/atomicFile';
 import { FileLock, type FileLockOptions } from '../files/fileLock';
-import { SCHEMA_VERSION, listSchemaObjects, migrate, readSchemaVersion } from './schemaMigrations';
-import { StatementCache, createUnitOfWork, sqliteError } from './sqlJsRepositories';
+import { migrate } from './schemaMigrations';
+import { StatementCache, createUnitOfWork } from './sqlJsRepositories';
 import { loadSqlJs } from './sqlJsLoader';
-import { checkDatabaseHeader, readDatabaseFile, writeUint32, type Fingerprint } from './databaseFile';
+import { readDatabaseFile, writeUint32, type Fingerprint } from './databaseFile';
+import { migrateLoaded, openDatabase } from './openDatabase';
+import { OrphanedTempFiles } from './orphanedTempFiles';
 import { writeLogSteps } from './writeLogFile';
 import { WriteLogView, type WriteLogOptions } from './writeLogView';
 import { writeIgnoreAll } from '../files/nodeWorkspaceFiles';
@@ -84,8 +86,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private folderReady = false;
-  /** `lock.staleLocksBroken` when we last cleared temporary files; undefined: not yet. */
-  private orphansClearedAt: number | undefined;
+  private readonly orphans: OrphanedTempFiles;
   private readonly reportedRows = new Set<string>();
   private readonly counters = { loads: 0, saves: 0, appends: 0 };
 
@@ -96,6 +97,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     this.wasmDir = options.wasmDir;
     this.workspaceRoot = options.workspaceRoot;
     this.lock = new FileLock(`${this.location}.lock`, options.lock, (message) => this.logger.warn(message));
+    this.orphans = new OrphanedTempFiles(this.location, () => this.lock.staleLocksBroken, this.logger);
     this.logPath = writeLogPath(this.location);
     this.log = new WriteLogView({
       databasePath: this.location,
@@ -126,7 +128,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       await this.assertRealLocation();
       await this.prepareFolder();
       return this.lock.withLock(async () => {
-        await this.removeOrphanedTempFiles();
+        await this.orphans.removeIfDue();
         const db = await this.refresh();
         const before = totalChanges(db);
         this.log.beginTransaction();
@@ -230,17 +232,8 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   }
 
   /** Loads file bytes and the log that applies to them; undefined when the file changed meanwhile. */
-  /** `open`, with a file that cannot be used as it is told apart from a lock or disk failure (the UI offers to move it aside). */
-  private openUsable(...args: Parameters<SqlJsCheckpointStore['open']>): ReturnType<SqlJsCheckpointStore['open']> {
-    try {
-      return this.open(...args);
-    } catch (error) {
-      throw error instanceof StoreError && !(error instanceof UnreadableDatabaseError) ? new UnreadableDatabaseError(error.message, { cause: error }) : error;
-    }
-  }
-
   private async load(sql: SqlJsStatic, bytes: Uint8Array, roomy: Uint8Array, fingerprint: Fingerprint): Promise<Database | undefined> {
-    const { db, version } = this.openUsable(sql, bytes, roomy);
+    const { db, version } = openDatabase(sql, this.location, bytes, roomy);
     try {
       const log = await this.log.readFor(fingerprint);
       if (log === 'changed') {
@@ -250,7 +243,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       this.replace(db, fingerprint, false);
       this.log.adopt(log, db, this.statementsOf(db), version);
       // Migrations come after the log (whose entries are of the file's version); a migration is saved whole by the next write, which folds.
-      this.migratedInMemory = runMigrations(this, db, version);
+      this.migratedInMemory = migrateLoaded(this.location, db, version);
     } catch (error) {
       if (this.db === db) this.discard();
       else db.close();
@@ -265,40 +258,6 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     if (this.reportedRows.has(message)) return;
     this.reportedRows.add(message);
     this.logger.warn(message);
-  }
-
-  /** Opens file bytes as a database of our schema (not migrated yet), or explains why it cannot be used. */
-  private open(sql: SqlJsStatic, bytes: Uint8Array, roomy: Uint8Array = bytes): { db: Database; version: number } {
-    const pageCountTrusted = checkDatabaseHeader(this.location, bytes);
-    let db: Database | undefined;
-    try {
-      // sql.js copies its input with `.slice()`, which on a Node Buffer is a view: two databases
-      // made from one Buffer would share memory. `bytes` is a plain Uint8Array, so it is copied.
-      // The room to grow goes with it only where SQLite takes the page count from the header.
-      db = new sql.Database(bytes.byteLength === 0 ? undefined : pageCountTrusted ? roomy : bytes);
-      const version = readSchemaVersion(db);
-      if (version > SCHEMA_VERSION) {
-        throw new StoreError(
-          `The database ${this.location} has schema version ${version}, newer than this release knows (${SCHEMA_VERSION}). ` +
-            'It was left as it is: update CleverAgents Checkpoints, or move the file aside to start with an empty one.',
-        );
-      }
-      if (version === 0) {
-        const foreign = listSchemaObjects(db);
-        if (foreign.length > 0) {
-          throw new StoreError(
-            `The database ${this.location} is an SQLite file of another program (it holds ${foreign.slice(0, 5).join(', ')}). ` +
-              'It was left as it is: move it aside, or point the database setting to another file.',
-          );
-        }
-      }
-      // On before any change, the log's replay included: its entries ran with it on (cascades).
-      db.run('PRAGMA foreign_keys = ON');
-      return { db, version };
-    } catch (error) {
-      db?.close();
-      throw sqliteError(this, error);
-    }
   }
 
   private replace(db: Database, seen: Fingerprint | 'missing', migrated: boolean): void {
@@ -427,24 +386,6 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     this.folderReady = true;
   }
 
-  /**
-   * Temporary files exist only while their writer holds the lock, so under the lock any left are a
-   * crashed writer's. Looked for on the first write and after breaking a stale lock.
-   */
-  private async removeOrphanedTempFiles(): Promise<void> {
-    if (this.orphansClearedAt === this.lock.staleLocksBroken) return;
-    this.orphansClearedAt = this.lock.staleLocksBroken;
-    const dir = path.dirname(this.location);
-    const prefix = `${path.basename(this.location)}.`;
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names) {
-      if (name.startsWith(prefix) && name.endsWith(TEMP_FILE_SUFFIX)) {
-        await unlink(path.join(dir, name)).catch(() => undefined);
-        this.logger.info(`Removed ${name}, left behind by an interrupted save.`);
-      }
-    }
-  }
-
   private reportInvalidRow(table: string, id: string, issues: string): void {
     const key = `${table}\0${id}\0${issues}`;
     if (this.reportedRows.has(key)) return;
@@ -470,13 +411,4 @@ function saveFailure(location: string, error: unknown): string {
   return error.replaced
     ? `The database ${location} was saved, but flushing its folder failed: ${why}.`
     : `Cannot save the database ${location}: ${why}. Nothing was saved: the database is as it was.`;
-}
-
-/** Brings a loaded database to our schema; a failure is reported as the store's. */
-function runMigrations(ctx: { readonly location: string }, db: Database, version: number): boolean {
-  try {
-    return migrate(db, version);
-  } catch (error) {
-    throw sqliteError(ctx, error);
-  }
 }

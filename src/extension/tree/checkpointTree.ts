@@ -8,24 +8,10 @@ import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import { shown, shownMarkdown, shownMessage } from '../shownText';
-import {
-  checkpointAccessibilityLabel,
-  checkpointContextValue,
-  checkpointDescription,
-  checkpointIcon,
-  checkpointLabel,
-  checkpointTooltip,
-  isFinished,
-  planAccessibilityLabel,
-  planContextValue,
-  planDescription,
-  planIcon,
-  planTooltip,
-  type IconSpec,
-} from './treePresentation';
-import { decisionDescription, decisionIcon, decisionTooltip } from './decisionPresentation';
+import { checkpointAccessibilityLabel, checkpointContextValue, checkpointIcon, isFinished, planContextValue, planIcon, type IconSpec } from './treePresentation';
+import { checkpointRowDescription, checkpointRowLabel, decisionRowDescription, planRowAccessibilityLabel, planRowDescription, rowTooltipMarkdown } from './treeRowPresentation';
+import { decisionIcon } from './decisionPresentation';
 import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
-import { hookAgentName, promptRowDescription, promptRowLabel } from './promptPresentation';
 import { UnreadableDatabaseError } from '../../core/errors';
 import { MOVE_ASIDE, unreadableRow } from '../waysOut/waysOutText';
 
@@ -196,17 +182,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : vscode.TreeItemCollapsibleState.Expanded;
         const item = new vscode.TreeItem(shown(plan.title), state);
         item.id = node.id;
-        const agent = hookAgentOf(node.checkpoints);
-        const described = agent === undefined ? planDescription(plan) : `${hookAgentName(agent)} · ${planDescription(plan)}`;
-        item.description = shown(
-          node.interrupted
-            ? `interrupted ${node.interrupted.type} · ${described}`
-            : node.inProgress
-              ? `${node.inProgress.type} in progress · ${described}`
-              : node.sandboxMissing
-                ? `sandbox missing · ${described}`
-                : described,
-        );
+        item.description = shown(planRowDescription(node));
         item.iconPath =
           node.interrupted || node.sandboxMissing
             ? themeIcon({ id: 'warning', color: 'list.warningForeground' })
@@ -215,7 +191,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
               : themeIcon(planIcon(plan));
         item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined, node.sandboxMissing === true);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
-        item.accessibilityInformation = { label: shown(planAccessibilityLabel(plan, node.checkpoints.length, node.interrupted) + (node.sandboxMissing ? ', sandbox missing' : '')) };
+        item.accessibilityInformation = { label: shown(planRowAccessibilityLabel(node)) };
         return item;
       }
       case 'decision': {
@@ -226,7 +202,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const state = hasDependents ? vscode.TreeItemCollapsibleState.Expanded : hasCheckpoints ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
         const item = new vscode.TreeItem(shown(decision.title), state);
         item.id = node.id;
-        item.description = shown(decisionDescription(decision, node.planNode.checkpoints, this.shownAt(node)));
+        item.description = shown(decisionRowDescription(node, this.shownAt(node)));
         item.iconPath = themeIcon(decisionIcon(decision));
         item.contextValue = node.plan.state === 'applied' ? undefined : decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
         if (decision.state === 'reverted') item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${decision.decision_id}`, query: 'reverted' });
@@ -238,11 +214,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const newestPrompt = steps !== undefined && [...node.planNode.checkpoints].reverse().find((c) => isPromptCheckpoint(c))?.checkpoint_id === checkpoint.checkpoint_id;
         const collapsible =
           steps === undefined || steps.length === 0 ? vscode.TreeItemCollapsibleState.None : newestPrompt ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
-        // A prompt's row is labelled by the prompt: its checkpoint is the state before it.
-        const item = new vscode.TreeItem(shown(steps === undefined ? checkpointLabel(checkpoint) : promptRowLabel(checkpoint)), collapsible);
+        const item = new vscode.TreeItem(shown(checkpointRowLabel(node)), collapsible);
         item.id = node.id;
         // The time comes first, so that a narrow sidebar still shows it; the decision is the row's parent.
-        item.description = shown(steps === undefined ? checkpointDescription(checkpoint, this.shownAt(node)) : promptRowDescription(checkpoint, steps, this.shownAt(node)));
+        item.description = shown(checkpointRowDescription(node, this.shownAt(node)));
         item.iconPath = steps === undefined ? themeIcon(checkpointIcon(checkpoint)) : new vscode.ThemeIcon('comment');
         item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id) + (steps === undefined ? '' : '.prompt');
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.shownAt(node))) };
@@ -266,7 +241,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
 
   /** Markdown tooltips are built when hovered, not for every row of every refresh. */
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    const markdown = this.tooltipMarkdown(node);
+    const markdown = rowTooltipMarkdown(node, this.shownAt(node));
     if (markdown !== undefined) item.tooltip = shownMarkdown(markdown);
     return item;
   }
@@ -283,7 +258,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         description: typeof item.description === 'string' ? item.description : undefined,
         contextValue: item.contextValue,
         icon,
-        tooltip: this.tooltipMarkdown(child) ?? (typeof item.tooltip === 'string' ? item.tooltip : undefined),
+        tooltip: rowTooltipMarkdown(child, this.shownAt(child)) ?? (typeof item.tooltip === 'string' ? item.tooltip : undefined),
         collapsible: collapsibleName(item.collapsibleState),
         children: await this.describe(child),
       });
@@ -328,13 +303,6 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   dispose(): void {
     this.debouncer.dispose();
     for (const d of this.disposables) d.dispose();
-  }
-
-  private tooltipMarkdown(node: TreeNode): string | undefined {
-    if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, this.shownAt(node), node.interrupted, node.sandboxMissing === true);
-    if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, this.shownAt(node));
-    if (node.kind === 'decision') return decisionTooltip(node.decision, node.planNode.decisions, node.planNode.checkpoints, this.shownAt(node));
-    return undefined;
   }
 
   private async loadFolder(folder: vscode.WorkspaceFolder, parent: FolderNode | undefined): Promise<TreeNode[]> {

@@ -1,0 +1,340 @@
+import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import type { Checkpoint } from './checkpoint';
+import type { CheckpointRecords } from './checkpointRecords';
+import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
+import { OperationCancelled, UncapturedFilesError } from './errors';
+import type { CorrectionWork } from './interruptedOperation';
+import { confirmSandboxes, exclusiveOnSandboxes } from './lockedSandbox';
+import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
+import type { Snapshot } from './ports';
+import { isLeftAlone, parseRestorePaths } from './restorePaths';
+import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
+import { nextRollbackNumber, safetyReason } from './safetyNames';
+import { pinName, type ServiceDeps } from './serviceDeps';
+import { findUndoneWork, type UndoneWork } from './undoneWork';
+
+/** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
+export interface AttachedCorrection {
+  readonly work: CorrectionWork;
+  /** Records the correction (or its undo); given the rollback's safety checkpoint, which undoes its files. */
+  readonly afterFiles: (undoCheckpointId: string) => Promise<void>;
+}
+
+/** A step of a long restore, as it goes: capturing the files as they are, then writing. */
+export type RestoreStep = { readonly phase: 'safety' } | { readonly phase: 'writing'; readonly written: number; readonly total: number };
+
+/**
+ * What a caller may watch and ask of a rollback or a restore of paths: how far it got, and
+ * whether to stop. Stopping is honoured only before the first write (the safety checkpoint is
+ * dropped, nothing changed); once files are being written it runs to the end, and Undo Rollback
+ * (its safety checkpoint) takes it back.
+ */
+export interface RestoreControl {
+  readonly progress?: (step: RestoreStep) => void;
+  /** Asked right before the first write. */
+  readonly cancelled?: () => boolean;
+  /** What a stop is called in its message ("Revert", "Undo"): the caller's name for the operation. */
+  readonly operation?: string;
+}
+
+/**
+ * Rolling a plan's sandbox back to a checkpoint (all of it, chosen paths, the agent's changes
+ * only, or a correction's tool calls), and previewing each: every restore first records a safety
+ * checkpoint of the files as they are, which undoes it.
+ */
+export class RestoreService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly records: CheckpointRecords,
+  ) {}
+
+  /** What a rollback to the checkpoint would change, without changing anything. */
+  async previewRollback(planId: string, checkpointId: string): Promise<PathChange[]> {
+    return this.previewRestore(planId, checkpointId, undefined);
+  }
+
+  /**
+   * Whose work a rollback to the checkpoint (changing `changes`, as its preview lists them) would
+   * undo besides the plan's own: other plans over the same files, and decisions not in `reverting`.
+   * What is found is advice for the confirmation: a snapshot that cannot be read is skipped (and logged).
+   */
+  async undoneWork(planId: string, checkpointId: string, changes: readonly PathChange[], reverting: ReadonlySet<string> = new Set()): Promise<UndoneWork[]> {
+    const { plan, checkpoint } = await this.records.findCheckpoint(planId, checkpointId);
+    if (changes.length === 0) return [];
+    const { plans, checkpoints, decisions } = await this.deps.store.read((uow) => {
+      const all = uow.plans.list();
+      return { plans: all, checkpoints: new Map(all.map((p) => [p.plan_id, uow.checkpoints.listForPlan(p.plan_id)])), decisions: uow.decisions.listForPlan(plan.plan_id) };
+    });
+    return findUndoneWork({
+      plan,
+      target: checkpoint,
+      paths: changes.map((c) => c.path),
+      plans,
+      checkpointsOf: (id) => checkpoints.get(id) ?? [],
+      decisions,
+      reverting,
+      changedBetween: async (from, to) => {
+        try {
+          return await this.deps.snapshotter.changesWithContent(from, to);
+        } catch (error) {
+          this.deps.logger.warn(`Could not compare snapshots ${from} and ${to} to find whose work a rollback undoes: ${error instanceof Error ? error.message : String(error)}`);
+          return [];
+        }
+      },
+    });
+  }
+
+  /** What restoring these paths (files or folders) from the checkpoint would change, without changing anything. */
+  async previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<PathChange[]> {
+    return this.previewRestore(planId, checkpointId, parseRestorePaths(paths));
+  }
+
+  /**
+   * Restores the sandbox to the checkpoint after the spec's guards, and first records a safety
+   * checkpoint of the current state so that the rollback can itself be rolled back.
+   */
+  async rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, attached, undefined, control);
+  }
+
+  /**
+   * Like a rollback, for the chosen paths only (files or folders): they become what the checkpoint
+   * holds there (a path it does not hold is removed); every other path stays as it is. Same guards,
+   * same safety checkpoint (rolling back to it undoes the restore), same journal.
+   */
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, undefined, control);
+  }
+
+  /**
+   * Undoes the agent and keeps the rest: of what changed since the checkpoint, only the changes
+   * made inside the agent's tool calls (each fenced by a pre_write and a post_step) are taken out,
+   * merged three ways onto the files as they are now (see core/agentOnlyRollback.ts). Where the
+   * agent and someone else changed the same path in ways that cannot be merged, nothing is written
+   * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
+   */
+  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only' }, control);
+  }
+
+  /**
+   * A correction's restore that keeps others' work: the changes made in `calls` (stretches of the
+   * plan's checkpoints) are taken out of the files as they are now, path by path with the same
+   * three-way merge as an agent-only rollback, and only `paths` are written. Where a path cannot be
+   * merged, nothing is written (CorrectionMergeConflictError). Same guards, safety checkpoint,
+   * journal and undo as {@link restorePaths}.
+   */
+  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls }, control);
+  }
+
+  /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
+  async previewRevertChanges(
+    planId: string,
+    checkpointId: string,
+    calls: readonly CorrectionToolCall[],
+    paths: readonly string[],
+  ): Promise<{ changes: PathChange[]; conflicts: AgentOnlyConflict[]; target?: string }> {
+    const only = parseRestorePaths(paths);
+    const { checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
+      const now = await this.deps.snapshotter.snapshot(sandbox, null, 'correction preview');
+      const reverted = await this.deps.snapshotter.revertToolCalls(now.ref, toolCallRefs(calls));
+      if (reverted.conflicts.length > 0) return { changes: [], conflicts: reverted.conflicts };
+      const leaveAlone = skippedPaths(checkpoint, now);
+      const changes = (await this.deps.snapshotter.changes(now.ref, reverted.target)).filter((c) => !isLeftAlone(c.path, leaveAlone) && isLeftAlone(c.path, only));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      // The merge's snapshot holds more than `paths` change (only they are written), but for those it is what they become.
+      return { changes, conflicts: [], target: reverted.target };
+    });
+  }
+
+  /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
+  async previewAgentOnlyRollback(planId: string, checkpointId: string): Promise<AgentOnlyPreview> {
+    const { checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
+    return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
+      const now = await this.deps.snapshotter.snapshot(sandbox, null, 'agent-only rollback preview');
+      const { target, summary } = await this.agentOnlyTarget(checkpoint, now.ref);
+      if (summary.conflicts.length > 0) return { changes: [], summary };
+      const leaveAlone = skippedPaths(checkpoint, now);
+      const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !isLeftAlone(c.path, leaveAlone));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return { changes, summary, target };
+    });
+  }
+
+  /**
+   * The snapshot `nowRef` with the agent's tool calls since the checkpoint taken out, and what that
+   * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken.
+   */
+  private async agentOnlyTarget(checkpoint: Checkpoint, nowRef: string): Promise<{ target: string; summary: AgentOnlySummary }> {
+    const list = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(checkpoint.plan_id));
+    const spans = checkpointSpans(list, list.findIndex((c) => c.checkpoint_id === checkpoint.checkpoint_id));
+    const refOf = (c: Checkpoint | undefined): string => c?.sandbox_ref ?? nowRef;
+    // Tool calls in a row (no one else's span between them) are taken out as one.
+    const calls: { before: string; after: string }[] = [];
+    spans.forEach((s, i) => {
+      if (!s.agent) return;
+      if (i > 0 && spans[i - 1]!.agent) calls[calls.length - 1]!.after = refOf(s.to);
+      else calls.push({ before: s.from.sandbox_ref, after: refOf(s.to) });
+    });
+    const [reverted, others] = await Promise.all([
+      this.deps.snapshotter.revertToolCalls(nowRef, calls.reverse()),
+      Promise.all(spans.filter((s) => !s.agent).map((s) => this.deps.snapshotter.changes(s.from.sandbox_ref, refOf(s.to)))),
+    ]);
+    return { target: reverted.target, summary: agentOnlySummary(spans, others.flat().map((c) => c.path), reverted.conflicts) };
+  }
+
+  private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
+    const { checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
+    return exclusiveOnSandboxes(this.deps, checkpoint.plan_id, [sandbox], async () => {
+      await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
+      const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
+      const leaveAlone = skippedPaths(checkpoint, current);
+      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone) && (only === undefined || isLeftAlone(c.path, only)));
+      const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
+      if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
+      return changes;
+    });
+  }
+
+  private async restore(
+    planId: string,
+    checkpointId: string,
+    only: readonly string[] | undefined,
+    attached?: AttachedCorrection,
+    merge?: MergedRestore,
+    control?: RestoreControl,
+  ): Promise<RollbackOutcome> {
+    const agentOnly = merge?.kind === 'agent_only';
+    const started = this.deps.clock.now().getTime();
+    const { plan, checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
+    return exclusiveOnSandboxes(this.deps, plan.plan_id, [sandbox], async () => {
+      await refuseWhileInterrupted(this.deps, plan.plan_id, 'Rollback');
+      control?.progress?.({ phase: 'safety' });
+      const safetyId = this.deps.ids.next();
+      const what = only === undefined ? `${agentOnly ? 'agent-only ' : ''}rollback to ${checkpoint.checkpoint_id}` : `restoring ${only.length} path(s) from ${checkpoint.checkpoint_id}`;
+      const safety = await this.deps.snapshotter.snapshot(sandbox, pinName(plan.plan_id, safetyId), `safety: before ${what}`);
+      const number = await this.deps.store.read((uow) => nextRollbackNumber(uow.checkpoints.listForPlan(plan.plan_id)));
+      // An agent-only rollback, or a correction that keeps others' work, restores a target worked
+      // out from the files just captured.
+      let target = checkpoint.sandbox_ref;
+      let agentSummary: AgentOnlySummary | undefined;
+      if (merge) {
+        try {
+          if (merge.kind === 'agent_only') {
+            ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
+            if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
+          } else {
+            const reverted = await this.deps.snapshotter.revertToolCalls(safety.ref, toolCallRefs(merge.calls));
+            if (reverted.conflicts.length > 0) throw new CorrectionMergeConflictError(reverted.conflicts);
+            target = reverted.target;
+          }
+        } catch (error) {
+          // Refused before anything was written or recorded: the safety snapshot is not needed.
+          await this.records.unpin(plan.plan_id, [safetyId]);
+          throw error;
+        }
+      }
+      const safetyCheckpoint = (): Checkpoint => this.records.toCheckpoint(plan, safetyId, safety, {
+        checkpoint_type: 'manual',
+        decision_id: null,
+        resource_id: null,
+        metadata: {
+          reason: safetyReason(number, checkpoint, only, agentOnly),
+          source_tool: 'rollback',
+          phase: 'rollback',
+          extra: { rollback_to: checkpoint.checkpoint_id },
+        },
+      });
+      // The safety checkpoint is recorded while the restore is worked out (which writes nothing);
+      // the sandbox is written only once both are done. No pruning here: the target may be an
+      // interior checkpoint, and the next checkpoint prunes.
+      const [, restore] = await allOrFirstError([
+        this.records.recordCheckpoint(pinName(plan.plan_id, safetyId), safetyCheckpoint, false),
+        this.deps.snapshotter.prepareRestore(sandbox, safety.ref, target, skippedPaths(checkpoint, safety), only),
+      ]);
+      if (restore.uncaptured.length > 0) {
+        // Refused before anything was written: the safety checkpoint is not needed.
+        await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
+        await this.records.unpin(plan.plan_id, [safetyId]);
+        throw new UncapturedFilesError('Rollback', restore.uncaptured);
+      }
+      const settle = async () => attached?.afterFiles(safetyId);
+      if (control?.cancelled?.()) {
+        // The last moment a stop leaves everything as it was: the safety checkpoint goes too.
+        await this.deps.store.write((uow) => uow.checkpoints.delete(safetyId));
+        await this.records.unpin(plan.plan_id, [safetyId]);
+        throw new OperationCancelled(`${control.operation ?? (only === undefined ? 'Rollback' : 'Restore')} cancelled before any file was written: nothing was changed.`);
+      }
+      if (restore.changes.length > 0) {
+        // Once more right before the first write: the safety snapshot took a while.
+        await confirmSandboxes(this.deps.workspace, [sandbox]);
+        // Recorded as a rollback: recovery finishes or undoes it the same way (the target is the
+        // safety snapshot with the chosen paths taken from the checkpoint).
+        await beginOperation(this.deps, {
+          type: 'rollback',
+          plan_id: plan.plan_id,
+          target_checkpoint_id: checkpoint.checkpoint_id,
+          undo_checkpoint_id: safetyId,
+          sandbox_key: sandbox.key,
+          from_ref: safety.ref,
+          to_ref: restore.target,
+          ...attached?.work,
+        });
+        const total = restore.changes.length;
+        control?.progress?.({ phase: 'writing', written: 0, total });
+        await journaledApply(this.deps, plan.plan_id, () => restore.apply(control?.progress && ((written, of) => control.progress!({ phase: 'writing', written, total: of }))));
+        // What is attached (a correction's decisions) is done before the record goes: a process
+        // killed in between leaves the record, and recovery finishes both or undoes the files.
+        try {
+          await settle();
+        } finally {
+          await this.deps.journal.end(plan.plan_id);
+        }
+      } else {
+        await settle();
+      }
+      const { changes } = restore;
+      this.deps.logger.info(
+        `${only === undefined ? (agentOnly ? 'Took the agent’s changes out of' : 'Rolled back') : 'Restored paths of'} plan ${plan.plan_id} from ${checkpoint.checkpoint_id}: ${changes.length} path(s)` +
+          (agentSummary ? `, ${agentSummary.kept.length} path(s) changed by others kept` : '') +
+          `; undo with ${safetyId}`,
+      );
+      return {
+        plan_id: plan.plan_id,
+        result: { restored_files_count: changes.length, changed_paths: changes, from_checkpoint_id: checkpoint.checkpoint_id },
+        undo_checkpoint_id: safetyId,
+        elapsed_seconds: (this.deps.clock.now().getTime() - started) / 1000,
+        ...(agentSummary ? { agent_only: agentSummary } : {}),
+      };
+    });
+  }
+}
+
+/** Like Promise.all, but settles only when every task has: nothing still runs after a failure. */
+async function allOrFirstError<T extends readonly unknown[]>(tasks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(tasks);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** Paths either snapshot left out: a rollback never touches them. */
+function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>): string[] {
+  return [...checkpoint.metadata.skipped.map((s) => s.path), ...current.skipped.map((s) => s.path)];
+}
+
+/** How a restore works out its target from the files it just captured: an agent-only rollback's, or a correction's tool calls taken out. */
+type MergedRestore = { readonly kind: 'agent_only' } | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
+
+/** The stretches to take out as snapshots, newest first (each is merged onto the result of the one after it). */
+function toolCallRefs(calls: readonly CorrectionToolCall[]): { before: string; after: string }[] {
+  return calls.map((c) => ({ before: c.from.sandbox_ref, after: c.to.sandbox_ref })).reverse();
+}
