@@ -215,8 +215,8 @@ export class CheckpointService {
     return this.restores.undoneWork(planId, checkpointId, changes, reverting);
   }
 
-  previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<PathChange[]> {
-    return this.restores.previewRestorePaths(planId, checkpointId, paths);
+  previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[], max?: number): Promise<PathChange[]> {
+    return this.restores.previewRestorePaths(planId, checkpointId, paths, max);
   }
 
   rollbackToCheckpoint(planId: string, checkpointId: string, attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {

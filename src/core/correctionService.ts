@@ -318,7 +318,7 @@ export class CorrectionService {
     if (!this.checkpoints || !correction.undo_checkpoint_id) return [];
     await this.deps.store.read((uow) => requireUndoCheckpoint(uow, correction));
     return correction.restored_paths
-      ? this.checkpoints.previewRestorePaths(planId, correction.undo_checkpoint_id, correction.restored_paths)
+      ? this.checkpoints.previewRestorePaths(planId, correction.undo_checkpoint_id, correction.restored_paths, Number.POSITIVE_INFINITY)
       : this.checkpoints.previewRollback(planId, correction.undo_checkpoint_id);
   }
 

@@ -2,16 +2,19 @@ import { formatCount } from './displayText';
 import { ValidationError, describeIssues } from './errors';
 import { RelativePathSchema, unsafePathReason } from './ids';
 
-/** How many paths one restore may name. */
+/**
+ * How many paths one restore asked for by a person or an agent may name. The paths a correction
+ * works out itself (what the reverted decisions changed, then its undo) have no such limit.
+ */
 export const MAX_RESTORE_PATHS = 1000;
 
 /**
  * The paths a restore was asked for, checked and in canonical form (no `./`, no trailing `/`,
  * no duplicates). The root (`.`) is refused: that is a rollback.
  */
-export function parseRestorePaths(paths: readonly string[]): string[] {
+export function parseRestorePaths(paths: readonly string[], max = MAX_RESTORE_PATHS): string[] {
   if (!Array.isArray(paths) || paths.length === 0) throw new ValidationError('give at least one path to restore');
-  if (paths.length > MAX_RESTORE_PATHS) throw new ValidationError(`at most ${formatCount(MAX_RESTORE_PATHS)} paths can be restored at once, not ${formatCount(paths.length)}`);
+  if (paths.length > max) throw new ValidationError(`at most ${formatCount(max)} paths can be restored at once, not ${formatCount(paths.length)}`);
   const canonical = new Set<string>();
   for (const p of paths) {
     const rel = RelativePathSchema.safeParse(p);
@@ -26,7 +29,17 @@ export function parseRestorePaths(paths: readonly string[]): string[] {
   return [...canonical].sort();
 }
 
-/** Whether `path` is one of `prefixes` or inside one of them. */
-export function isLeftAlone(path: string, leaveAlone: readonly string[]): boolean {
-  return leaveAlone.some((p) => path === p || path.startsWith(`${p}/`));
+/**
+ * Whether a path is one of `prefixes` or inside one of them: a look-up per folder of the path, so
+ * that tens of thousands of paths against tens of thousands of prefixes stay quick.
+ */
+export function pathsMatcher(prefixes: readonly string[]): (path: string) => boolean {
+  const set = new Set(prefixes);
+  return (path) => {
+    if (set.size === 0) return false;
+    for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) {
+      if (set.has(end === path.length ? path : path.slice(0, end))) return true;
+    }
+    return false;
+  };
 }

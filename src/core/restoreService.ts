@@ -7,7 +7,7 @@ import type { CorrectionWork } from './interruptedOperation';
 import { confirmSandboxes, exclusiveOnSandboxes } from './lockedSandbox';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
 import type { Snapshot } from './ports';
-import { isLeftAlone, parseRestorePaths } from './restorePaths';
+import { MAX_RESTORE_PATHS, parseRestorePaths, pathsMatcher } from './restorePaths';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
 import { nextRollbackNumber, safetyReason } from './safetyNames';
 import { pinName, type ServiceDeps } from './serviceDeps';
@@ -84,9 +84,12 @@ export class RestoreService {
     });
   }
 
-  /** What restoring these paths (files or folders) from the checkpoint would change, without changing anything. */
-  async previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[]): Promise<PathChange[]> {
-    return this.previewRestore(planId, checkpointId, parseRestorePaths(paths));
+  /**
+   * What restoring these paths (files or folders) from the checkpoint would change, without
+   * changing anything. `max`: how many paths may be named (a correction's own list has no limit).
+   */
+  async previewRestorePaths(planId: string, checkpointId: string, paths: readonly string[], max = MAX_RESTORE_PATHS): Promise<PathChange[]> {
+    return this.previewRestore(planId, checkpointId, parseRestorePaths(paths, max));
   }
 
   /**
@@ -103,7 +106,8 @@ export class RestoreService {
    * same safety checkpoint (rolling back to it undoes the restore), same journal.
    */
   async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, undefined, control);
+    // A correction's undo restores the paths the correction worked out: as many as it restored.
+    return this.restore(planId, checkpointId, parseRestorePaths(paths, attached ? Number.POSITIVE_INFINITY : MAX_RESTORE_PATHS), attached, undefined, control);
   }
 
   /**
@@ -125,7 +129,7 @@ export class RestoreService {
    * journal and undo as {@link restorePaths}.
    */
   async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, parseRestorePaths(paths), attached, { kind: 'tool_calls', calls }, control);
+    return this.restore(planId, checkpointId, parseRestorePaths(paths, Number.POSITIVE_INFINITY), attached, { kind: 'tool_calls', calls }, control);
   }
 
   /** What {@link revertChanges} would write (the files now against the merge), and the paths it cannot merge; nothing is changed. */
@@ -135,7 +139,7 @@ export class RestoreService {
     calls: readonly CorrectionToolCall[],
     paths: readonly string[],
   ): Promise<{ changes: PathChange[]; conflicts: AgentOnlyConflict[]; target?: string }> {
-    const only = parseRestorePaths(paths);
+    const only = pathsMatcher(parseRestorePaths(paths, Number.POSITIVE_INFINITY));
     const { checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
@@ -143,8 +147,8 @@ export class RestoreService {
       const now = await this.deps.snapshotter.snapshot(sandbox, null, 'correction preview');
       const reverted = await this.deps.snapshotter.revertToolCalls(now.ref, toolCallRefs(calls));
       if (reverted.conflicts.length > 0) return { changes: [], conflicts: reverted.conflicts };
-      const leaveAlone = skippedPaths(checkpoint, now);
-      const changes = (await this.deps.snapshotter.changes(now.ref, reverted.target)).filter((c) => !isLeftAlone(c.path, leaveAlone) && isLeftAlone(c.path, only));
+      const leftAlone = pathsMatcher(skippedPaths(checkpoint, now));
+      const changes = (await this.deps.snapshotter.changes(now.ref, reverted.target)).filter((c) => !leftAlone(c.path) && only(c.path));
       const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
       if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
       // The merge's snapshot holds more than `paths` change (only they are written), but for those it is what they become.
@@ -161,8 +165,8 @@ export class RestoreService {
       const now = await this.deps.snapshotter.snapshot(sandbox, null, 'agent-only rollback preview');
       const { target, summary } = await this.agentOnlyTarget(checkpoint, now.ref);
       if (summary.conflicts.length > 0) return { changes: [], summary };
-      const leaveAlone = skippedPaths(checkpoint, now);
-      const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !isLeftAlone(c.path, leaveAlone));
+      const leftAlone = pathsMatcher(skippedPaths(checkpoint, now));
+      const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !leftAlone(c.path));
       const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
       if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
       return { changes, summary, target };
@@ -196,8 +200,9 @@ export class RestoreService {
     return exclusiveOnSandboxes(this.deps, checkpoint.plan_id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
       const current = await this.deps.snapshotter.changesSince(sandbox, checkpoint.sandbox_ref);
-      const leaveAlone = skippedPaths(checkpoint, current);
-      const changes = reverseChanges(current.changes).filter((c) => !isLeftAlone(c.path, leaveAlone) && (only === undefined || isLeftAlone(c.path, only)));
+      const leftAlone = pathsMatcher(skippedPaths(checkpoint, current));
+      const chosen = only === undefined ? () => true : pathsMatcher(only);
+      const changes = reverseChanges(current.changes).filter((c) => !leftAlone(c.path) && chosen(c.path));
       const uncaptured = await this.deps.snapshotter.uncapturedInTheWay(sandbox, changes);
       if (uncaptured.length > 0) throw new UncapturedFilesError('Rollback', uncaptured);
       return changes;

@@ -100,6 +100,27 @@ describe('CorrectionService', function () {
     assert.deepEqual(files(root), { ...end, 'd.txt': 'd+D+later' }, 'undoing a selective correction keeps later work on other paths');
   });
 
+  it('keep-independent over more paths than a person may name at once (1,200 files in folders): all go back, the independent decision’s file stays, undo brings them all back', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) => `pkg${i % 40}/f${i}.txt`);
+    const { root, s } = start({ 'a.txt': 'a', ...Object.fromEntries(many.map((f) => [f, `old ${f}\n`])) });
+    const p = (await s.plans.createPlan({ title: 'codemod' })).plan_id;
+    const B = await decide(s, p, 'B', [], () => many.forEach((f) => write(root, f, `new ${f}\n`)));
+    await decide(s, p, 'D', [], () => write(root, 'a.txt', 'a+D'));
+    const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
+
+    const impact = await s.corrections.analyzeImpact(p, B.decision_id, 'keep_independent');
+    assert.equal(impact.restore_paths?.length, 1200);
+    const outcome = await s.corrections.executeRevert(p, B.decision_id, 'keep_independent');
+    assert.equal(outcome.correction.restored_paths?.length, 1200);
+    assert.ok(many.every((f) => read(f) === `old ${f}\n`), 'every file of B back');
+    assert.equal(read('a.txt'), 'a+D', 'D’s work kept');
+
+    assert.equal((await s.corrections.previewUndo(p, outcome.correction)).length, 1200);
+    await s.corrections.undoCorrection(p, outcome.correction.correction_id);
+    assert.ok(many.every((f) => read(f) === `new ${f}\n`), 'every file of B as B left it');
+    assert.equal(read('a.txt'), 'a+D');
+  });
+
   it('keep-independent refuses a path changed by a reverted and by an independent decision, with the list, and changes nothing', async () => {
     const { root, s, p, B, end } = await flow({ dAlsoEditsB: true });
     const impact = await s.corrections.analyzeImpact(p, B.decision_id, 'keep_independent');

@@ -116,9 +116,10 @@ export interface TreeEntry {
 export function parseLsTree(out: string): TreeEntry[] {
   const entries: TreeEntry[] = [];
   for (const record of out.split('\0')) {
-    const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(\S+)\t([\s\S]*)$/.exec(record);
+    // the size column only with -l
+    const m = /^(\d{6}) (\w+) ([0-9a-f]+)(?: +(\S+))?\t([\s\S]*)$/.exec(record);
     if (!m || m[2] !== 'blob') continue;
-    entries.push({ mode: m[1]!, oid: m[3]!, size: Number.parseInt(m[4]!, 10) || 0, path: m[5]! });
+    entries.push({ mode: m[1]!, oid: m[3]!, size: m[4] === undefined ? 0 : Number.parseInt(m[4], 10) || 0, path: m[5]! });
   }
   return entries;
 }
