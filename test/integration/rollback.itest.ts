@@ -656,15 +656,17 @@ describe('Rollback from VS Code', function () {
       const s = await sandbox({ 'a.txt': 'x\n' }, 'Status bar plan');
       await outside.plans.setState(s.plan.plan_id, 'executing');
       await api.createCheckpoint(s.plan.plan_id);
-      let probe = await panel({ refreshStatusBar: true });
-      assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 1$/);
+      // Automatic checkpoints start watching an executing plan a moment after it changed state, and
+      // the item then says so (` · $(eye) auto`): made current first, or the text depends on timing.
+      let probe = await panel({ refreshAuto: true, refreshStatusBar: true });
+      assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 1 · \$\(eye\) auto$/);
       const id = await vscode.commands.executeCommand<string>(RollbackCommands.checkpointActivePlan);
       const list = await api.listCheckpoints(s.plan.plan_id);
       assert.equal(list.length, 2);
       assert.equal(list[1].checkpoint_id, id);
       assert.equal(list[1].checkpoint_type, 'manual');
       probe = await panel({ refreshStatusBar: true });
-      assert.match(probe.statusBar ?? '', / · 2$/);
+      assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 2 · \$\(eye\) auto$/);
       await outside.plans.setState(s.plan.plan_id, 'completed');
     });
   });
