@@ -25,6 +25,10 @@ export const DEFAULT_USER_SETTINGS = {
   'chat.commandCenter.enabled': false,
   'security.workspace.trust.enabled': false,
   'window.restoreWindows': 'none',
+  // VS Code in a browser (code-server is one) saves a changed editor after a second by default
+  // (desktop VS Code does not): a test holding unsaved edits would see them reach the disk
+  // whenever it ran slower than that. The desktop default, which the extension is written for.
+  'files.autoSave': 'off',
 };
 
 /** The settings above that VS Code scopes to the machine (see startOnce). */

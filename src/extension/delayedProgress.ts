@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { TREE_VIEW_ID } from './commandIds';
 import { shown, showInfo, withProgressTitled } from './shownText';
 import type { RestoreControl, RestoreStep } from '../core/restoreService';
-import { formatCount } from '../core/displayText';
+import { RestorePhases } from './restoreProgressPhases';
 
 /** After this long, work that shows its progress only in the view also gets a notification. */
 const NOTIFY_AFTER_MS = 1000;
@@ -27,29 +27,28 @@ export async function withProgress<T>(title: string, work: () => Promise<T>): Pr
 
 /**
  * A rollback or a restore of paths with its counts ("12,000 of 20,000 files written") and a Cancel
- * that is honest about what it can do: before the first write it stops everything (nothing is
- * changed); once files are being written it cannot stop half-way, and says so (the work finishes,
- * and Undo Rollback takes it back). Like {@link withProgress}, the notification shows only when
- * the work takes more than a moment; the view's progress bar shows at once.
+ * that is there only while it can be honoured: before the first write it stops everything (nothing
+ * is changed); once files are being written the notification has no Cancel and says that Undo
+ * Rollback takes the work back (see RestorePhases). Like {@link withProgress}, the notification
+ * shows only when the work takes more than a moment; the view's progress bar shows at once.
  */
 export async function withRestoreProgress<T>(title: string, work: (control: RestoreControl) => Promise<T>, options: RestoreProgressOptions = {}): Promise<T> {
   const takenBack = options.takenBackBy ?? 'Undo Rollback';
-  let message = stepMessage({ phase: 'safety' }, takenBack);
-  let writing = false;
-  let report: ((message: string) => void) | undefined;
-  let cancelRequested = false;
+  const phases = new RestorePhases({
+    takenBackBy: takenBack,
+    tooLate: () => void showInfo(`${title.replace(/…$/, '')}: files are being written, and stopping half-way would leave them mixed. It finishes; then ${takenBack} puts them back as they were.`),
+  });
   const watcher = probe;
-  watcher?.heard(title, message);
+  let heard = phases.message;
+  watcher?.heard(title, heard);
   const control: RestoreControl = {
     progress: (step: RestoreStep) => {
-      const next = stepMessage(step, takenBack);
-      writing = step.phase === 'writing';
-      if (next === message) return;
-      message = next;
-      report?.(message);
-      watcher?.heard(title, message);
+      phases.progress(step);
+      if (phases.message === heard) return;
+      heard = phases.message;
+      watcher?.heard(title, heard);
     },
-    cancelled: () => cancelRequested || watcher?.cancel(title) === true,
+    cancelled: () => phases.cancelled || watcher?.cancel(title) === true,
     ...(options.operation ? { operation: options.operation } : {}),
   };
   const task = work(control);
@@ -60,19 +59,19 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
   await withProgressTitled({ viewId: TREE_VIEW_ID }, title, async () => {
     const first = await doneOrSlow(settled);
     if (first !== 'slow') return;
-    await withProgressTitled(
-      vscode.ProgressLocation.Notification,
-      title,
-      (progress, token) => {
-        report = (m) => progress.report({ message: shown(m) });
-        report(message);
-        token.onCancellationRequested(() => {
-          cancelRequested = true;
-          if (writing) void showInfo(`${title.replace(/…$/, '')}: files are being written, and stopping half-way would leave them mixed. It finishes; then ${takenBack} puts them back as they were.`);
-        });
-        return settled;
-      },
-      true,
+    await phases.show(settled, (cancellable, shownTask) =>
+      Promise.resolve(
+        withProgressTitled(
+          vscode.ProgressLocation.Notification,
+          title,
+          (progress, token) =>
+            shownTask(
+              (m) => progress.report({ message: shown(m) }),
+              (listener) => void token.onCancellationRequested(listener),
+            ),
+          cancellable,
+        ),
+      ),
     );
   });
   return task;
@@ -101,11 +100,6 @@ export function probeRestoreProgress(watcher: RestoreProgressProbe): vscode.Disp
   return new vscode.Disposable(() => {
     if (probe === watcher) probe = undefined;
   });
-}
-
-function stepMessage(step: RestoreStep, takenBack: string): string {
-  if (step.phase === 'safety') return 'saving the files as they are first (Cancel stops here, changing nothing)';
-  return `${formatCount(step.written)} of ${formatCount(step.total)} file${step.total === 1 ? '' : 's'} written (it can no longer stop half-way; ${takenBack} takes it back)`;
 }
 
 /** Whether `settled` came before NOTIFY_AFTER_MS ('done') or not ('slow'): only slow work gets a notification. */

@@ -125,7 +125,10 @@ describe('Revert Decision of a large change', function () {
     assert.match(text, /20,000 modified/);
     const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting “Rewrite every file”/ }).first();
     await toast.waitFor({ state: 'visible', timeout: 60_000 });
-    await wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written \(it can no longer stop half-way; Undo Correction takes it back\)/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const writing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written \(it can no longer stop half-way; Undo Correction takes it back\)/ }).first();
+    await writing.waitFor({ state: 'visible', timeout: 60_000 });
+    // It can no longer stop: the notification that counts the files has no Cancel button.
+    assert.equal(await writing.locator('.monaco-button').count(), 0, 'no button on the notification once files are being written');
     await screenshot(wb.page, 'large-revert-0-progress');
     await waitForPanel(wb.page, 'Rollback complete');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v1 12345\n');

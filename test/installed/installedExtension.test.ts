@@ -25,6 +25,8 @@ describe('The installed .vsix', function () {
   // An older version's Cursor hook, naming its versioned dist/cli.js (deleted by the update): activation rewrites it to the stable entry.
   const olderCli = () => path.join(installedProduct().extensionsDir, `${EXTENSION_ID}-0.0.1`, 'dist', 'cli.js');
   const olderHooks = (dir: string) => path.join(dir, '.cursor', 'hooks.json');
+  // and the older version's MCP server in Cline's settings, which Cline keeps in the global storage beside ours
+  const clineSettings = () => path.join(installedProduct().userDataDir, 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json');
   const wb = useWorkbench({
     viewport: { width: 1400, height: 900 },
     prepare: async (dir) => {
@@ -32,6 +34,9 @@ describe('The installed .vsix', function () {
       fs.mkdirSync(path.dirname(olderHooks(dir)), { recursive: true });
       const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(olderCli())} hook run cursor`;
       fs.writeFileSync(olderHooks(dir), `${JSON.stringify({ version: 1, hooks: { beforeSubmitPrompt: [{ command }] } }, null, 2)}\n`);
+      fs.mkdirSync(path.dirname(clineSettings()), { recursive: true });
+      const server = { command: process.execPath, args: [olderCli(), 'mcp', '--workspace', dir], disabled: false, autoApprove: [] };
+      fs.writeFileSync(clineSettings(), `${JSON.stringify({ mcpServers: { 'cleveragents-checkpoints': server } }, null, 2)}\n`);
     },
   });
   const installedDir = () => path.join(installedProduct().extensionsDir, `${EXTENSION_ID}-${version}`);
@@ -126,6 +131,8 @@ describe('The installed .vsix', function () {
       extensionLogLines().some((l) => l.includes('Rewrote 1 command path(s)') && l.includes('.cursor/hooks.json')),
       'the rewrite is logged',
     );
+    const cline = JSON.parse(fs.readFileSync(clineSettings(), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
+    assert.equal(cline.mcpServers['cleveragents-checkpoints']!.args[0], stableCli(), 'Cline’s MCP settings name the stable entry too');
   });
 
   it('leaves the terminal’s PATH alone when terminal.cliOnPath is off', async () => {

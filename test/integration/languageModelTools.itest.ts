@@ -113,6 +113,9 @@ describe('Language model tools', function () {
   });
 
   it('restore_paths, and the API’s restorePaths, refuse while an editor holds unsaved changes to a path they would write', async () => {
+    // An auto-save would write the edit below to disk a second later (the web default; the test
+    // host turns it off): the refusal and the untouched file would then depend on the test's speed.
+    assert.equal(vscode.workspace.getConfiguration('files').get('autoSave'), 'off', 'the host saves no editor by itself');
     const dir = 'lm-unsaved';
     fs.mkdirSync(path.join(root, dir), { recursive: true });
     const file = path.join(root, dir, 'a.txt');

@@ -641,19 +641,30 @@ describe('Rollback from VS Code', function () {
 
   describe('status bar', () => {
     it('shows the active plan and its checkpoint count; clicking it takes a manual checkpoint', async () => {
-      const s = await sandbox({ 'a.txt': 'x\n' }, 'Status bar plan');
-      await outside.plans.setState(s.plan.plan_id, 'executing');
-      await api.createCheckpoint(s.plan.plan_id);
-      let probe = await panel({ refreshStatusBar: true });
-      assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 1$/);
-      const id = await vscode.commands.executeCommand<string>(RollbackCommands.checkpointActivePlan);
-      const list = await api.listCheckpoints(s.plan.plan_id);
-      assert.equal(list.length, 2);
-      assert.equal(list[1].checkpoint_id, id);
-      assert.equal(list[1].checkpoint_type, 'manual');
-      probe = await panel({ refreshStatusBar: true });
-      assert.match(probe.statusBar ?? '', / · 2$/);
-      await outside.plans.setState(s.plan.plan_id, 'completed');
+      // Automatic checkpoints off for this test: on, they start watching the executing plan a moment
+      // after its state changed (the item then ends in ` · $(eye) auto`) and may take a checkpoint
+      // of the files sandbox() just wrote, so what the item said depended on timing.
+      const config = vscode.workspace.getConfiguration('cleveragents.checkpoints');
+      const previous = config.inspect<boolean>('autoCheckpoint.enabled')?.globalValue;
+      await config.update('autoCheckpoint.enabled', false, vscode.ConfigurationTarget.Global);
+      try {
+        await until('automatic checkpoints to be off', async () => !(await panel({ refreshAuto: true })).autoCheckpoints);
+        const s = await sandbox({ 'a.txt': 'x\n' }, 'Status bar plan');
+        await outside.plans.setState(s.plan.plan_id, 'executing');
+        await api.createCheckpoint(s.plan.plan_id);
+        let probe = await panel({ refreshStatusBar: true });
+        assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 1$/);
+        const id = await vscode.commands.executeCommand<string>(RollbackCommands.checkpointActivePlan);
+        const list = await api.listCheckpoints(s.plan.plan_id);
+        assert.equal(list.length, 2);
+        assert.equal(list[1].checkpoint_id, id);
+        assert.equal(list[1].checkpoint_type, 'manual');
+        probe = await panel({ refreshStatusBar: true });
+        assert.match(probe.statusBar ?? '', /^\$\(history\) Status bar plan · 2$/);
+        await outside.plans.setState(s.plan.plan_id, 'completed');
+      } finally {
+        await config.update('autoCheckpoint.enabled', previous, vscode.ConfigurationTarget.Global);
+      }
     });
   });
 });

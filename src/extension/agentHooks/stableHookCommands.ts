@@ -1,8 +1,9 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { HookScope } from '../../hooks/install/agentHookConfigs';
+import * as path from 'node:path';
+import { rewriteVersionedConfigs, type RewriteRoots } from '../../hooks/install/activationRewrite';
 import { writeStableCli } from '../../hooks/install/stableCli';
-import { extensionsDirOf, rewriteVersionedCommands } from '../../hooks/install/versionedCommands';
+import { extensionsDirOf } from '../../hooks/install/versionedCommands';
 import type { FolderServices } from '../folderServices';
 import { showInfo } from '../shownText';
 
@@ -12,7 +13,8 @@ import { showInfo } from '../shownText';
 // asking: they are our own entries, the user asked for them when connecting the agent, only our
 // path changes in them (docs/AGENTS.md, "Across updates of the extension"), and left alone they
 // fail at the next update, silently. Workspace files only in a trusted workspace (Restricted Mode
-// writes nothing there); the home folder's always.
+// writes nothing there); the home folder's always, and Claude Code's ~/.claude.json and Cline's MCP
+// settings (their MCP server entries only, see hooks/install/mcpServerCommands.ts).
 
 export interface StableHookDeps {
   readonly storageDir: string;
@@ -35,41 +37,32 @@ export class StableHookCommands implements vscode.Disposable {
       deps.channel.warn(`Could not write the stable entry of the CLI in ${deps.storageDir}: ${error instanceof Error ? error.message : String(error)}. Hooks connected from now on name it anyway and fail until it is written.`);
       return undefined;
     });
-    const roots: { root: string; scope: HookScope }[] = [{ root: deps.home ?? os.homedir(), scope: 'user' }, ...this.projectRoots(deps.folders.folders())];
-    this.lastPass = this.rewrite(roots);
+    // Cline keeps its MCP settings in VS Code's global storage, beside ours
+    this.lastPass = this.rewrite({ home: deps.home ?? os.homedir(), globalStorage: path.dirname(deps.storageDir), ...this.workspace(deps.folders.folders()) });
     this.subscriptions.push(
-      vscode.workspace.onDidGrantWorkspaceTrust(() => void (this.lastPass = this.rewrite(this.projectRoots(deps.folders.folders())))),
-      vscode.workspace.onDidChangeWorkspaceFolders((event) => void (this.lastPass = this.rewrite(this.projectRoots(event.added)))),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void (this.lastPass = this.rewrite(this.workspace(deps.folders.folders())))),
+      vscode.workspace.onDidChangeWorkspaceFolders((event) => void (this.lastPass = this.rewrite(this.workspace(event.added)))),
     );
   }
 
-  private projectRoots(folders: readonly vscode.WorkspaceFolder[]): { root: string; scope: HookScope }[] {
-    if (!vscode.workspace.isTrusted) return [];
-    return folders.filter((f) => f.uri.scheme === 'file').map((f) => ({ root: f.uri.fsPath, scope: 'project' as const }));
+  private workspace(folders: readonly vscode.WorkspaceFolder[]): RewriteRoots {
+    return { projectFolders: folders.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath), trusted: vscode.workspace.isTrusted };
   }
 
-  private async rewrite(roots: readonly { root: string; scope: HookScope }[]): Promise<void> {
+  private async rewrite(roots: RewriteRoots): Promise<void> {
     const extensionsDir = extensionsDirOf(this.deps.extensionRoot);
     // a development checkout: nothing it wrote names a versioned folder
     if (!extensionsDir) return;
     const shim = await this.shim;
     if (!shim) return;
-    const changed: string[] = [];
-    for (const { root, scope } of roots) {
-      try {
-        const result = await rewriteVersionedCommands(root, scope, extensionsDir, shim);
-        for (const file of result.rewritten) {
-          const where = scope === 'project' ? `${root}: ${file.display}` : file.display;
-          this.deps.channel.info(`Rewrote ${file.replaced} command path(s) in ${where} from a versioned dist/cli.js of this extension (${extensionsDir}) to ${shim}, which stays across updates.`);
-          changed.push(file.display);
-        }
-        for (const problem of result.problems) this.deps.channel.warn(`Could not rewrite a hook or MCP command that names a versioned dist/cli.js, which an update of the extension deletes: ${problem}. Connect the agent again.`);
-      } catch (error) {
-        this.deps.channel.warn(`Could not look for hook and MCP commands naming a versioned dist/cli.js in ${root}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    const pass = await rewriteVersionedConfigs(roots, extensionsDir, shim);
+    for (const file of pass.rewritten) {
+      this.deps.channel.info(`Rewrote ${file.replaced} command path(s) in ${file.where} from a versioned dist/cli.js of this extension (${extensionsDir}) to ${shim}, which stays across updates.`);
     }
-    if (changed.length > 0) {
-      void showInfo(`CleverAgents Checkpoints: the hook and MCP commands in ${changed.join(', ')} now name a path that stays across updates of the extension (see the output channel).`);
+    for (const problem of pass.problems) this.deps.channel.warn(`Could not rewrite a hook or MCP command that names a versioned dist/cli.js, which an update of the extension deletes: ${problem}. Connect the agent again.`);
+    for (const failure of pass.failures) this.deps.channel.warn(`Could not look for hook and MCP commands naming a versioned dist/cli.js in ${failure}`);
+    if (pass.rewritten.length > 0) {
+      void showInfo(`CleverAgents Checkpoints: the hook and MCP commands in ${pass.rewritten.map((f) => f.display).join(', ')} now name a path that stays across updates of the extension (see the output channel).`);
     }
   }
 

@@ -1,0 +1,171 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { OperationCancelled } from '../../src/core/errors';
+import { RestorePhases, type ShowNotification } from '../../src/extension/restoreProgressPhases';
+import { hashTree, services, write } from './helpers/sandboxFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+// A rollback's progress notification has a Cancel button only while a cancel can be honoured
+// (before the first write); once files are being written, the notification that counts them has
+// none. VS Code cannot take a button off a notification: each phase is its own notification.
+
+/** A notification as the fake window showed it. */
+interface Shown {
+  readonly cancellable: boolean;
+  readonly messages: string[];
+  closed: boolean;
+  /** Presses its Cancel button (VS Code closes the notification and cancels its token). */
+  pressCancel(): void;
+}
+
+/**
+ * A window that records the notifications it shows; `onOpen` runs as each one opens. `late`: it
+ * starts a notification's task a moment after being asked (as a busy window may).
+ */
+function fakeWindow(onOpen: (shown: Shown, all: Shown[]) => void = () => undefined, late = false): { notify: ShowNotification; shown: Shown[] } {
+  const shown: Shown[] = [];
+  const notify: ShowNotification = async (cancellable, task) => {
+    if (late) await tick();
+    let cancelListener: (() => void) | undefined;
+    const entry: Shown = {
+      cancellable,
+      messages: [],
+      closed: false,
+      pressCancel: () => {
+        assert.ok(cancellable, 'a notification without Cancel has no button to press');
+        entry.closed = true;
+        cancelListener?.();
+      },
+    };
+    shown.push(entry);
+    const done = task(
+      (m) => void entry.messages.push(m),
+      (listener) => (cancelListener = listener),
+    );
+    onOpen(entry, shown);
+    await done;
+    entry.closed = true;
+  };
+  return { notify, shown };
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Lets the promise callbacks queued so far run. */
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+describe('restore progress phases: Cancel only while it can be honoured', () => {
+  const tempDir = useTempDirs();
+
+  async function planWithChanges(files: number) {
+    const root = tempDir();
+    for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v1 ${i}\n`);
+    const s = services(root);
+    const plan = await s.plans.createPlan({ title: 'big' });
+    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'before' });
+    for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v2 ${i}\n`);
+    return { root, s, plan, checkpoint };
+  }
+
+  it('a real rollback: a notification with Cancel while the files are saved first, then one without it counting the files written', async () => {
+    const { root, s, plan, checkpoint } = await planWithChanges(200);
+    let tooLate = 0;
+    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => void tooLate++ });
+    const work = s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id, undefined, { progress: (step) => phases.progress(step), cancelled: () => phases.cancelled });
+    const settled = work.then(() => undefined);
+    const { notify, shown } = fakeWindow();
+    await phases.show(settled, notify);
+    await work;
+    assert.deepEqual(
+      shown.map((n) => n.cancellable),
+      [true, false],
+    );
+    assert.deepEqual(shown[0]!.messages, ['saving the files as they are first (Cancel stops here, changing nothing)']);
+    assert.equal(shown[1]!.messages[0], '0 of 200 files written (it can no longer stop half-way; Undo Rollback takes it back)');
+    assert.equal(shown[1]!.messages.at(-1), '200 of 200 files written (it can no longer stop half-way; Undo Rollback takes it back)');
+    assert.ok(shown.every((n) => n.closed));
+    assert.equal(tooLate, 0);
+    assert.equal(readFileSync(path.join(root, 'many/file7.txt'), 'utf8'), 'v1 7\n');
+    s.dispose();
+  });
+
+  it('a real rollback cancelled from the first notification: a notification without Cancel says it stops, and nothing changes', async () => {
+    const { root, s, plan, checkpoint } = await planWithChanges(50);
+    const before = hashTree(root);
+    let tooLate = 0;
+    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => void tooLate++ });
+    const work = s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id, undefined, { progress: (step) => phases.progress(step), cancelled: () => phases.cancelled });
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    const { notify, shown } = fakeWindow((n) => {
+      if (n.cancellable) n.pressCancel();
+    });
+    await phases.show(settled, notify);
+    await assert.rejects(work, (e: Error) => e instanceof OperationCancelled);
+    assert.deepEqual(
+      shown.map((n) => [n.cancellable, n.messages]),
+      [
+        [true, ['saving the files as they are first (Cancel stops here, changing nothing)']],
+        [false, ['stopping before the first file is written (nothing will be changed)']],
+      ],
+    );
+    assert.equal(tooLate, 0);
+    assert.deepEqual(hashTree(root), before);
+    s.dispose();
+  });
+
+  it('a Cancel that comes after the last check before the first write: said once to be too late, and the counts show without Cancel', async () => {
+    let tooLate = 0;
+    const phases = new RestorePhases({ takenBackBy: 'Undo Correction', tooLate: () => void tooLate++ });
+    const end = deferred();
+    const { notify, shown } = fakeWindow();
+    const showing = phases.show(end.promise, notify);
+    await tick();
+    assert.equal(shown.length, 1);
+    shown[0]!.pressCancel(); // the engine had already asked: it goes on writing
+    await tick();
+    assert.deepEqual(shown[1]!.messages, ['stopping before the first file is written (nothing will be changed)']);
+    phases.progress({ phase: 'writing', written: 0, total: 3 });
+    await tick();
+    phases.progress({ phase: 'writing', written: 3, total: 3 });
+    end.resolve();
+    await showing;
+    assert.equal(tooLate, 1);
+    assert.deepEqual(
+      shown.map((n) => n.cancellable),
+      [true, false, false],
+    );
+    assert.deepEqual(shown[2]!.messages, ['0 of 3 files written (it can no longer stop half-way; Undo Correction takes it back)', '3 of 3 files written (it can no longer stop half-way; Undo Correction takes it back)']);
+  });
+
+  it('work that is already writing when it proves slow: one notification, without Cancel', async () => {
+    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => assert.fail('no cancel was pressed') });
+    phases.progress({ phase: 'safety' });
+    phases.progress({ phase: 'writing', written: 5, total: 10 });
+    const end = deferred();
+    const { notify, shown } = fakeWindow();
+    const showing = phases.show(end.promise, notify);
+    phases.progress({ phase: 'writing', written: 10, total: 10 });
+    await tick();
+    end.resolve();
+    await showing;
+    assert.deepEqual(
+      shown.map((n) => [n.cancellable, n.messages.length, n.closed]),
+      [[false, 2, true]],
+    );
+  });
+
+  it('work that ends before its notification starts: the notification closes at once', async () => {
+    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => assert.fail('no cancel was pressed') });
+    const { notify, shown } = fakeWindow(undefined, true);
+    await phases.show(Promise.resolve(), notify);
+    assert.ok(shown.length === 1 && shown[0]!.closed);
+  });
+});
