@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { reportGitProgress } from '../../src/adapters/shadowStore/shadowGitSandbox';
 import type { RestoreStep } from '../../src/core/restoreService';
 import { OperationCancelled } from '../../src/core/errors';
-import { hashTree, services, write } from './helpers/sandboxFixtures';
+import { hashTree, services, write, planWithChangedFiles } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 // Long restores (issue 25, item 7): they say how far they got, and a cancel stops them only before
@@ -13,15 +13,7 @@ import { useTempDirs } from './helpers/tempDir';
 describe('restore progress and cancel', () => {
   const tempDir = useTempDirs();
 
-  async function planWithChanges(files: number) {
-    const root = tempDir();
-    for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v1 ${i}\n`);
-    const s = services(root);
-    const plan = await s.plans.createPlan({ title: 'big' });
-    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'before' });
-    for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v2 ${i}\n`);
-    return { root, s, plan, checkpoint };
-  }
+  const planWithChanges = (files: number) => planWithChangedFiles(tempDir(), files);
 
   it('a rollback says it saves the files first, then how many of how many files it wrote', async () => {
     const { root, s, plan, checkpoint } = await planWithChanges(300);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { OperationCancelled } from '../../src/core/errors';
 import { RestorePhases, type ShowNotification } from '../../src/extension/restoreProgressPhases';
-import { hashTree, services, write } from './helpers/sandboxFixtures';
+import { hashTree, planWithChangedFiles } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 // A rollback's progress notification has a Cancel button only while a cancel can be honoured
@@ -62,15 +62,7 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 describe('restore progress phases: Cancel only while it can be honoured', () => {
   const tempDir = useTempDirs();
 
-  async function planWithChanges(files: number) {
-    const root = tempDir();
-    for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v1 ${i}\n`);
-    const s = services(root);
-    const plan = await s.plans.createPlan({ title: 'big' });
-    const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'before' });
-    for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v2 ${i}\n`);
-    return { root, s, plan, checkpoint };
-  }
+  const planWithChanges = (files: number) => planWithChangedFiles(tempDir(), files);
 
   it('a real rollback: a notification with Cancel while the files are saved first, then one without it counting the files written', async () => {
     const { root, s, plan, checkpoint } = await planWithChanges(200);

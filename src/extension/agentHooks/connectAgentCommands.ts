@@ -9,7 +9,7 @@ import { CommandTitles, Commands, type AgentHookCommandName } from '../commandId
 import { folderNamed, type FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showPick, showWarning } from '../shownText';
-import { currentHost, refreshLauncher, vscodeHookProgram } from './hookRuntime';
+import { currentHost, vscodeHookProgram } from './hookRuntime';
 import { residentProcessEnabled } from './residentProcessSetting';
 
 // Checkpoints: Connect an Agent… / Disconnect an Agent…: the installer of `agents hook install`,
@@ -145,9 +145,6 @@ class AgentHookCommands {
 /** Registers Connect an Agent…, Disconnect an Agent… and Restore to Before This Prompt; all need a trusted workspace (they write files). */
 export function registerAgentHookCommands(deps: ConnectAgentDeps): vscode.Disposable {
   const c = new AgentHookCommands(deps);
-  // Hooks connected earlier name the launcher: it now runs this start's runtime (an update of VS
-  // Code or of its server may have removed the one it named).
-  refreshLauncher(currentHost(deps.distDir, deps.storageDir)).catch((error: unknown) => deps.reporter.report(error, 'Updating the runtime of connected hooks'));
   const run = (name: AgentHookCommandName, work: (arg: unknown) => Promise<unknown>) =>
     vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
       if (!vscode.workspace.isTrusted) {

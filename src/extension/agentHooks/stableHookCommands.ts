@@ -6,9 +6,11 @@ import { writeStableCli } from '../../hooks/install/stableCli';
 import { extensionsDirOf } from '../../hooks/install/versionedCommands';
 import type { FolderServices } from '../folderServices';
 import { showInfo } from '../shownText';
+import { currentHost, refreshLauncher } from './hookRuntime';
 
 // At each activation: the stable shim (hook-runtime/cli.js in the global storage) is rewritten to
-// load this version's dist/cli.js, and the hook and MCP configurations that still name a versioned
+// load this version's dist/cli.js, the runtime launcher beside it (hook-runtime/node, once a hook
+// names it) to run this start's runtime (hookRuntime.ts), and the hook and MCP configurations that still name a versioned
 // dist/cli.js of ours (written before the shim existed) are rewritten to name the shim, without
 // asking: they are our own entries, the user asked for them when connecting the agent, only our
 // path changes in them (docs/AGENTS.md, "Across updates of the extension"), and left alone they
@@ -36,6 +38,11 @@ export class StableHookCommands implements vscode.Disposable {
     this.shim = writeStableCli(deps.storageDir, deps.extensionRoot).catch((error: unknown) => {
       deps.channel.warn(`Could not write the stable entry of the CLI in ${deps.storageDir}: ${error instanceof Error ? error.message : String(error)}. Hooks connected from now on name it anyway and fail until it is written.`);
       return undefined;
+    });
+    // The runtime launcher that hooks connected earlier name: now for this start's runtime (an
+    // update of VS Code or of its server may have removed the one it named).
+    refreshLauncher(currentHost(path.join(deps.extensionRoot, 'dist'), deps.storageDir)).catch((error: unknown) => {
+      deps.channel.warn(`Could not update the hooks' runtime launcher in ${deps.storageDir}: ${error instanceof Error ? error.message : String(error)}. Hooks connected from VS Code may fail until it is written; connect the agent again.`);
     });
     // Cline keeps its MCP settings in VS Code's global storage, beside ours
     this.lastPass = this.rewrite({ home: deps.home ?? os.homedir(), globalStorage: path.dirname(deps.storageDir), ...this.workspace(deps.folders.folders()) });

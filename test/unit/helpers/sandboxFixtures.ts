@@ -61,3 +61,16 @@ export function noise(bytes: number, seed: number): Buffer {
   }
   return out;
 }
+
+/**
+ * A plan in `root` with a checkpoint of `files` files (`many/file<i>.txt`, "v1 <i>"), each changed
+ * since ("v2 <i>"): a rollback to that checkpoint writes every one of them.
+ */
+export async function planWithChangedFiles(root: string, files: number) {
+  for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v1 ${i}\n`);
+  const s = services(root);
+  const plan = await s.plans.createPlan({ title: 'big' });
+  const { checkpoint } = await s.checkpoints.createCheckpoint(plan.plan_id, { reason: 'before' });
+  for (let i = 0; i < files; i++) write(root, `many/file${i}.txt`, `v2 ${i}\n`);
+  return { root, s, plan, checkpoint };
+}
