@@ -132,13 +132,14 @@ describe('Revert Decision of a large change', function () {
     await screenshot(wb.page, 'large-revert-0-progress');
     await waitForPanel(wb.page, 'Rollback complete');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v1 12345\n');
+    // Read before Undo Correction: once the undo is done (it can take a second) the panel says it is active again.
+    await panelFrame(wb.page).locator('.correction .subtitle', { hasText: '“Rewrite every file” was marked reverted.' }).waitFor({ state: 'visible' });
 
     await panelFrame(wb.page).locator('button[data-action="undoCorrection"]').click();
     await answerDialog(wb.page, 'Undo Correction');
     await wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction…: [\d,]+ of 20,000 files written \(it can no longer stop half-way; Revert Decision takes it back\)/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await wb.page.waitForTimeout(300); // the toast fades in
     await screenshot(wb.page, 'large-revert-1-undo-progress');
-    await panelFrame(wb.page).locator('.correction .subtitle', { hasText: '“Rewrite every file” was marked reverted.' }).waitFor({ state: 'visible' });
     await waitForPanel(wb.page, 'Rollback undone');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v2 12345\n');
   });
