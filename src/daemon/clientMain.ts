@@ -7,7 +7,7 @@ import { commandWords } from '../cli/commandWords';
 import { newCheckpointId } from './callCheckpointId';
 import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
-import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
+import { FORWARDED_ENV, RESIDENT_LOST_ENV, hookAnswerBy, hookBudget, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
 
 // `dist/agentsClient.js`, loaded by the launcher (cli/launch.ts) for `agents hook run <agent>`,
 // the forwarded `agents plan …` commands and `agents daemon status|stop`. It hands the call to
@@ -19,18 +19,10 @@ import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest, type DaemonS
 declare const AGENTS_VERSION: string;
 const VERSION = typeof AGENTS_VERSION === 'string' ? AGENTS_VERSION : 'unbuilt';
 
-const DEFAULT_BUDGET_MS = 10_000;
-
 function forwardedEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && FORWARDED_ENV.test(key)) env[key] = value;
   return env;
-}
-
-function budgetFromEnv(): number {
-  const raw = process.env.AGENTS_HOOK_BUDGET_MS;
-  const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= 0 && n <= 600_000 ? n : DEFAULT_BUDGET_MS;
 }
 
 function text(value: unknown): string | undefined {
@@ -91,14 +83,17 @@ async function ask(root: string, request: DaemonRequest, deadline?: number): Pro
 async function hookRun(agent: string): Promise<void> {
   const started = Date.now();
   const cwd = process.cwd();
-  const budget = budgetFromEnv();
+  const budget = hookBudget(process.env);
   const input = await readStdin(process.stdin, HOOK_STDIN_MAX_BYTES, Math.min(STDIN_WAIT_MS, budget));
   hookPhase('stdin read');
   const root = hookRoot(agent, input.ok ? input.text : undefined, cwd);
-  // The process answers by then, leaving this one time to do the work itself if it does not.
-  const answerBy = started + Math.max(Math.floor(budget / 2), budget - 3000);
+  const answerBy = hookAnswerBy(started, budget);
   const request: DaemonRequest = { version: VERSION, kind: 'hook', agent, input, cwd, env: forwardedEnv(), started, answerBy };
-  const { outcome, note } = await ask(root, request, answerBy + 1000);
+  // The launcher's fast client saw the process take this call and go away: asked again, it could
+  // take a second checkpoint of the same moment. This process does it, knowing part may be done.
+  const lostByLauncher = process.env[RESIDENT_LOST_ENV] === '1';
+  delete process.env[RESIDENT_LOST_ENV];
+  const { outcome, note } = lostByLauncher ? { outcome: undefined, note: 'resident process not used: it took the call from the launcher and went away unanswering' } : await ask(root, request, answerBy + 1000);
   let stdout: string;
   if (outcome?.kind === 'done') {
     stdout = outcome.stdout;
@@ -112,7 +107,7 @@ async function hookRun(agent: string): Promise<void> {
       wasmDir: __dirname,
       started,
       notes: note ? [note] : [],
-      afterPartial: outcome?.kind === 'lost',
+      afterPartial: lostByLauncher || outcome?.kind === 'lost',
     });
     stdout = result.stdout;
   }

@@ -49,6 +49,11 @@ export function parseRequest(line: string): { ok: true; request: DaemonRequest }
   } catch {
     return { ok: false, why: 'the request is not JSON' };
   }
+  return parseRequestObject(raw);
+}
+
+/** A request already out of its JSON (the fast client's, src/daemon/fastHook.ts), checked the same way. */
+export function parseRequestObject(raw: unknown): { ok: true; request: DaemonRequest } | { ok: false; why: string } {
   const parsed = DaemonRequestSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, why: `bad request: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')}` };
   return { ok: true, request: parsed.data as DaemonRequest };

@@ -7,8 +7,48 @@
 
 import { commandWords } from '../cli/commandWords';
 
-/** The environment variables a request carries: those the hooks and the CLI commands read. */
-export const FORWARDED_ENV = /^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_SESSION_ID|AGENTS_HOOK_[A-Z_]+|AGENTS_WORKSPACE|AGENTS_DATABASE|AGENTS_DEBUG|AGENTS_CHECKPOINT_ID)$/;
+/**
+ * The environment variables a request carries: those the hooks and the CLI commands read. The
+ * launcher's shell code names each (fastClientScript.ts): a variable read by a hook must be here.
+ */
+export const FORWARDED_ENV_NAMES: readonly string[] = [
+  'CLAUDE_PROJECT_DIR',
+  'GEMINI_PROJECT_DIR',
+  'GEMINI_SESSION_ID',
+  'AGENTS_HOOK_BUDGET_MS',
+  'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS',
+  'AGENTS_HOOK_TIMINGS',
+  'AGENTS_WORKSPACE',
+  'AGENTS_DATABASE',
+  'AGENTS_DEBUG',
+  'AGENTS_CHECKPOINT_ID',
+];
+
+export const FORWARDED_ENV = new RegExp(`^(${FORWARDED_ENV_NAMES.join('|')})$`);
+
+/**
+ * Set by the launcher's fast client (fastClientScript.ts) for the node client it falls back to:
+ * the resident process took the call and went away unanswering, so it may have done part of it.
+ */
+export const RESIDENT_LOST_ENV = 'AGENTS_HOOK_RESIDENT_LOST';
+
+/** A hook's whole time budget when `AGENTS_HOOK_BUDGET_MS` does not say: 10 s. */
+export const DEFAULT_HOOK_BUDGET_MS = 10_000;
+
+/** `AGENTS_HOOK_BUDGET_MS` when it is a whole number of ms up to ten minutes, else the default. */
+export function hookBudget(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = env.AGENTS_HOOK_BUDGET_MS;
+  const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 600_000 ? n : DEFAULT_HOOK_BUDGET_MS;
+}
+
+/**
+ * When the resident process must have answered a hook begun at `started`: half the budget, or all
+ * but 3 s when that is more, leaving the client time to do the work itself if it does not.
+ */
+export function hookAnswerBy(started: number, budget: number): number {
+  return started + Math.max(Math.floor(budget / 2), budget - 3000);
+}
 
 /** The `agents plan …` commands the client forwards: they read no stdin and ask nothing. */
 export const FORWARDED_PLAN_COMMANDS: readonly string[] = ['list', 'show', 'checkpoints', 'checkpoint'];

@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, mkdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
+import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -13,6 +14,7 @@ import * as hookStore from '../hooks/hookStore';
 import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import { parseRequest, requestVersion } from './daemonRequest';
+import { parseFastHook } from './fastHook';
 import { HEARTBEAT_MS, MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
 import { plural } from '../core/displayText';
 
@@ -43,6 +45,15 @@ const HOOK_LOCK_WAIT_MS = 5_000;
 interface Warm {
   readonly services: WorkspaceServices;
   readonly logger: { current: Logger };
+}
+
+/** How a request is answered: the node client's JSON lines, or the fast client's HTTP. */
+interface Channel {
+  ack(): void;
+  beat(): void;
+  answer(reply: DaemonReply & { t: 'done' | 'refused' }): void;
+  /** The work failed: close without an answer, and the client does it itself. */
+  abort(): void;
 }
 
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -189,77 +200,141 @@ export class Daemon {
     setTimeout(() => process.exit(0), 50).unref();
   }
 
+  /**
+   * One connection: a JSON request line (the node client, client.ts) or an HTTP request (the
+   * launcher's fast client, fastHook.ts), told apart by the first byte: a JSON request is an object.
+   */
   private connection(socket: net.Socket): void {
-    let buffered = '';
-    let size = 0;
-    let handled = false;
-    socket.setEncoding('utf8');
     socket.on('error', () => undefined);
-    socket.on('data', (chunk: string) => {
-      if (handled) return;
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        handled = true;
-        socket.destroy();
-        return;
-      }
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      handled = true;
-      void this.request(socket, buffered.slice(0, end));
+    socket.once('data', (first: Buffer) => {
+      if (first[0] === 0x7b /* { */) return this.jsonConnection(socket, first);
+      socket.pause();
+      socket.unshift(first);
+      this.http.emit('connection', socket);
+      process.nextTick(() => socket.resume());
     });
   }
 
-  private send(socket: net.Socket, reply: DaemonReply): void {
-    if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`);
+  private jsonConnection(socket: net.Socket, first: Buffer): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const take = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        socket.removeListener('data', take);
+        socket.destroy();
+        return;
+      }
+      chunks.push(chunk);
+      if (!chunk.includes(0x0a)) return;
+      socket.removeListener('data', take);
+      const all = Buffer.concat(chunks);
+      void this.jsonRequest(socket, all.subarray(0, all.indexOf(0x0a)).toString('utf8'));
+    };
+    socket.on('data', take);
+    take(first);
   }
 
-  private async request(socket: net.Socket, line: string): Promise<void> {
+  private readonly http = http.createServer({ keepAlive: false }, (req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
+      else if (!res.headersSent) {
+        res.writeHead(413).end();
+        req.destroy();
+      }
+    });
+    req.on('end', () => {
+      if (size <= MAX_REQUEST_BYTES) void this.fastRequest(req.method ?? '', req.url ?? '', Buffer.concat(chunks), res);
+    });
+  });
+
+  /** The fast client's hook: refused before any work with a 409, else answered as fastHook.ts says. */
+  private async fastRequest(method: string, url: string, body: Buffer, res: http.ServerResponse): Promise<void> {
     this.lastActivity = Date.now();
+    const refuse = (why: string) => res.writeHead(409, { 'content-type': 'text/plain; charset=utf-8' }).end(`${why}\n`);
+    if (method !== 'POST') return void refuse('not a hook request');
+    const parsed = parseFastHook(url, body, Date.now());
+    if (!parsed.ok) return void refuse(parsed.why);
+    // A launcher of another version is refused but does not stop this process (unlike a node
+    // client's): the launcher may lag an update until VS Code's next start rewrites it, and its
+    // node fallback, of the version in use, replaces this process when it must.
+    if (parsed.request.version !== this.options.version) return void refuse(`this process is version ${this.options.version}`);
+    const stale = this.stale();
+    if (stale) {
+      refuse(stale);
+      return this.exit(stale);
+    }
+    await this.handle(parsed.request, {
+      ack: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).write('.'),
+      beat: () => res.write('.'),
+      answer: (reply) => res.end(reply.t === 'done' ? `\ndone\n${reply.stdout}` : '\nrefused\n'),
+      abort: () => res.destroy(),
+    });
+  }
+
+  private async jsonRequest(socket: net.Socket, line: string): Promise<void> {
+    this.lastActivity = Date.now();
+    const send = (reply: DaemonReply) => {
+      if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`);
+    };
     const version = requestVersion(line);
     if (version !== this.options.version) {
       // A client of another version: it does the work itself and starts a process of its own version.
-      this.send(socket, { t: 'refused', version: this.options.version, why: `this process is version ${this.options.version}` });
+      send({ t: 'refused', version: this.options.version, why: `this process is version ${this.options.version}` });
       socket.end();
       this.exit(`a client of version ${version ?? 'unknown'} came`);
       return;
     }
     const parsed = parseRequest(line);
     if (!parsed.ok) {
-      this.send(socket, { t: 'refused', version: this.options.version, why: parsed.why });
+      send({ t: 'refused', version: this.options.version, why: parsed.why });
       socket.end();
       return;
     }
     const stale = this.stale();
     if (stale) {
-      this.send(socket, { t: 'refused', version: this.options.version, why: stale });
+      send({ t: 'refused', version: this.options.version, why: stale });
       socket.end();
       this.exit(stale);
       return;
     }
-    this.send(socket, { t: 'ack', version: this.options.version, pid: process.pid });
-    const beat = setInterval(() => this.send(socket, { t: 'beat' }), HEARTBEAT_MS);
+    await this.handle(parsed.request, {
+      ack: () => send({ t: 'ack', version: this.options.version, pid: process.pid }),
+      beat: () => send({ t: 'beat' }),
+      answer: (reply) => {
+        send(reply);
+        socket.end();
+      },
+      abort: () => socket.destroy(),
+    });
+  }
+
+  /** A valid request of this version: acknowledged, worked on in turn with heartbeats, answered. */
+  private async handle(request: DaemonRequest, channel: Channel): Promise<void> {
+    channel.ack();
+    const beat = setInterval(() => channel.beat(), HEARTBEAT_MS);
     this.inFlight += 1;
     this.requests += 1;
-    const request = parsed.request;
     // One request at a time: the services are shared, and the store serializes its work anyway.
     const work = this.queue.then(() => this.serve(request));
     this.queue = work.catch(() => undefined);
     const began = performance.now();
     try {
       const reply = await work;
-      this.send(socket, reply);
+      clearInterval(beat);
+      channel.answer(reply);
       if (this.options.trace) this.options.log(`${request.kind}${request.kind === 'cli' ? ` ${request.argv[1]}` : ''}: ${(performance.now() - began).toFixed(1)} ms (waited for by the client since ${Date.now() - ('started' in request ? request.started : Date.now())} ms), rss ${mb(process.memoryUsage().rss)}`);
     } catch (error) {
       this.options.log(`request failed: ${(error as Error).message}`);
       // the client does the work itself
-      socket.destroy();
+      channel.abort();
     } finally {
       clearInterval(beat);
       this.inFlight -= 1;
       this.lastActivity = Date.now();
-      socket.end();
     }
     if (request.kind === 'stop') this.exit('asked to stop');
     else this.boundMemory();

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import type { HookProgram } from '../../hooks/install/hookCommandLine';
 import { writeStableCli } from '../../hooks/install/stableCli';
+import { fastClientLines } from '../../daemon/fastClientScript';
 
 // The program a hook installed from VS Code starts. The agent runs it outside VS Code (Claude Code
 // in a terminal, Cursor, Gemini CLI...), so it must not depend on VS Code running, nor on the
@@ -29,17 +30,26 @@ import { writeStableCli } from '../../hooks/install/stableCli';
 /** The name of the launcher, under the extension's global storage. */
 export const LAUNCHER_RELATIVE = path.join('hook-runtime', 'node');
 
-function launcherText(runtime: string, electron: boolean): string {
+/**
+ * The launcher: the fast client first (a hook handed to the workspace's resident process with
+ * curl, daemon/fastClientScript.ts), when the host says which version and user it is for; then
+ * node, which does everything else.
+ */
+export function launcherText(runtime: string, electron: boolean, fast?: { readonly version: string; readonly uid: number }): string {
   const quoted = `"${runtime.replace(/(["\\$`])/g, '\\$1')}"`;
   return [
     '#!/bin/sh',
     `# CleverAgents Checkpoints: runs ${electron ? "VS Code's own runtime as Node.js" : "the Node.js of the VS Code server"} for the agents' hooks.`,
     '# Rewritten at each start of the extension; when an update has removed that runtime, a node on the PATH.',
     `runtime=${quoted}`,
-    `if [ -x "$runtime" ]; then ${electron ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}exec "$runtime" "$@"; fi`,
-    'if command -v node >/dev/null 2>&1; then exec node "$@"; fi',
-    `echo "CleverAgents Checkpoints: $runtime is gone (VS Code or its server was updated) and no node is on the PATH; open this workspace in VS Code once to repair the hooks' runtime." >&2`,
-    'exit 1',
+    'run_node() {',
+    `  if [ -x "$runtime" ]; then ${electron ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}exec "$runtime" "$@"; fi`,
+    '  if command -v node >/dev/null 2>&1; then exec node "$@"; fi',
+    `  echo "CleverAgents Checkpoints: $runtime is gone (VS Code or its server was updated) and no node is on the PATH; open this workspace in VS Code once to repair the hooks' runtime." >&2`,
+    '  exit 1',
+    '}',
+    ...(fast ? fastClientLines(fast.version, fast.uid) : []),
+    'run_node "$@"',
     '',
   ].join('\n');
 }
@@ -63,10 +73,29 @@ export interface HookRuntimeHost {
   readonly electron: string | undefined;
   readonly platform: NodeJS.Platform;
   readonly env: NodeJS.ProcessEnv;
+  /** This extension's version and the user running it: the launcher's fast client is for them (none: no fast client). */
+  readonly fast?: { readonly version: string; readonly uid: number };
 }
 
 export function currentHost(distDir: string, storageDir: string): HookRuntimeHost {
-  return { distDir, storageDir, execPath: process.execPath, electron: process.versions.electron, platform: process.platform, env: process.env };
+  const version = (() => {
+    try {
+      const parsed = JSON.parse(readFileSync(path.join(distDir, '..', 'package.json'), 'utf8')) as { version?: unknown };
+      return typeof parsed.version === 'string' ? parsed.version : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  return {
+    distDir,
+    storageDir,
+    execPath: process.execPath,
+    electron: process.versions.electron,
+    platform: process.platform,
+    env: process.env,
+    ...(version !== undefined && uid !== undefined ? { fast: { version, uid } } : {}),
+  };
 }
 
 /** The node and cli.js that hooks installed from this window start; writes the shim, and the launcher when one is needed. */
@@ -93,7 +122,7 @@ export async function refreshLauncher(host: HookRuntimeHost): Promise<boolean> {
 
 async function writeLauncher(host: HookRuntimeHost): Promise<string> {
   const launcher = path.join(host.storageDir, LAUNCHER_RELATIVE);
-  const text = launcherText(host.execPath, host.electron !== undefined);
+  const text = launcherText(host.execPath, host.electron !== undefined, host.fast);
   const current = await readFile(launcher, 'utf8').catch(() => undefined);
   if (current !== text) {
     await mkdir(path.dirname(launcher), { recursive: true });

@@ -1,0 +1,122 @@
+import { HOOK_AGENTS } from '../hooks/hookAgents';
+import { STDIN_WAIT_MS } from '../hooks/hookStdin';
+import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
+import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from './protocol';
+
+// The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
+// that hand `hook run <agent>` to the workspace's resident process with curl over its socket, so
+// that a hooked tool call starts no Node.js (about 60 ms of the ~10 ms curl costs, twice per call;
+// docs/PERFORMANCE.md). The request and answer are in fastHook.ts.
+//
+// What it trusts: nothing in the workspace. It enters `.cleveragents/run/` (neither it nor
+// `.cleveragents` a symbolic link, as for the node client) and then asks `find`
+// that this folder (now the working folder, so it cannot be swapped under us) belongs to the
+// user the launcher was written for and is open to no one else, and that the socket in it is
+// that user's and private; only then does it read the event and connect. Everything else (no
+// curl, no socket, another version, a refusal, a silence) ends in `run_node`, which does the call
+// as without the fast client, on the same stdin; a process that took the call and then went away
+// is said to it with AGENTS_HOOK_RESIDENT_LOST=1, so that nothing is taken twice.
+//
+// It expects `run_node` to be defined, and the launcher's arguments to be `"<cli.js>" hook run
+// <agent>`. Its temporary files (`hook-<pid>.in|meta|out`) live in the private run folder; the
+// resident process sweeps those a killed hook left behind (server.ts).
+
+/**
+ * Seconds of silence after which curl gives up on the process (it sends a byte every
+ * HEARTBEAT_MS). curl averages its speed over some seconds, the request's bytes included, so
+ * this bounds only a silence after the acknowledgement; before it, the watchdog's ACK_S does.
+ */
+const SILENCE_S = 2;
+/** Seconds the process has to acknowledge the request (the node client's CLEVERAGENTS_DAEMON_ACK_MS default). */
+const ACK_S = 1;
+
+/**
+ * A background watchdog (its pid in $fast_watch) that, after `seconds`, kills $fast_pid unless
+ * `unless` holds; killed itself, it takes its sleep with it. Its output goes nowhere: a process
+ * left holding the agent's stdout would keep the agent waiting for its end.
+ */
+function watchdog(seconds: number, unless: string): string {
+  return `    ( trap 'kill $fast_sleep 2>/dev/null; exit 0' TERM; sleep ${seconds} & fast_sleep=$!; wait $fast_sleep; ${unless} || kill $fast_pid 2>/dev/null ) </dev/null >/dev/null 2>&1 & fast_watch=$!`;
+}
+
+function shWord(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The lines, for a launcher of `version` written for the user `uid`. */
+export function fastClientLines(version: string, uid: number): string[] {
+  const io = (name: string) => `"hook-$$.${name}"`;
+  const forwarded = FORWARDED_ENV_NAMES.map((name) => `    [ -n "\${${name}+x}" ] && set -- "$@" "${name}=$${name}"`);
+  const private_ = '! \\( -perm -001 -o -perm -002 -o -perm -004 -o -perm -010 -o -perm -020 -o -perm -040 \\)';
+  return [
+    '# The fast client (docs/AGENTS.md, "The resident process"): `hook run <agent>` handed to the',
+    "# workspace's resident process by curl over its socket, without starting Node.js; whatever it",
+    '# cannot do, run_node below does as before, on the same stdin.',
+    `fast_version=${shWord(version)}`,
+    `fast_uid=${uid}`,
+    `if [ $# -eq 4 ] && [ "$2" = hook ] && [ "$3" = run ] && [ ! -t 0 ] && command -v curl >/dev/null 2>&1 && cd -P . 2>/dev/null; then`,
+    '  case ${CLEVERAGENTS_NO_DAEMON:-} in',
+    "    ''|0|[Ff][Aa][Ll][Ss][Ee]) fast_agent=$4 ;;",
+    '    *) fast_agent= ;;',
+    '  esac',
+    '  case $fast_agent in',
+    '    claude-code) fast_root=${CLAUDE_PROJECT_DIR:-} ;;',
+    '    gemini) fast_root=${GEMINI_PROJECT_DIR:-} ;;',
+    `    ${HOOK_AGENTS.filter((a) => a !== 'claude-code' && a !== 'gemini').join('|')}) fast_root= ;;`,
+    '    *) fast_agent= ;;',
+    '  esac',
+    '  case ${fast_root:-} in /*) ;; *) fast_root=${AGENTS_WORKSPACE:-.} ;; esac',
+    `  fast_run="$fast_root/${DATA_DIR}/${RUN_DIR}"`,
+    '  fast_cwd=$PWD',
+    '  fast_status=3',
+    '  if [ -n "$fast_agent" ]; then',
+    '  (',
+    `    [ ! -L "$fast_root/${DATA_DIR}" ] && [ ! -L "$fast_run" ] && cd -P -- "$fast_run" 2>/dev/null || exit 3`,
+    "    # This folder and the socket in it: the user's, and no one else's.",
+    `    [ "$(find . ${SOCKET_NAME} -prune -user "$fast_uid" \\( -type d -perm -700 -o -type s -perm -600 \\) ${private_} -print 2>/dev/null)" = '.`,
+    `${SOCKET_NAME}' ] || exit 3`,
+    '    # The event, within the wait a node client gives it (an agent that never closes stdin).',
+    '    exec 3<&0 || exit 3',
+    `    cat <&3 >${io('in')} 2>/dev/null & fast_pid=$!`,
+    watchdog(Math.ceil(STDIN_WAIT_MS / 1000), 'false'),
+    '    if { wait $fast_pid; } 2>/dev/null; then fast_stdin=ended; else fast_stdin=timeout; fi',
+    '    kill $fast_watch 2>/dev/null',
+    '    set -- "cwd=$fast_cwd" "stdin=$fast_stdin"',
+    ...forwarded,
+    `    printf '%s\\0' "$@" '' >${io('meta')} || exit 4`,
+    '    # The answer is due by the hook budget\'s deadline (protocol.ts, hookAnswerBy); then a second more.',
+    `    fast_budget=\${AGENTS_HOOK_BUDGET_MS:-${DEFAULT_HOOK_BUDGET_MS}}`,
+    `    case $fast_budget in *[!0-9]*|???????*) fast_budget=${DEFAULT_HOOK_BUDGET_MS} ;; esac`,
+    `    [ "$fast_budget" -le 600000 ] || fast_budget=${DEFAULT_HOOK_BUDGET_MS}`,
+    '    fast_by=$((fast_budget / 2))',
+    '    [ $((fast_budget - 3000)) -le $fast_by ] || fast_by=$((fast_budget - 3000))',
+    // -N: each heartbeat byte reaches the file as it comes, for the watchdog to see the acknowledgement.
+    `    curl -q -s -f -N --unix-socket ${SOCKET_NAME} --noproxy '*' --connect-timeout 1 --max-time $(((fast_by + 1999) / 1000)) --speed-limit 1 --speed-time ${SILENCE_S} -H 'Expect:' -H 'Content-Type: application/octet-stream' --data-binary @${io('meta')} --data-binary @${io('in')} -o ${io('out')} "http://localhost/v1/hook/$fast_agent?version=$fast_version" & fast_pid=$!`,
+    '    # No acknowledgement within a second (a stopped or hung process): given up, as by a node client.',
+    watchdog(ACK_S, `[ -s ${io('out')} ]`),
+    '    { wait $fast_pid; } 2>/dev/null',
+    '    fast_curl=$?',
+    '    kill $fast_watch 2>/dev/null',
+    '    fast_said=',
+    `    if [ $fast_curl -eq 0 ] && { IFS= read -r fast_beats && IFS= read -r fast_said; } <${io('out')} 2>/dev/null && [ "$fast_said" = done ]; then`,
+    `      tail -n +3 ${io('out')}`,
+    `      rm -f ${io('in')} ${io('meta')} ${io('out')}`,
+    '      exit 0',
+    '    fi',
+    '    # Acknowledged (an answer began), then no answer: the process may have done part of the call.',
+    `    if [ "$fast_said" = refused ] || [ ! -s ${io('out')} ]; then fast_status=4; else fast_status=5; fi`,
+    `    rm -f ${io('meta')} ${io('out')}`,
+    '    exit $fast_status',
+    '  )',
+    '  fast_status=$?',
+    '  fi',
+    '  case $fast_status in',
+    '    0) exit 0 ;;',
+    `    5) ${RESIDENT_LOST_ENV}=1; export ${RESIDENT_LOST_ENV} ;;`,
+    '  esac',
+    '  case $fast_status in',
+    `    4|5) exec <"$fast_run/hook-$$.in" && rm -f "$fast_run/hook-$$.in" ;;`,
+    '  esac',
+    'fi',
+  ];
+}

@@ -1,0 +1,102 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CLI_PATH, REPO_ROOT, cliEnv } from './cliHarness';
+import { git, write } from './sandboxFixtures';
+
+// What the tests of the resident process share (residentProcess.test.ts, fastClient.test.ts):
+// the built CLI run as the agents run it, the daemon's status, and waits that only ever wait for
+// something to happen (no timing is asserted).
+
+export const DIST = path.join(REPO_ROOT, 'dist');
+export const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Daemons of these tests check their folder often and leave within a minute. */
+export const BASE_ENV = { CLEVERAGENTS_DAEMON_IDLE_MS: '60000', CLEVERAGENTS_DAEMON_CHECK_MS: '200', AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000' };
+
+export interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function agents(root: string, args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+  const r = spawnSync(process.execPath, [CLI_PATH, ...args], { cwd: root, input: options.input ?? '', env: cliEnv({ ...BASE_ENV, ...options.env }), encoding: 'utf8', timeout: 60_000 });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function json<T>(root: string, args: readonly string[], env: Record<string, string> = {}): T {
+  const r = agents(root, ['--format', 'json', ...args], { env });
+  assert.equal(r.code, 0, `agents ${args.join(' ')}: ${r.stdout}${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+export const NO_DAEMON = { CLEVERAGENTS_NO_DAEMON: '1' };
+
+/** A Claude Code event for `root`, as its hooks send them. */
+export function event(root: string, name: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ session_id: 'session-1', hook_event_name: name, cwd: root, ...extra });
+}
+
+export function hook(root: string, input: string, env: Record<string, string> = {}): Run {
+  const r = agents(root, ['hook', 'run', 'claude-code'], { input, env: { CLAUDE_PROJECT_DIR: root, ...env } });
+  assert.equal(r.code, 0, `hook run: ${r.stdout}${r.stderr}`);
+  assert.equal(r.stdout, '', 'Claude Code is answered with nothing');
+  return r;
+}
+
+export interface Status {
+  readonly running: boolean;
+  readonly pid: number;
+  readonly version: string;
+  readonly requests: number;
+  readonly rss_bytes: number;
+}
+
+export function status(root: string, env: Record<string, string> = {}): Status {
+  return JSON.parse(agents(root, ['daemon', 'status'], { env }).stdout) as Status;
+}
+
+export async function until<T>(what: string, probe: () => T | undefined | false, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The daemon serving `root`, once one does. */
+export function running(root: string): Promise<Status> {
+  return until(`a resident process for ${root}`, () => {
+    const s = status(root);
+    return s.running ? s : undefined;
+  });
+}
+
+export function newWorkspace(dir: string): string {
+  const root = path.join(dir, 'ws');
+  mkdirSync(root);
+  git(root, 'init', '-q');
+  write(root, 'src/app.ts', 'export const a = 1;\n');
+  write(root, 'README.md', '# w\n');
+  return root;
+}
+
+export function hooksLog(root: string): string {
+  const file = path.join(root, '.cleveragents', 'logs', 'hooks.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
