@@ -30,12 +30,13 @@ interface Ran {
  */
 function runLauncher(launcher: string, root: string, agent: string, input: string | undefined, env: Record<string, string>): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(launcher, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'hook', 'run', agent], { cwd: root, env: cliEnv({ ...BASE_ENV, ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
+    // In a process group of its own: what it started goes with it when it must be stopped.
+    const child = spawn(launcher, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'hook', 'run', agent], { cwd: root, env: cliEnv({ ...BASE_ENV, ...env }), stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -49,7 +50,9 @@ describe('the launcher\'s fast client', function () {
   this.timeout(180_000);
   const pids: number[] = [];
   const servers: net.Server[] = [];
+  const sockets: net.Socket[] = [];
   afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.destroy();
     for (const server of servers.splice(0)) server.close();
     for (const pid of pids.splice(0)) {
       try {
@@ -199,7 +202,10 @@ describe('the launcher\'s fast client', function () {
     agents(root, ['daemon', 'stop']);
     await until('the process has stopped', () => !status(root).running);
     const run = path.join(root, '.cleveragents', 'run');
-    const server = net.createServer(onConnection);
+    const server = net.createServer((socket) => {
+      sockets.push(socket);
+      onConnection(socket);
+    });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(path.join(run, 'agents.sock'), resolve));
     chmodSync(path.join(run, 'agents.sock'), 0o600);
@@ -224,13 +230,40 @@ describe('the launcher\'s fast client', function () {
     assert.equal(process.env[RESIDENT_LOST_ENV], undefined);
   });
 
-  it('a process that never answers: the call is done by node after the silence', async () => {
+  it('a process that never acknowledges the call: the fast client gives up, and node does the call', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
-    await impostor(root, () => undefined);
-    const r = await runLauncher(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_DAEMON_ACK_MS: '300' });
+    // It trickles an answer's first line and never ends it, with a budget that would allow ten
+    // minutes. (The fast client's one-second wait for the acknowledgement makes this end sooner
+    // than curl's own speed check would; only a timing could show that, so it is not asserted.)
+    await impostor(root, (socket) => {
+      const head = 'HTTP/1.1 200 OK\r\n';
+      let sent = 0;
+      const timer = setInterval(() => socket.write(sent < head.length ? head[sent++]! : 'x'), 200);
+      socket.on('close', () => clearInterval(timer));
+      socket.on('error', () => clearInterval(timer));
+    });
+    const r = await runLauncher(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_DAEMON_ACK_MS: '300', AGENTS_HOOK_BUDGET_MS: '600000' });
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
     assert.equal(taken(root, 'pre_write'), 1);
+  });
+
+  it('a call that takes a while is waited for while the process says it works', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    await impostor(root, (socket) => {
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n.\r\n');
+        const beat = setInterval(() => socket.write('1\r\n.\r\n'), 200);
+        setTimeout(() => {
+          clearInterval(beat);
+          const rest = '\ndone\n{"answer":"from the process"}\n';
+          socket.end(`${Buffer.byteLength(rest).toString(16)}\r\n${rest}\r\n0\r\n\r\n`);
+        }, 2500);
+      });
+    });
+    const r = await runLauncher(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', writeEvent(root, 'PreToolUse'), { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root });
+    assert.deepEqual(r, { code: 0, stdout: '{"answer":"from the process"}\n', stderr: '' });
   });
 
   it('an agent that never closes stdin: the call ends after the wait a node client gives it', async () => {
