@@ -47,6 +47,7 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
       if (step.phase === 'writing' && !loggedWriting) {
         loggedWriting = true;
         options.log?.(writingLogLine(options.what ?? title.replace(/…$/, ''), step.total, takenBack));
+        options.onFirstWrite?.();
       }
       phases.progress(step);
       if (phases.message === heard) return;
@@ -91,6 +92,8 @@ export interface RestoreProgressOptions {
   readonly what?: string;
   /** Where the details the notification has no room for go (the output channel). */
   readonly log?: (line: string) => void;
+  /** Called once, as the first file is about to be written (the operation's record is on disk then). */
+  readonly onFirstWrite?: () => void;
 }
 
 /**

@@ -54,6 +54,20 @@ async function waitForRowSettled(page: Page, label: string, timeout = 30_000): P
   }
 }
 
+/**
+ * Whether the plan's row said that an operation is in progress before the panel's heading became
+ * `done` (the operation's end): the view is reloaded as the first file is written.
+ */
+async function rowInProgressBeforePanel(page: Page, label: string, done: string): Promise<boolean> {
+  const heading = panelFrame(page).locator('h1', { hasText: done });
+  for (;;) {
+    const row = (await treeItems(page, VIEW)).find((r) => r.label === label);
+    if (row && /in progress/.test(row.description)) return true;
+    if (await heading.isVisible()) return false;
+    await page.waitForTimeout(100);
+  }
+}
+
 async function prepare(dir: string, dark: boolean): Promise<void> {
   if (dark) {
     fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
@@ -167,6 +181,7 @@ describe('Revert Decision of a large change', function () {
     await answerDialog(wb.page, 'Undo Correction');
     const undoing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction…: [\d,]+ of 20,000 files written/ }).first();
     await undoing.waitFor({ state: 'visible', timeout: 60_000 });
+    assert.ok(await rowInProgressBeforePanel(wb.page, 'Rename everything', 'Rollback undone'), 'the row did not say "in progress" while the files were written');
     await wb.page.waitForTimeout(300); // the toast fades in
     await assertReadsWhole(undoing);
     await screenshot(wb.page, 'large-revert-1-undo-progress');

@@ -29,19 +29,22 @@ function treeHash(dir: string): string {
 }
 
 /**
- * Runs `command` and asserts that the view was told to reload once the operation had ended (its
- * files as `after`, its record gone) and before the command returned: the file watcher's report
- * of the record's removal comes seconds after a large write, or never (VS Code throttles and then
- * drops a burst's events), and the plan's row said "rollback in progress" after the panel said done.
+ * Runs `command` and asserts that the view was told to reload while the operation wrote (its
+ * record on disk: the plan's row says "in progress") and once it had ended (its files as `after`,
+ * its record gone), before the command returned. The file watcher's report of the record comes
+ * seconds after a large write, or never (VS Code throttles a burst's events, then drops them):
+ * the plan's row said "rollback in progress" after the panel said done.
  */
-async function reloadsTreeAtEnd<T>(api: CheckpointsApi, record: string, dir: string, after: string, command: () => Thenable<T>): Promise<T> {
+async function reloadsTreeAroundOperation<T>(api: CheckpointsApi, record: string, dir: string, after: string, command: () => Thenable<T>): Promise<T> {
+  let reloadedWhileWriting = false;
   let reloadedAfterEnd = false;
   const sub = api.onDidChangeTree(() => {
-    if (!reloadedAfterEnd && !fs.existsSync(record) && treeHash(dir) === after) reloadedAfterEnd = true;
+    if (fs.existsSync(record)) reloadedWhileWriting = true;
+    else if (treeHash(dir) === after) reloadedAfterEnd = true;
   });
   try {
     const result = await command();
-    assert.ok(reloadedAfterEnd, 'the view was not told to reload when the operation ended');
+    assert.deepEqual({ reloadedWhileWriting, reloadedAfterEnd }, { reloadedWhileWriting: true, reloadedAfterEnd: true }, 'the view was not told to reload as the operation began writing and when it ended');
     return result;
   } finally {
     sub.dispose();
@@ -108,7 +111,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     assert.deepEqual(heardCancelled.map((h) => h.message), ['saving the current files first']);
 
     // The revert, with its counts.
-    const reverted = await reloadsTreeAtEnd(api as CheckpointsApi, record, dir, original, () =>
+    const reverted = await reloadsTreeAroundOperation(api as CheckpointsApi, record, dir, original, () =>
       vscode.commands.executeCommand<{ correction_summary: { correction_id: string } }>(Commands.revertDecision, { planId, decisionId: decision.decision_id, skipConfirmation: true }),
     );
     assert.ok(reverted);
@@ -133,7 +136,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     assert.deepEqual(await state(), ['reverted']);
     assert.deepEqual(await checkpoints(), afterRevert, 'a cancelled undo left a checkpoint');
     await progress({ cancel: false });
-    assert.ok(await reloadsTreeAtEnd(api as CheckpointsApi, record, dir, rewritten, () => vscode.commands.executeCommand(Commands.undoCorrection, { planId, correctionId, skipConfirmation: true })));
+    assert.ok(await reloadsTreeAroundOperation(api as CheckpointsApi, record, dir, rewritten, () => vscode.commands.executeCommand(Commands.undoCorrection, { planId, correctionId, skipConfirmation: true })));
     assert.equal(treeHash(dir), rewritten);
     assert.deepEqual(await state(), ['active']);
     const undoMessages = (await progress()).filter((h) => h.title === 'Undoing the correction…').map((h) => h.message);

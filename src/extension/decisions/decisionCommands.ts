@@ -104,9 +104,9 @@ export class DecisionController {
           const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode, control);
           return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
         },
-        { operation: 'Revert', takenBackBy: CommandTitles.undoCorrection, what: `Reverting “${impact.reverted[0]!.decision.title}” of “${plan.title}”`, log: this.deps.log },
+        { operation: 'Revert', takenBackBy: CommandTitles.undoCorrection, what: `Reverting “${impact.reverted[0]!.decision.title}” of “${plan.title}”`, log: this.deps.log, onFirstWrite: () => this.deps.rollback.reloadTree() },
       ),
-    ).finally(() => this.deps.rollback.operationEnded());
+    ).finally(() => this.deps.rollback.reloadTree());
     if (!outcome) return undefined;
     setStatus(`$(discard) Reverted ${plural(outcome.correction.reverted_decisions.length, 'decision')}`, STATUS_MESSAGE_MS);
     const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
@@ -147,9 +147,10 @@ export class DecisionController {
           takenBackBy: 'Revert Decision',
           what: `Undoing the correction of “${titles.get(correction.decision_id) ?? correction.decision_id}” in “${plan.title}”`,
           log: this.deps.log,
+          onFirstWrite: () => this.deps.rollback.reloadTree(),
         },
       ),
-    ).finally(() => this.deps.rollback.operationEnded());
+    ).finally(() => this.deps.rollback.reloadTree());
     if (!outcome) return undefined;
     const start = decisions.find((d) => d.decision_id === correction.decision_id);
     const inCorrection = new Set(correction.reverted_decisions);

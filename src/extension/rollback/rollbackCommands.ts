@@ -143,9 +143,9 @@ export class RollbackController {
           const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths, undefined, control);
           return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
         },
-        { what: `Restoring ${plural(paths.length, 'path')} of “${t.plan.title}” from “${label}”`, log: (line) => this.deps.log.info(line) },
+        { what: `Restoring ${plural(paths.length, 'path')} of “${t.plan.title}” from “${label}”`, log: (line) => this.deps.log.info(line), onFirstWrite: () => this.reloadTree() },
       ),
-    ).finally(() => this.operationEnded());
+    ).finally(() => this.reloadTree());
     if (!outcome) return undefined;
     setStatus(`$(history) Restored ${plural(outcome.result.changed_paths.length, 'path')} from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
     return outcome;
@@ -157,12 +157,13 @@ export class RollbackController {
   }
 
   /**
-   * Reloads the view when an operation ends (done, cancelled or failed): its plan's row said "in
-   * progress" from its record, and the file watcher reports the record's removal late or never
-   * (VS Code hands a burst's events on 500 at a time and drops them past 10,000: a rollback of
-   * 20,000 files left the row "in progress" seconds after the panel said done).
+   * Reloads the view as an operation writes its first file (its record is on disk: the plan's row
+   * says "in progress") and when it ends (done, cancelled or failed: the record is gone). Not left
+   * to the file watcher, which reports the record late or never (VS Code hands a burst's events on
+   * 500 at a time and drops them past 10,000: a rollback of 20,000 files left the row "in
+   * progress" seconds after the panel said done).
    */
-  operationEnded(): void {
+  reloadTree(): void {
     this.deps.tree?.refresh?.();
   }
 
@@ -213,9 +214,9 @@ export class RollbackController {
             request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
           return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
         },
-        { what, log: (line) => this.deps.log.info(line), ...(request.undo ? { operation: 'Undo Rollback' } : {}) },
+        { what, log: (line) => this.deps.log.info(line), onFirstWrite: () => this.reloadTree(), ...(request.undo ? { operation: 'Undo Rollback' } : {}) },
       ),
-    ).finally(() => this.operationEnded());
+    ).finally(() => this.reloadTree());
     if (!outcome) return undefined;
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
