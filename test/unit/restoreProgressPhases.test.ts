@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { OperationCancelled } from '../../src/core/errors';
-import { RestorePhases, RestoreTitles, TOAST_LINE_CHARS, phaseMessage, type ShowNotification } from '../../src/extension/restoreProgressPhases';
+import { RestorePhases, RestoreTitles, TOAST_LINE_CHARS, phaseMessage, writingLogLine, type ShowNotification } from '../../src/extension/restoreProgressPhases';
 import { hashTree, planWithChangedFiles } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -171,5 +171,12 @@ describe('restore progress texts: whole in a collapsed notification', () => {
       [],
     );
     assert.equal(lines.length, 15);
+  });
+
+  it('what the line leaves out goes to the log at the first write: the names, that it cannot stop, what takes it back', () => {
+    assert.equal(
+      writingLogLine('Rolling “Rename everything” back to “Before the rename”', 20_000, 'Undo Rollback'),
+      'Rolling “Rename everything” back to “Before the rename”: writing 20,000 files; from now on it cannot stop half-way (the notification has no Cancel); Undo Rollback takes it back.',
+    );
   });
 });
