@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { TREE_VIEW_ID } from './commandIds';
 import { shown, showInfo, withProgressTitled } from './shownText';
 import type { RestoreControl, RestoreStep } from '../core/restoreService';
-import { RestorePhases } from './restoreProgressPhases';
+import { RestorePhases, writingLogLine } from './restoreProgressPhases';
 
 /** After this long, work that shows its progress only in the view also gets a notification. */
 const NOTIFY_AFTER_MS = 1000;
@@ -28,14 +28,15 @@ export async function withProgress<T>(title: string, work: () => Promise<T>): Pr
 /**
  * A rollback or a restore of paths with its counts ("12,000 of 20,000 files written") and a Cancel
  * that is there only while it can be honoured: before the first write it stops everything (nothing
- * is changed); once files are being written the notification has no Cancel and says that Undo
- * Rollback takes the work back (see RestorePhases). Like {@link withProgress}, the notification
- * shows only when the work takes more than a moment; the view's progress bar shows at once.
+ * is changed); once files are being written the notification has no Cancel, and the log says
+ * that Undo Rollback takes the work back (see RestorePhases; the notification's line is kept short
+ * enough to read whole). Like {@link withProgress}, the notification shows only when the work
+ * takes more than a moment; the view's progress bar shows at once.
  */
 export async function withRestoreProgress<T>(title: string, work: (control: RestoreControl) => Promise<T>, options: RestoreProgressOptions = {}): Promise<T> {
   const takenBack = options.takenBackBy ?? 'Undo Rollback';
+  let loggedWriting = false;
   const phases = new RestorePhases({
-    takenBackBy: takenBack,
     tooLate: () => void showInfo(`${title.replace(/…$/, '')}: files are being written, and stopping half-way would leave them mixed. It finishes; then ${takenBack} puts them back as they were.`),
   });
   const watcher = probe;
@@ -43,6 +44,11 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
   watcher?.heard(title, heard);
   const control: RestoreControl = {
     progress: (step: RestoreStep) => {
+      if (step.phase === 'writing' && !loggedWriting) {
+        loggedWriting = true;
+        options.log?.(writingLogLine(options.what ?? title.replace(/…$/, ''), step.total, takenBack));
+        options.onFirstWrite?.();
+      }
       phases.progress(step);
       if (phases.message === heard) return;
       heard = phases.message;
@@ -82,6 +88,12 @@ export interface RestoreProgressOptions {
   readonly takenBackBy?: string;
   /** What a stop before the first write is called in its message ("Revert"); default Rollback or Restore. */
   readonly operation?: string;
+  /** The work with the names the short title leaves out, for the log ("Rolling “Plan” back to “Checkpoint”"). */
+  readonly what?: string;
+  /** Where the details the notification has no room for go (the output channel). */
+  readonly log?: (line: string) => void;
+  /** Called once, as the first file is about to be written (the operation's record is on disk then). */
+  readonly onFirstWrite?: () => void;
 }
 
 /**

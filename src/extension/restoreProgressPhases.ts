@@ -13,8 +13,6 @@ export type ShowNotification = (
 ) => Promise<void>;
 
 export interface RestorePhasesOptions {
-  /** The command that takes the finished work back, named once it can no longer stop. */
-  readonly takenBackBy: string;
   /** Says, once, that a Cancel came too late: the files are being written, the work finishes. */
   readonly tooLate: () => void;
 }
@@ -26,6 +24,7 @@ export interface RestorePhasesOptions {
  * everything, nothing changed); after a cancel there, one without it saying that it stops; once
  * files are being written, one without it counting them. A Cancel that came in just too late (the
  * engine had passed its last check) is answered by a message: it finishes, and Undo takes it back.
+ * Each message reads whole in a collapsed notification (TOAST_LINE_CHARS).
  */
 export class RestorePhases {
   private step: RestoreStep = { phase: 'safety' };
@@ -39,7 +38,7 @@ export class RestorePhases {
 
   /** What the notification says now. */
   get message(): string {
-    return phaseMessage(this.step, this.cancelRequested, this.options.takenBackBy);
+    return phaseMessage(this.step, this.cancelRequested);
   }
 
   /** Whether Cancel was pressed (the engine asks right before its first write). */
@@ -105,10 +104,34 @@ export class RestorePhases {
   }
 }
 
-/** The notification's message in each phase. */
-export function phaseMessage(step: RestoreStep, cancelRequested: boolean, takenBack: string): string {
-  if (step.phase === 'safety') {
-    return cancelRequested ? 'stopping before the first file is written (nothing will be changed)' : 'saving the files as they are first (Cancel stops here, changing nothing)';
-  }
-  return `${formatCount(step.written)} of ${formatCount(step.total)} file${step.total === 1 ? '' : 's'} written (it can no longer stop half-way; ${takenBack} takes it back)`;
+/**
+ * How many characters of "title: message" a collapsed notification shows whole: VS Code's toasts
+ * are 450 px wide, and one line of them held 64 characters of "Reverting “Rewrite every file”…: 0
+ * of 20,000 files written (it c…" (the e2e screenshot large-revert-0-progress.png); a margin is
+ * kept. What does not fit goes to the log.
+ */
+export const TOAST_LINE_CHARS = 60;
+
+/**
+ * The titles of the notifications, short enough for the longest message beside them: names the
+ * user chose (a plan, a checkpoint, a decision) can be any length, so they go to the log instead
+ * (the row in the view spins meanwhile, and the panel names them at the end).
+ */
+export const RestoreTitles = {
+  rollback: 'Rolling back…',
+  undoRollback: 'Undoing the rollback…',
+  restore: 'Restoring files…',
+  revert: 'Reverting the decision…',
+  undoCorrection: 'Undoing the correction…',
+} as const;
+
+/** The notification's message in each phase (see TOAST_LINE_CHARS: it reads whole beside its title). */
+export function phaseMessage(step: RestoreStep, cancelRequested: boolean): string {
+  if (step.phase === 'safety') return cancelRequested ? 'stopping; nothing is changed' : 'saving the current files first';
+  return `${formatCount(step.written)} of ${formatCount(step.total)} file${step.total === 1 ? '' : 's'} written`;
+}
+
+/** The log's line when the first file is about to be written: what the short notification leaves out. */
+export function writingLogLine(what: string, total: number, takenBack: string): string {
+  return `${what}: writing ${formatCount(total)} file${total === 1 ? '' : 's'}; from now on it cannot stop half-way (the notification has no Cancel); ${takenBack} takes it back.`;
 }

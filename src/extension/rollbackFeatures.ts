@@ -70,7 +70,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     onDidGrant: trustGranted.event,
   });
   controller.attachPanels(panels);
-  const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto });
+  const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto, log: (line) => channel.info(line) });
   const tree = deps.tree;
   const selection =
     tree?.onDidChangeSelection && {

@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { answerDialog, clickTreeRow, openView, pickQuickPickItem, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import type { Locator, Page } from 'playwright-core';
+import { answerDialog, clickTreeRow, openView, pickQuickPickItem, screenshot, treeItems, useWorkbench, waitForTreeRow } from './workbench';
 import { inlineAction, panelFrame, waitForPanel } from './rollbackPanel';
 
 const VIEW = 'Checkpoints';
@@ -29,6 +30,41 @@ async function withServices(dir: string, work: (s: WorkspaceServices) => Promise
     await work(s);
   } finally {
     s.dispose();
+  }
+}
+
+/** A notification's line is not cut off (no "…" at its end): it reads whole without being expanded. */
+async function assertReadsWhole(toast: Locator): Promise<void> {
+  const message = toast.locator('.notification-list-item-message');
+  const { cut, text } = await message.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent ?? '' }));
+  assert.equal(cut, false, `the notification's line is cut off: ${text}`);
+}
+
+/**
+ * Waits until the plan's row in the view no longer says that an operation is in progress (its
+ * record removed, the view reloaded); returns the row's description.
+ */
+async function waitForRowSettled(page: Page, label: string, timeout = 30_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const row = (await treeItems(page, VIEW)).find((r) => r.label === label);
+    if (row && !/in progress/.test(row.description)) return row.description;
+    if (Date.now() > deadline) throw new Error(`the row “${label}” still says “${row?.description ?? '(no row)'}” after the panel said the work was done`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/**
+ * Whether the plan's row said that an operation is in progress before the panel's heading became
+ * `done` (the operation's end): the view is reloaded as the first file is written.
+ */
+async function rowInProgressBeforePanel(page: Page, label: string, done: string): Promise<boolean> {
+  const heading = panelFrame(page).locator('h1', { hasText: done });
+  for (;;) {
+    const row = (await treeItems(page, VIEW)).find((r) => r.label === label);
+    if (row && /in progress/.test(row.description)) return true;
+    if (await heading.isVisible()) return false;
+    await page.waitForTimeout(100);
   }
 }
 
@@ -86,13 +122,16 @@ for (const dark of [false, true]) {
       await panelFrame(wb.page).locator('button[data-action="rollback"]').click();
       const text = await answerDialog(wb.page, 'Roll Back');
       assert.match(text, /0 files will be added, 20,000 modified and 0 deleted\./, 'the modal writes the count as the panel does');
-      const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling “Rename everything” back/ }).first();
+      const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling back…/ }).first();
       await toast.waitFor({ state: 'visible', timeout: 60_000 });
       await screenshot(wb.page, name('2-progress'));
-      const counted = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written|saving the files as they are first/ }).first();
+      const counted = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written|saving the current files first/ }).first();
       await counted.waitFor({ state: 'visible', timeout: 60_000 });
+      await assertReadsWhole(counted);
       await waitForPanel(wb.page, 'Rollback complete');
       assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v1 12345\n');
+      // 20,000 files written at once: the file watcher reports the record's removal late; the view reloads when the rollback ends.
+      await waitForRowSettled(wb.page, 'Rename everything');
       await screenshot(wb.page, name('3-done'));
     });
   });
@@ -123,24 +162,33 @@ describe('Revert Decision of a large change', function () {
     await pickQuickPickItem(wb.page, 'Revert and Undo Later Work');
     const text = await answerDialog(wb.page, 'Revert');
     assert.match(text, /20,000 modified/);
-    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting “Rewrite every file”/ }).first();
+    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision…/ }).first();
     await toast.waitFor({ state: 'visible', timeout: 60_000 });
-    const writing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written \(it can no longer stop half-way; Undo Correction takes it back\)/ }).first();
+    const writing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision…: [\d,]+ of 20,000 files written/ }).first();
     await writing.waitFor({ state: 'visible', timeout: 60_000 });
     // It can no longer stop: the notification that counts the files has no Cancel button.
     assert.equal(await writing.locator('.monaco-button').count(), 0, 'no button on the notification once files are being written');
+    await wb.page.waitForTimeout(300); // the toast fades in
+    await assertReadsWhole(writing);
     await screenshot(wb.page, 'large-revert-0-progress');
     await waitForPanel(wb.page, 'Rollback complete');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v1 12345\n');
+    await waitForRowSettled(wb.page, 'Rename everything');
     // Read before Undo Correction: once the undo is done (it can take a second) the panel says it is active again.
     await panelFrame(wb.page).locator('.correction .subtitle', { hasText: '“Rewrite every file” was marked reverted.' }).waitFor({ state: 'visible' });
 
     await panelFrame(wb.page).locator('button[data-action="undoCorrection"]').click();
     await answerDialog(wb.page, 'Undo Correction');
-    await wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction…: [\d,]+ of 20,000 files written \(it can no longer stop half-way; Revert Decision takes it back\)/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const undoing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction…: [\d,]+ of 20,000 files written/ }).first();
+    await undoing.waitFor({ state: 'visible', timeout: 60_000 });
+    assert.ok(await rowInProgressBeforePanel(wb.page, 'Rename everything', 'Rollback undone'), 'the row did not say "in progress" while the files were written');
     await wb.page.waitForTimeout(300); // the toast fades in
+    await assertReadsWhole(undoing);
     await screenshot(wb.page, 'large-revert-1-undo-progress');
     await waitForPanel(wb.page, 'Rollback undone');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'big', 'file12345.txt'), 'utf8'), 'v2 12345\n');
+    // The plan's row changes when the panel does: no "rollback in progress" left behind.
+    await waitForRowSettled(wb.page, 'Rename everything');
+    await screenshot(wb.page, 'large-revert-2-undone');
   });
 });

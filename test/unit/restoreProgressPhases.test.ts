@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { OperationCancelled } from '../../src/core/errors';
-import { RestorePhases, type ShowNotification } from '../../src/extension/restoreProgressPhases';
+import { RestorePhases, RestoreTitles, TOAST_LINE_CHARS, phaseMessage, writingLogLine, type ShowNotification } from '../../src/extension/restoreProgressPhases';
 import { hashTree, planWithChangedFiles } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -67,7 +67,7 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
   it('a real rollback: a notification with Cancel while the files are saved first, then one without it counting the files written', async () => {
     const { root, s, plan, checkpoint } = await planWithChanges(200);
     let tooLate = 0;
-    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => void tooLate++ });
+    const phases = new RestorePhases({ tooLate: () => void tooLate++ });
     const work = s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id, undefined, { progress: (step) => phases.progress(step), cancelled: () => phases.cancelled });
     const settled = work.then(() => undefined);
     const { notify, shown } = fakeWindow();
@@ -77,9 +77,9 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
       shown.map((n) => n.cancellable),
       [true, false],
     );
-    assert.deepEqual(shown[0]!.messages, ['saving the files as they are first (Cancel stops here, changing nothing)']);
-    assert.equal(shown[1]!.messages[0], '0 of 200 files written (it can no longer stop half-way; Undo Rollback takes it back)');
-    assert.equal(shown[1]!.messages.at(-1), '200 of 200 files written (it can no longer stop half-way; Undo Rollback takes it back)');
+    assert.deepEqual(shown[0]!.messages, ['saving the current files first']);
+    assert.equal(shown[1]!.messages[0], '0 of 200 files written');
+    assert.equal(shown[1]!.messages.at(-1), '200 of 200 files written');
     assert.ok(shown.every((n) => n.closed));
     assert.equal(tooLate, 0);
     assert.equal(readFileSync(path.join(root, 'many/file7.txt'), 'utf8'), 'v1 7\n');
@@ -90,7 +90,7 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
     const { root, s, plan, checkpoint } = await planWithChanges(50);
     const before = hashTree(root);
     let tooLate = 0;
-    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => void tooLate++ });
+    const phases = new RestorePhases({ tooLate: () => void tooLate++ });
     const work = s.checkpoints.rollbackToCheckpoint(plan.plan_id, checkpoint.checkpoint_id, undefined, { progress: (step) => phases.progress(step), cancelled: () => phases.cancelled });
     const settled = work.then(
       () => undefined,
@@ -104,8 +104,8 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
     assert.deepEqual(
       shown.map((n) => [n.cancellable, n.messages]),
       [
-        [true, ['saving the files as they are first (Cancel stops here, changing nothing)']],
-        [false, ['stopping before the first file is written (nothing will be changed)']],
+        [true, ['saving the current files first']],
+        [false, ['stopping; nothing is changed']],
       ],
     );
     assert.equal(tooLate, 0);
@@ -115,7 +115,7 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
 
   it('a Cancel that comes after the last check before the first write: said once to be too late, and the counts show without Cancel', async () => {
     let tooLate = 0;
-    const phases = new RestorePhases({ takenBackBy: 'Undo Correction', tooLate: () => void tooLate++ });
+    const phases = new RestorePhases({ tooLate: () => void tooLate++ });
     const end = deferred();
     const { notify, shown } = fakeWindow();
     const showing = phases.show(end.promise, notify);
@@ -123,7 +123,7 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
     assert.equal(shown.length, 1);
     shown[0]!.pressCancel(); // the engine had already asked: it goes on writing
     await tick();
-    assert.deepEqual(shown[1]!.messages, ['stopping before the first file is written (nothing will be changed)']);
+    assert.deepEqual(shown[1]!.messages, ['stopping; nothing is changed']);
     phases.progress({ phase: 'writing', written: 0, total: 3 });
     await tick();
     phases.progress({ phase: 'writing', written: 3, total: 3 });
@@ -134,11 +134,11 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
       shown.map((n) => n.cancellable),
       [true, false, false],
     );
-    assert.deepEqual(shown[2]!.messages, ['0 of 3 files written (it can no longer stop half-way; Undo Correction takes it back)', '3 of 3 files written (it can no longer stop half-way; Undo Correction takes it back)']);
+    assert.deepEqual(shown[2]!.messages, ['0 of 3 files written', '3 of 3 files written']);
   });
 
   it('work that is already writing when it proves slow: one notification, without Cancel', async () => {
-    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => assert.fail('no cancel was pressed') });
+    const phases = new RestorePhases({ tooLate: () => assert.fail('no cancel was pressed') });
     phases.progress({ phase: 'safety' });
     phases.progress({ phase: 'writing', written: 5, total: 10 });
     const end = deferred();
@@ -155,9 +155,28 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
   });
 
   it('work that ends before its notification starts: the notification closes at once', async () => {
-    const phases = new RestorePhases({ takenBackBy: 'Undo Rollback', tooLate: () => assert.fail('no cancel was pressed') });
+    const phases = new RestorePhases({ tooLate: () => assert.fail('no cancel was pressed') });
     const { notify, shown } = fakeWindow(undefined, true);
     await phases.show(Promise.resolve(), notify);
     assert.ok(shown.length === 1 && shown[0]!.closed);
+  });
+});
+
+describe('restore progress texts: whole in a collapsed notification', () => {
+  it('every title with every message, up to 999,999 files, fits one line of a toast', () => {
+    const messages = [phaseMessage({ phase: 'safety' }, false), phaseMessage({ phase: 'safety' }, true), phaseMessage({ phase: 'writing', written: 999_999, total: 999_999 }, false)];
+    const lines = Object.values(RestoreTitles).flatMap((title) => messages.map((m) => `${title}: ${m}`));
+    assert.deepEqual(
+      lines.filter((l) => [...l].length > TOAST_LINE_CHARS),
+      [],
+    );
+    assert.equal(lines.length, 15);
+  });
+
+  it('what the line leaves out goes to the log at the first write: the names, that it cannot stop, what takes it back', () => {
+    assert.equal(
+      writingLogLine('Rolling “Rename everything” back to “Before the rename”', 20_000, 'Undo Rollback'),
+      'Rolling “Rename everything” back to “Before the rename”: writing 20,000 files; from now on it cannot stop half-way (the notification has no Cancel); Undo Rollback takes it back.',
+    );
   });
 });

@@ -19,6 +19,7 @@ import { panelFolder, type CheckpointTarget, type RollbackController, type Rollb
 import { cancellable, reportingErrors, type RollbackDialogs } from '../rollback/rollbackDialogs';
 import { setStatus, showPick } from '../shownText';
 import { withRestoreProgress } from '../delayedProgress';
+import { RestoreTitles } from '../restoreProgressPhases';
 import { checkpointLabel } from '../tree/treePresentation';
 import type { DecisionNode } from '../tree/treeNodes';
 import { KEEP_INDEPENDENT_CHOICE, REVERT, UNDO_LATER_WORK_CHOICE, keepIndependentDetail, panelCorrection, revertConfirmation, undoCorrectionConfirmation, undoLaterWorkDetail } from './decisionText';
@@ -44,6 +45,8 @@ export interface DecisionControllerDeps {
   readonly confirmByDefault: () => boolean;
   readonly tree?: TreeAccess;
   readonly writes?: WriteSuppressor;
+  /** The output channel's line for what the short progress notification leaves out. */
+  readonly log?: (line: string) => void;
 }
 
 /**
@@ -93,18 +96,17 @@ export class DecisionController {
       if (choice !== REVERT) return undefined;
     }
     if (!(await this.deps.rollback.settleUnsavedEditors(found, impact.changes))) return undefined;
-    const title = `Reverting “${impact.reverted[0]!.decision.title}”…`;
     // Counted and cancellable as a rollback is: a stop before the first write changes nothing.
     const outcome = await cancellable(this.deps.dialogs, () =>
       withRestoreProgress(
-        title,
+        RestoreTitles.revert,
         (control) => {
           const work = () => services.corrections.executeRevert(plan.plan_id, decisionId, mode, control);
           return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
         },
-        { operation: 'Revert', takenBackBy: CommandTitles.undoCorrection },
+        { operation: 'Revert', takenBackBy: CommandTitles.undoCorrection, what: `Reverting “${impact.reverted[0]!.decision.title}” of “${plan.title}”`, log: this.deps.log, onFirstWrite: () => this.deps.rollback.reloadTree() },
       ),
-    );
+    ).finally(() => this.deps.rollback.reloadTree());
     if (!outcome) return undefined;
     setStatus(`$(discard) Reverted ${plural(outcome.correction.reverted_decisions.length, 'decision')}`, STATUS_MESSAGE_MS);
     const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
@@ -134,15 +136,21 @@ export class DecisionController {
     if (!(await this.deps.rollback.settleUnsavedEditors(found, changes))) return undefined;
     const outcome = await cancellable(this.deps.dialogs, () =>
       withRestoreProgress(
-        'Undoing the correction…',
+        RestoreTitles.undoCorrection,
         (control) => {
           const work = () => services.corrections.undoCorrection(plan.plan_id, correction.correction_id, control);
           return this.deps.writes ? this.deps.writes.suppress(plan.plan_id, work) : work();
         },
         // Reverting the decision again takes the undo back (files and decisions together).
-        { operation: 'Undo Correction', takenBackBy: 'Revert Decision' },
+        {
+          operation: 'Undo Correction',
+          takenBackBy: 'Revert Decision',
+          what: `Undoing the correction of “${titles.get(correction.decision_id) ?? correction.decision_id}” in “${plan.title}”`,
+          log: this.deps.log,
+          onFirstWrite: () => this.deps.rollback.reloadTree(),
+        },
       ),
-    );
+    ).finally(() => this.deps.rollback.reloadTree());
     if (!outcome) return undefined;
     const start = decisions.find((d) => d.decision_id === correction.decision_id);
     const inCorrection = new Set(correction.reverted_decisions);

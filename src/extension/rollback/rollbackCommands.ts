@@ -2,6 +2,7 @@ import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, typ
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
 import { withRestoreProgress } from '../delayedProgress';
+import { RestoreTitles } from '../restoreProgressPhases';
 import * as z from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -136,11 +137,15 @@ export class RollbackController {
     if ((await this.deps.dialogs.confirm(text.message, text.detail, [RESTORE])) !== RESTORE) return undefined;
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, true))) return undefined;
     const outcome = await cancellable(this.deps.dialogs, () =>
-      withRestoreProgress(`Restoring from “${label}”…`, (control) => {
-        const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths, undefined, control);
-        return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
-      }),
-    );
+      withRestoreProgress(
+        RestoreTitles.restore,
+        (control) => {
+          const work = () => t.services.checkpoints.restorePaths(planId, t.checkpoint.checkpoint_id, paths, undefined, control);
+          return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
+        },
+        { what: `Restoring ${plural(paths.length, 'path')} of “${t.plan.title}” from “${label}”`, log: (line) => this.deps.log.info(line), onFirstWrite: () => this.reloadTree() },
+      ),
+    ).finally(() => this.reloadTree());
     if (!outcome) return undefined;
     setStatus(`$(history) Restored ${plural(outcome.result.changed_paths.length, 'path')} from “${label}”; undo with Undo Rollback`, STATUS_MESSAGE_MS);
     return outcome;
@@ -149,6 +154,17 @@ export class RollbackController {
   /** Asks about unsaved editors on these paths (for features that write files through the services). */
   async settleUnsavedEditors(t: Omit<CheckpointTarget, 'checkpoint'>, changes: readonly PathChange[]): Promise<boolean> {
     return settleUnsavedEditors(this.deps.dialogs, t, changes, true);
+  }
+
+  /**
+   * Reloads the view as an operation writes its first file (its record is on disk: the plan's row
+   * says "in progress") and when it ends (done, cancelled or failed: the record is gone). Not left
+   * to the file watcher, which reports the record late or never (VS Code hands a burst's events on
+   * 500 at a time and drops them past 10,000: a rollback of 20,000 files left the row "in
+   * progress" seconds after the panel said done).
+   */
+  reloadTree(): void {
+    this.deps.tree?.refresh?.();
   }
 
   private now(): Date {
@@ -189,14 +205,18 @@ export class RollbackController {
     }
     if (!(await settleUnsavedEditors(this.deps.dialogs, t, preview, request.interactive))) return undefined;
 
-    const title = request.undo ? `Undoing the rollback of “${t.plan.title}”…` : `Rolling “${t.plan.title}” back to “${label}”…`;
+    const what = request.undo ? `Undoing the rollback of “${t.plan.title}”` : `Rolling “${t.plan.title}” back to “${label}”`;
     const outcome = await cancellable(this.deps.dialogs, () =>
-      withRestoreProgress(title, (control) => {
-        const work = () =>
-          request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
-        return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
-      }, request.undo ? { operation: 'Undo Rollback' } : {}),
-    );
+      withRestoreProgress(
+        request.undo ? RestoreTitles.undoRollback : RestoreTitles.rollback,
+        (control) => {
+          const work = () =>
+            request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
+          return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
+        },
+        { what, log: (line) => this.deps.log.info(line), onFirstWrite: () => this.reloadTree(), ...(request.undo ? { operation: 'Undo Rollback' } : {}) },
+      ),
+    ).finally(() => this.reloadTree());
     if (!outcome) return undefined;
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {

@@ -12,8 +12,7 @@ import { checkpointAccessibilityLabel, checkpointContextValue, checkpointIcon, i
 import { checkpointRowDescription, checkpointRowLabel, decisionRowDescription, planRowAccessibilityLabel, planRowDescription, rowTooltipMarkdown } from './treeRowPresentation';
 import { decisionIcon } from './decisionPresentation';
 import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
-import { UnreadableDatabaseError } from '../../core/errors';
-import { MOVE_ASIDE, unreadableRow } from '../waysOut/waysOutText';
+import { databaseErrorRows } from './databaseErrorRows';
 
 export type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
 import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
@@ -344,52 +343,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Cannot list the plans of ${folder.uri.fsPath}: ${error instanceof Error ? (error.stack ?? message) : message}`);
       await this.setFolderState(folder, 'error');
-      const showLog = { command: Commands.showLog, title: 'Show Log' };
-      if (!(error instanceof UnreadableDatabaseError)) {
-        // A lock held too long, a disk that failed: the file itself may be fine, so no Move Aside.
-        return [
-          this.issue<MessageNode>({
-            kind: 'message',
-            id: `${prefix}#error`,
-            folder,
-            label: `Cannot read the checkpoint database: ${message}`,
-            tooltip: `${message} Click to open the log.`,
-            severity: 'error',
-            command: showLog,
-            parent,
-          }),
-        ];
-      }
-      const row = unreadableRow(message);
-      const trusted = vscode.workspace.isTrusted;
-      return [
-        this.issue<MessageNode>({
-          kind: 'message',
-          id: `${prefix}#error`,
-          folder,
-          label: row.label,
-          tooltip: row.tooltip,
-          severity: 'error',
-          command: showLog,
-          parent,
-          contextValue: TreeItemContext.unreadableDatabase,
-        }),
-        // The way out as a row of its own too: an inline button shows only on hover.
-        ...(trusted
-          ? [
-              this.issue<MessageNode>({
-                kind: 'message',
-                id: `${prefix}#move-aside`,
-                folder,
-                label: `${MOVE_ASIDE}…`,
-                tooltip: 'Renames the database file beside itself with the time in its name (it is never deleted); the next plan starts a new one.',
-                severity: 'info',
-                command: { command: Commands.moveDatabaseAside, title: MOVE_ASIDE, arguments: [{ folder: folder.uri.toString() }] },
-                parent,
-              }),
-            ]
-          : []),
-      ];
+      return databaseErrorRows(folder, parent, error, vscode.workspace.isTrusted).map((row) => this.issue(row));
     }
   }
 
