@@ -14,6 +14,7 @@ import { replaceVersionedCli, rewriteVersionedCommands } from '../../src/hooks/i
 import { clientConfig } from '../../src/mcp/clientConfigs';
 import { CLI_PATH, ensureCliBuilt } from './helpers/cliHarness';
 import { useTempDirs } from './helpers/tempDir';
+import { currentHost, vscodeHookProgram } from '../../src/extension/agentHooks/hookRuntime';
 
 const ID = 'cleveragents.cleveragents-checkpoints';
 const { version: BUILT_VERSION } = JSON.parse(readFileSync(path.join(CLI_PATH, '..', '..', 'package.json'), 'utf8')) as { version: string };
@@ -145,6 +146,23 @@ describe('The stable entry of the CLI (hook-runtime/cli.js)', function () {
     assert.equal(stableCliFromEnvironment(dist, { [STABLE_CLI_ENV]: path.join(base, 'missing', 'cli.js') }), undefined, 'a shim not written');
     const mcp = clientConfig('claude-code', base, runningHookProgram(dist, { [STABLE_CLI_ENV]: shim })).json as { mcpServers: Record<string, { args: string[] }> };
     assert.equal(mcp.mcpServers['cleveragents-checkpoints']!.args[0], shim);
+  });
+
+  it('names the extension’s launcher beside the shim as the runtime, once the extension wrote one (Linux, macOS)', async function () {
+    if (process.platform === 'win32') this.skip();
+    const { extensions, storage } = layout();
+    const installed = installVersion(extensions, `${ID}-0.2.0`, { cli: WHICH });
+    const shim = await writeStableCli(storage, installed);
+    const dist = path.join(installed, 'dist');
+    assert.equal(runningHookProgram(dist, { [STABLE_CLI_ENV]: shim }).node, process.execPath, 'no launcher yet: this node');
+    const launcher = path.join(path.dirname(shim), 'node');
+    writeFileSync(launcher, '#!/bin/sh\nexec node "$@"\n', { mode: 0o755 });
+    assert.equal(runningHookProgram(dist, { [STABLE_CLI_ENV]: shim }).node, process.execPath, 'a file there that is not our launcher');
+    const program = await vscodeHookProgram({ ...currentHost(dist, storage), execPath: process.execPath, electron: undefined, platform: process.platform });
+    assert.equal(program.node, launcher);
+    assert.deepEqual(runningHookProgram(dist, { [STABLE_CLI_ENV]: shim }), { node: launcher, cli: shim });
+    assert.deepEqual(runningHookProgram(dist, { [STABLE_CLI_ENV]: shim, CLEVERAGENTS_NO_DAEMON: '1' }), { node: launcher, cli: shim, noDaemon: true });
+    assert.equal(runningHookProgram(dist, {}).node, process.execPath, 'outside VS Code');
   });
 });
 

@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import type { HookProgram } from '../../hooks/install/hookCommandLine';
-import { writeStableCli } from '../../hooks/install/stableCli';
+import { LAUNCHER_MARK, LAUNCHER_NAME, STABLE_CLI_RELATIVE, writeStableCli } from '../../hooks/install/stableCli';
 import { fastClientLines } from '../../daemon/fastClientScript';
 
 // The program a hook installed from VS Code starts. The agent runs it outside VS Code (Claude Code
@@ -28,7 +28,7 @@ import { fastClientLines } from '../../daemon/fastClientScript';
 // the command says to install Node.js.
 
 /** The name of the launcher, under the extension's global storage. */
-export const LAUNCHER_RELATIVE = path.join('hook-runtime', 'node');
+export const LAUNCHER_RELATIVE = path.join(path.dirname(STABLE_CLI_RELATIVE), LAUNCHER_NAME);
 
 /**
  * The launcher: the fast client first (a hook handed to the workspace's resident process with
@@ -39,7 +39,7 @@ export function launcherText(runtime: string, electron: boolean, fast?: { readon
   const quoted = `"${runtime.replace(/(["\\$`])/g, '\\$1')}"`;
   return [
     '#!/bin/sh',
-    `# CleverAgents Checkpoints: runs ${electron ? "VS Code's own runtime as Node.js" : "the Node.js of the VS Code server"} for the agents' hooks.`,
+    `${LAUNCHER_MARK}${electron ? "VS Code's own runtime as Node.js" : "the Node.js of the VS Code server"} for the agents' hooks.`,
     '# Rewritten at each start of the extension; when an update has removed that runtime, a node on the PATH.',
     `runtime=${quoted}`,
     'run_node() {',

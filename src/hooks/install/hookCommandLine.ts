@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { noDaemon } from '../../daemon/daemonFiles';
 import type { HookAgent } from '../hookAgents';
-import { cliBehind, stableCliFromEnvironment } from './stableCli';
+import { LAUNCHER_MARK, LAUNCHER_NAME, cliBehind, stableCliFromEnvironment } from './stableCli';
 
 /**
  * The program an installed hook starts: this node and this package's `dist/cli.js`, both by
@@ -33,8 +33,25 @@ export interface HookProgram {
  * CLEVERAGENTS_NO_DAEMON=1, the hooks it writes carry it too.
  */
 export function runningHookProgram(distDir: string = __dirname, env: NodeJS.ProcessEnv = process.env): HookProgram {
-  const cli = stableCliFromEnvironment(distDir, env) ?? path.join(distDir, 'cli.js');
-  return { node: process.execPath, cli, ...(process.versions.electron ? { electron: true } : {}), ...(noDaemon(env) ? { noDaemon: true } : {}) };
+  const shim = stableCliFromEnvironment(distDir, env);
+  const daemon = noDaemon(env) ? { noDaemon: true } : {};
+  // The extension's launcher beside its shim, when it wrote one: the hooks it connects name it,
+  // and a hook installed from its terminal is then the same command, fast client included.
+  const launcher = shim === undefined ? undefined : launcherBeside(shim);
+  if (shim && launcher) return { node: launcher, cli: shim, ...daemon };
+  return { node: process.execPath, cli: shim ?? path.join(distDir, 'cli.js'), ...(process.versions.electron ? { electron: true } : {}), ...daemon };
+}
+
+/** `hook-runtime/node` beside the shim when it is the extension's launcher (Linux and macOS only). */
+function launcherBeside(shim: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const launcher = path.join(path.dirname(shim), LAUNCHER_NAME);
+  try {
+    const head = readFileSync(launcher, 'utf8').slice(0, 200).split('\n');
+    return head[0] === '#!/bin/sh' && head[1]?.startsWith(LAUNCHER_MARK) && (statSync(launcher).mode & 0o111) !== 0 ? launcher : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

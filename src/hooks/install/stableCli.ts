@@ -18,6 +18,15 @@ import { CliEnvironment } from '../../cliEnvironment';
 /** The shim, under the extension's global storage (beside the Linux/macOS runtime launcher). */
 export const STABLE_CLI_RELATIVE = path.join('hook-runtime', 'cli.js');
 
+/**
+ * The hooks' launcher beside the shim (`hook-runtime/node`, Linux and macOS): a sh script the
+ * extension writes (extension/agentHooks/hookRuntime.ts) that runs its runtime as Node.js, and
+ * hands `hook run` to the resident process without starting it (daemon/fastClientScript.ts).
+ */
+export const LAUNCHER_NAME = 'node';
+/** The second line of every launcher: how a file is recognised as one. */
+export const LAUNCHER_MARK = '# CleverAgents Checkpoints: runs ';
+
 /** The first line of every shim: how a file is recognised as one (hook status, tests). */
 export const SHIM_MARK = '// CleverAgents Checkpoints: the stable entry of the `agents` CLI for hooks and MCP servers.';
 
