@@ -22,7 +22,7 @@ import { benchSave } from './benchSave';
 import { benchDatabaseGrowth, FOLD_EVERY } from './benchDatabaseGrowth';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
-       npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon both|on|off] [--profile] [--runs N] [--markdown FILE]
+       npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon all|both|fast|on|off] [--profile] [--runs N] [--markdown FILE]
 
   --sizes S,M,L   synthetic workspaces (1k files / 10 MB, 10k / 100 MB, 50k / 300 MB); default S,M without --repo
   --repo DIR      a git repository (only read) whose history is replayed as an agent's edits; repeatable
@@ -47,8 +47,9 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
                   its figures go between <!-- bench-hooks:start --> and <!-- bench-hooks:end -->
   --agent NAME    whose hooks and events: claude-code (default), copilot, cursor, gemini, cline
   --prompt-every N  a prompt event before every Nth tool call (default 5)
-  --daemon MODE   both (default): once with the resident process on, once off
-                  (CLEVERAGENTS_NO_DAEMON=1); on; off
+  --daemon MODE   all (default): the hooks through the extension's launcher and its fast client
+                  (curl to the resident process), then through node with the resident process on,
+                  then off (CLEVERAGENTS_NO_DAEMON=1); both: the last two; fast; on; off
   --profile       also where a hooked call's time goes: phase timers (AGENTS_HOOK_TIMINGS=1) over
                   the run's calls, and node's CPU profile of one pre_write and one post_step`;
 

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { HOOK_AGENTS, type HookAgent } from '../src/hooks/hookAgents';
 
-export const DAEMON_MODES = ['both', 'on', 'off'] as const;
+export const DAEMON_MODES = ['all', 'both', 'fast', 'on', 'off'] as const;
 export type DaemonMode = (typeof DAEMON_MODES)[number];
 
 const Count = (name: string, min: number, max: number) =>
@@ -20,7 +20,7 @@ const HookBenchArgsSchema = z.object({
   steps: Count('--steps', 2, 10_000).default(10),
   runs: Count('--runs', 1, 1_000).default(5),
   promptEvery: Count('--prompt-every', 1, 1_000).default(5),
-  daemon: z.enum(DAEMON_MODES, { error: (issue) => `--daemon must be one of ${DAEMON_MODES.join(', ')}, not ${JSON.stringify(issue.input)}` }).default('both'),
+  daemon: z.enum(DAEMON_MODES, { error: (issue) => `--daemon must be one of ${DAEMON_MODES.join(', ')}, not ${JSON.stringify(issue.input)}` }).default('all'),
   profile: z.boolean().default(false),
 });
 
@@ -33,11 +33,17 @@ export function parseHookBenchArgs(values: { agent?: string; steps?: string; run
   return { ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') };
 }
 
-/** The resident process's settings a run is made with, and how its rows are labelled. */
-export function daemonRuns(mode: DaemonMode): { label: string; env: Record<string, string | undefined> }[] {
-  const on = { label: 'resident process on', env: { CLEVERAGENTS_NO_DAEMON: undefined } };
-  const off = { label: 'resident process off', env: { CLEVERAGENTS_NO_DAEMON: '1' } };
-  return mode === 'both' ? [on, off] : mode === 'on' ? [on] : [off];
+/**
+ * The runs a mode makes: their hooks' runtime and the resident process's setting, and how their
+ * rows are labelled. `launcher`: the hooks name the extension's launcher (as Connect an Agent
+ * writes them on Linux and macOS), whose fast client hands the call to the resident process with
+ * curl; else they name node, as `agents hook install` outside VS Code writes them.
+ */
+export function daemonRuns(mode: DaemonMode): { label: string; launcher: boolean; env: Record<string, string | undefined> }[] {
+  const fast = { label: 'fast client, resident process on', launcher: true, env: { CLEVERAGENTS_NO_DAEMON: undefined } };
+  const on = { label: 'resident process on', launcher: false, env: { CLEVERAGENTS_NO_DAEMON: undefined } };
+  const off = { label: 'resident process off', launcher: false, env: { CLEVERAGENTS_NO_DAEMON: '1' } };
+  return { all: [fast, on, off], both: [on, off], fast: [fast], on: [on], off: [off] }[mode];
 }
 
 /** The calls that make a replayed session: a prompt every `promptEvery` tool calls, the first call included. */

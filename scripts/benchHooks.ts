@@ -8,13 +8,14 @@
 // checkpoint` through the CLI against plain git's one snapshot. Once with the resident process on,
 // once off (CLEVERAGENTS_NO_DAEMON=1). `--profile` adds where one hooked call's time goes.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import type { HookAgent } from '../src/hooks/hookAgents';
 import { AGENT_HOOK_CONFIGS } from '../src/hooks/install/agentHookConfigs';
 import { programOfCommand } from '../src/hooks/install/hookCommandLine';
+import { launcherText } from '../src/extension/agentHooks/hookRuntime';
 import { PlainGit, settle, time } from './benchCommon';
 import { agentEvent, daemonRuns, type DaemonMode, type HookMoment, type ToolCall } from './benchHookEvents';
 import { applyCommit, checkout, cleanEnv, CLI, history, pathsLeftOut, PLAIN_SNAPSHOT, readRepo } from './benchRepository';
@@ -23,6 +24,9 @@ import { medianOf, p95Of, summarizeCpuProfile, type HookProfile, type HookRow } 
 /** Rows of what no command hook can go below: its processes, doing nothing. */
 export const FLOOR_CALL = 'floor: two hook processes doing nothing (`--version` by the hook\'s command)';
 export const FLOOR_STATUS = 'floor: one hook process doing nothing vs git status';
+/** With the fast client, the floor is a call the resident process answers at once: a tool that writes nothing. */
+export const FAST_FLOOR_CALL = 'floor: two fast-client calls answered at once (a Read tool call)';
+export const FAST_FLOOR_STATUS = 'floor: one fast-client call answered at once vs git status';
 
 export interface HookBenchOptions {
   readonly repo: string;
@@ -60,6 +64,33 @@ export function installedHooks(agent: HookAgent, scratch: string, cli = CLI): Ma
 }
 
 /**
+ * The same hooks naming the extension's launcher in place of node, as Connect an Agent writes
+ * them on Linux and macOS (extension/agentHooks/hookRuntime.ts): the launcher is written into
+ * `dir` by the extension's own code, for this package's version and this user.
+ */
+export function withLauncher(installed: Map<string, HookProcess>, dir: string, cli = CLI): Map<string, HookProcess> {
+  const launcher = path.join(dir, 'hook-runtime', 'node');
+  mkdirSync(path.dirname(launcher), { recursive: true });
+  const version = (JSON.parse(readFileSync(path.join(path.dirname(cli), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  writeFileSync(launcher, launcherText(process.execPath, false, { version, uid: process.getuid!() }), { mode: 0o755 });
+  const node = `"${process.execPath}"`;
+  const swap = (line: string) => {
+    if (!line.includes(node)) throw new Error(`the installed command does not name ${node}: ${line}`);
+    return line.replace(node, `"${launcher}"`);
+  };
+  const out = new Map<string, HookProcess>();
+  for (const [event, argv] of installed) {
+    if (argv[0] === 'sh') out.set(event, ['sh', '-c', swap(argv[2]!)]);
+    else {
+      const script = `${argv[0]!}.launcher`;
+      writeFileSync(script, readFileSync(argv[0]!, 'utf8').split('\n').map((l) => (l.includes(' hook run ') ? swap(l) : l)).join('\n'), { mode: 0o755 });
+      out.set(event, [script]);
+    }
+  }
+  return out;
+}
+
+/**
  * The floor of any command hook: the process the agent starts, doing nothing. The installed
  * command line (`sh -c`, node, the launcher) with `--version` in place of `hook run <agent>`, which
  * the launcher answers before it loads any bundle.
@@ -69,6 +100,27 @@ export function idleHook(installed: HookProcess): HookProcess {
   const idle = line.replace(/ hook run \S+\s*$/, ' --version');
   if (idle === line) throw new Error(`cannot find "hook run" at the end of the hook's command: ${line}`);
   return ['sh', '-c', idle];
+}
+
+/**
+ * The resident process's own time for the last request, from its trace lines in daemon.log
+ * (CLEVERAGENTS_DAEMON_TRACE=1): with the fast client, no node process keeps timings.
+ */
+class DaemonTraceReader {
+  private offset = 0;
+  constructor(private readonly file: string) {}
+  phases(wallMs: number): [string, number][] | undefined {
+    if (!existsSync(this.file)) return undefined;
+    const text = readFileSync(this.file).subarray(this.offset).toString('utf8');
+    this.offset += Buffer.byteLength(text);
+    const served = [...text.matchAll(/\] hook: ([\d.]+) ms/g)].at(-1);
+    if (!served) return undefined;
+    const own = Number(served[1]);
+    return [
+      ['resident process answered (its own clock)', own],
+      ['fast client: sh, find, cat, curl, tail, rm; the socket', wallMs - own],
+    ];
+  }
 }
 
 /** What the run's hook calls wrote into hooks.log since the last look. */
@@ -138,10 +190,15 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
   console.log(`\n[${label}, hooks of ${options.agent}] ${files} files at ${start.slice(0, 12)}; ${hookCount} hooked tool calls, ${cliCount} CLI checkpoints${options.profile ? ', 1 profiled call' : ''}, up to ${commits.at(-1)!.slice(0, 12)}`);
   const leftOut = pathsLeftOut(options.repo, [start, ...commits]);
   if (leftOut.length > 0) console.log(`  left out (submodules, content missing from the repository): ${leftOut.join(', ')}`);
-  const hooks = installedHooks(options.agent, path.join(options.base, label, 'hook-config'));
+  const nodeHooks = installedHooks(options.agent, path.join(options.base, label, 'hook-config'));
+  const launcherHooks = withLauncher(nodeHooks, path.join(options.base, label));
 
   for (const mode of daemonRuns(options.daemon)) {
     console.log(`  -- ${mode.label}`);
+    const hooks = mode.launcher ? launcherHooks : nodeHooks;
+    // The fast client's calls keep no timings (no node runs): the resident process logs its own
+    // time per request, and the rest of a call is the fast client's.
+    const daemonLog = new DaemonTraceReader(path.join(options.base, label, mode.label.replace(/\W+/g, '-'), 'ours', '.cleveragents', 'logs', 'daemon.log'));
     const dir = path.join(options.base, label, mode.label.replace(/\W+/g, '-'));
     const root = path.join(dir, 'ours');
     const plainRoot = path.join(dir, 'plain');
@@ -166,7 +223,7 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
     };
 
     /** One hook process, as the agent starts it; its wall time, and its phases when timings are on. */
-    const hook = (moment: HookMoment, call: ToolCall, extraEnv: Record<string, string> = {}, cpuProfileDir?: string): { ms: number; timings?: Timings } => {
+    const hook = (moment: HookMoment, call: ToolCall, extraEnv: Record<string, string> = {}, cpuProfileDir?: string): { ms: number; timings?: Timings; phases?: [string, number][] } => {
       const event = agentEvent(options.agent, moment, call);
       const installed = hooks.get(event.eventName);
       if (!installed) throw new Error(`agents hook install ${options.agent} wrote no hook for ${event.eventName}`);
@@ -176,6 +233,7 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       const env: NodeJS.ProcessEnv = { ...cleanEnv(), ...event.env, ...extraEnv };
       delete env.AGENTS_HOOK_TIMINGS;
       if (options.profile) env.AGENTS_HOOK_TIMINGS = '1';
+      if (options.profile && mode.launcher) env.CLEVERAGENTS_DAEMON_TRACE = '1';
       for (const [k, v] of Object.entries(mode.env)) {
         if (v === undefined) delete env[k];
         else env[k] = v;
@@ -186,7 +244,8 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       if (r.status !== 0) throw new Error(`the ${event.eventName} hook exited with ${r.status}: ${r.stderr}`);
       log.next();
       const timings = timingsOf(r.stderr);
-      return { ms, ...(timings ? { timings } : {}) };
+      const phases = timings ? phasesOf(timings, ms) : options.profile && mode.launcher ? daemonLog.phases(ms) : undefined;
+      return { ms, ...(timings ? { timings } : {}), ...(phases ? { phases } : {}) };
     };
     const idleArgv = idleHook(hooks.get(agentEvent(options.agent, 'pre', { workspace: root, session, index: 0, file: 'package.json' }).eventName)!);
     const idle = (): number => {
@@ -195,6 +254,17 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       if (r.status !== 0) throw new Error(`the idle hook process exited with ${r.status}`);
       return performance.now() - started;
     };
+    // The fast client's floor (Claude Code's events only): a PreToolUse of Read, which takes no checkpoint.
+    const fastIdle = (): number => {
+      const pre = agentEvent(options.agent, 'pre', { workspace: root, session, index: 0, file: 'package.json' });
+      const argv = hooks.get(pre.eventName)!;
+      const input = JSON.stringify({ ...pre.json, tool_name: 'Read', tool_input: { file_path: path.join(root, 'package.json') } });
+      const started = performance.now();
+      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: root, env: { ...cleanEnv(), ...pre.env }, input, stdio: ['pipe', 'ignore', 'ignore'] });
+      if (r.status !== 0) throw new Error(`the Read hook exited with ${r.status}`);
+      return performance.now() - started;
+    };
+    const floors = mode.launcher ? (options.agent === 'claude-code' ? { call: FAST_FLOOR_CALL, status: FAST_FLOOR_STATUS, idle: fastIdle } : undefined) : { call: FLOOR_CALL, status: FLOOR_STATUS, idle };
     const snapshot = (): number => {
       const started = performance.now();
       plain.shell(PLAIN_SNAPSHOT);
@@ -234,7 +304,7 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
         settle();
         const p = hook('prompt', { ...call, prompt: `Prompt before call ${call.index}` });
         add('prompt', p.ms, snapshot());
-        if (p.timings) addPhases('prompt', phasesOf(p.timings, p.ms));
+        if (p.phases) addPhases('prompt', p.phases);
       }
       calls++;
       settle();
@@ -247,9 +317,9 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       add('pre_write (before the call)', pre.ms, plainBefore);
       add(`post_step (after the call)`, post.ms, plainAfter);
       add('hooked tool call: pre + post', pre.ms + post.ms, plainBefore + plainAfter);
-      add(FLOOR_CALL, idle() + idle(), plainBefore + plainAfter);
-      if (pre.timings) addPhases('pre_write', phasesOf(pre.timings, pre.ms));
-      if (post.timings) addPhases('post_step', phasesOf(post.timings, post.ms));
+      if (floors) add(floors.call, floors.idle() + floors.idle(), plainBefore + plainAfter);
+      if (pre.phases) addPhases('pre_write', pre.phases);
+      if (post.phases) addPhases('post_step', post.phases);
     }
     const paths = medianOf(changed);
 
@@ -262,7 +332,7 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       plain.shell('git status --porcelain');
       const status = performance.now() - started;
       add('no-change pre_write vs git status', pre.ms, status);
-      add(FLOOR_STATUS, idle(), status);
+      if (floors) add(floors.status, floors.idle(), status);
     }
 
     // The plan the session made, for the CLI's checkpoints and the comparison of trees.
@@ -277,7 +347,8 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
     }
 
     // Where the time of one hooked call goes: node's CPU profile of a pre_write and a post_step.
-    if (options.profile) {
+    // (With the fast client no node runs: its phases come from the resident process's trace above.)
+    if (options.profile && !mode.launcher) {
       const commit = commits[hookCount]!;
       const call = toolCall(commit);
       if (call) {
@@ -298,6 +369,8 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       } else {
         parent = commit;
       }
+    }
+    if (options.profile) {
       for (const [moment, byName] of phases) {
         const med = medianOf;
         const profile = profiles.find((p) => p.mode === mode.label && p.workspace === label && p.what === moment);

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentEvent, daemonRuns, parseHookBenchArgs, sessionCalls, type HookMoment } from '../../scripts/benchHookEvents';
 import { medianOf, p95Of, summarizeCpuProfile } from '../../scripts/benchHookReport';
-import { idleHook, installedHooks } from '../../scripts/benchHooks';
+import { idleHook, installedHooks, withLauncher } from '../../scripts/benchHooks';
 import { CLI_PATH, REPO_ROOT } from './helpers/cliHarness';
 import { benchSection, HOOKS_END, HOOKS_MARKERS, HOOKS_START, hookMarkdownTable, profileMarkdown, withBenchSection } from '../../scripts/benchMarkdown';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
@@ -25,7 +25,7 @@ function installedEvents(agent: (typeof HOOK_AGENTS)[number]): string[] {
 
 describe('The hooked-path benchmark’s options', () => {
   it('defaults to Claude Code, 10 steps, 5 runs, a prompt every 5 calls, the resident process on and off, no profile', () => {
-    assert.deepEqual(parseHookBenchArgs({}), { ok: true, args: { agent: 'claude-code', steps: 10, runs: 5, promptEvery: 5, daemon: 'both', profile: false } });
+    assert.deepEqual(parseHookBenchArgs({}), { ok: true, args: { agent: 'claude-code', steps: 10, runs: 5, promptEvery: 5, daemon: 'all', profile: false } });
   });
 
   it('takes every option as given', () => {
@@ -41,7 +41,7 @@ describe('The hooked-path benchmark’s options', () => {
     [{ steps: '12x' }, /--steps must be a whole number/],
     [{ runs: '0' }, /--runs must be at least 1/],
     [{ 'prompt-every': '-3' }, /--prompt-every must be a whole number/],
-    [{ daemon: 'maybe' }, /--daemon must be one of both, on, off, not "maybe"/],
+    [{ daemon: 'maybe' }, /--daemon must be one of all, both, fast, on, off, not "maybe"/],
   ] as const) {
     it(`refuses ${JSON.stringify(values)} with a message naming the option`, () => {
       const parsed = parseHookBenchArgs(values);
@@ -50,11 +50,14 @@ describe('The hooked-path benchmark’s options', () => {
     });
   }
 
-  it('runs with the resident process on (no CLEVERAGENTS_NO_DAEMON) and off (=1), each labelled', () => {
-    assert.deepEqual(daemonRuns('both'), [
-      { label: 'resident process on', env: { CLEVERAGENTS_NO_DAEMON: undefined } },
-      { label: 'resident process off', env: { CLEVERAGENTS_NO_DAEMON: '1' } },
+  it('runs through the launcher\'s fast client, and with node\'s client with the resident process on (no CLEVERAGENTS_NO_DAEMON) and off (=1), each labelled', () => {
+    assert.deepEqual(daemonRuns('all'), [
+      { label: 'fast client, resident process on', launcher: true, env: { CLEVERAGENTS_NO_DAEMON: undefined } },
+      { label: 'resident process on', launcher: false, env: { CLEVERAGENTS_NO_DAEMON: undefined } },
+      { label: 'resident process off', launcher: false, env: { CLEVERAGENTS_NO_DAEMON: '1' } },
     ]);
+    assert.deepEqual(daemonRuns('both').map((r) => r.label), ['resident process on', 'resident process off']);
+    assert.deepEqual(daemonRuns('fast').map((r) => r.label), ['fast client, resident process on']);
     assert.deepEqual(daemonRuns('off').map((r) => r.label), ['resident process off']);
     assert.deepEqual(daemonRuns('on').map((r) => r.label), ['resident process on']);
   });
@@ -180,6 +183,26 @@ describe('The hooked-path benchmark’s floor', () => {
         const r = spawnSync(idle[0]!, idle.slice(1), { encoding: 'utf8', input: '' });
         assert.equal(r.status, 0, r.stderr);
         assert.equal(r.stdout.trim(), version);
+      }
+    });
+  }
+
+  for (const agent of ['claude-code', 'cline'] as const) {
+    it(`${agent}: the same hooks through the extension's launcher, as Connect an Agent writes them, run the same command`, function () {
+      if (process.platform === 'win32') this.skip();
+      const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-launcher-'));
+      dirs.push(scratch);
+      const installed = installedHooks(agent, scratch, CLI_PATH);
+      const hooks = withLauncher(installed, scratch, CLI_PATH);
+      const launcher = path.join(scratch, 'hook-runtime', 'node');
+      assert.deepEqual([...hooks.keys()], [...installed.keys()]);
+      for (const argv of hooks.values()) {
+        const line = argv[0] === 'sh' ? argv[2]! : readFileSync(argv[0]!, 'utf8');
+        assert.ok(line.includes(`"${launcher}" "${CLI_PATH}" hook run ${agent}`), line);
+        assert.ok(!line.includes(`"${process.execPath}"`), line);
+        const idle = idleHook(argv);
+        const r = spawnSync(idle[0]!, idle.slice(1), { encoding: 'utf8', input: '' });
+        assert.equal(r.stdout.trim(), version, r.stderr);
       }
     });
   }
