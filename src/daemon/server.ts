@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, realpathSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import * as http from 'node:http';
 import * as net from 'node:net';
@@ -38,6 +38,10 @@ export interface DaemonOptions {
   /** Log each request's kind and duration (CLEVERAGENTS_DAEMON_TRACE=1): the profile of the served call. */
   readonly trace: boolean;
 }
+
+/** The fast client's temporary files, `hook-<pid>.in|meta|out`, and when a left one is removed. */
+const FAST_CLIENT_FILE = /^hook-\d+\.(in|meta|out)$/;
+const FAST_CLIENT_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** How long a hook may wait for the store's lock, as in hookRun.ts. */
 const HOOK_LOCK_WAIT_MS = 5_000;
@@ -162,6 +166,7 @@ export class Daemon {
   private check(): void {
     const why = this.stale();
     if (why) return this.exit(why);
+    this.sweepFastClientFiles();
     if (this.inFlight === 0 && Date.now() - this.lastActivity > this.options.idleExitMs) this.exit(`idle for ${this.options.idleExitMs} ms`);
   }
 
@@ -177,6 +182,26 @@ export class Daemon {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The fast client's temporary files (fastClientScript.ts) that a killed hook left in `run/`:
+   * older than any hook's budget, so no call still reads them. (A folder of a few names, read at
+   * each check.)
+   */
+  private sweepFastClientFiles(): void {
+    const now = Date.now();
+    const runDir = runDirOf(this.root);
+    try {
+      for (const name of readdirSync(runDir)) {
+        if (!FAST_CLIENT_FILE.test(name)) continue;
+        const file = path.join(runDir, name);
+        const stats = lstatSync(file);
+        if (stats.isFile() && now - stats.mtimeMs > FAST_CLIENT_FILE_MAX_AGE_MS) unlinkSync(file);
+      }
+    } catch (error) {
+      this.options.log(`sweep of run/ failed: ${(error as Error).message}`);
+    }
   }
 
   exit(why: string): void {
@@ -235,7 +260,7 @@ export class Daemon {
     take(first);
   }
 
-  private readonly http = http.createServer({ keepAlive: false }, (req, res) => {
+  private readonly http = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { parseFastHook } from '../../src/daemon/fastHook';
@@ -298,6 +298,17 @@ describe('the launcher\'s fast client', function () {
     const parsed = parseFastHook(`/v1/hook/claude-code?version=${VERSION}`, body, 1000);
     assert.ok(parsed.ok, parsed.ok ? '' : parsed.why);
     assert.deepEqual(parsed.request, { version: VERSION, kind: 'hook', agent: 'claude-code', input: { ok: true, text: input }, cwd: root, env: values, started: 1000, answerBy: 7000 });
+  });
+
+  it('the files a killed hook left behind are removed by the process once older than any budget, and nothing else', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    const run = path.join(root, '.cleveragents', 'run');
+    const old = new Date(Date.now() - 20 * 60 * 1000);
+    for (const name of ['hook-101.in', 'hook-101.meta', 'hook-101.out', 'hook-102.in', 'notes.txt']) writeFileSync(path.join(run, name), 'x');
+    for (const name of ['hook-101.in', 'hook-101.meta', 'hook-101.out', 'notes.txt']) utimesSync(path.join(run, name), old, old);
+    await until('the old files are removed', () => !existsSync(path.join(run, 'hook-101.in')) && !existsSync(path.join(run, 'hook-101.out')));
+    assert.deepEqual(readdirSync(run).sort(), ['agents.sock', 'hook-102.in', 'notes.txt'], 'a recent one (a call under way) and other names stay');
   });
 
   it('forwards every AGENTS_HOOK_ variable the code reads', () => {
