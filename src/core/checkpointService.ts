@@ -72,10 +72,12 @@ export class CheckpointService {
         // Made already, by an earlier call of this same request: that one is the answer.
         if (made) return { checkpoint: made, pruned: [] };
       }
-      await this.dropOrphanPins(id);
+      // Read once: under the store's lock no other process adds or removes this plan's checkpoints.
+      const rows = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id));
+      await this.dropOrphanPins(id, rows);
       const checkpointId = opts.checkpointId ?? this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
-      const latest = onlyIfChanged ? await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id).at(-1)) : undefined;
+      const latest = onlyIfChanged ? rows.at(-1) : undefined;
       const snap = latest
         ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref, before)
         : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message, before);
@@ -98,6 +100,15 @@ export class CheckpointService {
           (recorded.pruned.length ? `; pruned by the retention policy: ${recorded.pruned.join(', ')}` : ''),
       );
       return recorded;
+    });
+  }
+
+  /** Whether the plan has a checkpoint (a count: no row is read). */
+  async hasCheckpoints(planId: string): Promise<boolean> {
+    const id = parseId(planId, 'plan id');
+    return this.deps.store.read((uow) => {
+      if (!uow.plans.get(id)) throw new NotFoundError('plan', id);
+      return uow.checkpoints.countForPlan(id) > 0;
     });
   }
 
@@ -197,8 +208,9 @@ export class CheckpointService {
    * A process killed between pinning a snapshot and recording its row leaves a pin without a row:
    * under the store's lock, every pin of the plan has its row, so any other is such a leftover.
    */
-  private async dropOrphanPins(planId: string): Promise<void> {
-    const [pinned, rows] = await Promise.all([this.deps.snapshotter.pinnedCheckpoints(planId), this.deps.store.read((uow) => new Set(uow.checkpoints.listForPlan(planId).map((c) => c.checkpoint_id)))]);
+  private async dropOrphanPins(planId: string, checkpoints: readonly Checkpoint[]): Promise<void> {
+    const pinned = await this.deps.snapshotter.pinnedCheckpoints(planId);
+    const rows = new Set(checkpoints.map((c) => c.checkpoint_id));
     const orphans = pinned.filter((id) => !rows.has(id));
     if (orphans.length === 0) return;
     this.deps.logger.warn(`Dropping ${orphans.length} snapshot pin(s) of plan ${planId} that have no checkpoint (left by an interrupted process): ${orphans.join(', ')}`);

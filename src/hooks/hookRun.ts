@@ -196,7 +196,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
     hookPhase('session plan found (store opened, database loaded)');
     if (created) log.line(`${event.eventName}: plan ${planId} made for session ${event.sessionId}`);
     const full: CheckpointJob = { ...job, planId, workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}) };
-    const first = created || (await services.checkpoints.listCheckpoints(planId)).length === 0;
+    const first = created || !(await services.checkpoints.hasCheckpoints(planId));
     hookPhase('checkpoints listed');
     if (first) {
       const running = await firstSnapshotRunning(root, planId);

@@ -2,7 +2,7 @@
 // parses them again only when the file was replaced, and always sees another process's write.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readListing, writeListing, type FolderListings } from '../../src/adapters/shadowStore/folderListings';
@@ -42,6 +42,15 @@ describe('The special-file scan’s kept listings', () => {
     assert.deepEqual([...(await readListing(file)).folders.keys()], ['', 'b']);
     await writeListing(file, listing(['', 'c']));
     assert.deepEqual([...(await readListing(file)).folders.keys()], ['', 'c']);
+  });
+
+  it('keeps its own write: the next scan gets the very listings written, not a parse of the file', async () => {
+    const written = listing(['', 'src', 'src/a']);
+    await writeListing(file, written);
+    assert.equal(await readListing(file), written);
+    // the file is as written all the same: a process without that memory reads the same listings
+    const text = JSON.parse(readFileSync(file, 'utf8')) as { folders: unknown[] };
+    assert.equal(text.folders.length, 3);
   });
 
   it('starts afresh from a file that is gone or not as written', async () => {

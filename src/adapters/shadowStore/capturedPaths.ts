@@ -71,7 +71,7 @@ export async function treeWithCaptured(repo: ShadowRepository, sandbox: SandboxL
   await fs.mkdir(path.dirname(copy), { recursive: true });
   await fs.copyFile(path.join(repo.keyDir(sandbox.key), 'index'), copy);
   try {
-    const git = repo.indexGit(sandbox.dir, copy);
+    const git = repo.keyIndexCopyGit(sandbox, copy);
     const paths = captured.filter((c) => c.state !== 'uncaptured').map((c) => assertRelative(c.path));
     const held = new Set(
       paths.length === 0

@@ -1,6 +1,8 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, type BigIntStats } from 'node:fs';
 import * as path from 'node:path';
 import { SpecialFileTypeSchema, type SpecialFileType } from '../../core/checkpoint';
+import { tempFileFor } from '../files/atomicFile';
+import { renameOver } from '../files/renameOver';
 import { replaceFile } from './storeFiles';
 
 // The folder listings a special-file scan keeps between snapshots, in the sandbox's index folder.
@@ -32,18 +34,22 @@ interface SavedListing {
 }
 
 /**
- * The listing last read from each file, with the file's stamp. A long-lived process (the resident
- * process, the extension host) parses a large sandbox's listings (thousands of folders) again only
- * when the file was replaced since: every write is a rename, so a new inode, and another process's
- * write is seen. Never filled by our own writes: between a write and its stat, another process
- * could replace the file, and its stamp would then be cached with our listings.
+ * The listing last read or written from each file, with the file's stamp. A long-lived process
+ * (the resident process, the extension host) parses a large sandbox's listings (thousands of
+ * folders, 2 MB on a sandbox of 13,000) again only when the file was replaced since: every write
+ * is a rename, so a new inode, and another process's write is seen. Our own write is kept with
+ * the stamp of the file we wrote, taken from its open handle after the rename (not from the path,
+ * which another process could have replaced meanwhile), so the next snapshot does not parse it.
  */
 const lastRead = new Map<string, { stamp: string; listings: FolderListings }>();
 
+function stampFrom(s: BigIntStats): string {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
 async function stampOf(file: string): Promise<string | undefined> {
   try {
-    const s = await fs.stat(file, { bigint: true });
-    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    return stampFrom(await fs.stat(file, { bigint: true }));
   } catch {
     return undefined;
   }
@@ -74,14 +80,33 @@ export async function readListing(file: string): Promise<FolderListings> {
   return listings;
 }
 
-/** Writes the listings, without flush: a lost or stale file only means folders are read again. */
+/**
+ * Writes the listings, without flush: a lost or stale file only means folders are read again.
+ * The caller hands them over: the next scan may get the same object (read only).
+ */
 export async function writeListing(file: string, listings: FolderListings): Promise<void> {
   lastRead.delete(file);
   const saved: SavedListing = {
     ignored: [...listings.ignored].sort(),
     folders: [...listings.folders].map(([rel, f]) => [rel, f.ctime, f.ino, f.racy ? 1 : 0, f.nested ? 1 : 0, f.folders, f.specials]),
   };
-  await replaceFile(file, JSON.stringify(saved)).catch(() => undefined);
+  const text = JSON.stringify(saved);
+  // Windows may refuse a rename over a file while a handle is open on the new one: written as any bookkeeping file, not kept.
+  if (process.platform === 'win32') return replaceFile(file, text).catch(() => undefined);
+  const temp = tempFileFor(file);
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(temp, 'wx');
+    await handle.writeFile(text);
+    await renameOver(temp, file);
+    // The file we wrote, whatever is at its path by now: its stamp if it is still there.
+    lastRead.set(file, { stamp: stampFrom(await handle.stat({ bigint: true })), listings });
+  } catch {
+    lastRead.delete(file);
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }
 
 /** Checked by hand rather than by a schema: thousands of rows are read before every snapshot. */

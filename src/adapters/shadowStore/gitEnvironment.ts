@@ -51,7 +51,15 @@ export class ShadowGit {
     return { out: out.toString('utf8'), warnings: Buffer.concat(warnings).toString('utf8') };
   }
 
-  async run(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
+  /**
+   * Like `raw`, with stdin given once `input` resolves: git starts now (its start overlaps the
+   * work that yields the input), and is killed if `input` rejects.
+   */
+  async rawWithLaterInput(args: readonly string[], input: Promise<string>): Promise<string> {
+    return (await this.run(args, input)).toString('utf8');
+  }
+
+  async run(args: readonly string[], input?: string | Buffer | Promise<string>, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
     if (this.before) await this.before();
     return this.spawnGit(args, input, stderrSink, onStderr);
   }
@@ -61,7 +69,7 @@ export class ShadowGit {
     return (await this.run(args, undefined, undefined, onStderr)).toString('utf8');
   }
 
-  private spawnGit(args: readonly string[], input?: string | Buffer, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
+  private spawnGit(args: readonly string[], input?: string | Buffer | Promise<string>, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
@@ -80,7 +88,14 @@ export class ShadowGit {
         else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
       });
       child.stdin.on('error', () => undefined);
-      child.stdin.end(input);
+      if (!(input instanceof Promise)) return void child.stdin.end(input);
+      input.then(
+        (text) => child.stdin.end(text),
+        (error: unknown) => {
+          child.kill();
+          reject(error);
+        },
+      );
     });
   }
 }

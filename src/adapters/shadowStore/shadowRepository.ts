@@ -15,6 +15,16 @@ import { replaceFile, wrap } from './storeFiles';
 import { COMMON_DIR, StoreValidation } from './storeValidation';
 import { assertRealDataPath } from '../files/realDataPath';
 
+/**
+ * The settings of a sandbox's persistent index (the one every snapshot stages into). Split: the
+ * entries live in a shared file (`sharedindex.<id>` in the sandbox's git dir) that git rewrites
+ * only once a fifth of them changed, and each write of the index (status refreshing it, staging,
+ * write-tree saving its cache of trees) writes the few entries that changed since. A snapshot
+ * writes the index two or three times: on a sandbox of 27,000 files, a whole write costs 15 to
+ * 25 ms, a split one a few. Indexes made for one operation (a restore's staging) stay whole.
+ */
+export const KEY_INDEX_CONFIG: Readonly<Record<string, string>> = { 'core.splitIndex': 'true' };
+
 /** What the shadow store remembers about a sandbox between snapshots. */
 export interface SandboxState {
   commit: string;
@@ -115,10 +125,18 @@ export class ShadowRepository {
       cwd: sandbox.dir,
       gitDir: this.keyDir(sandbox.key),
       workTree: sandbox.dir,
-      config: { 'core.excludesFile': path.join(this.keyDir(sandbox.key), 'skipped'), ...extraConfig },
+      config: { 'core.excludesFile': path.join(this.keyDir(sandbox.key), 'skipped'), ...KEY_INDEX_CONFIG, ...extraConfig },
       refreshIndex,
       before: () => this.ensureRepo(),
     });
+  }
+
+  /**
+   * A git on a copy of the sandbox's index (`indexFile`), run in the sandbox's git dir: a split
+   * index names its shared part, which git looks for in the git dir it runs in.
+   */
+  keyIndexCopyGit(sandbox: SandboxLocation, indexFile: string): ShadowGit {
+    return shadowGit({ cwd: this.checkpointDir, gitDir: this.keyDir(sandbox.key), workTree: sandbox.dir, indexFile, config: KEY_INDEX_CONFIG, before: () => this.ensureRepo() });
   }
 
   repoGit(): ShadowGit {
@@ -141,7 +159,7 @@ export class ShadowRepository {
     const commondir = await fs.readFile(path.join(dir, 'commondir'), 'utf8').catch(() => undefined);
     if (commondir === undefined) return undefined;
     if (commondir !== COMMON_DIR) await replaceFile(path.join(dir, 'commondir'), COMMON_DIR);
-    return shadowGit({ cwd: this.checkpointDir, gitDir: dir, before: () => this.ensureRepo() });
+    return shadowGit({ cwd: this.checkpointDir, gitDir: dir, config: KEY_INDEX_CONFIG, before: () => this.ensureRepo() });
   }
 
   commitTree(tree: string, message: string): Promise<string> {

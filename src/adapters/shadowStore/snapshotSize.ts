@@ -9,11 +9,28 @@ import { parseBlobSizes, parseLsTree } from './gitOutput';
  */
 export async function measureChanges(git: ShadowGit, state: SandboxState, changes: ReadonlyArray<{ before?: string; after?: string }>): Promise<{ sizeBytes: number; fileCount: number }> {
   const names = changes.flatMap((c) => [c.before, c.after]).filter((n): n is string => n !== undefined);
+  const out = names.length > 0 ? await git.raw(['cat-file', '--batch-check=%(objecttype) %(objectsize)'], names.join('\n') + '\n') : '';
+  return sizesFrom(state, changes, parseBlobSizes(out, names.length), names);
+}
+
+/**
+ * Like {@link measureChanges} for paths whose new blob is in a tree still being written: git starts
+ * now, beside the write, and is handed the names once the tree is known. `<tree>:<path>` names
+ * what the index names (the tree is written from it) without git reading the index: on a sandbox
+ * of 27,000 files, reading it costs 20 ms and more.
+ */
+export async function measureChangesIn(git: ShadowGit, state: SandboxState, tree: Promise<string>, changes: ReadonlyArray<{ before?: string; path: string }>): Promise<{ sizeBytes: number; fileCount: number }> {
+  if (changes.length === 0) return { sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0 };
+  const named = tree.then((t) => changes.map((c) => ({ before: c.before, after: `${t}:${c.path}` })));
+  const names = named.then((list) => list.flatMap((c) => [c.before, c.after]).filter((n): n is string => n !== undefined));
+  const out = await git.rawWithLaterInput(['cat-file', '--batch-check=%(objecttype) %(objectsize)'], names.then((n) => n.join('\n') + '\n'));
+  return sizesFrom(state, await named, parseBlobSizes(out, (await names).length), await names);
+}
+
+/** The previous size plus each change's difference, from the sizes of `names` (undefined: absent, or not a blob). */
+function sizesFrom(state: SandboxState, changes: ReadonlyArray<{ before?: string; after?: string }>, sizeList: readonly (number | undefined)[], names: readonly string[]): { sizeBytes: number; fileCount: number } {
   const sizes = new Map<string, number | undefined>();
-  if (names.length > 0) {
-    const out = await git.raw(['cat-file', '--batch-check=%(objecttype) %(objectsize)'], names.join('\n') + '\n');
-    parseBlobSizes(out, names.length).forEach((size, i) => sizes.set(names[i]!, size));
-  }
+  sizeList.forEach((size, i) => sizes.set(names[i]!, size));
   let sizeBytes = state.sizeBytes ?? 0;
   let fileCount = state.fileCount ?? 0;
   for (const { before, after } of changes) {

@@ -6,7 +6,7 @@ import { readRef } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
 import { BULK_STAGE_THRESHOLD, type SandboxStaging } from './sandboxStaging';
 import type { ShadowRepository } from './shadowRepository';
-import { measureChanges, measureTree } from './snapshotSize';
+import { measureChangesIn, measureTree } from './snapshotSize';
 import { wrap } from './storeFiles';
 import { headRef, objectIdIn, pinPath } from './storeNames';
 
@@ -97,7 +97,7 @@ export class SnapshotWriter {
     const measuring = unchanged
       ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
       : !overlaid && headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
-        ? measureChanges(git, known, entries.map((e) => ({ before: e.headOid, after: `:0:${e.path}` })))
+        ? measureChangesIn(git, known, treeWritten, entries.map((e) => ({ before: e.headOid, path: e.path })))
         : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
     const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specialFiles()]);
     const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, specials);
