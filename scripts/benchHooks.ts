@@ -244,7 +244,10 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       if (r.status !== 0) throw new Error(`the ${event.eventName} hook exited with ${r.status}: ${r.stderr}`);
       log.next();
       const timings = timingsOf(r.stderr);
-      const phases = timings ? phasesOf(timings, ms) : options.profile && mode.launcher ? daemonLog.phases(ms) : undefined;
+      // With the fast client, a call that node did instead (timings on stderr: the session's first
+      // calls, before the resident process runs) is left out of the fast client's phases.
+      const served = options.profile && mode.launcher ? daemonLog.phases(ms) : undefined;
+      const phases = mode.launcher ? (timings ? undefined : served) : timings ? phasesOf(timings, ms) : undefined;
       return { ms, ...(timings ? { timings } : {}), ...(phases ? { phases } : {}) };
     };
     const idleArgv = idleHook(hooks.get(agentEvent(options.agent, 'pre', { workspace: root, session, index: 0, file: 'package.json' }).eventName)!);
