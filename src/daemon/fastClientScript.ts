@@ -5,7 +5,7 @@ import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '
 
 // The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
 // that hand `hook run <agent>` to the workspace's resident process with curl over its socket, so
-// that a hooked tool call starts no Node.js (about 60 ms of the ~10 ms curl costs, twice per call;
+// that a hooked tool call starts no Node.js (about 60 ms here, where curl costs about 7, twice per call;
 // docs/PERFORMANCE.md). The request and answer are in fastHook.ts.
 //
 // What it trusts: nothing in the workspace. It enters `.cleveragents/run/` (neither it nor
@@ -99,7 +99,8 @@ export function fastClientLines(version: string, uid: number): string[] {
     '    kill $fast_watch 2>/dev/null',
     '    fast_said=',
     `    if [ $fast_curl -eq 0 ] && { IFS= read -r fast_beats && IFS= read -r fast_said; } <${io('out')} 2>/dev/null && [ "$fast_said" = done ]; then`,
-    `      tail -n +3 ${io('out')}`,
+    "      # The hook's answer, from the third line on, byte for byte (JSON: no NUL), by the shell itself.",
+    `      { IFS= read -r fast_line; IFS= read -r fast_line; while IFS= read -r fast_line; do printf '%s\\n' "$fast_line"; done; printf '%s' "$fast_line"; } <${io('out')}`,
     `      rm -f ${io('in')} ${io('meta')} ${io('out')}`,
     '      exit 0',
     '    fi',

@@ -70,13 +70,13 @@ describe('the launcher\'s fast client', function () {
   });
 
   /**
-   * A PATH holding only what the fast client runs (curl, find, cat, sleep, tail, rm): no node,
+   * A PATH holding only what the fast client runs (curl, find, cat, sleep, rm): no node,
    * so that a launcher whose runtime is missing can only answer through the fast client.
    */
   function toolsOnly(dir: string): string {
     const bin = path.join(dir, 'bin');
     mkdirSync(bin);
-    for (const tool of ['curl', 'find', 'cat', 'sleep', 'tail', 'rm']) {
+    for (const tool of ['curl', 'find', 'cat', 'sleep', 'rm']) {
       const found = ['/usr/bin', '/bin', '/usr/local/bin'].map((d) => path.join(d, tool)).find((p) => existsSync(p));
       assert.ok(found, `${tool} is needed by this test`);
       symlinkSync(found, path.join(bin, tool));
@@ -257,13 +257,13 @@ describe('the launcher\'s fast client', function () {
         const beat = setInterval(() => socket.write('1\r\n.\r\n'), 200);
         setTimeout(() => {
           clearInterval(beat);
-          const rest = '\ndone\n{"answer":"from the process"}\n';
+          const rest = '\ndone\n{"answer":"from the process"}\n  \\n\ttabbed \\\\ \r\nno newline at the end';
           socket.end(`${Buffer.byteLength(rest).toString(16)}\r\n${rest}\r\n0\r\n\r\n`);
         }, 2500);
       });
     });
     const r = await runLauncher(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', writeEvent(root, 'PreToolUse'), { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root });
-    assert.deepEqual(r, { code: 0, stdout: '{"answer":"from the process"}\n', stderr: '' });
+    assert.deepEqual(r, { code: 0, stdout: '{"answer":"from the process"}\n  \\n\ttabbed \\\\ \r\nno newline at the end', stderr: '' }, 'the answer byte for byte');
   });
 
   it('an agent that never closes stdin: the call ends after the wait a node client gives it', async () => {
