@@ -17,8 +17,10 @@ import { zipEntries } from './zipEntries';
 // rollback progress and the panel's filter to 594 KB; the database's write log, the resident
 // process's setting and the walkthrough to 617 KB. Importing zod as a namespace (`import * as z`,
 // not `import { z }`, which took in every locale) brought it down to 533 KB, so the limit went
-// down too. A jump past the limit is a bundle that took in what it should load lazily.
-const MAX_EXTENSION_BUNDLE_BYTES = 560_000;
+// down too. The launcher's fast client (the sh lines the extension writes for the hooks) and the
+// progress texts and reloads of the view brought it from 559 KB to 567 KB. A jump past the limit
+// is a bundle that took in what it should load lazily.
+const MAX_EXTENSION_BUNDLE_BYTES = 580_000;
 
 describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
