@@ -1,6 +1,5 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -13,9 +12,8 @@ import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
 import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
-import { parseRequest, requestVersion } from './daemonRequest';
-import { parseFastHook } from './fastHook';
-import { HEARTBEAT_MS, MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
+import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
+import { connectionHandler, type Channel } from './requestTransports';
 import { plural } from '../core/displayText';
 
 // The resident process of one workspace store (`dist/agentsDaemon.js`, started by a client,
@@ -51,15 +49,6 @@ interface Warm {
   readonly logger: { current: Logger };
 }
 
-/** How a request is answered: the node client's JSON lines, or the fast client's HTTP. */
-interface Channel {
-  ack(): void;
-  beat(): void;
-  answer(reply: DaemonReply & { t: 'done' | 'refused' }): void;
-  /** The work failed: close without an answer, and the client does it itself. */
-  abort(): void;
-}
-
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export class Daemon {
@@ -77,8 +66,18 @@ export class Daemon {
   private timer: NodeJS.Timeout | undefined;
   private exiting = false;
 
+  /** Each connection, handed to the transports (requestTransports.ts). */
+  private readonly onConnection: (socket: net.Socket) => void;
+
   constructor(private readonly options: DaemonOptions) {
     this.root = path.resolve(options.workspaceRoot);
+    this.onConnection = connectionHandler({
+      version: options.version,
+      touched: () => (this.lastActivity = Date.now()),
+      stale: () => this.stale(),
+      exit: (why) => this.exit(why),
+      handle: (request, channel) => this.handle(request, channel),
+    });
   }
 
   /** Makes `run/`, listens on its socket and warms the store; resolves false when another process serves it already. */
@@ -132,7 +131,7 @@ export class Daemon {
   private async listen(dataDir: string): Promise<boolean> {
     const address = this.address(dataDir);
     for (let attempt = 0; attempt < 2; attempt++) {
-      const server = net.createServer((socket) => this.connection(socket));
+      const server = net.createServer(this.onConnection);
       // The socket is made 0600 from the start (and checked after): no moment where others could connect.
       const mask = process.platform === 'win32' ? undefined : process.umask(0o177);
       const outcome = await new Promise<'ok' | 'in-use'>((resolve, reject) => {
@@ -223,118 +222,6 @@ export class Daemon {
     this.warm.clear();
     // Let answers being written drain; then go, whatever still runs.
     setTimeout(() => process.exit(0), 50).unref();
-  }
-
-  /**
-   * One connection: a JSON request line (the node client, client.ts) or an HTTP request (the
-   * launcher's fast client, fastHook.ts), told apart by the first byte: a JSON request is an object.
-   */
-  private connection(socket: net.Socket): void {
-    socket.on('error', () => undefined);
-    socket.once('data', (first: Buffer) => {
-      if (first[0] === 0x7b /* { */) return this.jsonConnection(socket, first);
-      socket.pause();
-      socket.unshift(first);
-      this.http.emit('connection', socket);
-      process.nextTick(() => socket.resume());
-    });
-  }
-
-  private jsonConnection(socket: net.Socket, first: Buffer): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const take = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        socket.removeListener('data', take);
-        socket.destroy();
-        return;
-      }
-      chunks.push(chunk);
-      if (!chunk.includes(0x0a)) return;
-      socket.removeListener('data', take);
-      const all = Buffer.concat(chunks);
-      void this.jsonRequest(socket, all.subarray(0, all.indexOf(0x0a)).toString('utf8'));
-    };
-    socket.on('data', take);
-    take(first);
-  }
-
-  private readonly http = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
-      else if (!res.headersSent) {
-        res.writeHead(413).end();
-        req.destroy();
-      }
-    });
-    req.on('end', () => {
-      if (size <= MAX_REQUEST_BYTES) void this.fastRequest(req.method ?? '', req.url ?? '', Buffer.concat(chunks), res);
-    });
-  });
-
-  /** The fast client's hook: refused before any work with a 409, else answered as fastHook.ts says. */
-  private async fastRequest(method: string, url: string, body: Buffer, res: http.ServerResponse): Promise<void> {
-    this.lastActivity = Date.now();
-    const refuse = (why: string) => res.writeHead(409, { 'content-type': 'text/plain; charset=utf-8' }).end(`${why}\n`);
-    if (method !== 'POST') return void refuse('not a hook request');
-    const parsed = parseFastHook(url, body, Date.now());
-    if (!parsed.ok) return void refuse(parsed.why);
-    // A launcher of another version is refused but does not stop this process (unlike a node
-    // client's): the launcher may lag an update until VS Code's next start rewrites it, and its
-    // node fallback, of the version in use, replaces this process when it must.
-    if (parsed.request.version !== this.options.version) return void refuse(`this process is version ${this.options.version}`);
-    const stale = this.stale();
-    if (stale) {
-      refuse(stale);
-      return this.exit(stale);
-    }
-    await this.handle(parsed.request, {
-      ack: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).write('.'),
-      beat: () => res.write('.'),
-      answer: (reply) => res.end(reply.t === 'done' ? `\ndone\n${reply.stdout}` : '\nrefused\n'),
-      abort: () => res.destroy(),
-    });
-  }
-
-  private async jsonRequest(socket: net.Socket, line: string): Promise<void> {
-    this.lastActivity = Date.now();
-    const send = (reply: DaemonReply) => {
-      if (!socket.destroyed) socket.write(`${JSON.stringify(reply)}\n`);
-    };
-    const version = requestVersion(line);
-    if (version !== this.options.version) {
-      // A client of another version: it does the work itself and starts a process of its own version.
-      send({ t: 'refused', version: this.options.version, why: `this process is version ${this.options.version}` });
-      socket.end();
-      this.exit(`a client of version ${version ?? 'unknown'} came`);
-      return;
-    }
-    const parsed = parseRequest(line);
-    if (!parsed.ok) {
-      send({ t: 'refused', version: this.options.version, why: parsed.why });
-      socket.end();
-      return;
-    }
-    const stale = this.stale();
-    if (stale) {
-      send({ t: 'refused', version: this.options.version, why: stale });
-      socket.end();
-      this.exit(stale);
-      return;
-    }
-    await this.handle(parsed.request, {
-      ack: () => send({ t: 'ack', version: this.options.version, pid: process.pid }),
-      beat: () => send({ t: 'beat' }),
-      answer: (reply) => {
-        send(reply);
-        socket.end();
-      },
-      abort: () => socket.destroy(),
-    });
   }
 
   /** A valid request of this version: acknowledged, worked on in turn with heartbeats, answered. */

@@ -1,4 +1,5 @@
 import { PROMPT_PHASE, promptReason } from '../core/hookCheckpoints';
+import { hookBudget } from '../daemon/protocol';
 import * as z from 'zod';
 import { AGENT_EVENTS } from './events/agentEvents';
 import type { HookEvent } from './events/hookEvent';
@@ -61,7 +62,6 @@ export interface HookResult {
 }
 
 /** The whole call, from reading stdin to the answer, must end within this; the agents give 30 s or more. */
-const DEFAULT_BUDGET_MS = 10_000;
 /** How long a hook waits for the store's lock, held by another session's checkpoint, before the checkpoint is missed. */
 const LOCK_WAIT_MS = 5_000;
 /** How long a hook waits for a plan's first snapshot before leaving it to run in the background. */
@@ -94,10 +94,6 @@ export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult>
   return runHookInput(agent, input, { cwd: io.cwd, env: io.env, wasmDir: io.wasmDir, started });
 }
 
-/** The whole call's time budget: `AGENTS_HOOK_BUDGET_MS`, else 10 s. */
-export function hookBudget(env: Readonly<Record<string, string | undefined>>): number {
-  return millis(env, 'AGENTS_HOOK_BUDGET_MS', DEFAULT_BUDGET_MS);
-}
 
 /** `runHook` on an event already read from stdin. Never throws. */
 export async function runHookInput(agent: HookAgent, input: StdinRead, io: HookCall): Promise<HookResult> {

@@ -42,6 +42,8 @@ function runLauncher(launcher: string, root: string, agent: string, input: strin
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A launcher that fails at once (no runtime) may exit before it reads its stdin.
+    child.stdin.on('error', () => undefined);
     if (input !== undefined) child.stdin.end(input);
   });
 }
