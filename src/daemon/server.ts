@@ -303,7 +303,7 @@ export class Daemon {
   }
 
   private readonly hookServices: HookServicesProvider = (_root, databasePath, _lockMs, log) =>
-    this.lend('hook', databasePath, { debug: () => undefined, info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
+    this.lend('hook', databasePath, { debug: (m) => this.options.trace && this.options.log(m), info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
 
   /** Whether a request's workspace is this process's own (by real path). */
   private async isOurs(location: WorkspaceLocation): Promise<boolean> {

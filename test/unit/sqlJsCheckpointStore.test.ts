@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import { NotFoundError, StoreError, ValidationError } from '../../src/core/errors';
@@ -315,6 +315,37 @@ describe('SqlJsCheckpointStore', function () {
   it('migrations are numbered 1, 2, … in order and end at SCHEMA_VERSION', () => {
     assert.deepEqual(MIGRATIONS.map((m) => m.version), MIGRATIONS.map((_, i) => i + 1));
     assert.equal(SCHEMA_VERSION, MIGRATIONS.length);
+  });
+
+  describe('readers beside writers', () => {
+    it('a reader that keeps losing the race with writers loads under the lock instead of giving up', async () => {
+      const { dbPath, store } = setup();
+      const { plan } = await seed(store);
+      // Writers that save a new version of the file between each lockless look and the read that
+      // follows it, as four processes saving at once on a loaded machine did; they take the lock
+      // to save, so while it is held they save nothing.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const files = require('../../src/adapters/sqlStore/databaseFile') as { readDatabaseFile: typeof import('../../src/adapters/sqlStore/databaseFile').readDatabaseFile };
+      const original = files.readDatabaseFile;
+      let saves = 0;
+      files.readDatabaseFile = async (location, held) => {
+        const check = await original(location, held);
+        if (location === dbPath && check.kind === 'changed' && !existsSync(`${dbPath}.lock`)) {
+          copyFileSync(dbPath, `${dbPath}.next`);
+          renameSync(`${dbPath}.next`, dbPath);
+          saves += 1;
+        }
+        return check;
+      };
+      try {
+        const reader = reopen(dbPath);
+        assert.equal(await reader.read((uow) => uow.checkpoints.countForPlan(plan.plan_id)), 3);
+        assert.equal(saves, 2, 'two lockless loads lost, then one under the lock');
+      } finally {
+        files.readDatabaseFile = original;
+      }
+      assert.equal(existsSync(`${dbPath}.lock`), false);
+    });
   });
 
   describe('seen from another SQLite client', () => {

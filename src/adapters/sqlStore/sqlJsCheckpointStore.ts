@@ -56,6 +56,9 @@ export interface SqlJsCheckpointStoreOptions {
   readonly writeLog?: Partial<WriteLogOptions>;
 }
 
+/** Loads a reader tries without the lock before it waits for it (refresh). */
+const LOCKLESS_LOADS = 2;
+
 /**
  * The checkpoint store on one SQLite file, through sql.js. sql.js keeps the database in memory: this
  * class loads the file when it changed on disk (cheap check per call), and each `write` runs under a
@@ -129,7 +132,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       await this.prepareFolder();
       return this.lock.withLock(async () => {
         await this.orphans.removeIfDue();
-        const db = await this.refresh();
+        const db = await this.refresh(true);
         const before = totalChanges(db);
         this.log.beginTransaction();
         let result: T;
@@ -159,7 +162,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       this.assertOpen();
       await this.assertRealLocation();
       return this.lock.withLock(async () => {
-        const db = await this.refresh();
+        const db = await this.refresh(true);
         if (this.seen === 'missing') return false;
         if (this.log.kind === 'none' && !this.migratedInMemory) return false;
         await this.save(db);
@@ -193,9 +196,11 @@ export class SqlJsCheckpointStore implements CheckpointStore {
    * The database as the file and its write log are now: the one in memory if neither changed (or
    * the log only grew: its new entries are applied), else a fresh load. Readers hold no lock: a
    * writer that folds meanwhile is noticed (the file changed between the look and the log) and the
-   * load is done again.
+   * load is done again. A reader that loses that race LOCKLESS_LOADS times (writers saving one
+   * after the other faster than it reads, as on a loaded machine) loads under the lock, where no
+   * writer can change either; `locked`: the caller holds it already.
    */
-  private async refresh(): Promise<Database> {
+  private async refresh(locked = false): Promise<Database> {
     this.assertOpen();
     const sql = await loadSqlJs(this.wasmDir);
     for (let attempt = 1; ; attempt++) {
@@ -211,6 +216,8 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       if (check.kind === 'unchanged') throw new Error('unreachable: unchanged without a database');
       const db = await this.load(sql, check.bytes, check.roomy, check.fingerprint);
       if (db) return db;
+      if (!locked && attempt >= LOCKLESS_LOADS) return this.lock.withLock(() => this.refresh(true));
+      // Under the lock only a program that writes without it changes them.
       if (attempt >= 5) {
         throw new StoreError(`The database ${this.location} and its write log kept changing while being read; try again.`);
       }
