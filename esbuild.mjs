@@ -4,7 +4,7 @@
 //   --production  minified, no sourcemaps (what `npm run package` and `npm pack` ship); the
 //                 development build has sourcemaps and readable code
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -113,6 +113,13 @@ mkdirSync('dist', { recursive: true });
 // a production build must not leave the development build's sourcemaps beside its bundles
 if (production) for (const b of builds) rmSync(`${b.outfile}.map`, { force: true });
 copyFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'), 'dist/sql-wasm.wasm');
+
+// dist/agentsFast.sh, which bin/agents runs first: the fast client's lines for this version
+// (src/daemon/fastClientScript.ts, fastCliLines), bundled and called here.
+const fastCli = await esbuild.build({ ...node, sourcemap: false, minify: false, write: false, stdin: { contents: "export { fastCliLines } from './src/daemon/fastClientScript';", resolveDir: '.', loader: 'ts' } });
+const fastCliModule = { exports: {} };
+new Function('module', 'exports', 'require', fastCli.outputFiles[0].text)(fastCliModule, fastCliModule.exports, require);
+writeFileSync('dist/agentsFast.sh', `${fastCliModule.exports.fastCliLines(packageJson.version).join('\n')}\n`);
 
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();

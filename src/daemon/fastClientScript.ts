@@ -1,7 +1,7 @@
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { STDIN_WAIT_MS } from '../hooks/hookStdin';
 import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
-import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from './protocol';
+import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
 
 // The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
 // that hand `hook run <agent>` to the workspace's resident process with curl over its socket, so
@@ -39,6 +39,25 @@ function watchdog(seconds: number, unless: string): string {
   return `    ( trap 'kill $fast_sleep 2>/dev/null; exit 0' TERM; sleep ${seconds} & fast_sleep=$!; wait $fast_sleep; ${unless} || kill $fast_pid 2>/dev/null ) </dev/null >/dev/null 2>&1 & fast_watch=$!`;
 }
 
+/**
+ * The test that the working folder (run/) and the socket in it are the user's (`owner`: find's
+ * test of it) and open to no one else: find prints exactly the two names only then.
+ */
+function privateRunFolder(owner: string): string {
+  const private_ = '! \\( -perm -001 -o -perm -002 -o -perm -004 -o -perm -010 -o -perm -020 -o -perm -040 \\)';
+  return `[ "$(find . ${SOCKET_NAME} -prune ${owner} \\( -type d -perm -700 -o -type s -perm -600 \\) ${private_} -print 2>/dev/null)" = '.
+${SOCKET_NAME}' ]`;
+}
+
+/**
+ * curl to the socket in the working folder, in the background (its pid in $fast_pid): no
+ * ~/.curlrc (-q), no proxy, failing on a refusal (-f), each byte written as it comes (-N: the
+ * heartbeats reach the file for the acknowledgement's watchdog), and giving up on a silence.
+ */
+function curlLine(rest: string): string {
+  return `curl -q -s -f -N --unix-socket ${SOCKET_NAME} --noproxy '*' --connect-timeout 1 --speed-limit 1 --speed-time ${SILENCE_S} -H 'Expect:' -H 'Content-Type: application/octet-stream' ${rest} & fast_pid=$!`;
+}
+
 function shWord(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -47,7 +66,6 @@ function shWord(text: string): string {
 export function fastClientLines(version: string, uid: number): string[] {
   const io = (name: string) => `"hook-$$.${name}"`;
   const forwarded = FORWARDED_ENV_NAMES.map((name) => `    [ -n "\${${name}+x}" ] && set -- "$@" "${name}=$${name}"`);
-  const private_ = '! \\( -perm -001 -o -perm -002 -o -perm -004 -o -perm -010 -o -perm -020 -o -perm -040 \\)';
   return [
     '# The fast client (docs/AGENTS.md, "The resident process"): `hook run <agent>` handed to the',
     "# workspace's resident process by curl over its socket, without starting Node.js; whatever it",
@@ -73,8 +91,7 @@ export function fastClientLines(version: string, uid: number): string[] {
     '  (',
     `    [ ! -L "$fast_root/${DATA_DIR}" ] && [ ! -L "$fast_run" ] && cd -P -- "$fast_run" 2>/dev/null || exit 3`,
     "    # This folder and the socket in it: the user's, and no one else's.",
-    `    [ "$(find . ${SOCKET_NAME} -prune -user "$fast_uid" \\( -type d -perm -700 -o -type s -perm -600 \\) ${private_} -print 2>/dev/null)" = '.`,
-    `${SOCKET_NAME}' ] || exit 3`,
+    `    ${privateRunFolder('-user "$fast_uid"')} || exit 3`,
     '    # The event, within the wait a node client gives it (an agent that never closes stdin).',
     '    exec 3<&0 || exit 3',
     `    cat <&3 >${io('in')} 2>/dev/null & fast_pid=$!`,
@@ -90,8 +107,7 @@ export function fastClientLines(version: string, uid: number): string[] {
     `    [ "$fast_budget" -le 600000 ] || fast_budget=${DEFAULT_HOOK_BUDGET_MS}`,
     '    fast_by=$((fast_budget / 2))',
     '    [ $((fast_budget - 3000)) -le $fast_by ] || fast_by=$((fast_budget - 3000))',
-    // -N: each heartbeat byte reaches the file as it comes, for the watchdog to see the acknowledgement.
-    `    curl -q -s -f -N --unix-socket ${SOCKET_NAME} --noproxy '*' --connect-timeout 1 --max-time $(((fast_by + 1999) / 1000)) --speed-limit 1 --speed-time ${SILENCE_S} -H 'Expect:' -H 'Content-Type: application/octet-stream' --data-binary @${io('meta')} --data-binary @${io('in')} -o ${io('out')} "http://localhost/v1/hook/$fast_agent?version=$fast_version" & fast_pid=$!`,
+    `    ${curlLine(`--max-time $(((fast_by + 1999) / 1000)) --data-binary @${io('meta')} --data-binary @${io('in')} -o ${io('out')} "http://localhost/v1/hook/$fast_agent?version=$fast_version"`)}`,
     '    # No acknowledgement within a second (a stopped or hung process): given up, as by a node client.',
     watchdog(ACK_S, `[ -s ${io('out')} ]`),
     '    { wait $fast_pid; } 2>/dev/null',
@@ -118,6 +134,91 @@ export function fastClientLines(version: string, uid: number): string[] {
     '  case $fast_status in',
     `    4|5) exec <"$fast_run/hook-$$.in" && rm -f "$fast_run/hook-$$.in" ;;`,
     '  esac',
+    'fi',
+  ];
+}
+
+/**
+ * The lines `agents` (bin/agents) runs first in VS Code's terminal (the build writes them to
+ * dist/agentsFast.sh for `version`): `agents plan list|show|checkpoints|checkpoint` handed to the
+ * workspace's resident process by curl (fastCli.ts), without starting Node.js. They `exit` with the
+ * command's own code when the process answered; for anything else they return to bin/agents, in
+ * the folder they began in, which runs the command with node as before (and the node client
+ * starts the resident process when none runs). A process that acknowledged and then went away may
+ * have taken the checkpoint: node takes it with the id the acknowledgement named
+ * (AGENTS_CHECKPOINT_ID), which finds that one instead of taking a second.
+ *
+ * Trust as the hooks' launcher: neither `.cleveragents` nor `run/` a link, the folder entered and
+ * then checked (the user's by the shell's `-O`, no group or other bits, the socket alike).
+ */
+export function fastCliLines(version: string): string[] {
+  const io = (name: string) => `"cli-$$.${name}"`;
+  const forwarded = FORWARDED_ENV_NAMES.map((name) => `        [ -n "\${${name}+x}" ] && printf '%s\\0' "${name}=$${name}"`);
+  return [
+    '# The fast client of `agents` (docs/AGENTS.md, "The resident process"), from',
+    '# src/daemon/fastClientScript.ts: a few `agents plan` commands answered by the workspace\'s resident',
+    '# process without starting Node.js. Everything else returns to bin/agents as it came.',
+    `fast_version=${shWord(version)}`,
+    'fast_plan= fast_help= fast_prev= fast_root=${AGENTS_WORKSPACE:-.}',
+    'for fast_arg do',
+    '  case $fast_prev in',
+    '    --workspace) fast_root=$fast_arg ;;',
+    `    plan) case $fast_arg in ${FORWARDED_PLAN_COMMANDS.join('|')}) [ -n "$fast_plan" ] || fast_plan=$fast_arg ;; esac ;;`,
+    '  esac',
+    '  case $fast_arg in --workspace=*) fast_root=${fast_arg#--workspace=} ;; --help|-h) fast_help=1 ;; esac',
+    '  fast_prev=$fast_arg',
+    'done',
+    'case ${CLEVERAGENTS_NO_DAEMON:-} in',
+    "  ''|0|[Ff][Aa][Ll][Ss][Ee]) ;;",
+    '  *) fast_plan= ;;',
+    'esac',
+    'if [ -n "$fast_plan" ] && [ -z "$fast_help" ] && command -v curl >/dev/null 2>&1 && cd -P . 2>/dev/null; then',
+    '  fast_cwd=$PWD',
+    '  case $fast_root in /*) ;; *) fast_root=$fast_cwd/$fast_root ;; esac',
+    `  if [ ! -L "$fast_root/${DATA_DIR}" ] && [ ! -L "$fast_root/${DATA_DIR}/${RUN_DIR}" ] && cd -P -- "$fast_root/${DATA_DIR}/${RUN_DIR}" 2>/dev/null; then`,
+    "    # This folder and the socket in it: the user's, and no one else's.",
+    `    if [ -O . ] && [ -O ${SOCKET_NAME} ] && ${privateRunFolder('')}; then`,
+    '      {',
+    '        printf \'%s\\0\' "cwd=$fast_cwd"',
+    ...forwarded,
+    '        for fast_arg do printf \'%s\\0\' "arg=$fast_arg"; done',
+    "        printf '\\0'",
+    `      } >${io('meta')}`,
+    `      ${curlLine(`--data-binary @${io('meta')} -o ${io('out')} "http://localhost/v1/cli?version=$fast_version"`)}`,
+    '      # No acknowledgement within a second (a stopped or hung process): node does the command.',
+    watchdog(ACK_S, `[ -s ${io('out')} ]`).replace(/^ {4}/, '      '),
+    '      { wait $fast_pid; } 2>/dev/null',
+    '      fast_curl=$?',
+    '      kill $fast_watch 2>/dev/null',
+    '      fast_said= fast_code= fast_errs= fast_tail= fast_id=',
+    `      [ $fast_curl -eq 0 ] && { IFS=' ' read -r fast_said fast_id && IFS= read -r fast_said && IFS=' ' read -r fast_said fast_code fast_errs fast_tail; } <${io('out')} 2>/dev/null`,
+    '      if [ "$fast_said" = done ]; then',
+    "        case $fast_code in ''|*[!0-9]*) fast_said=unread ;; esac",
+    "        case $fast_errs in ''|*[!0-9]*) fast_said=unread ;; esac",
+    '        case $fast_tail in 0|1) ;; *) fast_said=unread ;; esac',
+    '      fi',
+    '      if [ "$fast_said" = done ]; then',
+    '        # stderr (its lines, then an unended last one), then stdout to the end, byte for byte.',
+    '        {',
+    '          IFS= read -r fast_line; IFS= read -r fast_line; IFS= read -r fast_line',
+    '          while [ "$fast_errs" -gt 0 ] && IFS= read -r fast_line; do printf \'%s\\n\' "$fast_line" >&2; fast_errs=$((fast_errs - 1)); done',
+    '          if [ "$fast_tail" = 1 ] && IFS= read -r fast_line; then printf \'%s\' "$fast_line" >&2; fi',
+    '          cat',
+    `        } <${io('out')}`,
+    `        rm -f ${io('meta')} ${io('out')}`,
+    '        exit "$fast_code"',
+    '      fi',
+    '      # Acknowledged, then no answer: node takes the checkpoint the process may have taken, by its id.',
+    `      if [ "$fast_said" != refused ] && [ -s ${io('out')} ] && IFS=' ' read -r fast_said fast_id <${io('out')} 2>/dev/null && [ "$fast_said" = ack ] && [ \${#fast_id} -eq 26 ]; then`,
+    '        case $fast_id in',
+    '          *[!0-9A-HJKMNP-TV-Z]*) ;;',
+    '          *) AGENTS_CHECKPOINT_ID=$fast_id; export AGENTS_CHECKPOINT_ID ;;',
+    '        esac',
+    '      fi',
+    `      rm -f ${io('meta')} ${io('out')}`,
+    '    fi',
+    '    cd -- "$fast_cwd" 2>/dev/null || { printf \'agents: cannot return to %s\\n\' "$fast_cwd" >&2; exit 1; }',
+    '  fi',
     'fi',
   ];
 }

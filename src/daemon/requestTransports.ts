@@ -1,12 +1,13 @@
 import * as http from 'node:http';
 import type * as net from 'node:net';
 import { parseRequest, requestVersion } from './daemonRequest';
+import { fastCliAck, fastCliAnswer, parseFastCli } from './fastCli';
 import { parseFastHook } from './fastHook';
 import { MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest } from './protocol';
 
 // The resident process's two ways in on its one socket (server.ts does the work): the node
-// client's JSON lines (client.ts) and the launcher's fast client's HTTP (fastClientScript.ts,
-// fastHook.ts). Each checks the request, refuses what it must before any work, and hands the rest
+// client's JSON lines (client.ts) and the fast client's HTTP (fastClientScript.ts; fastHook.ts for
+// the hooks' launcher, fastCli.ts for `agents` in VS Code's terminal). Each checks the request, refuses what it must before any work, and hands the rest
 // to the process with a Channel that answers in its own form.
 
 /** How a request is answered: the node client's JSON lines, or the fast client's HTTP. */
@@ -116,26 +117,43 @@ async function jsonRequest(socket: net.Socket, line: string, handler: RequestHan
   });
 }
 
-/** The fast client's hook: refused before any work with a 409, else answered as fastHook.ts says. */
+/**
+ * What a fast request becomes: the request, and how its acknowledgement and answer are written
+ * (fastHook.ts, fastCli.ts); or why it is refused.
+ */
+type FastRoute =
+  | { readonly ok: true; readonly request: DaemonRequest; readonly ack: string; answer(reply: DaemonReply & { t: 'done' }): string }
+  | { readonly ok: false; readonly why: string };
+
+function fastRoute(url: string, body: Buffer): FastRoute {
+  if (url.startsWith('/v1/cli?')) {
+    const cli = parseFastCli(url, body);
+    return cli.ok ? { ok: true, request: cli.request, ack: fastCliAck(cli.checkpointId), answer: fastCliAnswer } : cli;
+  }
+  const hook = parseFastHook(url, body, Date.now());
+  return hook.ok ? { ok: true, request: hook.request, ack: '.', answer: (reply) => `\ndone\n${reply.stdout}` } : hook;
+}
+
+/** The fast client's hook or command: refused before any work with a 409, else answered as its route says. */
 async function fastRequest(method: string, url: string, body: Buffer, res: http.ServerResponse, handler: RequestHandler): Promise<void> {
   handler.touched();
   const refuse = (why: string) => res.writeHead(409, { 'content-type': 'text/plain; charset=utf-8' }).end(`${why}\n`);
-  if (method !== 'POST') return void refuse('not a hook request');
-  const parsed = parseFastHook(url, body, Date.now());
-  if (!parsed.ok) return void refuse(parsed.why);
+  if (method !== 'POST') return void refuse('not a hook or command request');
+  const route = fastRoute(url, body);
+  if (!route.ok) return void refuse(route.why);
   // A launcher of another version is refused but does not stop this process (unlike a node
   // client's): the launcher may lag an update until VS Code's next start rewrites it, and its
   // node fallback, of the version in use, replaces this process when it must.
-  if (parsed.request.version !== handler.version) return void refuse(`this process is version ${handler.version}`);
+  if (route.request.version !== handler.version) return void refuse(`this process is version ${handler.version}`);
   const stale = handler.stale();
   if (stale) {
     refuse(stale);
     return handler.exit(stale);
   }
-  await handler.handle(parsed.request, {
-    ack: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).write('.'),
+  await handler.handle(route.request, {
+    ack: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).write(route.ack),
     beat: () => res.write('.'),
-    answer: (reply) => res.end(reply.t === 'done' ? `\ndone\n${reply.stdout}` : '\nrefused\n'),
+    answer: (reply) => res.end(reply.t === 'done' ? route.answer(reply) : '\nrefused\n'),
     abort: () => res.destroy(),
   });
 }

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { runCli } from '../cli/cli';
 import { parseCommandLine } from '../cli/args';
+import { commandWords } from '../cli/commandWords';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import type { Logger } from '../core/ports';
@@ -37,8 +38,8 @@ export interface DaemonOptions {
   readonly trace: boolean;
 }
 
-/** The fast client's temporary files, `hook-<pid>.in|meta|out`, and when a left one is removed. */
-const FAST_CLIENT_FILE = /^hook-\d+\.(in|meta|out)$/;
+/** The fast client's temporary files (`hook-<pid>.in|meta|out`, `cli-<pid>.meta|out`), and when a left one is removed. */
+const FAST_CLIENT_FILE = /^(hook|cli)-\d+\.(in|meta|out)$/;
 const FAST_CLIENT_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** How long a hook may wait for the store's lock, as in hookRun.ts. */
@@ -238,7 +239,7 @@ export class Daemon {
       const reply = await work;
       clearInterval(beat);
       channel.answer(reply);
-      if (this.options.trace) this.options.log(`${request.kind}${request.kind === 'cli' ? ` ${request.argv[1]}` : ''}: ${(performance.now() - began).toFixed(1)} ms (waited for by the client since ${Date.now() - ('started' in request ? request.started : Date.now())} ms), rss ${mb(process.memoryUsage().rss)}`);
+      if (this.options.trace) this.options.log(`${request.kind}${request.kind === 'cli' ? ` ${commandWords(request.argv, 2).words.join(' ')}` : ''}: ${(performance.now() - began).toFixed(1)} ms (waited for by the client since ${Date.now() - ('started' in request ? request.started : Date.now())} ms), rss ${mb(process.memoryUsage().rss)}`);
     } catch (error) {
       this.options.log(`request failed: ${(error as Error).message}`);
       // the client does the work itself

@@ -26,7 +26,7 @@ describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
     const entries = zipEntries(installedProduct().vsix);
     const names = entries.map((e) => e.name).filter((n) => n.startsWith('extension/'));
-    for (const wanted of ['extension/dist/extension.js', 'extension/dist/cli.js', 'extension/dist/cliMain.js', 'extension/dist/agentsMcp.js', 'extension/dist/agentsHook.js', 'extension/dist/agentsHookStore.js', 'extension/dist/agentsHookAdmin.js', 'extension/dist/agentsClient.js', 'extension/dist/agentsHookRun.js', 'extension/dist/agentsDaemon.js', 'extension/dist/sql-wasm.wasm', 'extension/dist/webview.js', 'extension/bin/agents', 'extension/bin/agents.cmd', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md']) {
+    for (const wanted of ['extension/dist/extension.js', 'extension/dist/cli.js', 'extension/dist/cliMain.js', 'extension/dist/agentsMcp.js', 'extension/dist/agentsHook.js', 'extension/dist/agentsHookStore.js', 'extension/dist/agentsHookAdmin.js', 'extension/dist/agentsClient.js', 'extension/dist/agentsHookRun.js', 'extension/dist/agentsDaemon.js', 'extension/dist/agentsFast.sh', 'extension/dist/sql-wasm.wasm', 'extension/dist/webview.js', 'extension/bin/agents', 'extension/bin/agents.cmd', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md']) {
       assert.ok(names.includes(wanted), `${wanted} is missing from ${names.join(', ')}`);
     }
     const unwanted = names.filter((n) => /\.map$|\.tsx?$|^extension\/(src|test|out|scripts|node_modules|\.vscode-test)\//.test(n) && n !== 'extension/api/cleveragents-checkpoints.d.ts');

@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import * as net from 'node:net';
+import { chmodSync, chownSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseFastHook } from '../../src/daemon/fastHook';
 import { FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '../../src/daemon/protocol';
 import { launcherText } from '../../src/extension/agentHooks/hookRuntime';
 import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, NO_DAEMON, VERSION, agents, event, hook, hooksLog, json, newWorkspace, running, status, until } from './helpers/residentProcessFixtures';
+import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, event, hook, hooksLog, json, newWorkspace, running, status, toolsOnly, until } from './helpers/residentProcessFixtures';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { clinePreToolUseEvent } from './fixtures/hookConfigFixtures';
@@ -51,11 +50,9 @@ function runLauncher(launcher: string, root: string, agent: string, input: strin
 describe('the launcher\'s fast client', function () {
   this.timeout(180_000);
   const pids: number[] = [];
-  const servers: net.Server[] = [];
-  const sockets: net.Socket[] = [];
+  const impostors = new Impostors();
   afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.destroy();
-    for (const server of servers.splice(0)) server.close();
+    impostors.closeAll();
     for (const pid of pids.splice(0)) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -70,21 +67,6 @@ describe('the launcher\'s fast client', function () {
     if (process.platform === 'win32') this.skip();
     ensureCliBuilt();
   });
-
-  /**
-   * A PATH holding only what the fast client runs (curl, find, cat, sleep, rm): no node,
-   * so that a launcher whose runtime is missing can only answer through the fast client.
-   */
-  function toolsOnly(dir: string): string {
-    const bin = path.join(dir, 'bin');
-    mkdirSync(bin);
-    for (const tool of ['curl', 'find', 'cat', 'sleep', 'rm']) {
-      const found = ['/usr/bin', '/bin', '/usr/local/bin'].map((d) => path.join(d, tool)).find((p) => existsSync(p));
-      assert.ok(found, `${tool} is needed by this test`);
-      symlinkSync(found, path.join(bin, tool));
-    }
-    return bin;
-  }
 
   /** A launcher as the extension writes it; `runtime` may be a path that does not exist. */
   function launcher(dir: string, runtime = process.execPath, version = VERSION): string {
@@ -199,25 +181,11 @@ describe('the launcher\'s fast client', function () {
     assert.equal(ok.code, 0, `served again once everything is private: ${ok.stderr}`);
   });
 
-  /** Puts a socket of this test where the resident process listens, after stopping it. */
-  async function impostor(root: string, onConnection: (socket: net.Socket) => void): Promise<void> {
-    agents(root, ['daemon', 'stop']);
-    await until('the process has stopped', () => !status(root).running);
-    const run = path.join(root, '.cleveragents', 'run');
-    const server = net.createServer((socket) => {
-      sockets.push(socket);
-      onConnection(socket);
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(path.join(run, 'agents.sock'), resolve));
-    chmodSync(path.join(run, 'agents.sock'), 0o600);
-  }
-
   it('a process that takes the call and goes away: node takes the checkpoint itself, told that part may be done', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
     let requests = 0;
-    await impostor(root, (socket) => {
+    await impostors.listen(root, (socket) => {
       socket.once('data', () => {
         requests++;
         socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n.\r\n');
@@ -238,7 +206,7 @@ describe('the launcher\'s fast client', function () {
     // It trickles an answer's first line and never ends it, with a budget that would allow ten
     // minutes. (The fast client's one-second wait for the acknowledgement makes this end sooner
     // than curl's own speed check would; only a timing could show that, so it is not asserted.)
-    await impostor(root, (socket) => {
+    await impostors.listen(root, (socket) => {
       const head = 'HTTP/1.1 200 OK\r\n';
       let sent = 0;
       const timer = setInterval(() => socket.write(sent < head.length ? head[sent++]! : 'x'), 200);
@@ -253,7 +221,7 @@ describe('the launcher\'s fast client', function () {
   it('a call that takes a while is waited for while the process says it works', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
-    await impostor(root, (socket) => {
+    await impostors.listen(root, (socket) => {
       socket.once('data', () => {
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n.\r\n');
         const beat = setInterval(() => socket.write('1\r\n.\r\n'), 200);
@@ -280,7 +248,7 @@ describe('the launcher\'s fast client', function () {
     const dir = tempDir();
     const { root } = await served(dir);
     let body: Buffer | undefined;
-    await impostor(root, (socket) => {
+    await impostors.listen(root, (socket) => {
       const chunks: Buffer[] = [];
       socket.on('data', (c: Buffer) => {
         chunks.push(c);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { CLI_PATH, REPO_ROOT, cliEnv } from './cliHarness';
 import { git, write } from './sandboxFixtures';
@@ -100,3 +101,43 @@ export function hooksLog(root: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
+
+/**
+ * A PATH holding only what the fast client runs (curl, find, cat, sleep, rm): no node, so that
+ * whatever falls back to a runtime fails, and an answer can only have come through the fast client.
+ */
+export function toolsOnly(dir: string): string {
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  for (const tool of ['curl', 'find', 'cat', 'sleep', 'rm']) {
+    const found = ['/usr/bin', '/bin', '/usr/local/bin'].map((d) => path.join(d, tool)).find((p) => existsSync(p));
+    assert.ok(found, `${tool} is needed by this test`);
+    symlinkSync(found, path.join(bin, tool));
+  }
+  return bin;
+}
+
+/** Sockets of a test, each where a workspace's resident process listens, for a process that must misbehave. */
+export class Impostors {
+  private readonly servers: net.Server[] = [];
+  private readonly sockets: net.Socket[] = [];
+
+  /** Stops the workspace's process and listens in its place; each connection goes to `onConnection`. */
+  async listen(root: string, onConnection: (socket: net.Socket) => void): Promise<void> {
+    agents(root, ['daemon', 'stop']);
+    await until('the process has stopped', () => !status(root).running);
+    const run = path.join(root, '.cleveragents', 'run');
+    const server = net.createServer((socket) => {
+      this.sockets.push(socket);
+      onConnection(socket);
+    });
+    this.servers.push(server);
+    await new Promise<void>((resolve) => server.listen(path.join(run, 'agents.sock'), resolve));
+    chmodSync(path.join(run, 'agents.sock'), 0o600);
+  }
+
+  closeAll(): void {
+    for (const socket of this.sockets.splice(0)) socket.destroy();
+    for (const server of this.servers.splice(0)) server.close();
+  }
+}

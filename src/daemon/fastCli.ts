@@ -1,0 +1,71 @@
+import { commandWords } from '../cli/commandWords';
+import { newCheckpointId } from './callCheckpointId';
+import { parseRequestObject } from './daemonRequest';
+import { FORWARDED_ENV_NAMES, type DaemonReply, type DaemonRequest } from './protocol';
+
+// The fast client's `agents plan list|show|checkpoints|checkpoint` (fastClientScript.ts,
+// fastCliLines: what `agents` runs in VS Code's terminal before it starts Node.js), over the same
+// socket and HTTP as its hooks (fastHook.ts); one request per connection.
+//
+//   POST /v1/cli?version=<the script's version>
+//   body: fields, each `name=value` ended by a NUL byte: `cwd=`, the forwarded variables that are
+//         set, and `arg=` once per word of the command line, in order; then a NUL byte.
+//
+//   answer: 409 (curl -f: exit 22) when refused before any work; else 200 at once with the line
+//   `ack <checkpoint id>` (the id `plan checkpoint` will give its checkpoint, `-` for the other
+//   commands), a `.` every HEARTBEAT_MS while the work runs, then `\n`, a line
+//   `done <exit code> <stderr's newlines> <1 when stderr ends without one, else 0>`, stderr (and a
+//   newline after its unended last line), and stdout to the end, byte for byte.
+//
+// The id is chosen before the work, as the node client chooses it (clientMain.ts): a process that
+// goes away after the acknowledgement may have taken that checkpoint, and the node client the
+// script falls back to takes it with the same id, which finds it rather than taking a second one.
+
+export const FAST_CLI_PATH = /^\/v1\/cli\?version=([0-9A-Za-z.+-]{1,100})$/;
+
+/** A checkpoint id as the store makes them (a ULID): what the acknowledgement may carry. */
+const CHECKPOINT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export type FastCliParse =
+  | { readonly ok: true; readonly request: DaemonRequest & { kind: 'cli' }; readonly checkpointId: string | undefined }
+  | { readonly ok: false; readonly why: string };
+
+/** Parses one fast CLI request (its URL and whole body) into the JSON protocol's request. */
+export function parseFastCli(url: string, body: Buffer, newId: () => string = newCheckpointId): FastCliParse {
+  const route = FAST_CLI_PATH.exec(url);
+  if (!route) return { ok: false, why: 'not a command request' };
+  const version = route[1]!;
+  if (body.length < 1 || body[body.length - 1] !== 0 || (body.length > 1 && body[body.length - 2] !== 0)) return { ok: false, why: 'the fields do not end' };
+  const fields = body.length === 1 ? [] : body.subarray(0, body.length - 2).toString('utf8').split('\0');
+  let cwd: string | undefined;
+  const argv: string[] = [];
+  const env: Record<string, string> = {};
+  for (const field of fields) {
+    const eq = field.indexOf('=');
+    const name = eq > 0 ? field.slice(0, eq) : '';
+    const value = field.slice(eq + 1);
+    if (name === 'cwd' && cwd === undefined) cwd = value;
+    else if (name === 'arg') argv.push(value);
+    else if (FORWARDED_ENV_NAMES.includes(name) && !(name in env)) env[name] = value;
+    else return { ok: false, why: `unexpected field ${JSON.stringify(name.slice(0, 60))}` };
+  }
+  if (commandWords(argv, 2).words[1] === 'checkpoint' && env.AGENTS_CHECKPOINT_ID === undefined) env.AGENTS_CHECKPOINT_ID = newId();
+  const parsed = parseRequestObject({ version, kind: 'cli', argv, cwd, env });
+  if (!parsed.ok) return parsed;
+  const id = env.AGENTS_CHECKPOINT_ID;
+  return { ok: true, request: parsed.request as DaemonRequest & { kind: 'cli' }, checkpointId: id !== undefined && CHECKPOINT_ID.test(id) ? id : undefined };
+}
+
+/** The acknowledgement's line. */
+export function fastCliAck(checkpointId: string | undefined): string {
+  return `ack ${checkpointId ?? '-'}\n`;
+}
+
+/** The answer after the heartbeats, as the script reads it back. */
+export function fastCliAnswer(reply: DaemonReply & { t: 'done' }): string {
+  const { stderr } = reply;
+  const newlines = stderr.split('\n').length - 1;
+  const unended = stderr !== '' && !stderr.endsWith('\n');
+  const code = Number.isInteger(reply.code) && reply.code >= 0 && reply.code <= 255 ? reply.code : 1;
+  return `\ndone ${code} ${newlines} ${unended ? 1 : 0}\n${stderr}${unended ? '\n' : ''}${reply.stdout}`;
+}

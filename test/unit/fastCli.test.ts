@@ -1,0 +1,237 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { chmodSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import { fastCliAck, fastCliAnswer, parseFastCli } from '../../src/daemon/fastCli';
+import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
+import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, json, newWorkspace, running, status, toolsOnly } from './helpers/residentProcessFixtures';
+import { useTempDirs } from './helpers/tempDir';
+
+// `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemon/fastClientScript.ts,
+// fastCliLines; fastCli.ts): the real script run by /bin/sh with the real curl, against the real
+// resident process, or against a socket of this test where the process must misbehave. No
+// timing is asserted.
+
+const AGENTS = path.join(REPO_ROOT, 'bin', 'agents');
+
+interface Ran {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `sh bin/agents <args>` in `root`, asynchronously: a socket of this test must go on answering meanwhile. */
+function runAgents(root: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    // AGENTS_RUNTIME empty: whatever is not answered by the fast client runs on the PATH's node.
+    const child = spawn('/bin/sh', [AGENTS, ...args], { cwd: root, env: cliEnv({ ...BASE_ENV, AGENTS_RUNTIME: '', CLEVERAGENTS_NO_DAEMON: '', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** What node prints for the same command line, without the resident process. */
+function byNode(root: string, args: readonly string[]): Ran {
+  const r = agents(root, args, { env: NO_DAEMON });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('agents in VS Code\'s terminal: the fast client', function () {
+  this.timeout(180_000);
+  const pids: number[] = [];
+  const impostors = new Impostors();
+  afterEach(() => {
+    impostors.closeAll();
+    for (const pid of pids.splice(0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  });
+  const tempDir = useTempDirs('ca-fastcli-');
+
+  before(function () {
+    if (process.platform === 'win32') this.skip();
+    ensureCliBuilt();
+  });
+
+  /** A workspace with a plan (and a checkpoint) and its resident process running. */
+  async function served(dir: string): Promise<{ root: string; planId: string }> {
+    const root = newWorkspace(dir);
+    const planId = json<{ plan: { plan_id: string } }>(root, ['plan', 'create', '--title', 'first'], NO_DAEMON).plan.plan_id;
+    json(root, ['plan', 'checkpoint', planId], NO_DAEMON);
+    agents(root, ['plan', 'list']);
+    pids.push((await running(root)).pid);
+    return { root, planId };
+  }
+
+  /** The ids of a plan's checkpoints, read without the resident process. */
+  const checkpointIds = (root: string, planId: string) => json<{ checkpoints: { checkpoint_id: string }[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.map((c) => c.checkpoint_id);
+
+  it('answers plan list, checkpoints, show and checkpoint through the resident process, with no runtime started, as node prints them', async () => {
+    const dir = tempDir();
+    const { root, planId } = await served(dir);
+    const env = { PATH: toolsOnly(dir) };
+    const before = status(root).requests;
+    for (const args of [['plan', 'list'], ['plan', 'checkpoints', planId], ['--format', 'json', 'plan', 'show', planId], ['plan', 'show', '01ARZ3NDEKTSV4RRFFQ69G5FAV']]) {
+      assert.deepEqual(await runAgents(root, args, env), byNode(root, args), `agents ${args.join(' ')}`);
+    }
+    const taken = await runAgents(root, ['--format', 'json', 'plan', 'checkpoint', planId], env);
+    assert.equal(taken.code, 0, taken.stderr);
+    const id = (JSON.parse(taken.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id;
+    assert.deepEqual(checkpointIds(root, planId).slice(-1), [id]);
+    // --workspace given, from another folder.
+    const elsewhere = await runAgents(dir, ['--workspace', root, 'plan', 'list'], env);
+    assert.deepEqual(elsewhere, byNode(root, ['plan', 'list']));
+    assert.equal(status(root).requests, before + 7, 'each command was served by the process (and this status call)');
+    assert.deepEqual(readdirSync(path.join(root, '.cleveragents', 'run')), ['agents.sock'], 'no file left behind');
+  });
+
+  it('leaves to node what it must not send: other commands, help, CLEVERAGENTS_NO_DAEMON', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    const env = { PATH: toolsOnly(dir) };
+    const before = status(root).requests;
+    for (const [args, extra] of [
+      [['plan', 'create', '--title', 'x'], {}],
+      [['plan', 'list', '--help'], {}],
+      [['plan', 'list'], NO_DAEMON],
+    ] as const) {
+      const r = await runAgents(root, args, { ...env, ...extra });
+      assert.equal(r.code, 127, `agents ${args.join(' ')}: node was wanted (${r.stdout}${r.stderr})`);
+      assert.match(r.stderr, /node: not found/);
+    }
+    assert.equal(status(root).requests, before + 1, 'only the status call reached the process');
+  });
+
+  it('never talks to a run folder or a socket anyone else could have made: open to others, a symbolic link', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    const env = { PATH: toolsOnly(dir) };
+    const run = path.join(root, '.cleveragents', 'run');
+    const socket = path.join(run, 'agents.sock');
+    const refused = async (why: string, open: () => void, close: () => void) => {
+      const before = status(root).requests;
+      open();
+      const r = await runAgents(root, ['plan', 'list'], env);
+      close();
+      assert.equal(r.code, 127, `${why}: the fast client must not connect (${r.stdout}${r.stderr})`);
+      assert.equal(status(root).requests, before + 1, `${why}: only the status call reached the process`);
+    };
+    await refused('a run folder open to its group', () => chmodSync(run, 0o750), () => chmodSync(run, 0o700));
+    await refused('a socket open to others', () => chmodSync(socket, 0o606), () => chmodSync(socket, 0o600));
+    await refused(
+      'a run folder that is a symbolic link',
+      () => {
+        renameSync(run, `${run}-elsewhere`);
+        symlinkSync(`${run}-elsewhere`, run);
+      },
+      () => {
+        rmSync(run);
+        renameSync(`${run}-elsewhere`, run);
+      },
+    );
+    assert.equal((await runAgents(root, ['plan', 'list'], env)).code, 0, 'served again once everything is private');
+  });
+
+  it('prints the answer byte for byte: stderr, an unended last line, stdout, and the exit code', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    const stdout = '{"answer":"from the process"}\n  \\n\ttabbed \\\\ \r\n-e\nno newline at the end';
+    const stderr = 'agents: first\n\n  -n second\\c\nunended';
+    await impostors.listen(root, (socket) => {
+      socket.once('data', () => {
+        const rest = `${fastCliAck(undefined)}..${fastCliAnswer({ t: 'done', stdout, stderr, code: 3 })}`;
+        socket.end(`HTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(rest)}\r\n\r\n${rest}`);
+      });
+    });
+    assert.deepEqual(await runAgents(root, ['plan', 'list'], { PATH: toolsOnly(dir) }), { code: 3, stdout, stderr });
+  });
+
+  it('a process that acknowledges a checkpoint and goes away: node takes it with the id the process named, so that none is taken twice', async () => {
+    const dir = tempDir();
+    const { root, planId } = await served(dir);
+    const named = '01M8TNR8KK2J8WR6CV5SV70J9Y';
+    let requests = 0;
+    await impostors.listen(root, (socket) => {
+      socket.once('data', (first: Buffer) => {
+        requests++;
+        // The fast client's request is acknowledged and dropped; the node client's, dropped.
+        if (first[0] !== 0x7b) socket.write(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${(fastCliAck(named).length + 1).toString(16)}\r\n${fastCliAck(named)}.\r\n`);
+        setTimeout(() => socket.destroy(), 100);
+      });
+    });
+    const before = checkpointIds(root, planId);
+    const r = await runAgents(root, ['--format', 'json', 'plan', 'checkpoint', planId]);
+    assert.equal(r.code, 0, `${r.stdout}${r.stderr}`);
+    assert.equal((JSON.parse(r.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id, named);
+    assert.deepEqual(checkpointIds(root, planId), [...before, named]);
+    assert.ok(requests >= 2, 'the fast client asked, then the node client');
+  });
+
+  it('a process that never acknowledges: node does the command', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    const expected = byNode(root, ['plan', 'list']);
+    await impostors.listen(root, (socket) => {
+      // A first line trickled and never ended, to the fast client and to the node client alike.
+      const head = 'HTTP/1.1 200 OK\r\n';
+      let sent = 0;
+      const timer = setInterval(() => socket.write(sent < head.length ? head[sent++]! : 'x'), 200);
+      socket.on('close', () => clearInterval(timer));
+      socket.on('error', () => clearInterval(timer));
+    });
+    assert.deepEqual(await runAgents(root, ['plan', 'list'], { CLEVERAGENTS_DAEMON_ACK_MS: '300' }), expected);
+  });
+
+  describe('the request', () => {
+    const fields = (...list: string[]) => Buffer.from(`${list.map((f) => `${f}\0`).join('')}\0`);
+    const id = () => '01M8TNR8KK2J8WR6CV5SV70J9Y';
+
+    it('reads the working folder, the variables and the words in order; a checkpoint gets its id before the work', () => {
+      const list = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_WORKSPACE=/w', 'arg=--format', 'arg=json', 'arg=plan', 'arg=list'), id);
+      assert.deepEqual(list, { ok: true, checkpointId: undefined, request: { version: VERSION, kind: 'cli', argv: ['--format', 'json', 'plan', 'list'], cwd: '/w', env: { AGENTS_WORKSPACE: '/w' } } });
+      const taken = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=checkpoint', 'arg=P', 'arg=a\nb=c'), id);
+      assert.ok(taken.ok);
+      assert.deepEqual(taken.request.argv, ['plan', 'checkpoint', 'P', 'a\nb=c']);
+      assert.equal(taken.request.env.AGENTS_CHECKPOINT_ID, id());
+      assert.equal(taken.checkpointId, id());
+      // The caller's own id is kept; one that is not an id is not named in the acknowledgement.
+      const own = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_CHECKPOINT_ID=mine', 'arg=plan', 'arg=checkpoint', 'arg=P'), id);
+      assert.ok(own.ok);
+      assert.equal(own.request.env.AGENTS_CHECKPOINT_ID, 'mine');
+      assert.equal(own.checkpointId, undefined);
+      assert.equal(fastCliAck(undefined), 'ack -\n');
+    });
+
+    it('refuses anything else', () => {
+      const refused = (url: string, body: Buffer) => {
+        const r = parseFastCli(url, body, id);
+        assert.equal(r.ok, false, `${url} ${JSON.stringify(body.toString())}`);
+      };
+      refused('/v1/cli', fields('cwd=/w', 'arg=plan', 'arg=list'));
+      refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=create'));
+      refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=list', 'arg=--help'));
+      refused(`/v1/cli?version=${VERSION}`, fields('cwd=w', 'arg=plan', 'arg=list'));
+      refused(`/v1/cli?version=${VERSION}`, fields('arg=plan', 'arg=list'));
+      refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'HOME=/x', 'arg=plan', 'arg=list'));
+      refused(`/v1/cli?version=${VERSION}`, Buffer.from('cwd=/w\0arg=plan\0arg=list'));
+    });
+
+    it('frames the answer: the exit code, stderr\'s newlines and whether it ends unended', () => {
+      assert.equal(fastCliAnswer({ t: 'done', stdout: 'out', stderr: '', code: 0 }), '\ndone 0 0 0\nout');
+      assert.equal(fastCliAnswer({ t: 'done', stdout: '', stderr: 'a\nb\n', code: 2 }), '\ndone 2 2 0\na\nb\n');
+      assert.equal(fastCliAnswer({ t: 'done', stdout: 'o', stderr: 'a\nb', code: 1 }), '\ndone 1 1 1\na\nb\no');
+    });
+  });
+});
