@@ -383,7 +383,10 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       }
     }
 
-    // `agents plan checkpoint` through the CLI, against plain git's one snapshot.
+    // `agents plan checkpoint` through the CLI, against plain git's one snapshot. In the fast
+    // client's run, `agents` as VS Code's terminal has it (bin/agents, whose fast client asks the
+    // resident process with curl), else node running the CLI as the npm package installs it.
+    const agentsCommand = mode.launcher ? ['/bin/sh', path.join(path.dirname(CLI), '..', 'bin', 'agents')] : [process.execPath, CLI];
     for (const commit of commits.slice(hookCount + profileCount)) {
       if (!toolCall(commit)) {
         parent = commit;
@@ -392,7 +395,10 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       apply(commit);
       settle();
       const started = performance.now();
-      const r = spawnSync(process.execPath, [CLI, '--workspace', root, '--format', 'json', 'plan', 'checkpoint', planId], { encoding: 'utf8', env: { ...cleanEnv(), ...Object.fromEntries(Object.entries(mode.env).filter(([, v]) => v !== undefined)) } });
+      const r = spawnSync(agentsCommand[0]!, [...agentsCommand.slice(1), '--workspace', root, '--format', 'json', 'plan', 'checkpoint', planId], {
+        encoding: 'utf8',
+        env: { ...cleanEnv(), ...Object.fromEntries(Object.entries(mode.env).filter(([, v]) => v !== undefined)), AGENTS_RUNTIME: process.execPath },
+      });
       const ms = performance.now() - started;
       if (r.status !== 0) throw new Error(`agents plan checkpoint failed: ${r.stdout}${r.stderr}`);
       add('CLI: agents plan checkpoint', ms, snapshot());
