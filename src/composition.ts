@@ -38,6 +38,8 @@ export interface WorkspaceServicesOptions {
   readonly lockTimeoutMs?: number;
   /** Overrides for the database's write log thresholds (tests use the log on a small database). */
   readonly writeLog?: Partial<WriteLogOptions>;
+  /** The resident process collects the store's garbage when idle, not inside a call (ShadowGitSandboxOptions). */
+  readonly deferGarbageCollection?: boolean;
 }
 
 export interface WorkspaceServices {
@@ -82,6 +84,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     protectedFiles: [databasePath, writeLogPath(databasePath), `${databasePath}.lock`, `${databasePath}.lock.break`],
     operationsDir: operationsDir(root),
     inPlaceMarginBytes: options.inPlaceMarginBytes,
+    deferGarbageCollection: options.deferGarbageCollection,
   });
   const workspace = new NodeWorkspaceFiles(root);
   // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.

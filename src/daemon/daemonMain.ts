@@ -9,6 +9,7 @@ import { Daemon } from './server';
 //   CLEVERAGENTS_DAEMON_CHECK_MS    how often to check the store folder and socket (default 2 s)
 //   CLEVERAGENTS_DAEMON_MAX_RSS_MB  memory bound (default 512)
 //   CLEVERAGENTS_DAEMON_TRACE=1     a log line per request: its duration and the memory after it
+//   CLEVERAGENTS_DAEMON_MAINTENANCE_MS  quiet time before the store's due garbage collection (default 3 s)
 
 /** The package's version, written in at build time (esbuild's `define`). */
 declare const AGENTS_VERSION: string;
@@ -50,6 +51,7 @@ if (!root.success || typeof AGENTS_VERSION !== 'string') {
     rssLimitBytes: setting('CLEVERAGENTS_DAEMON_MAX_RSS_MB', Megabytes, 512) * 1024 * 1024,
     log,
     trace: process.env.CLEVERAGENTS_DAEMON_TRACE === '1',
+    maintenanceIdleMs: setting('CLEVERAGENTS_DAEMON_MAINTENANCE_MS', Millis, 3000),
   });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => daemon.exit(`signal ${signal}`));
   daemon.start().then(

@@ -36,6 +36,8 @@ export interface DaemonOptions {
   readonly log: (line: string) => void;
   /** Log each request's kind and duration (CLEVERAGENTS_DAEMON_TRACE=1): the profile of the served call. */
   readonly trace: boolean;
+  /** How long without a request before the store's garbage collection, left due by the calls, runs. */
+  readonly maintenanceIdleMs: number;
 }
 
 /** The fast client's temporary files (`hook-<pid>.in|meta|out`, `cli-<pid>.meta|out`), and when a left one is removed. */
@@ -65,6 +67,7 @@ export class Daemon {
   private requests = 0;
   private readonly startedAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
+  private maintenance: NodeJS.Timeout | undefined;
   private exiting = false;
 
   /** Each connection, handed to the transports (requestTransports.ts). */
@@ -209,6 +212,7 @@ export class Daemon {
     this.exiting = true;
     this.options.log(`exiting: ${why}; rss ${mb(process.memoryUsage().rss)}, ${plural(this.requests, 'request')} served`);
     clearInterval(this.timer);
+    clearTimeout(this.maintenance);
     this.server?.close();
     // Our socket only: a successor may already have bound a new one at that name.
     if (process.platform !== 'win32') {
@@ -250,7 +254,40 @@ export class Daemon {
       this.lastActivity = Date.now();
     }
     if (request.kind === 'stop') this.exit('asked to stop');
-    else this.boundMemory();
+    else {
+      this.boundMemory();
+      this.scheduleMaintenance();
+    }
+  }
+
+  /**
+   * The store's garbage collection that the calls left due (their services defer it: no agent's
+   * tool call waits for a repack), once no request came for a while. A request that comes while
+   * it runs waits for it, as for any other process holding the store's lock.
+   */
+  private scheduleMaintenance(): void {
+    clearTimeout(this.maintenance);
+    this.maintenance = setTimeout(() => {
+      if (this.exiting || this.inFlight > 0) return;
+      const work = this.queue.then(() => this.collectGarbage());
+      this.queue = work.catch(() => undefined);
+    }, this.options.maintenanceIdleMs);
+  }
+
+  private async collectGarbage(): Promise<void> {
+    // Every warm set of services works on the one store of this workspace.
+    const warm = this.warm.values().next().value;
+    if (!warm || this.exiting) return;
+    const began = performance.now();
+    this.inFlight += 1;
+    try {
+      if (await warm.services.snapshotter.collectGarbageWhenDue()) this.options.log(`collected the store's garbage in ${(performance.now() - began).toFixed(0)} ms`);
+    } catch (error) {
+      this.options.log(`garbage collection failed: ${(error as Error).message}`);
+    } finally {
+      this.inFlight -= 1;
+      this.lastActivity = Date.now();
+    }
   }
 
   private async serve(request: DaemonRequest): Promise<DaemonReply & { t: 'done' | 'refused' }> {
@@ -326,6 +363,7 @@ export class Daemon {
         databasePath,
         wasmDir: this.options.distDir,
         ...(kind === 'hook' ? { lockTimeoutMs: HOOK_LOCK_WAIT_MS } : {}),
+        deferGarbageCollection: true,
         logger: {
           debug: (m) => target.current.debug(m),
           info: (m) => target.current.info(m),

@@ -6,7 +6,8 @@ import { ApplyConflictError, BusinessRuleViolation, NotFoundError, ValidationErr
 import { git, hashTree, link, noise, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { planWithCheckpoints, workspaceWith } from './helpers/workspaceFixtures';
-import { SQL_WASM_DIR } from './helpers/storeFixtures';
+import { RecordingLogger, SQL_WASM_DIR } from './helpers/storeFixtures';
+import { createWorkspaceServices } from '../../src/composition';
 
 describe('checkpoint engine (real git, real files)', function () {
   this.timeout(120_000);
@@ -179,6 +180,28 @@ describe('checkpoint engine (real git, real files)', function () {
     // What is kept still restores.
     await s.checkpoints.rollbackToCheckpoint(plan.plan_id, ids[0]!);
     assert.deepEqual(noise(300_000, 10).equals(readFileSync(path.join(root, 'big.bin'))), true);
+    s.dispose();
+  });
+
+  it('a process that defers garbage collection leaves it out of the call that made it due, and runs it when asked', async () => {
+    const root = tempDir();
+    const s = createWorkspaceServices({ workspaceRoot: root, wasmDir: SQL_WASM_DIR, logger: new RecordingLogger(), deferGarbageCollection: true });
+    const plan = await s.plans.createPlan({ title: 'p' });
+    await s.plans.setRetentionPolicy(plan.plan_id, { max_checkpoints: 3 });
+    const counter = path.join(s.checkpointDir, 'shadow.git', 'unpinned-since-gc');
+    const unpinned = () => (existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0);
+    // Each checkpoint from the fourth on drops a pin; the 25th dropped makes a collection due.
+    for (let i = 0; unpinned() < 26; i++) {
+      write(root, 'big.bin', noise(20_000, i + 10));
+      await s.checkpoints.createCheckpoint(plan.plan_id, { reason: `step ${i}` });
+      if (i > 40) assert.fail(`no collection became due: ${unpinned()} pins dropped`);
+    }
+    assert.equal(unpinned(), 26, 'the call that made it due did not collect (it would have reset the count)');
+    const before = await s.snapshotter.diskUsage();
+    assert.equal(await s.snapshotter.collectGarbageWhenDue(), true);
+    assert.equal(unpinned(), 0);
+    assert.ok((await s.snapshotter.diskUsage()) < before - 10 * 20_000, 'the dropped snapshots are gone');
+    assert.equal(await s.snapshotter.collectGarbageWhenDue(), false, 'nothing is due any more');
     s.dispose();
   });
 

@@ -313,6 +313,38 @@ describe('the resident process', function () {
     assert.match(readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8'), /exiting: idle for 1500 ms; rss [\d.]+ MB/);
   });
 
+  it('collects the store\'s garbage once no request came for a while, never inside the call that made it due', async () => {
+    const root = newWorkspace(tempDir());
+    const planId = json<{ plan: PlanJson }>(root, ['plan', 'create', '--title', 'gc'], NO_DAEMON).plan.plan_id;
+    json(root, ['plan', 'policy', planId, '--max-checkpoints', '3'], NO_DAEMON);
+    const counter = path.join(root, '.cleveragents', 'checkpoints', 'shadow.git', 'unpinned-since-gc');
+    const unpinned = () => (existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0);
+    // A process that waits ten minutes before its maintenance: whatever is collected, a call did it.
+    const patient = { CLEVERAGENTS_DAEMON_MAINTENANCE_MS: '600000' };
+    agents(root, ['plan', 'list'], { env: patient });
+    const first = await daemonOf(root);
+    const before = status(root).requests;
+    // From the fourth checkpoint on, each drops a pin; the 25th dropped makes a collection due.
+    for (let i = 0; unpinned() < 26; i++) {
+      write(root, 'src/app.ts', `export const a = ${i};\n`);
+      json(root, ['plan', 'checkpoint', planId], patient);
+      if (i > 40) assert.fail(`no collection became due: ${unpinned()} pins dropped`);
+    }
+    assert.equal(status(root).pid, first.pid);
+    assert.ok(status(root).requests >= before + 26, 'the process took the checkpoints');
+    assert.equal(unpinned(), 26, 'no call collected (it would have reset the count)');
+    // A process with a short quiet time collects after the next request it serves.
+    agents(root, ['daemon', 'stop']);
+    await until('the process has stopped', () => !status(root).running);
+    const quick = { CLEVERAGENTS_DAEMON_MAINTENANCE_MS: '200' };
+    agents(root, ['plan', 'list'], { env: quick });
+    await daemonOf(root);
+    agents(root, ['plan', 'list'], { env: quick });
+    await until('the idle process collected', () => unpinned() === 0);
+    assert.match(readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8'), /collected the store's garbage in \d+ ms/);
+    assert.equal(json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.length, 3, 'the kept checkpoints are still there');
+  });
+
   it('exits when its .cleveragents folder is deleted, or replaced', async () => {
     const root = newWorkspace(tempDir());
     json(root, ['plan', 'create', '--title', 'gone'], NO_DAEMON);

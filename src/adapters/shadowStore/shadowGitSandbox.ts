@@ -36,6 +36,12 @@ export interface ShadowGitSandboxOptions {
   /** How many dropped pins make a garbage collection worthwhile. */
   readonly gcAfterUnpins?: number;
   /**
+   * A garbage collection made due by dropped pins is not run inside the call that dropped them
+   * but by {@link ShadowGitSandbox.collectGarbageWhenDue}: the resident process runs it once idle,
+   * so that no agent's tool call waits for a repack.
+   */
+  readonly deferGarbageCollection?: boolean;
+  /**
    * Absolute paths of files the store itself writes (the database, its lock and temporary files):
    * wherever they are, no snapshot captures them and no restore touches them.
    */
@@ -309,10 +315,29 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   }
 
   async collectGarbageIfWorthwhile(): Promise<void> {
+    if (this.options.deferGarbageCollection) return;
+    if (await this.garbageDue()) await this.collectGarbage();
+  }
+
+  /**
+   * Runs the garbage collection that dropped pins made due, under the store's lock; whether it
+   * ran. For a process that defers it (deferGarbageCollection), at a quiet moment.
+   */
+  async collectGarbageWhenDue(): Promise<boolean> {
+    if (!(await this.garbageDue())) return false;
+    return this.options.lock('shadow-store', async () => {
+      await this.repo.verify();
+      // Another process may have collected meanwhile.
+      if (!(await this.garbageDue())) return false;
+      await this.collectGarbage();
+      return true;
+    });
+  }
+
+  private async garbageDue(): Promise<boolean> {
     const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
     const pending = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
-    if (pending < (this.options.gcAfterUnpins ?? 25)) return;
-    await this.collectGarbage();
+    return pending >= (this.options.gcAfterUnpins ?? 25);
   }
 
   /**
