@@ -1,6 +1,7 @@
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { STDIN_WAIT_MS } from '../hooks/hookStdin';
 import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
+import { perlHookProgram } from './fastClientPerl';
 import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
 
 // The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
@@ -72,7 +73,7 @@ export function fastClientLines(version: string, uid: number): string[] {
     '# cannot do, run_node below does as before, on the same stdin.',
     `fast_version=${shWord(version)}`,
     `fast_uid=${uid}`,
-    `if [ $# -eq 4 ] && [ "$2" = hook ] && [ "$3" = run ] && [ ! -t 0 ] && command -v curl >/dev/null 2>&1 && cd -P . 2>/dev/null; then`,
+    `if [ $# -eq 4 ] && [ "$2" = hook ] && [ "$3" = run ] && [ ! -t 0 ] && { command -v perl >/dev/null 2>&1 || command -v curl >/dev/null 2>&1; } && cd -P . 2>/dev/null; then`,
     '  case ${CLEVERAGENTS_NO_DAEMON:-} in',
     "    ''|0|[Ff][Aa][Ll][Ss][Ee]) fast_agent=$4 ;;",
     '    *) fast_agent= ;;',
@@ -90,7 +91,18 @@ export function fastClientLines(version: string, uid: number): string[] {
     '  if [ -n "$fast_agent" ]; then',
     '  (',
     `    [ ! -L "$fast_root/${DATA_DIR}" ] && [ ! -L "$fast_run" ] && cd -P -- "$fast_run" 2>/dev/null || exit 3`,
-    "    # This folder and the socket in it: the user's, and no one else's.",
+    '    # The answer is due by the hook budget\'s deadline (protocol.ts, hookAnswerBy); then a second more.',
+    `    fast_budget=\${AGENTS_HOOK_BUDGET_MS:-${DEFAULT_HOOK_BUDGET_MS}}`,
+    `    case $fast_budget in *[!0-9]*|???????*) fast_budget=${DEFAULT_HOOK_BUDGET_MS} ;; esac`,
+    `    [ "$fast_budget" -le 600000 ] || fast_budget=${DEFAULT_HOOK_BUDGET_MS}`,
+    '    fast_by=$((fast_budget / 2))',
+    '    [ $((fast_budget - 3000)) -le $fast_by ] || fast_by=$((fast_budget - 3000))',
+    '    # With perl, one process does it all (fastClientPerl.ts); none of perl\'s variables steers it.',
+    '    if command -v perl >/dev/null 2>&1; then',
+    '      unset PERL5OPT PERL5LIB PERLLIB PERL5DB PERLIO PERL_UNICODE',
+    `      exec perl -e ${perlHookProgram()} -- "$fast_agent" "$fast_version" "$fast_uid" "$fast_cwd" $(((fast_by + 1999) / 1000)) $$`,
+    '    fi',
+    "    # Else curl. This folder and the socket in it: the user's, and no one else's.",
     `    ${privateRunFolder('-user "$fast_uid"')} || exit 3`,
     '    # The event, within the wait a node client gives it (an agent that never closes stdin).',
     '    exec 3<&0 || exit 3',
@@ -101,12 +113,6 @@ export function fastClientLines(version: string, uid: number): string[] {
     '    set -- "cwd=$fast_cwd" "stdin=$fast_stdin"',
     ...forwarded,
     `    printf '%s\\0' "$@" '' >${io('meta')} || exit 4`,
-    '    # The answer is due by the hook budget\'s deadline (protocol.ts, hookAnswerBy); then a second more.',
-    `    fast_budget=\${AGENTS_HOOK_BUDGET_MS:-${DEFAULT_HOOK_BUDGET_MS}}`,
-    `    case $fast_budget in *[!0-9]*|???????*) fast_budget=${DEFAULT_HOOK_BUDGET_MS} ;; esac`,
-    `    [ "$fast_budget" -le 600000 ] || fast_budget=${DEFAULT_HOOK_BUDGET_MS}`,
-    '    fast_by=$((fast_budget / 2))',
-    '    [ $((fast_budget - 3000)) -le $fast_by ] || fast_by=$((fast_budget - 3000))',
     `    ${curlLine(`--max-time $(((fast_by + 1999) / 1000)) --data-binary @${io('meta')} --data-binary @${io('in')} -o ${io('out')} "http://localhost/v1/hook/$fast_agent?version=$fast_version"`)}`,
     '    # No acknowledgement within a second (a stopped or hung process): given up, as by a node client.',
     watchdog(ACK_S, `[ -s ${io('out')} ]`),

@@ -6,7 +6,7 @@ import { parseFastHook } from '../../src/daemon/fastHook';
 import { FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '../../src/daemon/protocol';
 import { launcherText } from '../../src/extension/agentHooks/hookRuntime';
 import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, event, hook, hooksLog, json, newWorkspace, running, status, toolsOnly, until } from './helpers/residentProcessFixtures';
+import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, event, hook, hooksLog, httpAnswer, json, newWorkspace, running, status, toolsOnly, until } from './helpers/residentProcessFixtures';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { clinePreToolUseEvent } from './fixtures/hookConfigFixtures';
@@ -47,7 +47,11 @@ function runLauncher(launcher: string, root: string, agent: string, input: strin
   });
 }
 
-describe('the launcher\'s fast client', function () {
+/** The launcher's two ways to the process: perl where it is, else curl. */
+const PERL = ['/usr/bin/perl', '/bin/perl', '/usr/local/bin/perl'].find((p) => existsSync(p));
+
+for (const client of ['perl', 'curl'] as const)
+describe(`the launcher's fast client, with ${client}`, function () {
   this.timeout(180_000);
   const pids: number[] = [];
   const impostors = new Impostors();
@@ -64,9 +68,14 @@ describe('the launcher\'s fast client', function () {
   const tempDir = useTempDirs('ca-fast-');
 
   before(function () {
-    if (process.platform === 'win32') this.skip();
+    if (process.platform === 'win32' || (client === 'perl' && !PERL)) this.skip();
     ensureCliBuilt();
   });
+
+  /** The PATH of every call: the fast client's tools, perl only in its run, no node. */
+  const tools = (dir: string) => toolsOnly(dir, client === 'perl' ? ['perl'] : []);
+  const call = (file: string, root: string, agent: string, input: string | undefined, env: Record<string, string>) =>
+    runLauncher(file, root, agent, input, { PATH: tools(path.dirname(root)), ...env });
 
   /** A launcher as the extension writes it; `runtime` may be a path that does not exist. */
   function launcher(dir: string, runtime = process.execPath, version = VERSION): string {
@@ -95,18 +104,18 @@ describe('the launcher\'s fast client', function () {
     const dir = tempDir();
     const { root } = await served(dir);
     const gone = launcher(dir, path.join(dir, 'no-such-node'));
-    const env = { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root };
+    const env = { PATH: tools(dir), CLAUDE_PROJECT_DIR: root };
     const before = status(root).requests;
-    const pre = await runLauncher(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
+    const pre = await call(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
     assert.deepEqual(pre, { code: 0, stdout: '', stderr: '' });
     write(root, 'src/b.ts', 'export const b = 2;\n');
-    const post = await runLauncher(gone, root, 'claude-code', writeEvent(root, 'PostToolUse'), env);
+    const post = await call(gone, root, 'claude-code', writeEvent(root, 'PostToolUse'), env);
     assert.deepEqual(post, { code: 0, stdout: '', stderr: '' });
     assert.equal(status(root).requests, before + 3, 'both hooks (and this status) went to the process');
     assert.equal(taken(root, 'pre_write'), 1);
     assert.equal(taken(root, 'post_step'), 1);
     // An agent whose answer is not empty (Cline fails closed on anything but its JSON), byte for byte.
-    const cline = await runLauncher(gone, root, 'cline', clinePreToolUseEvent(root), { ...env, CLAUDE_PROJECT_DIR: '' });
+    const cline = await call(gone, root, 'cline', clinePreToolUseEvent(root), { ...env, CLAUDE_PROJECT_DIR: '' });
     const byNode = agents(root, ['hook', 'run', 'cline'], { input: clinePreToolUseEvent(root), env: NO_DAEMON });
     assert.deepEqual(cline, { code: 0, stdout: byNode.stdout, stderr: '' });
     assert.equal(byNode.stdout, '{"cancel":false}\n');
@@ -121,9 +130,9 @@ describe('the launcher\'s fast client', function () {
     const dir = tempDir();
     const { root, pid } = await served(dir);
     const gone = launcher(dir, path.join(dir, 'no-such-node'));
-    const env = { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root };
+    const env = { PATH: tools(dir), CLAUDE_PROJECT_DIR: root };
     const notServed = async (why: string, file: string, extra: Record<string, string> = {}) => {
-      const r = await runLauncher(file, root, 'claude-code', writeEvent(root, 'PreToolUse'), { ...env, ...extra });
+      const r = await call(file, root, 'claude-code', writeEvent(root, 'PreToolUse'), { ...env, ...extra });
       assert.equal(r.code, 1, `${why}: node was wanted (${r.stdout}${r.stderr})`);
       assert.match(r.stderr, /no-such-node is gone/, why);
     };
@@ -135,13 +144,13 @@ describe('the launcher\'s fast client', function () {
     assert.equal(status(root).requests, before + 2, 'nothing was served but the status calls');
     // With a runtime, node does the call on the stdin the fast client read (here: after the refusal).
     const real = launcher(dir, process.execPath, '0.0.1-other');
-    const r = await runLauncher(real, root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root });
+    const r = await call(real, root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root });
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
     assert.equal(taken(root, 'pre_write'), 1, 'the checkpoint was taken, from the same event');
     // No process at all: node does the call, and starts one.
     agents(root, ['daemon', 'stop']);
     await until('the process has stopped', () => !status(root).running);
-    const again = await runLauncher(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root });
+    const again = await call(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root });
     assert.deepEqual(again, { code: 0, stdout: '', stderr: '' });
     assert.equal(taken(root, 'pre_write'), 2);
     pids.push((await running(root)).pid);
@@ -151,14 +160,14 @@ describe('the launcher\'s fast client', function () {
     const dir = tempDir();
     const { root } = await served(dir);
     const gone = launcher(dir, path.join(dir, 'no-such-node'));
-    const env = { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root };
+    const env = { PATH: tools(dir), CLAUDE_PROJECT_DIR: root };
     const run = path.join(root, '.cleveragents', 'run');
     const socket = path.join(run, 'agents.sock');
     /** `open` makes the fast client's way unsafe; `close` undoes it, for the node client to read the count again. */
     const refused = async (why: string, open: () => void, close: () => void) => {
       const before = status(root).requests;
       open();
-      const r = await runLauncher(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
+      const r = await call(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
       close();
       assert.equal(r.code, 1, `${why}: the fast client must not connect (${r.stdout}${r.stderr})`);
       assert.equal(status(root).requests, before + 1, `${why}: only the status call reached the process`);
@@ -173,26 +182,36 @@ describe('the launcher\'s fast client', function () {
     // A link to a folder of ours with the live socket in it: not used either, as by the node client.
     renameSync(run, `${run}-elsewhere`);
     symlinkSync(`${run}-elsewhere`, run);
-    const linked = await runLauncher(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
+    const linked = await call(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
     assert.equal(linked.code, 1, `a run folder that is a symbolic link: ${linked.stdout}${linked.stderr}`);
     rmSync(run);
     renameSync(`${run}-elsewhere`, run);
-    const ok = await runLauncher(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
+    const ok = await call(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
     assert.equal(ok.code, 0, `served again once everything is private: ${ok.stderr}`);
   });
+
+  if (client === 'perl')
+    it('perl is steered by none of its variables in the agent\'s environment (PERL5OPT, PERL5LIB, PERLIO, PERL_UNICODE)', async () => {
+      const dir = tempDir();
+      const { root } = await served(dir);
+      const gone = launcher(dir, path.join(dir, 'no-such-node'));
+      const env = { CLAUDE_PROJECT_DIR: root, PERL5OPT: '-Mno_such_module', PERL5LIB: dir, PERLLIB: dir, PERLIO: ':crlf', PERL_UNICODE: 'SDA' };
+      const r = await call(gone, root, 'claude-code', writeEvent(root, 'PreToolUse'), env);
+      assert.deepEqual(r, { code: 0, stdout: '', stderr: '' }, 'answered by perl (with PERL5OPT it would not start, and node is gone)');
+    });
 
   it('a process that takes the call and goes away: node takes the checkpoint itself, told that part may be done', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
     let requests = 0;
     await impostors.listen(root, (socket) => {
-      socket.once('data', () => {
+      socket.once('data', (request: Buffer) => {
         requests++;
-        socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n.\r\n');
+        httpAnswer(socket, request).write('.');
         socket.destroy();
       });
     });
-    const r = await runLauncher(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_NO_DAEMON: '' });
+    const r = await call(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_NO_DAEMON: '' });
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
     assert.equal(requests, 1, 'the node client did not ask the process again');
     assert.equal(taken(root, 'pre_write'), 1, 'the checkpoint was taken in-process');
@@ -213,7 +232,7 @@ describe('the launcher\'s fast client', function () {
       socket.on('close', () => clearInterval(timer));
       socket.on('error', () => clearInterval(timer));
     });
-    const r = await runLauncher(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_DAEMON_ACK_MS: '300', AGENTS_HOOK_BUDGET_MS: '600000' });
+    const r = await call(launcher(dir), root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_DAEMON_ACK_MS: '300', AGENTS_HOOK_BUDGET_MS: '600000' });
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
     assert.equal(taken(root, 'pre_write'), 1);
   });
@@ -222,24 +241,24 @@ describe('the launcher\'s fast client', function () {
     const dir = tempDir();
     const { root } = await served(dir);
     await impostors.listen(root, (socket) => {
-      socket.once('data', () => {
-        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n.\r\n');
-        const beat = setInterval(() => socket.write('1\r\n.\r\n'), 200);
+      socket.once('data', (request: Buffer) => {
+        const answer = httpAnswer(socket, request);
+        answer.write('.');
+        const beat = setInterval(() => answer.write('.'), 200);
         setTimeout(() => {
           clearInterval(beat);
-          const rest = '\ndone\n{"answer":"from the process"}\n  \\n\ttabbed \\\\ \r\nno newline at the end';
-          socket.end(`${Buffer.byteLength(rest).toString(16)}\r\n${rest}\r\n0\r\n\r\n`);
+          answer.end('\ndone\n{"answer":"from the process"}\n  \\n\ttabbed \\\\ \r\nno newline at the end');
         }, 2500);
       });
     });
-    const r = await runLauncher(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', writeEvent(root, 'PreToolUse'), { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root });
+    const r = await call(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', writeEvent(root, 'PreToolUse'), { PATH: tools(dir), CLAUDE_PROJECT_DIR: root });
     assert.deepEqual(r, { code: 0, stdout: '{"answer":"from the process"}\n  \\n\ttabbed \\\\ \r\nno newline at the end', stderr: '' }, 'the answer byte for byte');
   });
 
   it('an agent that never closes stdin: the call ends after the wait a node client gives it', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
-    const r = await runLauncher(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', undefined, { PATH: toolsOnly(dir), CLAUDE_PROJECT_DIR: root });
+    const r = await call(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', undefined, { PATH: tools(dir), CLAUDE_PROJECT_DIR: root });
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' }, 'answered by the process');
     assert.match(hooksLog(root), /stdin did not end within 5000 ms/);
   });
@@ -263,7 +282,7 @@ describe('the launcher\'s fast client', function () {
     const values: Record<string, string> = Object.fromEntries(FORWARDED_ENV_NAMES.map((name, i) => [name, i === 0 ? root : `value ${i} with 'quotes', "these", $HOME and\nlines`]));
     values.AGENTS_HOOK_BUDGET_MS = '9000';
     const input = writeEvent(root, 'PreToolUse');
-    await runLauncher(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', input, { PATH: toolsOnly(dir), ...values });
+    await call(launcher(dir, path.join(dir, 'no-such-node')), root, 'claude-code', input, { PATH: tools(dir), ...values });
     assert.ok(body, 'the request came');
     const parsed = parseFastHook(`/v1/hook/claude-code?version=${VERSION}`, body, 1000);
     assert.ok(parsed.ok, parsed.ok ? '' : parsed.why);

@@ -103,13 +103,16 @@ export function hooksLog(root: string): string {
 
 
 /**
- * A PATH holding only what the fast client runs (curl, find, cat, sleep, rm): no node, so that
- * whatever falls back to a runtime fails, and an answer can only have come through the fast client.
+ * A PATH (dir/bin) holding only what the fast client runs with curl (curl, find, cat, sleep, rm),
+ * git for the hooks node runs when it falls back, and `extra` (perl): no node, so that whatever
+ * falls back to a runtime on the PATH fails, and an answer can only have come through the fast
+ * client. Made once per folder.
  */
-export function toolsOnly(dir: string): string {
+export function toolsOnly(dir: string, extra: readonly string[] = []): string {
   const bin = path.join(dir, 'bin');
+  if (existsSync(bin)) return bin;
   mkdirSync(bin);
-  for (const tool of ['curl', 'find', 'cat', 'sleep', 'rm']) {
+  for (const tool of ['curl', 'find', 'cat', 'sleep', 'rm', 'git', ...extra]) {
     const found = ['/usr/bin', '/bin', '/usr/local/bin'].map((d) => path.join(d, tool)).find((p) => existsSync(p));
     assert.ok(found, `${tool} is needed by this test`);
     symlinkSync(found, path.join(bin, tool));
@@ -140,4 +143,23 @@ export class Impostors {
     for (const socket of this.sockets.splice(0)) socket.destroy();
     for (const server of this.servers.splice(0)) server.close();
   }
+}
+
+/**
+ * An answer written to `socket` as the resident process's http server writes it for `request`:
+ * chunked to an HTTP/1.1 request (curl's), as it comes to an HTTP/1.0 one (perl's), which then
+ * ends with the connection. The head goes with the first write.
+ */
+export function httpAnswer(socket: net.Socket, request: Buffer): { write(text: string): void; end(text: string): void } {
+  const chunked = !request.toString('latin1', 0, Math.min(request.length, 300)).split('\r\n')[0]!.endsWith('HTTP/1.0');
+  let head = `HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n${chunked ? 'Transfer-Encoding: chunked' : 'Connection: close'}\r\n\r\n`;
+  const framed = (text: string) => {
+    const out = head + (chunked ? `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n` : text);
+    head = '';
+    return out;
+  };
+  return {
+    write: (text) => socket.write(framed(text)),
+    end: (text) => socket.end(framed(text) + (chunked ? '0\r\n\r\n' : '')),
+  };
 }
