@@ -21,43 +21,32 @@ import { FORWARDED_ENV_NAMES } from './protocol';
 //   4  not served (refused, or not acknowledged within a second): stdin saved in hook-<pid>.in
 //   5  acknowledged, then no answer (the process may have done part of the call): stdin saved too
 
-/** The lines of the program: no single quote in it, for the shell's single-quoted word. */
-function lines(): string[] {
-  const forwarded = FORWARDED_ENV_NAMES.map((name) => `qq(${name})`).join(', ');
+/** The trust check of this folder and its socket (`$uid`'s alone), then the connection; `notUsed` ends the program. */
+function connectLines(notUsed: string): string[] {
   return [
-    'binmode STDIN; binmode STDOUT; $SIG{PIPE} = q(IGNORE);',
-    'my ($agent, $version, $uid, $cwd, $within, $pid) = @ARGV;',
     '# This folder and the socket in it: owned by the user and open to no one else (as find checks in the shell).',
     'my @st = lstat q(.);',
-    'exit 3 unless @st && -d _ && $st[4] == $uid && ($st[2] & 0700) == 0700 && !($st[2] & 077);',
+    `${notUsed} unless @st && -d _ && $st[4] == $uid && ($st[2] & 0700) == 0700 && !($st[2] & 077);`,
     `@st = lstat q(${SOCKET_NAME});`,
-    'exit 3 unless @st && -S _ && $st[4] == $uid && ($st[2] & 0600) == 0600 && !($st[2] & 077);',
-    'socket(my $s, 1, 1, 0) or exit 3;',
-    `connect($s, $^O =~ /darwin|bsd|dragonfly/ ? pack(q(CCa104), 106, 1, q(${SOCKET_NAME})) : pack(q(Sa108), 1, q(${SOCKET_NAME}))) or exit 3;`,
-    '# The event, within the wait a node client gives it (an agent that never closes stdin).',
-    'my ($in, $how, $rin) = (q(), q(timeout), q());',
-    'vec($rin, fileno(STDIN), 1) = 1;',
-    `my $end = time + ${Math.ceil(STDIN_WAIT_MS / 1000) + 1};`,
-    'while (time < $end) {',
-    `  my $r = select(my $ready = $rin, undef, undef, ${STDIN_WAIT_MS / 1000});`,
-    '  last if $r == 0;',
-    '  next if $r < 0;',
-    '  my $n = sysread(STDIN, my $buf, 65536);',
-    '  if (!$n) { $how = q(ended) if defined $n; last }',
-    '  $in .= $buf;',
-    `  if (length($in) > ${HOOK_STDIN_MAX_BYTES}) { $how = q(ended); last }`,
-    '}',
-    'sub saved { open(my $f, q(>), qq(hook-$pid.in)) or exit 3; binmode $f; print $f $in; close($f) or exit 3; exit $_[0] }',
-    'my $body = qq(cwd=$cwd\\0stdin=$how\\0);',
-    `for my $k (${forwarded}) { $body .= qq($k=$ENV{$k}\\0) if defined $ENV{$k} }`,
-    '$body .= qq(\\0&) . $in;',
-    'my $req = qq(POST /v1/hook/$agent?version=$version HTTP/1.0\\r\\nHost: localhost\\r\\nContent-Type: application/octet-stream\\r\\nContent-Length: ) . length($body) . qq(\\r\\n\\r\\n) . $body;',
+    `${notUsed} unless @st && -S _ && $st[4] == $uid && ($st[2] & 0600) == 0600 && !($st[2] & 077);`,
+    `socket(my $s, 1, 1, 0) or ${notUsed};`,
+    `connect($s, $^O =~ /darwin|bsd|dragonfly/ ? pack(q(CCa104), 106, 1, q(${SOCKET_NAME})) : pack(q(Sa108), 1, q(${SOCKET_NAME}))) or ${notUsed};`,
+  ];
+}
+
+/**
+ * Sends `$req` (HTTP/1.0 to `$path`, `$body`) and reads the answer: `$got` (head and body), and
+ * `$answer` the body once the head says 200; `notServed` and `lost` end the program that way.
+ */
+function exchangeLines(notServed: string, lost: string): string[] {
+  return [
+    'my $req = qq(POST $path HTTP/1.0\\r\\nHost: localhost\\r\\nContent-Type: application/octet-stream\\r\\nContent-Length: ) . length($body) . qq(\\r\\n\\r\\n) . $body;',
     'my ($sv, $off) = (q(), 0);',
     'vec($sv, fileno($s), 1) = 1;',
     'while ($off < length $req) {',
-    '  select(undef, my $w = $sv, undef, 1) > 0 or saved(4);',
+    `  select(undef, my $w = $sv, undef, 1) > 0 or ${notServed};`,
     '  my $n = syswrite($s, $req, 65536, $off);',
-    '  defined $n or saved(4);',
+    `  defined $n or ${notServed};`,
     '  $off += $n;',
     '}',
     '# The acknowledgement (the first byte of the answer, after its head) within a second or two (whole',
@@ -76,20 +65,96 @@ function lines(): string[] {
     '  last if !$acked && time >= $ack_by;',
     '}',
     'my $at = index($got, qq(\\r\\n\\r\\n));',
-    'saved(4) if $at >= 0 && substr($got, 0, $at) !~ m{^HTTP/1\\.[01] 200 };',
-    'saved(4) unless $acked;',
+    `${notServed} if $at >= 0 && substr($got, 0, $at) !~ m{^HTTP/1\\.[01] 200 };`,
+    `${notServed} unless $acked;`,
     'my $answer = substr($got, $at + 4);',
+    `${notServed} if $closed && $answer =~ /\\n\\Q$refused\\E\\z/;`,
+    `${lost} unless $closed;`,
+  ];
+}
+
+/** The hook's program: its arguments `<agent> <version> <uid> <cwd> <seconds to answer by> <the launcher's pid>`. */
+function hookLines(): string[] {
+  const forwarded = FORWARDED_ENV_NAMES.map((name) => `qq(${name})`).join(', ');
+  return [
+    'binmode STDIN; binmode STDOUT; $SIG{PIPE} = q(IGNORE);',
+    'my ($agent, $version, $uid, $cwd, $within, $pid) = @ARGV;',
+    'my ($path, $refused) = (qq(/v1/hook/$agent?version=$version), qq(refused\\n));',
+    ...connectLines('exit 3'),
+    '# The event, within the wait a node client gives it (an agent that never closes stdin).',
+    'my ($in, $how, $rin) = (q(), q(timeout), q());',
+    'vec($rin, fileno(STDIN), 1) = 1;',
+    `my $end = time + ${Math.ceil(STDIN_WAIT_MS / 1000) + 1};`,
+    'while (time < $end) {',
+    `  my $r = select(my $ready = $rin, undef, undef, ${STDIN_WAIT_MS / 1000});`,
+    '  last if $r == 0;',
+    '  next if $r < 0;',
+    '  my $n = sysread(STDIN, my $buf, 65536);',
+    '  if (!$n) { $how = q(ended) if defined $n; last }',
+    '  $in .= $buf;',
+    `  if (length($in) > ${HOOK_STDIN_MAX_BYTES}) { $how = q(ended); last }`,
+    '}',
+    'sub saved { open(my $f, q(>), qq(hook-$pid.in)) or exit 3; binmode $f; print $f $in; close($f) or exit 3; exit $_[0] }',
+    'my $body = qq(cwd=$cwd\\0stdin=$how\\0);',
+    `for my $k (${forwarded}) { $body .= qq($k=$ENV{$k}\\0) if defined $ENV{$k} }`,
+    '$body .= qq(\\0&) . $in;',
+    ...exchangeLines('saved(4)', 'saved(5)'),
     'my $nl = index($answer, qq(\\n));',
-    'saved(4) if $closed && $nl >= 0 && substr($answer, $nl + 1) eq qq(refused\\n);',
-    'saved(5) unless $closed && $nl >= 0 && substr($answer, $nl + 1, 5) eq qq(done\\n);',
+    'saved(5) unless $nl >= 0 && substr($answer, $nl + 1, 5) eq qq(done\\n);',
     'print STDOUT substr($answer, $nl + 6);',
     'exit 0;',
   ];
 }
 
-/** The program, as one word for the shell (single-quoted). */
-export function perlHookProgram(): string {
-  const text = lines().join('\n');
-  if (text.includes("'")) throw new Error('the perl program must not hold a single quote');
+/**
+ * The command's program (fastCliLines): its arguments `<version> <cwd> <seconds to answer by>
+ * <the script's pid> <the command line…>`. It exits with the command's own code (0, 1 or 2: the
+ * CLI has no other, docs/CLI.md); 250: not used or not served, node does the command; 251:
+ * acknowledged, then no answer: the id the process named is in cli-<pid>.id for node.
+ */
+function cliLines(): string[] {
+  const forwarded = FORWARDED_ENV_NAMES.map((name) => `qq(${name})`).join(', ');
+  return [
+    'binmode STDOUT; binmode STDERR; $SIG{PIPE} = q(IGNORE);',
+    'my ($version, $cwd, $within, $pid, @args) = @ARGV;',
+    'my ($uid, $path, $refused) = ($>, qq(/v1/cli?version=$version), qq(refused\\n));',
+    ...connectLines('exit 250'),
+    'sub lost {',
+    '  my ($id) = $_[0] =~ /\\r\\n\\r\\nack ([0-9A-HJKMNP-TV-Z]{26})\\n/;',
+    '  open(my $f, q(>), qq(cli-$pid.id)) or exit 250;',
+    '  print $f defined $id ? $id : q();',
+    '  close($f) or exit 250;',
+    '  exit 251;',
+    '}',
+    'my $body = qq(cwd=$cwd\\0);',
+    `for my $k (${forwarded}) { $body .= qq($k=$ENV{$k}\\0) if defined $ENV{$k} }`,
+    '$body .= qq(arg=$_\\0) for @args;',
+    '$body .= qq(\\0);',
+    ...exchangeLines('exit 250', 'lost($got)'),
+    '# `done <code> <newlines in stderr> <1: an unended last line>`, stderr, then stdout (fastCli.ts).',
+    'lost($got) unless $answer =~ /\\A[^\\n]*\\n\\.*\\ndone (\\d+) (\\d+) ([01])\\n/;',
+    'my ($code, $lines, $tail, $from) = ($1, $2, $3, $+[0]);',
+    'my $pos = $from;',
+    'for (1 .. $lines + $tail) { my $e = index($answer, qq(\\n), $pos); lost($got) if $e < 0; $pos = $e + 1 }',
+    'print STDERR substr($answer, $from, $pos - $from - $tail);',
+    'print STDOUT substr($answer, $pos);',
+    'exit $code;',
+  ];
+}
+
+/** A program as one word for the shell (single-quoted). */
+function shellWord(lines: readonly string[]): string {
+  const text = lines.join('\n');
+  if (text.includes("'")) throw new Error('a perl program for the shell must not hold a single quote');
   return `'${text}'`;
+}
+
+/** The hook's program, as one word for the shell. */
+export function perlHookProgram(): string {
+  return shellWord(hookLines());
+}
+
+/** The command's program, as one word for the shell. */
+export function perlCliProgram(): string {
+  return shellWord(cliLines());
 }

@@ -1,7 +1,7 @@
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { STDIN_WAIT_MS } from '../hooks/hookStdin';
 import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
-import { perlHookProgram } from './fastClientPerl';
+import { perlCliProgram, perlHookProgram } from './fastClientPerl';
 import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
 
 // The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
@@ -178,12 +178,22 @@ export function fastCliLines(version: string): string[] {
     "  ''|0|[Ff][Aa][Ll][Ss][Ee]) ;;",
     '  *) fast_plan= ;;',
     'esac',
-    'if [ -n "$fast_plan" ] && [ -z "$fast_help" ] && command -v curl >/dev/null 2>&1 && cd -P . 2>/dev/null; then',
+    'if [ -n "$fast_plan" ] && [ -z "$fast_help" ] && { command -v perl >/dev/null 2>&1 || command -v curl >/dev/null 2>&1; } && cd -P . 2>/dev/null; then',
     '  fast_cwd=$PWD',
     '  case $fast_root in /*) ;; *) fast_root=$fast_cwd/$fast_root ;; esac',
     `  if [ ! -L "$fast_root/${DATA_DIR}" ] && [ ! -L "$fast_root/${DATA_DIR}/${RUN_DIR}" ] && cd -P -- "$fast_root/${DATA_DIR}/${RUN_DIR}" 2>/dev/null; then`,
-    "    # This folder and the socket in it: the user's, and no one else's.",
-    `    if [ -O . ] && [ -O ${SOCKET_NAME} ] && ${privateRunFolder('')}; then`,
+    '    # With perl, one process asks (fastClientPerl.ts), none of perl\'s variables steering it: it exits',
+    '    # with the command\'s code, or 250 (node does the command), or 251 (the same, with the id named).',
+    '    if command -v perl >/dev/null 2>&1; then',
+    `      ( unset PERL5OPT PERL5LIB PERLLIB PERL5DB PERLIO PERL_UNICODE; exec perl -e ${perlCliProgram()} -- "$fast_version" "$fast_cwd" 86400 $$ "$@" )`,
+    '      fast_code=$?',
+    '      case $fast_code in',
+    '        250) ;;',
+    `        251) { IFS= read -r fast_id <${io('id')}; } 2>/dev/null; rm -f ${io('id')}; [ -z "$fast_id" ] || { AGENTS_CHECKPOINT_ID=$fast_id; export AGENTS_CHECKPOINT_ID; } ;;`,
+    '        *) exit $fast_code ;;',
+    '      esac',
+    "    # Else curl. This folder and the socket in it: the user's, and no one else's.",
+    `    elif [ -O . ] && [ -O ${SOCKET_NAME} ] && ${privateRunFolder('')}; then`,
     '      {',
     '        printf \'%s\\0\' "cwd=$fast_cwd"',
     ...forwarded,

@@ -40,8 +40,8 @@ export interface DaemonOptions {
   readonly maintenanceIdleMs: number;
 }
 
-/** The fast client's temporary files (`hook-<pid>.in|meta|out`, `cli-<pid>.meta|out`), and when a left one is removed. */
-const FAST_CLIENT_FILE = /^(hook|cli)-\d+\.(in|meta|out)$/;
+/** The fast client's temporary files (`hook-<pid>.in|meta|out`, `cli-<pid>.meta|out|id`), and when a left one is removed. */
+const FAST_CLIENT_FILE = /^(hook|cli)-\d+\.(in|meta|out|id)$/;
 const FAST_CLIENT_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** How long a hook may wait for the store's lock, as in hookRun.ts. */

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fastCliAck, fastCliAnswer, parseFastCli } from '../../src/daemon/fastCli';
 import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, json, newWorkspace, running, status, toolsOnly } from './helpers/residentProcessFixtures';
+import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, httpAnswer, json, newWorkspace, running, status, toolsOnly } from './helpers/residentProcessFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 // `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemon/fastClientScript.ts,
@@ -20,11 +21,14 @@ interface Ran {
   readonly stderr: string;
 }
 
-/** `sh bin/agents <args>` in `root`, asynchronously: a socket of this test must go on answering meanwhile. */
+/**
+ * `sh bin/agents <args>` in `root`, asynchronously: a socket of this test must go on answering
+ * meanwhile. What the fast client does not answer runs on AGENTS_RUNTIME (this node) unless the
+ * test empties it: then on the PATH's node, which the fast client's tools (toolsOnly) do not hold.
+ */
 function runAgents(root: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    // AGENTS_RUNTIME empty: whatever is not answered by the fast client runs on the PATH's node.
-    const child = spawn('/bin/sh', [AGENTS, ...args], { cwd: root, env: cliEnv({ ...BASE_ENV, AGENTS_RUNTIME: '', CLEVERAGENTS_NO_DAEMON: '', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('/bin/sh', [AGENTS, ...args], { cwd: root, env: cliEnv({ ...BASE_ENV, AGENTS_RUNTIME: process.execPath, CLEVERAGENTS_NO_DAEMON: '', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -44,7 +48,11 @@ function byNode(root: string, args: readonly string[]): Ran {
   return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('agents in VS Code\'s terminal: the fast client', function () {
+/** The script's two ways to the process: perl where it is, else curl. */
+const PERL = ['/usr/bin/perl', '/bin/perl', '/usr/local/bin/perl'].find((p) => existsSync(p));
+
+for (const client of ['perl', 'curl'] as const)
+describe(`agents in VS Code's terminal: the fast client, with ${client}`, function () {
   this.timeout(180_000);
   const pids: number[] = [];
   const impostors = new Impostors();
@@ -61,9 +69,23 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
   const tempDir = useTempDirs('ca-fastcli-');
 
   before(function () {
-    if (process.platform === 'win32') this.skip();
+    if (process.platform === 'win32' || (client === 'perl' && !PERL)) this.skip();
     ensureCliBuilt();
   });
+
+  /** The PATH of every call: the fast client's tools, perl only in its run, git, no node. */
+  let tools = '';
+  before(() => {
+    tools = toolsOnly(mkdtempSync(path.join(os.tmpdir(), 'ca-fastcli-tools-')), client === 'perl' ? ['perl'] : []);
+  });
+  after(() => rmSync(path.dirname(tools), { recursive: true, force: true }));
+  /**
+   * `agents` with no runtime to fall back to (AGENTS_RUNTIME empty, no node on the PATH): only the
+   * fast client answers. With variables that would stop perl at its start were they not cleared.
+   */
+  const fast = (cwd: string, args: readonly string[], env: Record<string, string> = {}) => runAgents(cwd, args, { PATH: tools, AGENTS_RUNTIME: '', PERL5OPT: '-Mno_such_module', PERLIO: ':crlf', ...env });
+  /** `agents` with this node to fall back to. */
+  const withNode = (cwd: string, args: readonly string[], env: Record<string, string> = {}) => runAgents(cwd, args, { PATH: tools, ...env });
 
   /** A workspace with a plan (and a checkpoint) and its resident process running. */
   async function served(dir: string): Promise<{ root: string; planId: string }> {
@@ -81,17 +103,16 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
   it('answers plan list, checkpoints, show and checkpoint through the resident process, with no runtime started, as node prints them', async () => {
     const dir = tempDir();
     const { root, planId } = await served(dir);
-    const env = { PATH: toolsOnly(dir) };
     const before = status(root).requests;
     for (const args of [['plan', 'list'], ['plan', 'checkpoints', planId], ['--format', 'json', 'plan', 'show', planId], ['plan', 'show', '01ARZ3NDEKTSV4RRFFQ69G5FAV']]) {
-      assert.deepEqual(await runAgents(root, args, env), byNode(root, args), `agents ${args.join(' ')}`);
+      assert.deepEqual(await fast(root, args), byNode(root, args), `agents ${args.join(' ')}`);
     }
-    const taken = await runAgents(root, ['--format', 'json', 'plan', 'checkpoint', planId], env);
+    const taken = await fast(root, ['--format', 'json', 'plan', 'checkpoint', planId]);
     assert.equal(taken.code, 0, taken.stderr);
     const id = (JSON.parse(taken.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id;
     assert.deepEqual(checkpointIds(root, planId).slice(-1), [id]);
     // --workspace given, from another folder.
-    const elsewhere = await runAgents(dir, ['--workspace', root, 'plan', 'list'], env);
+    const elsewhere = await fast(dir, ['--workspace', root, 'plan', 'list']);
     assert.deepEqual(elsewhere, byNode(root, ['plan', 'list']));
     assert.equal(status(root).requests, before + 7, 'each command was served by the process (and this status call)');
     assert.deepEqual(readdirSync(path.join(root, '.cleveragents', 'run')), ['agents.sock'], 'no file left behind');
@@ -100,14 +121,13 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
   it('leaves to node what it must not send: other commands, help, CLEVERAGENTS_NO_DAEMON', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
-    const env = { PATH: toolsOnly(dir) };
     const before = status(root).requests;
     for (const [args, extra] of [
       [['plan', 'create', '--title', 'x'], {}],
       [['plan', 'list', '--help'], {}],
       [['plan', 'list'], NO_DAEMON],
     ] as const) {
-      const r = await runAgents(root, args, { ...env, ...extra });
+      const r = await fast(root, args, extra);
       assert.equal(r.code, 127, `agents ${args.join(' ')}: node was wanted (${r.stdout}${r.stderr})`);
       assert.match(r.stderr, /node: not found/);
     }
@@ -117,13 +137,12 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
   it('never talks to a run folder or a socket anyone else could have made: open to others, a symbolic link', async () => {
     const dir = tempDir();
     const { root } = await served(dir);
-    const env = { PATH: toolsOnly(dir) };
     const run = path.join(root, '.cleveragents', 'run');
     const socket = path.join(run, 'agents.sock');
     const refused = async (why: string, open: () => void, close: () => void) => {
       const before = status(root).requests;
       open();
-      const r = await runAgents(root, ['plan', 'list'], env);
+      const r = await fast(root, ['plan', 'list']);
       close();
       assert.equal(r.code, 127, `${why}: the fast client must not connect (${r.stdout}${r.stderr})`);
       assert.equal(status(root).requests, before + 1, `${why}: only the status call reached the process`);
@@ -141,7 +160,7 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
         renameSync(`${run}-elsewhere`, run);
       },
     );
-    assert.equal((await runAgents(root, ['plan', 'list'], env)).code, 0, 'served again once everything is private');
+    assert.equal((await fast(root, ['plan', 'list'])).code, 0, 'served again once everything is private');
   });
 
   it('prints the answer byte for byte: stderr, an unended last line, stdout, and the exit code', async () => {
@@ -151,11 +170,11 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
     const stderr = 'agents: first\n\n  -n second\\c\nunended';
     await impostors.listen(root, (socket) => {
       socket.once('data', () => {
-        const rest = `${fastCliAck(undefined)}..${fastCliAnswer({ t: 'done', stdout, stderr, code: 3 })}`;
+        const rest = `${fastCliAck(undefined)}..${fastCliAnswer({ t: 'done', stdout, stderr, code: 2 })}`;
         socket.end(`HTTP/1.1 200 OK\r\nContent-Length: ${Buffer.byteLength(rest)}\r\n\r\n${rest}`);
       });
     });
-    assert.deepEqual(await runAgents(root, ['plan', 'list'], { PATH: toolsOnly(dir) }), { code: 3, stdout, stderr });
+    assert.deepEqual(await fast(root, ['plan', 'list']), { code: 2, stdout, stderr });
   });
 
   it('a process that acknowledges a checkpoint and goes away: node takes it with the id the process named, so that none is taken twice', async () => {
@@ -167,12 +186,12 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
       socket.once('data', (first: Buffer) => {
         requests++;
         // The fast client's request is acknowledged and dropped; the node client's, dropped.
-        if (first[0] !== 0x7b) socket.write(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${(fastCliAck(named).length + 1).toString(16)}\r\n${fastCliAck(named)}.\r\n`);
+        if (first[0] !== 0x7b) httpAnswer(socket, first).write(`${fastCliAck(named)}.`);
         setTimeout(() => socket.destroy(), 100);
       });
     });
     const before = checkpointIds(root, planId);
-    const r = await runAgents(root, ['--format', 'json', 'plan', 'checkpoint', planId]);
+    const r = await withNode(root, ['--format', 'json', 'plan', 'checkpoint', planId]);
     assert.equal(r.code, 0, `${r.stdout}${r.stderr}`);
     assert.equal((JSON.parse(r.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id, named);
     assert.deepEqual(checkpointIds(root, planId), [...before, named]);
@@ -191,47 +210,47 @@ describe('agents in VS Code\'s terminal: the fast client', function () {
       socket.on('close', () => clearInterval(timer));
       socket.on('error', () => clearInterval(timer));
     });
-    assert.deepEqual(await runAgents(root, ['plan', 'list'], { CLEVERAGENTS_DAEMON_ACK_MS: '300' }), expected);
+    assert.deepEqual(await withNode(root, ['plan', 'list'], { CLEVERAGENTS_DAEMON_ACK_MS: '300' }), expected);
+  });
+});
+
+describe('the fast client\'s command request, as the resident process reads it', () => {
+  const fields = (...list: string[]) => Buffer.from(`${list.map((f) => `${f}\0`).join('')}\0`);
+  const id = () => '01M8TNR8KK2J8WR6CV5SV70J9Y';
+
+  it('reads the working folder, the variables and the words in order; a checkpoint gets its id before the work', () => {
+    const list = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_WORKSPACE=/w', 'arg=--format', 'arg=json', 'arg=plan', 'arg=list'), id);
+    assert.deepEqual(list, { ok: true, checkpointId: undefined, request: { version: VERSION, kind: 'cli', argv: ['--format', 'json', 'plan', 'list'], cwd: '/w', env: { AGENTS_WORKSPACE: '/w' } } });
+    const taken = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=checkpoint', 'arg=P', 'arg=a\nb=c'), id);
+    assert.ok(taken.ok);
+    assert.deepEqual(taken.request.argv, ['plan', 'checkpoint', 'P', 'a\nb=c']);
+    assert.equal(taken.request.env.AGENTS_CHECKPOINT_ID, id());
+    assert.equal(taken.checkpointId, id());
+    // The caller's own id is kept; one that is not an id is not named in the acknowledgement.
+    const own = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_CHECKPOINT_ID=mine', 'arg=plan', 'arg=checkpoint', 'arg=P'), id);
+    assert.ok(own.ok);
+    assert.equal(own.request.env.AGENTS_CHECKPOINT_ID, 'mine');
+    assert.equal(own.checkpointId, undefined);
+    assert.equal(fastCliAck(undefined), 'ack -\n');
   });
 
-  describe('the request', () => {
-    const fields = (...list: string[]) => Buffer.from(`${list.map((f) => `${f}\0`).join('')}\0`);
-    const id = () => '01M8TNR8KK2J8WR6CV5SV70J9Y';
+  it('refuses anything else', () => {
+    const refused = (url: string, body: Buffer) => {
+      const r = parseFastCli(url, body, id);
+      assert.equal(r.ok, false, `${url} ${JSON.stringify(body.toString())}`);
+    };
+    refused('/v1/cli', fields('cwd=/w', 'arg=plan', 'arg=list'));
+    refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=create'));
+    refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=list', 'arg=--help'));
+    refused(`/v1/cli?version=${VERSION}`, fields('cwd=w', 'arg=plan', 'arg=list'));
+    refused(`/v1/cli?version=${VERSION}`, fields('arg=plan', 'arg=list'));
+    refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'HOME=/x', 'arg=plan', 'arg=list'));
+    refused(`/v1/cli?version=${VERSION}`, Buffer.from('cwd=/w\0arg=plan\0arg=list'));
+  });
 
-    it('reads the working folder, the variables and the words in order; a checkpoint gets its id before the work', () => {
-      const list = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_WORKSPACE=/w', 'arg=--format', 'arg=json', 'arg=plan', 'arg=list'), id);
-      assert.deepEqual(list, { ok: true, checkpointId: undefined, request: { version: VERSION, kind: 'cli', argv: ['--format', 'json', 'plan', 'list'], cwd: '/w', env: { AGENTS_WORKSPACE: '/w' } } });
-      const taken = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=checkpoint', 'arg=P', 'arg=a\nb=c'), id);
-      assert.ok(taken.ok);
-      assert.deepEqual(taken.request.argv, ['plan', 'checkpoint', 'P', 'a\nb=c']);
-      assert.equal(taken.request.env.AGENTS_CHECKPOINT_ID, id());
-      assert.equal(taken.checkpointId, id());
-      // The caller's own id is kept; one that is not an id is not named in the acknowledgement.
-      const own = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_CHECKPOINT_ID=mine', 'arg=plan', 'arg=checkpoint', 'arg=P'), id);
-      assert.ok(own.ok);
-      assert.equal(own.request.env.AGENTS_CHECKPOINT_ID, 'mine');
-      assert.equal(own.checkpointId, undefined);
-      assert.equal(fastCliAck(undefined), 'ack -\n');
-    });
-
-    it('refuses anything else', () => {
-      const refused = (url: string, body: Buffer) => {
-        const r = parseFastCli(url, body, id);
-        assert.equal(r.ok, false, `${url} ${JSON.stringify(body.toString())}`);
-      };
-      refused('/v1/cli', fields('cwd=/w', 'arg=plan', 'arg=list'));
-      refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=create'));
-      refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=list', 'arg=--help'));
-      refused(`/v1/cli?version=${VERSION}`, fields('cwd=w', 'arg=plan', 'arg=list'));
-      refused(`/v1/cli?version=${VERSION}`, fields('arg=plan', 'arg=list'));
-      refused(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'HOME=/x', 'arg=plan', 'arg=list'));
-      refused(`/v1/cli?version=${VERSION}`, Buffer.from('cwd=/w\0arg=plan\0arg=list'));
-    });
-
-    it('frames the answer: the exit code, stderr\'s newlines and whether it ends unended', () => {
-      assert.equal(fastCliAnswer({ t: 'done', stdout: 'out', stderr: '', code: 0 }), '\ndone 0 0 0\nout');
-      assert.equal(fastCliAnswer({ t: 'done', stdout: '', stderr: 'a\nb\n', code: 2 }), '\ndone 2 2 0\na\nb\n');
-      assert.equal(fastCliAnswer({ t: 'done', stdout: 'o', stderr: 'a\nb', code: 1 }), '\ndone 1 1 1\na\nb\no');
-    });
+  it('frames the answer: the exit code, stderr\'s newlines and whether it ends unended', () => {
+    assert.equal(fastCliAnswer({ t: 'done', stdout: 'out', stderr: '', code: 0 }), '\ndone 0 0 0\nout');
+    assert.equal(fastCliAnswer({ t: 'done', stdout: '', stderr: 'a\nb\n', code: 2 }), '\ndone 2 2 0\na\nb\n');
+    assert.equal(fastCliAnswer({ t: 'done', stdout: 'o', stderr: 'a\nb', code: 1 }), '\ndone 1 1 1\na\nb\no');
   });
 });
