@@ -5,22 +5,26 @@ import { perlCliProgram, perlHookProgram } from './fastClientPerl';
 import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
 
 // The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
-// that hand `hook run <agent>` to the workspace's resident process with curl over its socket, so
-// that a hooked tool call starts no Node.js (about 60 ms here, where curl costs about 7, twice per call;
-// docs/PERFORMANCE.md). The request and answer are in fastHook.ts.
+// and for `agents` in VS Code's terminal (bin/agents, through dist/agentsFast.sh) that hand
+// `hook run <agent>` and a few `agents plan` commands to the workspace's resident process over its
+// socket, so that they start no Node.js (about 60 ms here; docs/PERFORMANCE.md). With perl, one
+// perl process does it (fastClientPerl.ts, about 7 ms a call here); else curl, with find, cat and
+// a watchdog's sleep around it (about 19). The requests and answers are in fastHook.ts and
+// fastCli.ts.
 //
 // What it trusts: nothing in the workspace. It enters `.cleveragents/run/` (neither it nor
-// `.cleveragents` a symbolic link, as for the node client) and then asks `find`
-// that this folder (now the working folder, so it cannot be swapped under us) belongs to the
-// user the launcher was written for and is open to no one else, and that the socket in it is
-// that user's and private; only then does it read the event and connect. Everything else (no
-// curl, no socket, another version, a refusal, a silence) ends in `run_node`, which does the call
-// as without the fast client, on the same stdin; a process that took the call and then went away
-// is said to it with AGENTS_HOOK_RESIDENT_LOST=1, so that nothing is taken twice.
+// `.cleveragents` a symbolic link, as for the node client) and then checks (perl's lstat, or
+// `find`) that this folder (now the working folder, so it cannot be swapped under us) belongs to
+// the user and is open to no one else, and that the socket in it is that user's and private; only
+// then does it read the event and connect. Everything else (no perl and no curl, no socket,
+// another version, a refusal, a silence) ends in node, which does the call as without the fast
+// client, on the same stdin; a process that took the call and then went away is said to it with
+// AGENTS_HOOK_RESIDENT_LOST=1 (a hook) or AGENTS_CHECKPOINT_ID (a checkpoint), so that nothing is
+// taken twice.
 //
-// It expects `run_node` to be defined, and the launcher's arguments to be `"<cli.js>" hook run
-// <agent>`. Its temporary files (`hook-<pid>.in|meta|out`) live in the private run folder; the
-// resident process sweeps those a killed hook left behind (server.ts).
+// The hook's lines expect `run_node` to be defined, and the launcher's arguments to be
+// `"<cli.js>" hook run <agent>`. Their temporary files (`hook-<pid>.*`, `cli-<pid>.*`) live in the
+// private run folder; the resident process sweeps those a killed call left behind (server.ts).
 
 /**
  * Seconds of silence after which curl gives up on the process (it sends a byte every
