@@ -24,6 +24,9 @@ import { medianOf, p95Of, summarizeCpuProfile, type HookProfile, type HookRow } 
 /** Rows of what no command hook can go below: its processes, doing nothing. */
 export const FLOOR_CALL = 'floor: two hook processes doing nothing (`--version` by the hook\'s command)';
 export const FLOOR_STATUS = 'floor: one hook process doing nothing vs git status';
+/** What the fast client starts on this machine (fastClientScript.ts): perl when the PATH has it, else curl and its helpers. */
+const FAST_CLIENT_PROGRAMS = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, 'perl'))) ? 'sh, perl' : 'sh, find, cat, sleep, curl, rm';
+
 /** With the fast client, the floor is a call the resident process answers at once: a tool that writes nothing. */
 export const FAST_FLOOR_CALL = 'floor: two fast-client calls answered at once (a Read tool call)';
 export const FAST_FLOOR_STATUS = 'floor: one fast-client call answered at once vs git status';
@@ -118,7 +121,7 @@ class DaemonTraceReader {
     const own = Number(served[1]);
     return [
       ['resident process answered (its own clock)', own],
-      ['fast client: sh, find, cat, sleep, curl, rm; the socket', wallMs - own],
+      [`fast client: ${FAST_CLIENT_PROGRAMS}; the socket`, wallMs - own],
     ];
   }
 }
