@@ -73,7 +73,7 @@ export function fastClientLines(version: string, uid: number): string[] {
   const forwarded = FORWARDED_ENV_NAMES.map((name) => `    [ -n "\${${name}+x}" ] && set -- "$@" "${name}=$${name}"`);
   return [
     '# The fast client (docs/AGENTS.md, "The resident process"): `hook run <agent>` handed to the',
-    "# workspace's resident process by curl over its socket, without starting Node.js; whatever it",
+    "# workspace's resident process by perl or curl over its socket, without starting Node.js; whatever it",
     '# cannot do, run_node below does as before, on the same stdin.',
     `fast_version=${shWord(version)}`,
     `fast_uid=${uid}`,
@@ -151,7 +151,7 @@ export function fastClientLines(version: string, uid: number): string[] {
 /**
  * The lines `agents` (bin/agents) runs first in VS Code's terminal (the build writes them to
  * dist/agentsFast.sh for `version`): `agents plan list|show|checkpoints|checkpoint` handed to the
- * workspace's resident process by curl (fastCli.ts), without starting Node.js. They `exit` with the
+ * workspace's resident process by perl or curl (fastCli.ts), without starting Node.js. They `exit` with the
  * command's own code when the process answered; for anything else they return to bin/agents, in
  * the folder they began in, which runs the command with node as before (and the node client
  * starts the resident process when none runs). A process that acknowledged and then went away may
@@ -159,7 +159,8 @@ export function fastClientLines(version: string, uid: number): string[] {
  * (AGENTS_CHECKPOINT_ID), which finds that one instead of taking a second.
  *
  * Trust as the hooks' launcher: neither `.cleveragents` nor `run/` a link, the folder entered and
- * then checked (the user's by the shell's `-O`, no group or other bits, the socket alike).
+ * then checked (the user's, no group or other bits, the socket alike: perl's lstat, or the
+ * shell's `-O` and find).
  */
 export function fastCliLines(version: string): string[] {
   const io = (name: string) => `"cli-$$.${name}"`;
