@@ -7,9 +7,11 @@ import { runCli } from '../cli/cli';
 import { parseCommandLine } from '../cli/args';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
+import { FolderStatThread } from '../adapters/shadowStore/folderStatThread';
 import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
+import { traceHookPhases } from '../hooks/hookTimings';
 import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
@@ -65,6 +67,8 @@ export class Daemon {
   private readonly startedAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private exiting = false;
+  /** The special-file walk's stat thread, shared by the warm services (a thread of its own: the walk no longer holds the event loop). */
+  private readonly folderStats = new FolderStatThread();
 
   /** Each connection, handed to the transports (requestTransports.ts). */
   private readonly onConnection: (socket: net.Socket) => void;
@@ -107,6 +111,8 @@ export class Daemon {
       .then(async ({ services, release }) => {
         await services.store.read(() => undefined);
         release();
+        // the stat thread started (a few ms) before a snapshot waits for it
+        await this.folderStats.stamps(this.root, []);
       })
       .catch((error: unknown) => this.options.log(`warm-up failed: ${(error as Error).message}`));
     this.options.log(`warm: rss ${mb(process.memoryUsage().rss)}`);
@@ -220,6 +226,7 @@ export class Daemon {
     }
     for (const warm of this.warm.values()) warm.services.dispose();
     this.warm.clear();
+    this.folderStats.close();
     // Let answers being written drain; then go, whatever still runs.
     setTimeout(() => process.exit(0), 50).unref();
   }
@@ -261,6 +268,7 @@ export class Daemon {
       case 'hook': {
         // The hook's budget ends when the client stops waiting for us (answerBy).
         const env = { ...request.env, AGENTS_HOOK_BUDGET_MS: String(Math.max(0, request.answerBy - request.started)) };
+        const phases = this.options.trace ? traceHookPhases() : undefined;
         const result = await runHookInput(request.agent as HookAgent, request.input, {
           cwd: request.cwd,
           env,
@@ -270,7 +278,7 @@ export class Daemon {
           // bundled here, with the services: one copy of every class
           store: hookStore,
           acceptWorkspace: (location) => this.isOurs(location),
-        });
+        }).finally(() => phases && this.options.log(`hook phases: ${phases.end()}`));
         if (result.refused) return refused('the event is for another workspace');
         return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
       }
@@ -325,6 +333,7 @@ export class Daemon {
         databasePath,
         wasmDir: this.options.distDir,
         ...(kind === 'hook' ? { lockTimeoutMs: HOOK_LOCK_WAIT_MS } : {}),
+        folderStats: this.folderStats,
         logger: {
           debug: (m) => target.current.debug(m),
           info: (m) => target.current.info(m),
