@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -169,6 +170,12 @@ describe('FileLock', () => {
     } finally {
       (fs as { linkSync: unknown }).linkSync = original;
     }
+  });
+
+  it('a FIFO at the lock\u2019s name is nobody\u2019s lock: waited for and given up on, never read until a writer comes', async () => {
+    const lockPath = lockIn(tempDir());
+    execFileSync('mkfifo', [lockPath]);
+    await assert.rejects(new FileLock(lockPath, { timeoutMs: 150 }).acquire(), StoreError);
   });
 
   it('a lock from another host is judged by age, since its pid means nothing here', async () => {
