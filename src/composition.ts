@@ -11,7 +11,6 @@ import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/files/fileLock';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
-import type { FolderStatThread } from './adapters/shadowStore/folderStatThread';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
@@ -39,8 +38,6 @@ export interface WorkspaceServicesOptions {
   readonly lockTimeoutMs?: number;
   /** Overrides for the database's write log thresholds (tests use the log on a small database). */
   readonly writeLog?: Partial<WriteLogOptions>;
-  /** The special-file walk's stat thread, kept by a long-lived process (see ShadowGitSandboxOptions). */
-  readonly folderStats?: FolderStatThread;
 }
 
 export interface WorkspaceServices {
@@ -85,7 +82,6 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     protectedFiles: [databasePath, writeLogPath(databasePath), `${databasePath}.lock`, `${databasePath}.lock.break`],
     operationsDir: operationsDir(root),
     inPlaceMarginBytes: options.inPlaceMarginBytes,
-    folderStats: options.folderStats,
   });
   const workspace = new NodeWorkspaceFiles(root);
   // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.

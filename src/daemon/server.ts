@@ -7,7 +7,6 @@ import { runCli } from '../cli/cli';
 import { parseCommandLine } from '../cli/args';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
-import { FolderStatThread } from '../adapters/shadowStore/folderStatThread';
 import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
@@ -67,8 +66,6 @@ export class Daemon {
   private readonly startedAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private exiting = false;
-  /** The special-file walk's stat thread, shared by the warm services (a thread of its own: the walk no longer holds the event loop). */
-  private readonly folderStats = new FolderStatThread();
 
   /** Each connection, handed to the transports (requestTransports.ts). */
   private readonly onConnection: (socket: net.Socket) => void;
@@ -111,8 +108,6 @@ export class Daemon {
       .then(async ({ services, release }) => {
         await services.store.read(() => undefined);
         release();
-        // the stat thread started (a few ms) before a snapshot waits for it
-        await this.folderStats.stamps(this.root, []);
       })
       .catch((error: unknown) => this.options.log(`warm-up failed: ${(error as Error).message}`));
     this.options.log(`warm: rss ${mb(process.memoryUsage().rss)}`);
@@ -226,7 +221,6 @@ export class Daemon {
     }
     for (const warm of this.warm.values()) warm.services.dispose();
     this.warm.clear();
-    this.folderStats.close();
     // Let answers being written drain; then go, whatever still runs.
     setTimeout(() => process.exit(0), 50).unref();
   }
@@ -333,7 +327,6 @@ export class Daemon {
         databasePath,
         wasmDir: this.options.distDir,
         ...(kind === 'hook' ? { lockTimeoutMs: HOOK_LOCK_WAIT_MS } : {}),
-        folderStats: this.folderStats,
         logger: {
           debug: (m) => target.current.debug(m),
           info: (m) => target.current.info(m),

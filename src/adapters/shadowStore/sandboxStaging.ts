@@ -8,7 +8,6 @@ import { exactIgnorePattern, nulList, parseOthers, parseStatus, type StatusEntry
 import { PhaseTimer } from './phaseTimer';
 import { lstatOrUndefined } from './sandboxPaths';
 import type { SandboxState, ShadowRepository } from './shadowRepository';
-import type { FolderStatThread } from './folderStatThread';
 import { SpecialFileScan, specialFileType } from './specialFiles';
 import { replaceFile } from './storeFiles';
 import { unsafeReason } from './storeNames';
@@ -38,8 +37,6 @@ export class SandboxStaging {
     private readonly repo: ShadowRepository,
     private readonly maxFileBytes: number,
     private readonly protectedFiles: readonly string[],
-    /** Where the special-file walk stats the kept folders, when the process keeps such a thread. */
-    private readonly folderStats?: FolderStatThread,
   ) {}
 
   /**
@@ -59,7 +56,7 @@ export class SandboxStaging {
     const git = this.repo.keyGit(sandbox);
     const firstTime = !state;
     const indexDir = this.repo.keyDir(sandbox.key);
-    let scan = specials === 'beside-status' ? new SpecialFileScan(sandbox.dir, indexDir, git, true, this.folderStats) : undefined;
+    let scan = specials === 'beside-status' ? new SpecialFileScan(sandbox.dir, indexDir, git, true) : undefined;
     phases.mark('prepare');
     let status: { entries: StatusEntry[]; warnings: string };
     try {
@@ -74,7 +71,7 @@ export class SandboxStaging {
     let found = scan?.finish(rulesChanged);
     const specialFiles = (): Promise<SkippedPath[]> => {
       if (found) return found;
-      scan = new SpecialFileScan(sandbox.dir, indexDir, git, false, this.folderStats);
+      scan = new SpecialFileScan(sandbox.dir, indexDir, git, false);
       return (found = scan.finish(rulesChanged));
     };
     if (specials === 'after-status' && entries.length > 0) void specialFiles();

@@ -24,7 +24,6 @@ import { revertToolCalls } from './toolCallRevert';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 import { assertRealDataPath } from '../files/realDataPath';
-import type { FolderStatThread } from './folderStatThread';
 
 export interface ShadowGitSandboxOptions {
   /** Absolute path of the checkpoint directory (`.cleveragents/checkpoints`). */
@@ -41,11 +40,6 @@ export interface ShadowGitSandboxOptions {
    * wherever they are, no snapshot captures them and no restore touches them.
    */
   readonly protectedFiles?: readonly string[];
-  /**
-   * A thread that stats the kept folders for the special-file walk (a long-lived process keeps
-   * one, src/daemon/server.ts); without it the walk stats them on the event loop, in slices.
-   */
-  readonly folderStats?: FolderStatThread;
   /** The workspace folder: nothing from it down to the store may be a symbolic link (default: the checkpoint directory's parent). */
   readonly workspaceRoot?: string;
   /**
@@ -77,7 +71,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   constructor(private readonly options: ShadowGitSandboxOptions) {
     this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message), options.workspaceRoot);
     this.writes = new RestoreWriter(this.repo, options.inPlaceMarginBytes);
-    this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? [], options.folderStats);
+    this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
     this.snapshots = new SnapshotWriter(this.repo, this.staging, options.logger);
   }
 

@@ -2,7 +2,6 @@ import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedPath, SpecialFileType } from '../../core/checkpoint';
 import { listingFileIn, readListing, writeListing, type FolderRecord } from './folderListings';
-import type { FolderStamp, FolderStatThread } from './folderStatThread';
 import { GitCommandError, type ShadowGit } from './gitEnvironment';
 import { nulList } from './gitOutput';
 
@@ -13,8 +12,6 @@ const SLICE_MS = 4;
  * listing is not trusted next time (git's "racily clean" rule).
  */
 const RACY_MS = 2000;
-/** Below this many kept folders the walk stats them itself: a message to the thread would cost more. */
-const THREAD_MIN_FOLDERS = 200;
 
 /**
  * Finds the FIFOs, sockets and devices of a sandbox, which git never reports as new files (it
@@ -37,20 +34,16 @@ export class SpecialFileScan {
   private readonly loaded: Promise<void>;
   private early?: Walk;
   private late?: Walk;
-  /** The kept folders' stamps as the stat thread found them at the walk's start. */
-  private stamped?: Map<string, FolderStamp>;
 
   /**
    * A scan of the sandbox at `root`, with the listings kept in `indexDir` (none is fine). `early`:
-   * the walk starts now, beside status; else in {@link finish}. `thread`: where the kept folders
-   * are stat'ed at once (the resident process), instead of one by one as the walk reaches them.
+   * the walk starts now, beside status; else in {@link finish}.
    */
   constructor(
     private readonly root: string,
     indexDir: string,
     private readonly git: ShadowGit,
     early: boolean,
-    private readonly thread?: FolderStatThread,
   ) {
     this.listingFile = listingFileIn(indexDir);
     this.loaded = readListing(this.listingFile).then((kept) => {
@@ -93,7 +86,6 @@ export class SpecialFileScan {
     const walk = new Walk();
     walk.found = (async () => {
       await this.loaded;
-      await this.stampKept();
       const specials: SkippedPath[] = [];
       const stack = [''];
       let sliceStart = Date.now();
@@ -134,29 +126,9 @@ export class SpecialFileScan {
     return walk;
   }
 
-  /**
-   * The kept folders' change times and inodes, from the stat thread, when there is one and enough
-   * of them. Taken after status, as the walk's own lstat calls would be (it starts then too): a
-   * folder changed later may be missed either way, and is found by the next snapshot's walk.
-   */
-  private async stampKept(): Promise<void> {
-    if (!this.thread || this.kept.size < THREAD_MIN_FOLDERS) return;
-    const rels = [...this.kept.keys()];
-    const stamps = await this.thread.stamps(this.root, rels);
-    if (stamps) this.stamped = new Map(rels.map((rel, i) => [rel, stamps[i]]));
-  }
-
   /** The folder's listing: the kept one while its change time and inode say it is the same, else read. */
   private read(rel: string): FolderRecord | undefined {
     const abs = path.join(this.root, rel);
-    // Stamped unchanged by the thread: the kept listing, with no lstat here. Anything else (a
-    // change, a racy or unknown folder, no stamp) is stat'ed and read below, as without a thread.
-    const stamp = this.stamped?.get(rel);
-    const known = stamp && this.kept.get(rel);
-    if (stamp && known && !known.racy && known.ctime === stamp[0] && known.ino === stamp[1]) {
-      this.seen.set(rel, known);
-      return known;
-    }
     let stat: Stats;
     let entries: Dirent[];
     try {
