@@ -11,6 +11,7 @@ import { createWorkspaceServices, type WorkspaceServices } from '../composition'
 import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
+import { traceHookPhases } from '../hooks/hookTimings';
 import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
@@ -299,6 +300,7 @@ export class Daemon {
       case 'hook': {
         // The hook's budget ends when the client stops waiting for us (answerBy).
         const env = { ...request.env, AGENTS_HOOK_BUDGET_MS: String(Math.max(0, request.answerBy - request.started)) };
+        const phases = this.options.trace ? traceHookPhases() : undefined;
         const result = await runHookInput(request.agent as HookAgent, request.input, {
           cwd: request.cwd,
           env,
@@ -308,7 +310,7 @@ export class Daemon {
           // bundled here, with the services: one copy of every class
           store: hookStore,
           acceptWorkspace: (location) => this.isOurs(location),
-        });
+        }).finally(() => phases && this.options.log(`hook phases: ${phases.end()}`));
         if (result.refused) return refused('the event is for another workspace');
         return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
       }

@@ -13,6 +13,8 @@ const ON = process.env.AGENTS_HOOK_TIMINGS === '1';
 interface Timings {
   readonly marks: [string, number][];
   readonly notes: string[];
+  /** Told of every mark, timings on or off (the resident process's trace). */
+  listener?: (name: string) => void;
 }
 
 // One record per process: this module is bundled both into dist/agentsHook.js and into
@@ -20,11 +22,33 @@ interface Timings {
 const KEY = Symbol.for('cleveragents.hookTimings');
 const shared = globalThis as { [KEY]?: Timings };
 const first = shared[KEY] === undefined;
-const { marks, notes } = (shared[KEY] ??= { marks: [], notes: [] });
+const timings = (shared[KEY] ??= { marks: [], notes: [] });
+const { marks, notes } = timings;
 
 /** Marks the end of a phase named `name` (it began at the previous mark). */
 export function hookPhase(name: string): void {
   if (ON) marks.push([name, performance.now()]);
+  timings.listener?.(name);
+}
+
+/**
+ * The phases of the hook served from now on, in ms each (`event parsed 0.2, …`), timings on or
+ * off: the resident process's trace (CLEVERAGENTS_DAEMON_TRACE=1), which serves one hook at a time.
+ */
+export function traceHookPhases(): { end(): string } {
+  const parts: string[] = [];
+  let last = performance.now();
+  timings.listener = (name) => {
+    const now = performance.now();
+    parts.push(`${name} ${(now - last).toFixed(1)}`);
+    last = now;
+  };
+  return {
+    end: () => {
+      timings.listener = undefined;
+      return parts.join(', ') || 'none';
+    },
+  };
 }
 
 /** A line of detail (the snapshot's own phase timings), kept only when timings are on. */

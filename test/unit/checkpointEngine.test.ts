@@ -304,6 +304,28 @@ describe('checkpoint engine (real git, real files)', function () {
     }
   });
 
+  it('createCheckpointIfChanged: files changed and changed back after an unpinned snapshot are no change, and the next checkpoint measures exactly', async () => {
+    // The index is ahead of HEAD (a preview's unpinned snapshot): status names the path, the tree
+    // written is the last checkpoint's, and the size measured beside write-tree is dropped.
+    const root = workspaceWith(tempDir(), { 'a.txt': 'x'.repeat(100), 'b.txt': 'y'.repeat(30) });
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'back' });
+      const first = (await s.checkpoints.createCheckpoint(plan.plan_id)).checkpoint;
+      write(root, 'a.txt', 'x'.repeat(60));
+      await s.checkpoints.previewRollback(plan.plan_id, first.checkpoint_id);
+      write(root, 'a.txt', 'x'.repeat(100));
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { reason: 'same' }), undefined);
+      assert.equal((await s.checkpoints.listCheckpoints(plan.plan_id)).length, 1);
+      write(root, 'a.txt', 'x'.repeat(7));
+      const next = (await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { reason: 'changed' }))!.checkpoint;
+      assert.equal(next.size_bytes, 7 + 30);
+      assert.equal(next.metadata.file_count, 2);
+    } finally {
+      s.dispose();
+    }
+  });
+
   it('applies an isolated sandbox into the workspace, and refuses with the list of conflicts', async () => {
     const root = workspaceWith(tempDir(), { 'shared.txt': 'base\n', 'other.txt': 'base\n' });
     const s = services(root);

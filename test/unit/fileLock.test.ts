@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -122,48 +123,43 @@ describe('FileLock', () => {
 
   it('a holder killed while it takes the lock leaves no empty lock, which would block everyone until it is old', async () => {
     const lockPath = lockIn(tempDir());
-    // Every way a file's content is written stops (as a SIGKILL would stop the holder) until released.
+    // The holder's writes are synchronous: each is looked at as it starts (where a SIGKILL could
+    // stop the holder). The name goes into a file of the holder's own, never into the lock in place.
     // the module object itself (FileLock calls through it), not an import's copy of its members
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const fsp = require('node:fs/promises') as typeof import('node:fs/promises');
-    const probe = await fsp.open(path.join(path.dirname(lockPath), 'probe'), 'w');
-    const handleProto = Object.getPrototypeOf(probe) as { writeFile: (...args: unknown[]) => Promise<void> };
-    await probe.close();
-    const originals = { writeFile: fsp.writeFile, handleWriteFile: handleProto.writeFile };
-    let stopped = 0;
-    let resume: () => void = () => undefined;
-    const resumed = new Promise<void>((r) => (resume = r));
-    const stop = <T>(write: (...args: unknown[]) => Promise<T>) =>
-      async function (this: unknown, ...args: unknown[]): Promise<T> {
-        stopped++;
-        await resumed;
-        return write.apply(this, args);
-      };
-    (fsp as { writeFile: unknown }).writeFile = stop(originals.writeFile as (...args: unknown[]) => Promise<void>);
-    handleProto.writeFile = stop(originals.handleWriteFile);
-    let taking: Promise<() => Promise<void>> | undefined;
+    const fs = require('node:fs') as typeof import('node:fs');
+    const original = fs.writeFileSync;
+    let writes = 0;
+    (fs as { writeFileSync: unknown }).writeFileSync = function (this: unknown, ...args: Parameters<typeof fs.writeFileSync>) {
+      if (typeof args[0] === 'string' && args[0].startsWith(lockPath)) {
+        writes++;
+        assert.notEqual(path.resolve(args[0]), path.resolve(lockPath), 'the lock is written in place, where a kill leaves it empty');
+        // What another process sees now, had the holder died here: no lock, or one that names its holder.
+        if (existsSync(lockPath)) assert.doesNotThrow(() => JSON.parse(readFileSync(lockPath, 'utf8')), 'an empty lock was left, naming nobody');
+      }
+      return original.apply(this, args);
+    };
+    let release: () => Promise<void>;
     try {
-      taking = new FileLock(lockPath, { timeoutMs: 2000 }).acquire();
-      for (let i = 0; i < 200 && stopped === 0; i++) await new Promise((r) => setTimeout(r, 5));
-      assert.ok(stopped > 0, 'the holder never wrote its name');
-      // What another process sees now, had the holder died here: no lock, or one that names its holder.
-      if (existsSync(lockPath)) assert.doesNotThrow(() => JSON.parse(readFileSync(lockPath, 'utf8')), 'an empty lock was left, naming nobody');
+      release = await new FileLock(lockPath, { timeoutMs: 2000 }).acquire();
+      assert.ok(writes > 0, 'the holder never wrote its name');
+      assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).pid, process.pid);
     } finally {
-      (fsp as { writeFile: unknown }).writeFile = originals.writeFile;
-      handleProto.writeFile = originals.handleWriteFile;
-      resume();
+      (fs as { writeFileSync: unknown }).writeFileSync = original;
     }
-    await (await taking)();
+    await release();
     assert.equal(existsSync(lockPath), false);
-    assert.deepEqual(readdirSync(path.dirname(lockPath)).filter((n) => n !== 'probe'), [], 'its own file is removed');
+    assert.deepEqual(readdirSync(path.dirname(lockPath)), [], 'its own file is removed');
   });
 
   it('on a file system without hard links, takes the lock in place, one holder at a time', async () => {
     const lockPath = lockIn(tempDir());
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const fsp = require('node:fs/promises') as typeof import('node:fs/promises');
-    const original = fsp.link;
-    (fsp as { link: unknown }).link = () => Promise.reject(Object.assign(new Error('operation not supported'), { code: 'ENOTSUP' }));
+    const fs = require('node:fs') as typeof import('node:fs');
+    const original = fs.linkSync;
+    (fs as { linkSync: unknown }).linkSync = () => {
+      throw Object.assign(new Error('operation not supported'), { code: 'ENOTSUP' });
+    };
     try {
       const release = await new FileLock(lockPath).acquire();
       assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).pid, process.pid);
@@ -172,8 +168,14 @@ describe('FileLock', () => {
       assert.equal(existsSync(lockPath), false);
       assert.deepEqual(readdirSync(path.dirname(lockPath)), []);
     } finally {
-      (fsp as { link: unknown }).link = original;
+      (fs as { linkSync: unknown }).linkSync = original;
     }
+  });
+
+  it('a FIFO at the lock\u2019s name is nobody\u2019s lock: waited for and given up on, never read until a writer comes', async () => {
+    const lockPath = lockIn(tempDir());
+    execFileSync('mkfifo', [lockPath]);
+    await assert.rejects(new FileLock(lockPath, { timeoutMs: 150 }).acquire(), StoreError);
   });
 
   it('a lock from another host is judged by age, since its pid means nothing here', async () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
@@ -449,6 +450,15 @@ describe('the database write log', function () {
         symlinkSync(elsewhere, writeLogPath(db));
       }, /Refused the write log .*symbolic link/);
       await refused((db) => mkdirSync(writeLogPath(db)), /Refused the write log .*not a regular file/);
+    });
+
+    it('a FIFO in the log\u2019s place or the database\u2019s: refused at once, never waiting for a writer', async () => {
+      await refused((db) => execFileSync('mkfifo', [writeLogPath(db)]), /Refused the write log .*not a regular file/);
+      const { dbPath } = await withPlan();
+      rmSync(dbPath);
+      execFileSync('mkfifo', [dbPath]);
+      const store = open(dbPath);
+      await assert.rejects(store.read((uow) => uow.plans.list()), (e: unknown) => e instanceof StoreError && /Cannot read the database .*not a regular file/.test(e.message));
     });
 
     it('with the workspace known, a link at the log is refused by the data-path check too', async () => {

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { StoreRefusedError } from '../../core/errors';
 
@@ -10,7 +10,9 @@ import { StoreRefusedError } from '../../core/errors';
  * delete outside the workspace. The walk starts at the workspace's resolved path and looks at each
  * component with lstat, so what is checked is what the writes go through; what does not exist yet
  * is made later by mkdir as a real folder. The workspace folder itself may be reached through a
- * link: the user chose it.
+ * link: the user chose it. The looks are synchronous: every read and write of the database makes
+ * them, and a few lstat calls take microseconds where a round trip through the thread pool each
+ * takes far more (and waits its turn on a busy event loop).
  */
 export async function assertRealDataPath(workspaceRoot: string, target: string): Promise<void> {
   const relative = relativeInside(workspaceRoot, target);
@@ -18,20 +20,20 @@ export async function assertRealDataPath(workspaceRoot: string, target: string):
   if (relative === undefined) {
     throw new StoreRefusedError(`Refused: ${target} is outside the workspace folder ${workspaceRoot}; CleverAgents keeps its data only inside the workspace.`);
   }
-  let current = await fs.realpath(workspaceRoot).catch(() => path.resolve(workspaceRoot));
+  let current = realpathOr(workspaceRoot);
   const names = relative.split(path.sep);
   for (const [i, name] of names.entries()) {
     current = path.join(current, name);
     const shown = names.slice(0, i + 1).join('/');
     let info;
     try {
-      info = await fs.lstat(current);
+      info = lstatSync(current);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw new StoreRefusedError(`Refused: cannot look at ${shown} (${(error as Error).message}).`, { cause: error });
     }
     if (info.isSymbolicLink()) {
-      const to = printable(await fs.readlink(current).catch(() => 'somewhere else'));
+      const to = printable(readlinkOr(current, 'somewhere else'));
       throw new StoreRefusedError(
         `Refused: ${shown} is a symbolic link (to ${to}). CleverAgents keeps its data only in real folders and files inside the workspace, ` +
           `so that nothing it writes lands elsewhere. Move the link aside (put a real folder in its place to keep what it points to) and try again.`,
@@ -58,4 +60,20 @@ export function relativeInside(root: string, target: string, paths: path.Platfor
 export function printable(text: string): string {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?');
   return clean.length > 120 ? `${clean.slice(0, 119)}…` : clean;
+}
+
+function realpathOr(dir: string): string {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+function readlinkOr(link: string, fallback: string): string {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return fallback;
+  }
 }

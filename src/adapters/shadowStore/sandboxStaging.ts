@@ -1,4 +1,4 @@
-import { accessSync, constants as fsConstants, promises as fs } from 'node:fs';
+import { accessSync, constants as fsConstants, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
 import type { SandboxLocation } from '../../core/ports';
@@ -208,7 +208,7 @@ export class SandboxStaging {
     const excluded = skipped.filter((s) => s.reason !== 'special_file');
     const patterns = [...ownFiles, ...excluded.map((s) => exactIgnorePattern(s.path, s.reason === 'nested_repository'))];
     const text = patterns.filter((p) => p !== undefined).map((p) => `${p}\n`).join('') || '\n';
-    if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) await replaceFile(file, text);
+    if (readOrEmpty(file) !== text) await replaceFile(file, text);
     // A name that is not UTF-8 cannot be written as a pattern either (its bytes are lost).
     return patterns.every((p) => p !== undefined) && !skipped.some((s) => s.reason === 'name_not_utf8');
   }
@@ -226,6 +226,19 @@ export class SandboxStaging {
       .filter((rel) => rel !== '' && rel !== '..' && !rel.startsWith('../') && !path.isAbsolute(rel))
       // `.cleveragents/` (and `.git/`) is excluded from every snapshot already (and an overlay per restore costs).
       .filter((rel) => unsafeReason(rel) === undefined);
+  }
+}
+
+/**
+ * A small file's text, '' when it cannot be read. Read synchronously: four round trips through the
+ * thread pool (open, stat, read, close) each wait for whatever holds the event loop (a slice of the
+ * special-file walk), where the read itself takes microseconds.
+ */
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
   }
 }
 

@@ -80,6 +80,16 @@ export class SnapshotWriter {
       this.logger.debug(`snapshot ${sandbox.key} (unpinned): ${entries.length} changed path(s); ${phases}`);
       return { ref: tree, filesystemPath: '.', sizeBytes: state.sizeBytes ?? 0, fileCount: state.fileCount ?? 0, skipped };
     }
+    // The size is measured beside write-tree and the commit: from the paths status named (all
+    // that can differ from the last pinned state, which HEAD names: their blobs there, and in the
+    // index now) when they are few, else from the whole tree. Batch input is line-based: a name
+    // with a line break takes the long way.
+    // With captured paths put back, the index no longer holds the tree: measured from the tree.
+    // The few paths' measure starts now, beside write-tree (before the comparison with `since`):
+    // its git's start overlaps the tree's write. A snapshot not taken after all drops its answer.
+    const fewChanges = !unchanged && !overlaid && headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path));
+    const changesMeasured = fewChanges ? measureChangesIn(git, known, treeWritten, entries.map((e) => ({ before: e.headOid, path: e.path }))) : undefined;
+    changesMeasured?.catch(() => undefined);
     if (since !== undefined) {
       // As with a throw-away snapshot, the index may move ahead of HEAD: nothing else is written.
       const [tree, sinceTree] = await Promise.all([treeWritten, this.repo.treeOf(since)]);
@@ -89,16 +99,9 @@ export class SnapshotWriter {
         return undefined;
       }
     }
-    // The size is measured beside write-tree and the commit: from the paths status named (all
-    // that can differ from the last pinned state, which HEAD names: their blobs there, and in the
-    // index now) when they are few, else from the whole tree. Batch input is line-based: a name
-    // with a line break takes the long way.
-    // With captured paths put back, the index no longer holds the tree: measured from the tree.
     const measuring = unchanged
       ? Promise.resolve({ sizeBytes: known.sizeBytes!, fileCount: known.fileCount! })
-      : !overlaid && headKnown && entries.length <= BULK_STAGE_THRESHOLD && !entries.some((e) => /[\n\r]/.test(e.path))
-        ? measureChangesIn(git, known, treeWritten, entries.map((e) => ({ before: e.headOid, path: e.path })))
-        : treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree));
+      : (changesMeasured ?? treeWritten.then((tree) => measureTree(this.repo.repoGit(), tree)));
     const [tree, commit, measured, specials] = await Promise.all([treeWritten, treeWritten.then((t) => this.repo.commitTree(t, message)), measuring, staged.specialFiles()]);
     const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, specials);
     phases.mark('tree+commit+measure+specials');

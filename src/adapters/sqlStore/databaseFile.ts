@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, read, readSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { StoreError } from '../../core/errors';
 
 // The database file as bytes: what identifies one version of it, reading it whole (with room for
@@ -50,9 +51,13 @@ const HEADER_SIZE = 100;
 
 /** Compares the file with what we hold; reads it only when it is a different version. */
 export async function readDatabaseFile(location: string, held: Fingerprint | undefined): Promise<FileCheck> {
-  let handle;
+  // The look (open, stat, the header) is synchronous: every read of the database makes it, and it
+  // takes microseconds where four round trips through the thread pool take far longer on a busy
+  // event loop. The whole file, when it changed, is read through the pool. O_NONBLOCK: a FIFO put
+  // at the database's name opens at once (and fails to read) instead of holding the process.
+  let fd: number;
   try {
-    handle = await open(location, 'r');
+    fd = openSync(location, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     throw new StoreError(`Cannot open the database ${location}: ${(error as Error).message}`, { cause: error });
@@ -60,9 +65,11 @@ export async function readDatabaseFile(location: string, held: Fingerprint | und
   try {
     // One handle for the look and the read: a writer that renames a new file in meanwhile
     // cannot make us pair one version's fingerprint with another's bytes.
-    const info = await handle.stat({ bigint: true });
+    const info = fstatSync(fd, { bigint: true });
+    // (a folder fails at the read, as it always did)
+    if (!info.isFile() && !info.isDirectory()) throw new Error('it is not a regular file');
     const header = new Uint8Array(HEADER_SIZE);
-    const { bytesRead } = await handle.read(header, 0, HEADER_SIZE, 0);
+    const bytesRead = readSync(fd, header, 0, HEADER_SIZE, 0);
     const fingerprint: Fingerprint = {
       dev: info.dev,
       ino: info.ino,
@@ -78,7 +85,7 @@ export async function readDatabaseFile(location: string, held: Fingerprint | und
     const roomy = new HandedOverBytes(new ArrayBuffer(size >= GROWTH_ROOM ? size + GROWTH_ROOM : size));
     let offset = 0;
     while (offset < size) {
-      const { bytesRead: n } = await handle.read(roomy, offset, size - offset, offset);
+      const { bytesRead: n } = await readAt(fd, roomy, offset, size - offset, offset);
       if (n === 0) break;
       offset += n;
     }
@@ -87,9 +94,11 @@ export async function readDatabaseFile(location: string, held: Fingerprint | und
   } catch (error) {
     throw new StoreError(`Cannot read the database ${location}: ${(error as Error).message}`, { cause: error });
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
+
+const readAt = promisify(read);
 
 /**
  * Reads the 100-byte header before SQLite does: a file that is not SQLite, or that is shorter than

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { fsyncDirectory, tempFileFor, writeFileAtomic } from '../files/atomicFile';
@@ -9,6 +9,11 @@ import { MAX_LOG_BYTES } from './writeLog';
 
 /** `O_NOFOLLOW` where the platform has it: a link put at the log's name is refused by the open itself. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+/**
+ * `O_NONBLOCK` where the platform has it: a FIFO put at the log's name opens at once (and is then
+ * refused as no regular file) instead of waiting for a writer; a regular file opens the same.
+ */
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
 
 /** Which file a log is, to see whether it is the one read before. */
 export interface LogIdentity {
@@ -53,24 +58,37 @@ export async function readLogFile(logPath: string, from = 0): Promise<{ bytes: U
 /** The log opened for reading without following a link; undefined when there is none. */
 async function openLog(logPath: string): Promise<FileHandle | undefined> {
   try {
-    return await open(logPath, constants.O_RDONLY | NO_FOLLOW);
+    return await open(logPath, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw new WriteLogFileError('it is a symbolic link');
-    throw new WriteLogFileError(`it cannot be opened (${(error as Error).message})`);
+    return noLogOrThrow(error);
   }
 }
 
-/** What the log is now, without reading it; undefined when there is none. */
+/** Undefined for a log that is not there; a WriteLogFileError for one that cannot be opened. */
+function noLogOrThrow(error: unknown): undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return undefined;
+  if (code === 'ELOOP') throw new WriteLogFileError('it is a symbolic link');
+  throw new WriteLogFileError(`it cannot be opened (${(error as Error).message})`);
+}
+
+/**
+ * What the log is now, without reading it; undefined when there is none. Synchronous: every read
+ * of the database asks (an open, a stat, a close: microseconds, where three round trips through
+ * the thread pool take far longer and wait their turn on a busy event loop).
+ */
 export async function statLogFile(logPath: string): Promise<LogIdentity | undefined> {
-  const handle = await openLog(logPath);
-  if (handle === undefined) return undefined;
+  let fd: number;
   try {
-    const info = await handle.stat({ bigint: true });
+    fd = openSync(logPath, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
+  } catch (error) {
+    return noLogOrThrow(error);
+  }
+  try {
+    const info = fstatSync(fd, { bigint: true });
     return { dev: info.dev, ino: info.ino, size: info.size };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
