@@ -1,7 +1,8 @@
 import { commandWords } from '../cli/commandWords';
 import { newCheckpointId } from './callCheckpointId';
 import { parseRequestObject } from './daemonRequest';
-import { FORWARDED_ENV_NAMES, type DaemonReply, type DaemonRequest } from './protocol';
+import { readFastFields } from './fastHook';
+import type { DaemonReply, DaemonRequest } from './protocol';
 
 // The fast client's `agents plan list|show|checkpoints|checkpoint` (fastClientScript.ts,
 // fastCliLines: what `agents` runs in VS Code's terminal before it starts Node.js), over the same
@@ -37,18 +38,14 @@ export function parseFastCli(url: string, body: Buffer, newId: () => string = ne
   const version = route[1]!;
   if (body.length < 1 || body[body.length - 1] !== 0 || (body.length > 1 && body[body.length - 2] !== 0)) return { ok: false, why: 'the fields do not end' };
   const fields = body.length === 1 ? [] : body.subarray(0, body.length - 2).toString('utf8').split('\0');
-  let cwd: string | undefined;
   const argv: string[] = [];
-  const env: Record<string, string> = {};
-  for (const field of fields) {
-    const eq = field.indexOf('=');
-    const name = eq > 0 ? field.slice(0, eq) : '';
-    const value = field.slice(eq + 1);
-    if (name === 'cwd' && cwd === undefined) cwd = value;
-    else if (name === 'arg') argv.push(value);
-    else if (FORWARDED_ENV_NAMES.includes(name) && !(name in env)) env[name] = value;
-    else return { ok: false, why: `unexpected field ${JSON.stringify(name.slice(0, 60))}` };
-  }
+  const read = readFastFields(fields, (name, value) => {
+    if (name !== 'arg') return false;
+    argv.push(value);
+    return true;
+  });
+  if (!read.ok) return read;
+  const { cwd, env } = read;
   if (commandWords(argv, 2).words[1] === 'checkpoint' && env.AGENTS_CHECKPOINT_ID === undefined) env.AGENTS_CHECKPOINT_ID = newId();
   const parsed = parseRequestObject({ version, kind: 'cli', argv, cwd, env });
   if (!parsed.ok) return parsed;

@@ -1,6 +1,6 @@
 import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS } from '../hooks/hookStdin';
 import { SOCKET_NAME } from './daemonFiles';
-import { FORWARDED_ENV_NAMES } from './protocol';
+import { FAST_ACK_S, FAST_SILENCE_S, FORWARDED_ENV_NAMES } from './protocol';
 
 // The fast client's hook call as one perl process (fastClientScript.ts runs it when `perl` is on
 // the PATH: every macOS, every Debian and Ubuntu, and wherever git's own perl scripts are
@@ -51,9 +51,9 @@ function exchangeLines(notServed: string, lost: string): string[] {
     '}',
     '# The acknowledgement (the first byte of the answer, after its head) within a second or two (whole',
     '# seconds of time()); then a heartbeat comes every 200 ms, and 2 s of silence is the end.',
-    'my ($got, $acked, $closed, $ack_by, $stop) = (q(), 0, 0, time + 2, time + $within);',
+    `my ($got, $acked, $closed, $ack_by, $stop) = (q(), 0, 0, time + ${FAST_ACK_S + 1}, time + $within);`,
     'while (time <= $stop) {',
-    '  my $r = select(my $ready = $sv, undef, undef, $acked ? 2 : 1);',
+    `  my $r = select(my $ready = $sv, undef, undef, $acked ? ${FAST_SILENCE_S} : ${FAST_ACK_S});`,
     '  last if $r == 0;',
     '  next if $r < 0;',
     '  my $n = sysread($s, my $buf, 65536);',
@@ -73,9 +73,13 @@ function exchangeLines(notServed: string, lost: string): string[] {
   ];
 }
 
+/** Each forwarded variable that is set, as a field of `$body`. */
+function forwardedLine(): string {
+  return `for my $k (${FORWARDED_ENV_NAMES.map((name) => `qq(${name})`).join(', ')}) { $body .= qq($k=$ENV{$k}\\0) if defined $ENV{$k} }`;
+}
+
 /** The hook's program: its arguments `<agent> <version> <uid> <cwd> <seconds to answer by> <the launcher's pid>`. */
 function hookLines(): string[] {
-  const forwarded = FORWARDED_ENV_NAMES.map((name) => `qq(${name})`).join(', ');
   return [
     'binmode STDIN; binmode STDOUT; $SIG{PIPE} = q(IGNORE);',
     'my ($agent, $version, $uid, $cwd, $within, $pid) = @ARGV;',
@@ -96,7 +100,7 @@ function hookLines(): string[] {
     '}',
     'sub saved { open(my $f, q(>), qq(hook-$pid.in)) or exit 3; binmode $f; print $f $in; close($f) or exit 3; exit $_[0] }',
     'my $body = qq(cwd=$cwd\\0stdin=$how\\0);',
-    `for my $k (${forwarded}) { $body .= qq($k=$ENV{$k}\\0) if defined $ENV{$k} }`,
+    forwardedLine(),
     '$body .= qq(\\0&) . $in;',
     ...exchangeLines('saved(4)', 'saved(5)'),
     'my $nl = index($answer, qq(\\n));',
@@ -113,7 +117,6 @@ function hookLines(): string[] {
  * acknowledged, then no answer: the id the process named is in cli-<pid>.id for node.
  */
 function cliLines(): string[] {
-  const forwarded = FORWARDED_ENV_NAMES.map((name) => `qq(${name})`).join(', ');
   return [
     'binmode STDOUT; binmode STDERR; $SIG{PIPE} = q(IGNORE);',
     'my ($version, $cwd, $within, $pid, @args) = @ARGV;',
@@ -127,7 +130,7 @@ function cliLines(): string[] {
     '  exit 251;',
     '}',
     'my $body = qq(cwd=$cwd\\0);',
-    `for my $k (${forwarded}) { $body .= qq($k=$ENV{$k}\\0) if defined $ENV{$k} }`,
+    forwardedLine(),
     '$body .= qq(arg=$_\\0) for @args;',
     '$body .= qq(\\0);',
     ...exchangeLines('exit 250', 'lost($got)'),

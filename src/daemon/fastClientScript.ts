@@ -2,7 +2,7 @@ import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { STDIN_WAIT_MS } from '../hooks/hookStdin';
 import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
 import { perlCliProgram, perlHookProgram } from './fastClientPerl';
-import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
+import { DEFAULT_HOOK_BUDGET_MS, FAST_ACK_S, FAST_SILENCE_S, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
 
 // The fast client: POSIX sh lines for the hooks' launcher (extension/agentHooks/hookRuntime.ts)
 // and for `agents` in VS Code's terminal (bin/agents, through dist/agentsFast.sh) that hand
@@ -26,22 +26,14 @@ import { DEFAULT_HOOK_BUDGET_MS, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, R
 // `"<cli.js>" hook run <agent>`. Their temporary files (`hook-<pid>.*`, `cli-<pid>.*`) live in the
 // private run folder; the resident process sweeps those a killed call left behind (server.ts).
 
-/**
- * Seconds of silence after which curl gives up on the process (it sends a byte every
- * HEARTBEAT_MS). curl averages its speed over some seconds, the request's bytes included, so
- * this bounds only a silence after the acknowledgement; before it, the watchdog's ACK_S does.
- */
-const SILENCE_S = 2;
-/** Seconds the process has to acknowledge the request (the node client's CLEVERAGENTS_DAEMON_ACK_MS default). */
-const ACK_S = 1;
 
 /**
  * A background watchdog (its pid in $fast_watch) that, after `seconds`, kills $fast_pid unless
  * `unless` holds; killed itself, it takes its sleep with it. Its output goes nowhere: a process
  * left holding the agent's stdout would keep the agent waiting for its end.
  */
-function watchdog(seconds: number, unless: string): string {
-  return `    ( trap 'kill $fast_sleep 2>/dev/null; exit 0' TERM; sleep ${seconds} & fast_sleep=$!; wait $fast_sleep; ${unless} || kill $fast_pid 2>/dev/null ) </dev/null >/dev/null 2>&1 & fast_watch=$!`;
+function watchdog(seconds: number, unless: string, indent = '    '): string {
+  return `${indent}( trap 'kill $fast_sleep 2>/dev/null; exit 0' TERM; sleep ${seconds} & fast_sleep=$!; wait $fast_sleep; ${unless} || kill $fast_pid 2>/dev/null ) </dev/null >/dev/null 2>&1 & fast_watch=$!`;
 }
 
 /**
@@ -60,7 +52,7 @@ ${SOCKET_NAME}' ]`;
  * heartbeats reach the file for the acknowledgement's watchdog), and giving up on a silence.
  */
 function curlLine(rest: string): string {
-  return `curl -q -s -f -N --unix-socket ${SOCKET_NAME} --noproxy '*' --connect-timeout 1 --speed-limit 1 --speed-time ${SILENCE_S} -H 'Expect:' -H 'Content-Type: application/octet-stream' ${rest} & fast_pid=$!`;
+  return `curl -q -s -f -N --unix-socket ${SOCKET_NAME} --noproxy '*' --connect-timeout 1 --speed-limit 1 --speed-time ${FAST_SILENCE_S} -H 'Expect:' -H 'Content-Type: application/octet-stream' ${rest} & fast_pid=$!`;
 }
 
 function shWord(text: string): string {
@@ -119,7 +111,7 @@ export function fastClientLines(version: string, uid: number): string[] {
     `    printf '%s\\0' "$@" '' >${io('meta')} || exit 4`,
     `    ${curlLine(`--max-time $(((fast_by + 1999) / 1000)) --data-binary @${io('meta')} --data-binary @${io('in')} -o ${io('out')} "http://localhost/v1/hook/$fast_agent?version=$fast_version"`)}`,
     '    # No acknowledgement within a second (a stopped or hung process): given up, as by a node client.',
-    watchdog(ACK_S, `[ -s ${io('out')} ]`),
+    watchdog(FAST_ACK_S, `[ -s ${io('out')} ]`),
     '    { wait $fast_pid; } 2>/dev/null',
     '    fast_curl=$?',
     '    kill $fast_watch 2>/dev/null',
@@ -207,7 +199,7 @@ export function fastCliLines(version: string): string[] {
     `      } >${io('meta')}`,
     `      ${curlLine(`--data-binary @${io('meta')} -o ${io('out')} "http://localhost/v1/cli?version=$fast_version"`)}`,
     '      # No acknowledgement within a second (a stopped or hung process): node does the command.',
-    watchdog(ACK_S, `[ -s ${io('out')} ]`).replace(/^ {4}/, '      '),
+    watchdog(FAST_ACK_S, `[ -s ${io('out')} ]`, '      '),
     '      { wait $fast_pid; } 2>/dev/null',
     '      fast_curl=$?',
     '      kill $fast_watch 2>/dev/null',

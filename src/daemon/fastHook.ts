@@ -30,18 +30,14 @@ export function parseFastHook(url: string, body: Buffer, now: number): FastHookP
   if (end < 0) return { ok: false, why: 'the fields do not end' };
   const fields = body.subarray(0, end).toString('utf8').split('\0');
   const event = body.subarray(end + 3);
-  let cwd: string | undefined;
   let stdin: string | undefined;
-  const env: Record<string, string> = {};
-  for (const field of fields) {
-    const eq = field.indexOf('=');
-    const name = eq > 0 ? field.slice(0, eq) : '';
-    const value = field.slice(eq + 1);
-    if (name === 'cwd' && cwd === undefined) cwd = value;
-    else if (name === 'stdin' && stdin === undefined) stdin = value;
-    else if (FORWARDED_ENV_NAMES.includes(name) && !(name in env)) env[name] = value;
-    else return { ok: false, why: `unexpected field ${JSON.stringify(name.slice(0, 60))}` };
-  }
+  const read = readFastFields(fields, (name, value) => {
+    if (name !== 'stdin' || stdin !== undefined) return false;
+    stdin = value;
+    return true;
+  });
+  if (!read.ok) return read;
+  const { cwd, env } = read;
   if (stdin !== 'ended' && stdin !== 'timeout') return { ok: false, why: 'no stdin field' };
   const input =
     stdin === 'timeout'
@@ -50,4 +46,26 @@ export function parseFastHook(url: string, body: Buffer, now: number): FastHookP
         ? { ok: false as const, why: `stdin holds more than ${HOOK_STDIN_MAX_BYTES} bytes` }
         : { ok: true as const, text: event.toString('utf8') };
   return parseRequestObject({ version, kind: 'hook', agent, input, cwd, env, started: now, answerBy: hookAnswerBy(now, hookBudget(env)) });
+}
+
+/**
+ * The fields of a fast request (`name=value`, fastClientScript.ts): `cwd` and the forwarded
+ * variables, each once, and those `own` takes for its route; any other is refused.
+ */
+export function readFastFields(
+  fields: readonly string[],
+  own: (name: string, value: string) => boolean,
+): { readonly ok: true; readonly cwd: string | undefined; readonly env: Record<string, string> } | { readonly ok: false; readonly why: string } {
+  let cwd: string | undefined;
+  const env: Record<string, string> = {};
+  for (const field of fields) {
+    const eq = field.indexOf('=');
+    const name = eq > 0 ? field.slice(0, eq) : '';
+    const value = field.slice(eq + 1);
+    if (name === 'cwd' && cwd === undefined) cwd = value;
+    else if (own(name, value)) continue;
+    else if (FORWARDED_ENV_NAMES.includes(name) && !(name in env)) env[name] = value;
+    else return { ok: false, why: `unexpected field ${JSON.stringify(name.slice(0, 60))}` };
+  }
+  return { ok: true, cwd, env };
 }

@@ -103,3 +103,13 @@ export interface DaemonStatus {
 
 /** How often the process says it is still working on a request. */
 export const HEARTBEAT_MS = 200;
+
+/** Seconds the process has to acknowledge a fast client's request (the node client's CLEVERAGENTS_DAEMON_ACK_MS default). */
+export const FAST_ACK_S = 1;
+
+/**
+ * Seconds of silence after the acknowledgement after which a fast client gives up (the process
+ * sends a byte every HEARTBEAT_MS). curl averages its speed over some seconds, so with curl this
+ * bounds only a silence after the acknowledgement; before it, the watchdog's FAST_ACK_S does.
+ */
+export const FAST_SILENCE_S = 2;

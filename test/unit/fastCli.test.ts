@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fastCliAck, fastCliAnswer, parseFastCli } from '../../src/daemon/fastCli';
 import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, httpAnswer, json, newWorkspace, running, status, toolsOnly } from './helpers/residentProcessFixtures';
+import { BASE_ENV, Impostors, NO_DAEMON, PERL, VERSION, agents, httpAnswer, json, killAll, newWorkspace, runDetached, running, status, toolsOnly, type Run } from './helpers/residentProcessFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 // `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemon/fastClientScript.ts,
@@ -15,41 +14,20 @@ import { useTempDirs } from './helpers/tempDir';
 
 const AGENTS = path.join(REPO_ROOT, 'bin', 'agents');
 
-interface Ran {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /**
  * `sh bin/agents <args>` in `root`, asynchronously: a socket of this test must go on answering
  * meanwhile. What the fast client does not answer runs on AGENTS_RUNTIME (this node) unless the
  * test empties it: then on the PATH's node, which the fast client's tools (toolsOnly) do not hold.
  */
-function runAgents(root: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', [AGENTS, ...args], { cwd: root, env: cliEnv({ ...BASE_ENV, AGENTS_RUNTIME: process.execPath, CLEVERAGENTS_NO_DAEMON: '', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function runAgents(root: string, args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return runDetached('/bin/sh', [AGENTS, ...args], { cwd: root, env: cliEnv({ ...BASE_ENV, AGENTS_RUNTIME: process.execPath, CLEVERAGENTS_NO_DAEMON: '', ...env }), input: '' });
 }
 
 /** What node prints for the same command line, without the resident process. */
-function byNode(root: string, args: readonly string[]): Ran {
+function byNode(root: string, args: readonly string[]): Run {
   const r = agents(root, args, { env: NO_DAEMON });
   return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
-
-/** The script's two ways to the process: perl where it is, else curl. */
-const PERL = ['/usr/bin/perl', '/bin/perl', '/usr/local/bin/perl'].find((p) => existsSync(p));
 
 for (const client of ['perl', 'curl'] as const)
 describe(`agents in VS Code's terminal: the fast client, with ${client}`, function () {
@@ -58,13 +36,7 @@ describe(`agents in VS Code's terminal: the fast client, with ${client}`, functi
   const impostors = new Impostors();
   afterEach(() => {
     impostors.closeAll();
-    for (const pid of pids.splice(0)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
+    killAll(pids);
   });
   const tempDir = useTempDirs('ca-fastcli-');
 

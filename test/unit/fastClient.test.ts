@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseFastHook } from '../../src/daemon/fastHook';
 import { FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '../../src/daemon/protocol';
 import { launcherText } from '../../src/extension/agentHooks/hookRuntime';
 import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, Impostors, NO_DAEMON, VERSION, agents, event, hook, hooksLog, httpAnswer, json, newWorkspace, running, status, toolsOnly, until } from './helpers/residentProcessFixtures';
+import { BASE_ENV, Impostors, NO_DAEMON, PERL, VERSION, agents, event, hook, hooksLog, httpAnswer, json, killAll, newWorkspace, runDetached, running, status, toolsOnly, until, type Run } from './helpers/residentProcessFixtures';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { clinePreToolUseEvent } from './fixtures/hookConfigFixtures';
@@ -17,38 +16,13 @@ import { clinePreToolUseEvent } from './fixtures/hookConfigFixtures';
 
 const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
 
-interface Ran {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /**
  * Runs `launcher "<cli.js>" hook run <agent>` with `input` on stdin (or a stdin left open when
  * undefined), asynchronously: a socket of this test must go on answering meanwhile.
  */
-function runLauncher(launcher: string, root: string, agent: string, input: string | undefined, env: Record<string, string>): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    // In a process group of its own: what it started goes with it when it must be stopped.
-    const child = spawn(launcher, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'hook', 'run', agent], { cwd: root, env: cliEnv({ ...BASE_ENV, ...env }), stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    // A launcher that fails at once (no runtime) may exit before it reads its stdin.
-    child.stdin.on('error', () => undefined);
-    if (input !== undefined) child.stdin.end(input);
-  });
+function runLauncher(launcher: string, root: string, agent: string, input: string | undefined, env: Record<string, string>): Promise<Run> {
+  return runDetached(launcher, [path.join(REPO_ROOT, 'dist', 'cli.js'), 'hook', 'run', agent], { cwd: root, env: cliEnv({ ...BASE_ENV, ...env }), input });
 }
-
-/** The launcher's two ways to the process: perl where it is, else curl. */
-const PERL = ['/usr/bin/perl', '/bin/perl', '/usr/local/bin/perl'].find((p) => existsSync(p));
 
 for (const client of ['perl', 'curl'] as const)
 describe(`the launcher's fast client, with ${client}`, function () {
@@ -57,13 +31,7 @@ describe(`the launcher's fast client, with ${client}`, function () {
   const impostors = new Impostors();
   afterEach(() => {
     impostors.closeAll();
-    for (const pid of pids.splice(0)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
+    killAll(pids);
   });
   const tempDir = useTempDirs('ca-fast-');
 

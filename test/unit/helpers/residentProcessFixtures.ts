@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -162,4 +162,42 @@ export function httpAnswer(socket: net.Socket, request: Buffer): { write(text: s
     write: (text) => socket.write(framed(text)),
     end: (text) => socket.end(framed(text) + (chunked ? '0\r\n\r\n' : '')),
   };
+}
+
+/** perl, where the machine has one: the fast client's first way to the process. */
+export const PERL = ['/usr/bin/perl', '/bin/perl', '/usr/local/bin/perl'].find((p) => existsSync(p));
+
+/**
+ * Runs `file args` with `input` on stdin (a stdin left open when undefined), asynchronously: a
+ * socket of the test must go on answering meanwhile. In a process group of its own, so that what
+ * it started goes with it when it is stopped after a minute.
+ */
+export function runDetached(file: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; input: string | undefined }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    // A program that fails at once may exit before it reads its stdin.
+    child.stdin.on('error', () => undefined);
+    if (options.input !== undefined) child.stdin.end(options.input);
+  });
+}
+
+/** Kills the processes (resident processes a test started) and empties the list. */
+export function killAll(pids: number[]): void {
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
 }
