@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as z from 'zod';
+import { useGitRelay } from '../adapters/shadowStore/gitRelay';
 import { Daemon } from './server';
 
 // `dist/agentsDaemon.js <workspace>`: the resident process of one workspace store, started detached
@@ -42,6 +43,8 @@ if (!root.success || typeof AGENTS_VERSION !== 'string') {
   log('usage: agentsDaemon.js <absolute workspace folder>');
   process.exitCode = 2;
 } else {
+  // A git started from this process (about 120 MB) waits while its page tables are copied; perl's is small.
+  log(useGitRelay(2) ? 'git starts through a perl relay' : 'git starts from this process (no perl on PATH, or CLEVERAGENTS_NO_GIT_RELAY=1)');
   const daemon = new Daemon({
     workspaceRoot: root.data,
     version: AGENTS_VERSION,

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { gitRelay, useGitRelay } from '../adapters/shadowStore/gitRelay';
 import { logShortenedTextTo } from './shownText';
 import type { CheckpointsApi } from './api/api';
 import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './tree/checkpointTree';
@@ -38,7 +39,11 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
   };
   showTrust();
 
+  // The extension host is a large process: git is started through a small one (gitRelay.ts), once
+  // a first git runs.
+  const relayed = useGitRelay();
   context.subscriptions.push(
+    { dispose: () => gitRelay()?.close() },
     channel,
     logShortenedTextTo((message) => channel.info(message)),
     folders,
@@ -74,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       },
     },
   });
-  channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s)).`);
+  channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s); git ${relayed ? 'through a perl relay' : 'started directly'}).`);
   openWalkthroughOnFirstRun(context).then(
     (opened) => opened && channel.info('Opened the walkthrough (first run after install).'),
     (error: unknown) => channel.warn(`Could not open the walkthrough: ${error instanceof Error ? error.message : String(error)}`),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import * as os from 'node:os';
+import { gitRelay, type RelayedGit } from './gitRelay';
 
 /** A failed git command: its arguments, exit code and what it printed on stderr. */
 export class GitCommandError extends Error {
@@ -70,6 +71,9 @@ export class ShadowGit {
   }
 
   private spawnGit(args: readonly string[], input?: string | Buffer | Promise<string>, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
+    // Through the relay when this process has one (a progress reader needs git's stderr as it comes).
+    const relayed = onStderr ? undefined : gitRelay()?.run(this.cwd, this.env, args, input);
+    if (relayed) return relayed.then((git) => this.outcome(args, git, stderrSink));
     return new Promise((resolve, reject) => {
       const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
@@ -97,6 +101,12 @@ export class ShadowGit {
         },
       );
     });
+  }
+
+  private outcome(args: readonly string[], git: RelayedGit, stderrSink?: Buffer[]): Buffer {
+    if (git.code !== 0) throw new GitCommandError(args, git.code, git.err.toString('utf8'));
+    stderrSink?.push(git.err);
+    return git.out;
   }
 }
 
