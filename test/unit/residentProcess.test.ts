@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { createWorkspaceServices } from '../../src/composition';
 import { cliEnv, ensureCliBuilt } from './helpers/cliHarness';
-import { BASE_ENV, DIST, NO_DAEMON, VERSION, agents, alive, event, hook, hooksLog, json, newWorkspace, running, status, until, type Status } from './helpers/residentProcessFixtures';
+import { BASE_ENV, DIST, NO_DAEMON, PERL, VERSION, agents, alive, event, hook, hooksLog, json, newWorkspace, running, status, until, type Status } from './helpers/residentProcessFixtures';
 import { RecordingLogger } from './helpers/storeFixtures';
 import { git, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -136,6 +136,8 @@ describe('the resident process', function () {
     const log = readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8');
     assert.match(log, new RegExp(`listening: pid ${daemon.pid}`));
     assert.match(log, /warm: rss \d/);
+    // It starts git through the perl relay where there is perl (gitRelay.test.ts tests the relay).
+    assert.match(log, PERL ? /git starts through a perl relay/ : /git starts from this process/);
   });
 
   it('keeps the database loaded between requests, and answers with what other processes wrote meanwhile: a whole save, a write-log entry, a fold', async () => {
