@@ -102,6 +102,7 @@ class RelayProcess {
   private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private received: Buffer[] = [];
   private receivedBytes = 0;
+  private header?: { code: number | null; start: number; outBytes: number; errBytes: number };
   private answer?: { resolve: (git: RelayedGit) => void; reject: (error: Error) => void };
 
   constructor(perl: string, onEnd: () => void) {
@@ -118,12 +119,8 @@ class RelayProcess {
         chunk = chunk.subarray(6);
         if (chunk.length === 0) return;
       }
-      if (!this.answer) {
-        // Nothing was asked: a relay out of step is of no further use.
-        this.end();
-        this.child.kill();
-        return;
-      }
+      // Nothing was asked: a relay out of step is of no further use.
+      if (!this.answer) return this.outOfStep();
       this.received.push(chunk);
       this.receivedBytes += chunk.length;
       this.takeAnswer();
@@ -184,33 +181,39 @@ class RelayProcess {
     if (bytes.length > 0) this.child.stdin.write(bytes);
   }
 
-  /** The answer, once all of it arrived: `<how> <n> <m>\n`, then n bytes of output and m of errors. */
+  /**
+   * The answer, once all of it arrived: `<how> <n> <m>\n`, then n bytes of output and m of errors.
+   * The header is read from the first bytes; the rest is joined once, when complete.
+   */
   private takeAnswer(): void {
     if (!this.answer) return;
-    const all = this.received.length === 1 ? this.received[0]! : Buffer.concat(this.received);
-    this.received = [all];
-    const newline = all.indexOf(10);
-    if (newline < 0) return;
-    const header = /^(e|s\d+|\d+) (\d+) (\d+)$/.exec(all.subarray(0, newline).toString('latin1'));
-    if (!header) {
-      this.usable = false;
-      this.child.kill();
-      return;
+    if (!this.header) {
+      const head = Buffer.concat(this.received, this.receivedBytes);
+      this.received = [head];
+      const newline = head.indexOf(10);
+      if (newline < 0) {
+        if (head.length > 64) this.outOfStep();
+        return;
+      }
+      const fields = /^(e|s\d+|\d+) (\d+) (\d+)$/.exec(head.subarray(0, newline).toString('latin1'));
+      if (!fields) return this.outOfStep();
+      this.header = { code: /^\d+$/.test(fields[1]!) ? Number(fields[1]) : null, start: newline + 1, outBytes: Number(fields[2]), errBytes: Number(fields[3]) };
     }
-    const outBytes = Number(header[2]);
-    const errBytes = Number(header[3]);
-    const start = newline + 1;
-    if (all.length < start + outBytes + errBytes) return;
+    const { code, start, outBytes, errBytes } = this.header;
+    if (this.receivedBytes < start + outBytes + errBytes) return;
+    const all = Buffer.concat(this.received, this.receivedBytes);
     this.received = [];
     this.receivedBytes = 0;
-    const how = header[1]!;
+    this.header = undefined;
     const answer = this.answer;
     this.answer = undefined;
-    answer.resolve({
-      code: /^\d+$/.test(how) ? Number(how) : null,
-      out: all.subarray(start, start + outBytes),
-      err: all.subarray(start + outBytes, start + outBytes + errBytes),
-    });
+    answer.resolve({ code, out: all.subarray(start, start + outBytes), err: all.subarray(start + outBytes, start + outBytes + errBytes) });
+  }
+
+  /** Bytes that are no answer: the process is of no further use (its end fails the call waiting). */
+  private outOfStep(): void {
+    this.end();
+    this.child.kill();
   }
 
   /** While git runs, the relay's pipes keep node running; while idle, they do not hold node's exit. */
