@@ -27,8 +27,10 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
 
   --sizes S,M,L   synthetic workspaces (1k files / 10 MB, 10k / 100 MB, 50k / 300 MB); default S,M without --repo
   --repo DIR      a git repository (only read) whose history is replayed as an agent's edits; repeatable
-  --from REV      the commit to start from (default: --steps commits before HEAD)
-  --steps N       commits to replay (default 10)
+  --from REV      the commit to start from (default: as many commits before HEAD as are replayed)
+  --steps N       commits to replay (default 10); with --hooks, N less a quarter of it are the
+                  hooked tool calls (one fewer with --profile), and the CLI's checkpoints take
+                  commits of their own after them (--cli-checkpoints)
   --runs N        runs per step; medians are printed (default 5)
   --keep          keep the temporary workspaces
   --verbose       print each snapshot's phases
@@ -47,8 +49,6 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
                   (a new process per event, the event's JSON on stdin), against plain git's snapshots;
                   its figures go between <!-- bench-hooks:start --> and <!-- bench-hooks:end -->
   --agent NAME    whose hooks and events: claude-code (default), copilot, cursor, gemini, cline
-                  (with --hooks, --steps N makes N less a quarter of it hooked tool calls, one
-                  fewer with --profile)
   --cli-checkpoints N  \`agents plan checkpoint\` calls timed per run, each on a commit of its own
                   after the hooked calls' (default: as many as the hooked tool calls)
   --prompt-every N  a prompt event before every Nth tool call (default 5)
