@@ -15,6 +15,7 @@ import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
 import { benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, hookMarkdownTable, markdownTable, profileMarkdown, SAVE_MARKERS, sampledMarkdownTable, withBenchSection, type Markers } from './benchMarkdown';
 import { benchRepository } from './benchRepository';
+import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
 import { parseHookBenchArgs, type HookBenchArgs } from './benchHookEvents';
 import type { HookProfile, HookRow } from './benchHookReport';
 import { benchHooks } from './benchHooks';
@@ -22,12 +23,14 @@ import { benchSave } from './benchSave';
 import { benchDatabaseGrowth, FOLD_EVERY } from './benchDatabaseGrowth';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
-       npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--prompt-every N] [--daemon all|both|fast|on|off] [--profile] [--runs N] [--markdown FILE]
+       npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--cli-checkpoints N] [--prompt-every N] [--daemon all|both|fast|on|off] [--profile] [--runs N] [--markdown FILE]
 
   --sizes S,M,L   synthetic workspaces (1k files / 10 MB, 10k / 100 MB, 50k / 300 MB); default S,M without --repo
   --repo DIR      a git repository (only read) whose history is replayed as an agent's edits; repeatable
-  --from REV      the commit to start from (default: --steps commits before HEAD)
-  --steps N       commits to replay (default 10)
+  --from REV      the commit to start from (default: as many commits before HEAD as are replayed)
+  --steps N       commits to replay (default 10); with --hooks, N less a quarter of it are the
+                  hooked tool calls (one fewer with --profile), and the CLI's checkpoints take
+                  commits of their own after them (--cli-checkpoints)
   --runs N        runs per step; medians are printed (default 5)
   --keep          keep the temporary workspaces
   --verbose       print each snapshot's phases
@@ -46,6 +49,8 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
                   (a new process per event, the event's JSON on stdin), against plain git's snapshots;
                   its figures go between <!-- bench-hooks:start --> and <!-- bench-hooks:end -->
   --agent NAME    whose hooks and events: claude-code (default), copilot, cursor, gemini, cline
+  --cli-checkpoints N  \`agents plan checkpoint\` calls timed per run, each on a commit of its own
+                  after the hooked calls' (default: as many as the hooked tool calls)
   --prompt-every N  a prompt event before every Nth tool call (default 5)
   --daemon MODE   all (default): the hooks through the extension's launcher and its fast client
                   (curl to the resident process), then through node with the resident process on,
@@ -72,6 +77,7 @@ function parseOptions() {
         'prompt-every': { type: 'string' },
         daemon: { type: 'string' },
         profile: { type: 'boolean', default: false },
+        'cli-checkpoints': { type: 'string' },
         'db-growth': { type: 'boolean', default: false },
         'db-rows': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -90,7 +96,7 @@ if (values.help) {
 const RUNS = Math.max(1, Number(values.runs));
 const hookArgs: HookBenchArgs | undefined = (() => {
   if (!values.hooks) return undefined;
-  const parsed = parseHookBenchArgs({ agent: values.agent, steps: values.steps, runs: values.runs, 'prompt-every': values['prompt-every'], daemon: values.daemon, profile: values.profile });
+  const parsed = parseHookBenchArgs({ agent: values.agent, steps: values.steps, runs: values.runs, 'prompt-every': values['prompt-every'], daemon: values.daemon, profile: values.profile, 'cli-checkpoints': values['cli-checkpoints'] });
   if (!parsed.ok) {
     console.error(`${parsed.message}\n\n${USAGE}`);
     process.exit(2);
@@ -370,11 +376,17 @@ async function cliFixedCost(base: string): Promise<Row[]> {
   console.log('\n[CLI fixed cost]');
   const out: Row[] = [];
   const large = await workspaceWithCheckpoints(base, 50);
-  for (const [step, args] of [
-    ['agents --version', [cli, '--version']],
-    ['agents plan list (1 plan)', [cli, '--workspace', workspace, 'plan', 'list']],
-    ['agents plan list (50 plans, 5,000 checkpoints)', [cli, '--workspace', large, 'plan', 'list']],
+  for (const [step, args, warmIn] of [
+    ['agents --version', [cli, '--version'], undefined],
+    ['agents plan list (1 plan)', [cli, '--workspace', workspace, 'plan', 'list'], workspace],
+    ['agents plan list (50 plans, 5,000 checkpoints)', [cli, '--workspace', large, 'plan', 'list'], large],
   ] as const) {
+    // `plan list` is served by the workspace's resident process: timed once it runs and is warm,
+    // as in steady use (benchWarmUp.ts); its first calls are printed, untimed.
+    if (warmIn !== undefined) {
+      const warmUp = await warmResidentProcess({ workspace: warmIn, env: process.env, cli, first: () => run([...args]), served: () => run([...args]) });
+      console.log(`  ${describeWarmUp(warmUp, 'plan list', 'plan list')}`);
+    }
     const ours = measure([...args]);
     const row = { size: 'CLI', step: `${step} vs node -e 0`, ours: median(ours), plain: median(node) };
     out.push(row);

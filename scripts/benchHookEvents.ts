@@ -22,15 +22,42 @@ const HookBenchArgsSchema = z.object({
   promptEvery: Count('--prompt-every', 1, 1_000).default(5),
   daemon: z.enum(DAEMON_MODES, { error: (issue) => `--daemon must be one of ${DAEMON_MODES.join(', ')}, not ${JSON.stringify(issue.input)}` }).default('all'),
   profile: z.boolean().default(false),
+  /** Timed `agents plan checkpoint` calls per run; default: as many as the hooked tool calls (see sessionCommits). */
+  cliCheckpoints: Count('--cli-checkpoints', 1, 10_000).optional(),
 });
 
 export type HookBenchArgs = z.infer<typeof HookBenchArgsSchema>;
 
 /** The hook options from the command line's strings; a message naming the bad option when one is wrong. */
-export function parseHookBenchArgs(values: { agent?: string; steps?: string; runs?: string; 'prompt-every'?: string; daemon?: string; profile?: boolean }): { ok: true; args: HookBenchArgs } | { ok: false; message: string } {
-  const parsed = HookBenchArgsSchema.safeParse({ agent: values.agent, steps: values.steps, runs: values.runs, promptEvery: values['prompt-every'], daemon: values.daemon, profile: values.profile });
+export function parseHookBenchArgs(values: { agent?: string; steps?: string; runs?: string; 'prompt-every'?: string; daemon?: string; profile?: boolean; 'cli-checkpoints'?: string }): { ok: true; args: HookBenchArgs } | { ok: false; message: string } {
+  const parsed = HookBenchArgsSchema.safeParse({ agent: values.agent, steps: values.steps, runs: values.runs, promptEvery: values['prompt-every'], daemon: values.daemon, profile: values.profile, ...(values['cli-checkpoints'] === undefined ? {} : { cliCheckpoints: values['cli-checkpoints'] }) });
   if (parsed.success) return { ok: true, args: parsed.data };
   return { ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') };
+}
+
+/** How a run uses the replayed commits, in order: the hooked tool calls, the profiled call, the CLI's checkpoints. */
+export interface SessionCommits {
+  readonly hooked: number;
+  readonly profiled: 0 | 1;
+  readonly cli: number;
+  /** The commits replayed: all of the above. */
+  readonly total: number;
+}
+
+/**
+ * `--steps N` makes N less a quarter of it (at least 1) hooked tool calls, one fewer with
+ * `--profile` (the split of the runs before the CLI's count was its own, so that a run with the
+ * same --steps times as many hooked calls). The CLI's checkpoints, each on a commit of its own,
+ * come after: `--cli-checkpoints`, or as many as the hooked calls, so that the CLI row's median is
+ * of as many calls as the hooked rows' (a quarter of the commits made it jump between runs).
+ * Undefined when too few commits are left for a hooked call.
+ */
+export function sessionCommits(steps: number, profile: boolean, cliCheckpoints?: number): SessionCommits | undefined {
+  const profiled = profile ? 1 : 0;
+  const hooked = steps - Math.max(1, Math.floor(steps / 4)) - profiled;
+  if (hooked < 1) return undefined;
+  const cli = cliCheckpoints ?? hooked;
+  return { hooked, profiled, cli, total: hooked + profiled + cli };
 }
 
 /**

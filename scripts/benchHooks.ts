@@ -17,9 +17,10 @@ import { AGENT_HOOK_CONFIGS } from '../src/hooks/install/agentHookConfigs';
 import { programOfCommand } from '../src/hooks/install/hookCommandLine';
 import { launcherText } from '../src/extension/agentHooks/hookRuntime';
 import { PlainGit, settle, time } from './benchCommon';
-import { agentEvent, daemonRuns, type DaemonMode, type HookMoment, type ToolCall } from './benchHookEvents';
+import { agentEvent, daemonRuns, sessionCommits, type DaemonMode, type HookMoment, type ToolCall } from './benchHookEvents';
 import { applyCommit, checkout, cleanEnv, CLI, history, pathsLeftOut, PLAIN_SNAPSHOT, readRepo } from './benchRepository';
 import { medianOf, p95Of, summarizeCpuProfile, type HookProfile, type HookRow } from './benchHookReport';
+import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
 
 /** Rows of what no command hook can go below: its processes, doing nothing. */
 export const FLOOR_CALL = 'floor: two hook processes doing nothing (`--version` by the hook\'s command)';
@@ -40,6 +41,8 @@ export interface HookBenchOptions {
   readonly agent: HookAgent;
   readonly daemon: DaemonMode;
   readonly profile: boolean;
+  /** Timed CLI checkpoints per run (sessionCommits). */
+  readonly cliCheckpoints?: number;
   readonly base: string;
   readonly logger: Logger;
 }
@@ -184,11 +187,14 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
   const profiles: HookProfile[] = [];
   const notes: string[] = [];
   const label = path.basename(path.resolve(options.repo)) === 'repo' ? path.basename(path.dirname(path.resolve(options.repo))) : path.basename(path.resolve(options.repo));
-  const { start, commits } = history(options);
-  const cliCount = Math.max(1, Math.floor(commits.length / 4));
-  const profileCount = options.profile ? 1 : 0;
-  const hookCount = commits.length - cliCount - profileCount;
-  if (hookCount < 1) throw new Error(`--steps ${options.steps}: too few commits for the hooked calls, the CLI's checkpoints${options.profile ? ' and the profile' : ''}`);
+  const split = sessionCommits(options.steps, options.profile, options.cliCheckpoints);
+  if (!split) throw new Error(`--steps ${options.steps}: too few commits for the hooked calls, the CLI's checkpoints${options.profile ? ' and the profile' : ''}`);
+  const { start, commits } = history({ ...options, steps: split.total });
+  const hookCount = split.hooked;
+  const profileCount = split.profiled;
+  // A history shorter than asked for (--from near HEAD) leaves the CLI fewer commits.
+  const cliCount = Math.min(split.cli, commits.length - hookCount - profileCount);
+  if (cliCount < 1) throw new Error(`${options.repo}: ${commits.length} commits to replay after ${start.slice(0, 12)}, too few for ${hookCount} hooked calls${options.profile ? ', the profile' : ''} and a CLI checkpoint`);
   const files = readRepo(options.repo, 'ls-tree', '-r', '--name-only', start).split('\n').length;
   console.log(`\n[${label}, hooks of ${options.agent}] ${files} files at ${start.slice(0, 12)}; ${hookCount} hooked tool calls, ${cliCount} CLI checkpoints${options.profile ? ', 1 profiled call' : ''}, up to ${commits.at(-1)!.slice(0, 12)}`);
   const leftOut = pathsLeftOut(options.repo, [start, ...commits]);
@@ -389,22 +395,29 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
     // `agents plan checkpoint` through the CLI, against plain git's one snapshot. In the fast
     // client's run, `agents` as VS Code's terminal has it (bin/agents, whose fast client asks the
     // resident process with curl), else node running the CLI as the npm package installs it.
+    // Timed in steady use: the session's process runs already (on), but the CLI's first call it
+    // serves builds the CLI's services; an untimed `plan list` and no-change checkpoint make those
+    // first calls (benchWarmUp.ts). Each timed call is on a commit of its own (sessionCommits).
     const agentsCommand = mode.launcher ? ['/bin/sh', path.join(path.dirname(CLI), '..', 'bin', 'agents')] : [process.execPath, CLI];
-    for (const commit of commits.slice(hookCount + profileCount)) {
+    const agentsEnv: NodeJS.ProcessEnv = { ...cleanEnv(), AGENTS_RUNTIME: process.execPath };
+    for (const [k, v] of Object.entries(mode.env)) {
+      if (v === undefined) delete agentsEnv[k];
+      else agentsEnv[k] = v;
+    }
+    const agents = (...args: string[]): void => {
+      const r = spawnSync(agentsCommand[0]!, [...agentsCommand.slice(1), '--workspace', root, '--format', 'json', ...args], { encoding: 'utf8', env: agentsEnv });
+      if (r.status !== 0) throw new Error(`agents ${args.join(' ')} failed: ${r.stdout}${r.stderr}`);
+    };
+    const warmUp = await warmResidentProcess({ workspace: root, env: agentsEnv, cli: CLI, first: () => agents('plan', 'list'), served: () => agents('plan', 'checkpoint', planId) });
+    console.log(`  ${describeWarmUp(warmUp, 'plan list', 'a no-change plan checkpoint')}`);
+    for (const commit of commits.slice(hookCount + profileCount, hookCount + profileCount + cliCount)) {
       if (!toolCall(commit)) {
         parent = commit;
         continue;
       }
       apply(commit);
       settle();
-      const started = performance.now();
-      const r = spawnSync(agentsCommand[0]!, [...agentsCommand.slice(1), '--workspace', root, '--format', 'json', 'plan', 'checkpoint', planId], {
-        encoding: 'utf8',
-        env: { ...cleanEnv(), ...Object.fromEntries(Object.entries(mode.env).filter(([, v]) => v !== undefined)), AGENTS_RUNTIME: process.execPath },
-      });
-      const ms = performance.now() - started;
-      if (r.status !== 0) throw new Error(`agents plan checkpoint failed: ${r.stdout}${r.stderr}`);
-      add('CLI: agents plan checkpoint', ms, snapshot());
+      add('CLI: agents plan checkpoint', await time(() => agents('plan', 'checkpoint', planId)), snapshot());
     }
 
     // Like for like: the last checkpoint of ours holds the tree plain git's last snapshot holds.

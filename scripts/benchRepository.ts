@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
+import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
 
 export interface RepositoryBenchOptions {
   readonly repo: string;
@@ -193,7 +194,17 @@ export async function benchRepository(options: RepositoryBenchOptions): Promise<
   }
   s.dispose();
 
-  // Through the CLI, a process per call, as an agent's shell runs it.
+  // Through the CLI, a process per call, as an agent's shell runs it, with the workspace's resident
+  // process warm (started by an untimed `plan list`, then an untimed no-change checkpoint): the
+  // `plan` commands it serves are timed in steady use, not its start (benchWarmUp.ts).
+  const warmUp = await warmResidentProcess({
+    workspace: root,
+    env: cleanEnv(),
+    cli: CLI,
+    first: () => cli(root, 'plan', 'list'),
+    served: () => cli(root, 'plan', 'checkpoint', planId),
+  });
+  console.log(`  ${describeWarmUp(warmUp, 'plan list', 'a no-change plan checkpoint')}`);
   const co: number[] = [];
   const cp: number[] = [];
   const cliChanged: number[] = [];

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { agentEvent, daemonRuns, parseHookBenchArgs, sessionCalls, type HookMoment } from '../../scripts/benchHookEvents';
+import { agentEvent, daemonRuns, parseHookBenchArgs, sessionCalls, sessionCommits, type HookMoment } from '../../scripts/benchHookEvents';
 import { medianOf, p95Of, summarizeCpuProfile } from '../../scripts/benchHookReport';
 import { idleHook, installedHooks, withLauncher } from '../../scripts/benchHooks';
 import { CLI_PATH, REPO_ROOT } from './helpers/cliHarness';
@@ -35,7 +35,13 @@ describe('The hooked-path benchmark’s options', () => {
     });
   });
 
+  it('takes the CLI\'s count of checkpoints, when given', () => {
+    const parsed = parseHookBenchArgs({ 'cli-checkpoints': '6' });
+    assert.equal(parsed.ok && parsed.args.cliCheckpoints, 6);
+  });
+
   for (const [values, message] of [
+    [{ 'cli-checkpoints': '0' }, /--cli-checkpoints must be at least 1/],
     [{ agent: 'vim' }, /--agent must be one of copilot, claude-code, cursor, gemini, cline, not "vim"/],
     [{ steps: '1' }, /--steps must be at least 2/],
     [{ steps: '12x' }, /--steps must be a whole number/],
@@ -60,6 +66,17 @@ describe('The hooked-path benchmark’s options', () => {
     assert.deepEqual(daemonRuns('fast').map((r) => r.label), ['fast client, resident process on']);
     assert.deepEqual(daemonRuns('off').map((r) => r.label), ['resident process off']);
     assert.deepEqual(daemonRuns('on').map((r) => r.label), ['resident process on']);
+  });
+
+  it('makes --steps less a quarter hooked calls (one fewer with the profile), then as many CLI checkpoints unless told', () => {
+    assert.deepEqual(sessionCommits(12, false), { hooked: 9, profiled: 0, cli: 9, total: 18 });
+    assert.deepEqual(sessionCommits(12, true), { hooked: 8, profiled: 1, cli: 8, total: 17 });
+    assert.deepEqual(sessionCommits(12, false, 3), { hooked: 9, profiled: 0, cli: 3, total: 12 });
+    assert.deepEqual(sessionCommits(2, false), { hooked: 1, profiled: 0, cli: 1, total: 2 });
+  });
+
+  it('refuses a --steps that leaves no hooked call', () => {
+    assert.equal(sessionCommits(2, true), undefined);
   });
 
   it('puts a prompt before the first tool call and then before every Nth', () => {
