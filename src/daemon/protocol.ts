@@ -99,6 +99,8 @@ export interface DaemonStatus {
   readonly rss_bytes: number;
   readonly rss_limit_bytes: number;
   readonly idle_exit_ms: number;
+  /** Databases held loaded: one for hooks and one for the CLI per database path used. */
+  readonly warm_databases: number;
 }
 
 /** How often the process says it is still working on a request. */

@@ -8,6 +8,7 @@ import { parseCommandLine } from '../cli/args';
 import { commandWords } from '../cli/commandWords';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
+import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
 import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
@@ -107,13 +108,16 @@ export class Daemon {
     if (!listening) return false;
     this.timer = setInterval(() => this.check(), this.options.checkMs);
     this.options.log(`listening: pid ${process.pid}, version ${this.options.version}, workspace ${this.root}`);
-    // Warm now: sql.js's engine and the database are loaded before the first request needs them.
-    await this.lend('hook', undefined, quiet)
-      .then(async ({ services, release }) => {
-        await services.store.read(() => undefined);
-        release();
-      })
-      .catch((error: unknown) => this.options.log(`warm-up failed: ${(error as Error).message}`));
+    // Warm now: sql.js's engine and the database are loaded before the first request needs them,
+    // for hooks and for the CLI (each has services of its own: their lock waits differ).
+    for (const kind of ['hook', 'cli'] as const) {
+      await this.lend(kind, undefined, quiet)
+        .then(async ({ services, release }) => {
+          await services.store.read(() => undefined);
+          release();
+        })
+        .catch((error: unknown) => this.options.log(`warm-up failed: ${(error as Error).message}`));
+    }
     this.options.log(`warm: rss ${mb(process.memoryUsage().rss)}`);
     return true;
   }
@@ -356,6 +360,8 @@ export class Daemon {
    * wait), per database; their logger is the calling request's while it holds them.
    */
   private async lend(kind: 'hook' | 'cli', databasePath: string | undefined, logger: Logger): Promise<{ services: WorkspaceServices; release(): void }> {
+    // The default database named (VS Code's terminal names it) is the one named by nobody.
+    if (databasePath === DEFAULT_DATABASE_PATH) databasePath = undefined;
     const key = `${kind}\0${databasePath ?? ''}`;
     let warm = this.warm.get(key);
     if (!warm) {
@@ -405,6 +411,7 @@ export class Daemon {
       rss_bytes: process.memoryUsage().rss,
       rss_limit_bytes: this.options.rssLimitBytes,
       idle_exit_ms: this.options.idleExitMs,
+      warm_databases: this.warm.size,
     };
   }
 }

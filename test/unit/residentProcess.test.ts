@@ -121,10 +121,14 @@ describe('the resident process', function () {
     const daemon = await daemonOf(root);
     assert.equal(daemon.version, VERSION);
     assert.ok(daemon.rss_bytes > 0, 'it reports its memory');
+    // Its start loaded the database for hooks and for the CLI; the default database named (as VS
+    // Code's terminal names it) is the same one, not a third.
+    await until('both databases loaded', () => status(root).warm_databases === 2 || undefined, 10_000);
     const before = status(root).requests;
-    const second = agents(root, ['plan', 'list']);
+    const second = agents(root, ['plan', 'list'], { env: { AGENTS_DATABASE: '.cleveragents/cleveragents.db' } });
     assert.equal(second.stdout, first.stdout, 'the same answer as in-process');
     assert.equal(status(root).requests, before + 2, 'the list (and this status) went to it');
+    assert.equal(status(root).warm_databases, 2);
     assert.equal(status(root).pid, daemon.pid, 'the same process');
     // the global options may come first, as with every command; its output is JSON, so text is refused
     const elsewhere = agents(path.dirname(root), ['--format', 'json', '--workspace', root, 'daemon', 'status']);

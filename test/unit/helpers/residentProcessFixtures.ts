@@ -54,6 +54,7 @@ export interface Status {
   readonly version: string;
   readonly requests: number;
   readonly rss_bytes: number;
+  readonly warm_databases: number;
 }
 
 export function status(root: string, env: Record<string, string> = {}): Status {
