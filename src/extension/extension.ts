@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { gitRelay, useGitRelay } from '../adapters/shadowStore/gitRelay';
+import { stopGitRelay, useGitRelay } from '../adapters/shadowStore/gitRelay';
 import { logShortenedTextTo } from './shownText';
 import type { CheckpointsApi } from './api/api';
 import { CheckpointTree, FinishedPlanDecorations, type TreeNode } from './tree/checkpointTree';
@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
   // a first git runs.
   const relayed = useGitRelay();
   context.subscriptions.push(
-    { dispose: () => gitRelay()?.close() },
+    { dispose: stopGitRelay },
     channel,
     logShortenedTextTo((message) => channel.info(message)),
     folders,

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { GitCommandError, shadowGit, type ShadowGit } from '../../src/adapters/shadowStore/gitEnvironment';
 import { findOnPath, GitRelay, setGitRelay } from '../../src/adapters/shadowStore/gitRelay';
 import { useTempDirs } from './helpers/tempDir';
-import { until } from './helpers/residentProcessFixtures';
+import { alive, until } from './helpers/residentProcessFixtures';
 
 const PERL = findOnPath('perl');
 
@@ -180,6 +180,19 @@ async function failure(run: Promise<unknown>): Promise<GitCommandError | Error |
     await until('a new relay process is ready', () => relay.pids().length > 0 || undefined);
     assert.equal((await git.raw(['rev-parse', '--is-inside-work-tree'])).trim(), 'true');
     assert.equal(relay.served, served + 1);
+  });
+
+  it('once closed, ends its processes (a busy one after its answer) and starts git the usual way', async () => {
+    const { git } = repository(tempDir());
+    setGitRelay(relay);
+    const pids = relay.pids();
+    const busy = git.raw(['-c', 'alias.pause=!sleep 0.3; echo done', 'pause']);
+    relay.close();
+    assert.equal(await busy, 'done\n', 'the busy one answers first');
+    const served = relay.served;
+    assert.equal((await git.raw(['rev-parse', '--is-inside-work-tree'])).trim(), 'true');
+    assert.equal(relay.served, served, 'not through the relay any more');
+    await until('its processes ended', () => pids.every((pid) => !alive(pid)) || undefined);
   });
 
   it('starts git the usual way where perl does not start', async () => {

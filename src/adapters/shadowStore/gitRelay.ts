@@ -32,6 +32,7 @@ export class GitRelay {
   private starting = 0;
   private processes = 0;
   private failedStarts = 0;
+  private closed = false;
   /** How many gits ran through the relay (for the log and the tests). */
   served = 0;
   private readonly all = new Set<RelayProcess>();
@@ -56,23 +57,25 @@ export class GitRelay {
   run(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], input: string | Buffer | Promise<string> | undefined): Promise<RelayedGit> | undefined {
     const fields = [cwd, String(args.length), ...args, ...Object.entries(env).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`]))];
     // Node's spawn refuses a NUL in any of them, with its own error: left to it.
-    if (fields.some((f) => f.includes('\0'))) return undefined;
+    if (this.closed || fields.some((f) => f.includes('\0'))) return undefined;
     const relay = this.idle.pop();
     if (this.idle.length === 0) this.startOne();
     if (!relay) return undefined;
     this.served++;
-    return relay.run(Buffer.from(fields.join('\0'), 'utf8'), input).finally(() => {
-      if (relay.usable) this.idle.push(relay);
-    });
+    return relay.run(Buffer.from(fields.join('\0'), 'utf8'), input).finally(() => this.putBack(relay));
   }
 
-  /** Stops every idle relay process (busy ones end when their git does and their input closes). */
+  /**
+   * Stops every idle relay process, and every busy one once its git answered; from now on git
+   * starts the usual way.
+   */
   close(): void {
+    this.closed = true;
     for (const relay of this.idle.splice(0)) relay.end();
   }
 
   private startOne(): void {
-    if (this.failedStarts >= MAX_FAILED_STARTS || this.processes + this.starting >= MAX_PROCESSES) return;
+    if (this.closed || this.failedStarts >= MAX_FAILED_STARTS || this.processes + this.starting >= MAX_PROCESSES) return;
     this.starting++;
     const relay = new RelayProcess(this.perl, () => {
       this.all.delete(relay);
@@ -89,8 +92,15 @@ export class GitRelay {
       this.failedStarts = 0;
       this.processes++;
       this.all.add(relay);
-      this.idle.push(relay);
+      this.putBack(relay);
     });
+  }
+
+  /** A relay process ready for the next request: idle, or ended when the relay was closed meanwhile. */
+  private putBack(relay: RelayProcess): void {
+    if (!relay.usable) return;
+    if (this.closed) relay.end();
+    else this.idle.push(relay);
   }
 }
 
@@ -249,6 +259,12 @@ export function useGitRelay(warm = 0): boolean {
 export function setGitRelay<T extends GitRelay | undefined>(relay: T): T {
   installed = relay;
   return relay;
+}
+
+/** Closes the relay (see {@link GitRelay.close}): from now on git starts the usual way in this process. */
+export function stopGitRelay(): void {
+  installed?.close();
+  installed = undefined;
 }
 
 /** The relay this process starts git through, if any. */
