@@ -2,7 +2,8 @@
 // warm. Its start is not steady use: the first forwarded call (`agents plan list`, `plan
 // checkpoint`) finds no process, does its work in its own process and starts one; the process then
 // loads sql.js and the database (its `warm:` line in .cleveragents/logs/daemon.log), and the first
-// command it serves builds the CLI's own services and runs the checkpoint code for the first time.
+// command it serves runs the checkpoint code for the first time (before the process loaded the
+// CLI's database at its start, that command also paid the load).
 // Timed, those calls were the median of three CLI checkpoints on a real repository, twice the
 // steady calls' time. So before its timed calls a benchmark makes these, untimed, and prints what
 // they took.
