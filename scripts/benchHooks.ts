@@ -10,6 +10,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { executableOnPath } from '../src/adapters/files/executableOnPath';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import type { HookAgent } from '../src/hooks/hookAgents';
@@ -26,7 +27,7 @@ import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
 export const FLOOR_CALL = 'floor: two hook processes doing nothing (`--version` by the hook\'s command)';
 export const FLOOR_STATUS = 'floor: one hook process doing nothing vs git status';
 /** What the fast client starts on this machine (fastClientScript.ts): perl when the PATH has it, else curl and its helpers. */
-const FAST_CLIENT_PROGRAMS = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, 'perl'))) ? 'sh, perl' : 'sh, find, cat, sleep, curl, rm';
+const FAST_CLIENT_PROGRAMS = executableOnPath('perl') ? 'sh, perl' : 'sh, find, cat, sleep, curl, rm';
 
 /** With the fast client, the floor is a call the resident process answers at once: a tool that writes nothing. */
 export const FAST_FLOOR_CALL = 'floor: two fast-client calls answered at once (a Read tool call)';

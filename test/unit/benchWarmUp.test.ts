@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeWarmUp, warmResidentProcess } from '../../scripts/benchWarmUp';
 import { CLI_PATH, cliEnv, ensureCliBuilt } from './helpers/cliHarness';
-import { BASE_ENV, NO_DAEMON, agents, json, newWorkspace, status } from './helpers/residentProcessFixtures';
+import { BASE_ENV, NO_DAEMON, agents, json, killAll, newWorkspace, status } from './helpers/residentProcessFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 // The benchmark's CLI rows are timed with the workspace's resident process running and warm
@@ -13,15 +13,7 @@ describe('the benchmark’s warm-up of the resident process', function () {
   this.timeout(180_000);
   const pids: number[] = [];
   // Registered before the temporary folders' removal, so that it runs first.
-  afterEach(() => {
-    for (const pid of pids.splice(0)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
-  });
+  afterEach(() => killAll(pids));
   const tempDir = useTempDirs('ca-bench-warm-');
 
   before(function () {

@@ -3,9 +3,8 @@ import { chmodSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync } 
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fastCliAck, fastCliAnswer, parseFastCli } from '../../src/daemon/fastCli';
-import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, Impostors, NO_DAEMON, PERL, VERSION, agents, httpAnswer, json, killAll, newWorkspace, runDetached, running, status, toolsOnly, type Run } from './helpers/residentProcessFixtures';
-import { useTempDirs } from './helpers/tempDir';
+import { cliEnv, REPO_ROOT } from './helpers/cliHarness';
+import { BASE_ENV, NO_DAEMON, VERSION, agents, httpAnswer, json, newWorkspace, runDetached, running, status, toolsOnly, useFastClientSuite, type Run } from './helpers/residentProcessFixtures';
 
 // `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemon/fastClientScript.ts,
 // fastCliLines; fastCli.ts): the real script run by /bin/sh with the real curl, against the real
@@ -32,18 +31,7 @@ function byNode(root: string, args: readonly string[]): Run {
 for (const client of ['perl', 'curl'] as const)
 describe(`agents in VS Code's terminal: the fast client, with ${client}`, function () {
   this.timeout(180_000);
-  const pids: number[] = [];
-  const impostors = new Impostors();
-  afterEach(() => {
-    impostors.closeAll();
-    killAll(pids);
-  });
-  const tempDir = useTempDirs('ca-fastcli-');
-
-  before(function () {
-    if (process.platform === 'win32' || (client === 'perl' && !PERL)) this.skip();
-    ensureCliBuilt();
-  });
+  const { pids, impostors, tempDir } = useFastClientSuite(client, 'ca-fastcli-');
 
   /** The PATH of every call: the fast client's tools, perl only in its run, git, no node. */
   let tools = '';

@@ -4,10 +4,9 @@ import * as path from 'node:path';
 import { parseFastHook } from '../../src/daemon/fastHook';
 import { FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '../../src/daemon/protocol';
 import { launcherText } from '../../src/extension/agentHooks/hookRuntime';
-import { cliEnv, ensureCliBuilt, REPO_ROOT } from './helpers/cliHarness';
-import { BASE_ENV, Impostors, NO_DAEMON, PERL, VERSION, agents, event, hook, hooksLog, httpAnswer, json, killAll, newWorkspace, runDetached, running, status, toolsOnly, until, type Run } from './helpers/residentProcessFixtures';
+import { cliEnv, REPO_ROOT } from './helpers/cliHarness';
+import { BASE_ENV, NO_DAEMON, VERSION, agents, event, hook, hooksLog, httpAnswer, json, newWorkspace, runDetached, running, status, toolsOnly, useFastClientSuite, until, type Run } from './helpers/residentProcessFixtures';
 import { write } from './helpers/sandboxFixtures';
-import { useTempDirs } from './helpers/tempDir';
 import { clinePreToolUseEvent } from './fixtures/hookConfigFixtures';
 
 // The launcher's fast client (src/daemon/fastClientScript.ts, fastHook.ts): the real launcher run
@@ -27,18 +26,7 @@ function runLauncher(launcher: string, root: string, agent: string, input: strin
 for (const client of ['perl', 'curl'] as const)
 describe(`the launcher's fast client, with ${client}`, function () {
   this.timeout(180_000);
-  const pids: number[] = [];
-  const impostors = new Impostors();
-  afterEach(() => {
-    impostors.closeAll();
-    killAll(pids);
-  });
-  const tempDir = useTempDirs('ca-fast-');
-
-  before(function () {
-    if (process.platform === 'win32' || (client === 'perl' && !PERL)) this.skip();
-    ensureCliBuilt();
-  });
+  const { pids, impostors, tempDir } = useFastClientSuite(client, 'ca-fast-');
 
   /** The PATH of every call: the fast client's tools, perl only in its run, no node. */
   const tools = (dir: string) => toolsOnly(dir, client === 'perl' ? ['perl'] : []);

@@ -3,11 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { GitCommandError, shadowGit, type ShadowGit } from '../../src/adapters/shadowStore/gitEnvironment';
-import { findOnPath, GitRelay, setGitRelay } from '../../src/adapters/shadowStore/gitRelay';
+import { executableOnPath } from '../../src/adapters/files/executableOnPath';
+import { GitRelay, setGitRelay } from '../../src/adapters/shadowStore/gitRelay';
 import { useTempDirs } from './helpers/tempDir';
 import { alive, until } from './helpers/residentProcessFixtures';
 
-const PERL = findOnPath('perl');
+const PERL = executableOnPath('perl');
 
 /** A repository with a text file, a binary file (NUL bytes, every byte value) and a file git does not track. */
 function repository(dir: string): { git: ShadowGit; binary: Buffer } {

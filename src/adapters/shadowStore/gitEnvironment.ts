@@ -85,11 +85,11 @@ export class ShadowGit {
       });
       child.on('error', (e) => reject(new GitCommandError(args, null, e.message)));
       child.on('close', (code) => {
-        if (code === 0) {
-          stderrSink?.push(...err);
-          resolve(Buffer.concat(out));
+        try {
+          resolve(this.outcome(args, { code, out: Buffer.concat(out), err: Buffer.concat(err) }, stderrSink));
+        } catch (error) {
+          reject(error);
         }
-        else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
       });
       child.stdin.on('error', () => undefined);
       if (!(input instanceof Promise)) return void child.stdin.end(input);
@@ -103,6 +103,7 @@ export class ShadowGit {
     });
   }
 
+  /** Git's output when it succeeded (its warnings to `stderrSink`), else its failure. */
   private outcome(args: readonly string[], git: RelayedGit, stderrSink?: Buffer[]): Buffer {
     if (git.code !== 0) throw new GitCommandError(args, git.code, git.err.toString('utf8'));
     stderrSink?.push(git.err);

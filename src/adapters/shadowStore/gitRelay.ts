@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { accessSync, constants as fsConstants } from 'node:fs';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { executableOnPath } from '../files/executableOnPath';
 import { GIT_RELAY_PROGRAM } from './gitRelayProgram';
 
 /** How a git run through the relay ended: its exit code (null for a signal or a git that never ran), its output. */
@@ -30,11 +30,11 @@ const MAX_FAILED_STARTS = 3;
 export class GitRelay {
   private readonly idle: RelayProcess[] = [];
   private starting = 0;
-  private processes = 0;
   private failedStarts = 0;
   private closed = false;
-  /** How many gits ran through the relay (for the log and the tests). */
+  /** How many gits ran through the relay (for the tests). */
   served = 0;
+  /** The relay processes that are ready (idle or busy). */
   private readonly all = new Set<RelayProcess>();
 
   constructor(private readonly perl: string) {}
@@ -75,11 +75,10 @@ export class GitRelay {
   }
 
   private startOne(): void {
-    if (this.closed || this.failedStarts >= MAX_FAILED_STARTS || this.processes + this.starting >= MAX_PROCESSES) return;
+    if (this.closed || this.failedStarts >= MAX_FAILED_STARTS || this.all.size + this.starting >= MAX_PROCESSES) return;
     this.starting++;
     const relay = new RelayProcess(this.perl, () => {
       this.all.delete(relay);
-      this.processes--;
       const at = this.idle.indexOf(relay);
       if (at >= 0) this.idle.splice(at, 1);
     });
@@ -90,7 +89,6 @@ export class GitRelay {
         return;
       }
       this.failedStarts = 0;
-      this.processes++;
       this.all.add(relay);
       this.putBack(relay);
     });
@@ -116,7 +114,7 @@ class RelayProcess {
   private answer?: { resolve: (git: RelayedGit) => void; reject: (error: Error) => void };
 
   constructor(perl: string, onEnd: () => void) {
-    this.child = spawn(perl, ['-e', `$| = 1; syswrite(STDOUT, "ready\\n");${GIT_RELAY_PROGRAM}`], { cwd: path.parse(process.cwd()).root, env: {}, stdio: ['pipe', 'pipe', 'ignore'] });
+    this.child = spawn(perl, ['-e', GIT_RELAY_PROGRAM], { cwd: path.parse(process.cwd()).root, env: {}, stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.unref();
     this.idleHandles();
     this.child.stdin.on('error', () => undefined);
@@ -249,7 +247,7 @@ let installed: GitRelay | undefined;
 export function useGitRelay(warm = 0): boolean {
   if (installed) return true;
   if (process.platform === 'win32' || process.env.CLEVERAGENTS_NO_GIT_RELAY === '1') return false;
-  const perl = findOnPath('perl');
+  const perl = executableOnPath('perl');
   if (!perl) return false;
   setGitRelay(new GitRelay(perl)).warm(warm);
   return true;
@@ -270,19 +268,4 @@ export function stopGitRelay(): void {
 /** The relay this process starts git through, if any. */
 export function gitRelay(): GitRelay | undefined {
   return installed;
-}
-
-/** An executable's absolute path from PATH's folders (absolute ones only: `.` would be the workspace). */
-export function findOnPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue;
-    const file = path.join(dir, name);
-    try {
-      accessSync(file, fsConstants.X_OK);
-      return file;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }

@@ -6,7 +6,7 @@
  * where perl's fork costs a fraction of a millisecond. It loads no module (each costs milliseconds
  * to load, and none is needed).
  *
- * One request at a time, in bytes:
+ * Once running, it says `ready\n`. Then one request at a time, in bytes:
  *   `<n>\n` then n bytes: the folder, the argument count, the arguments, then `NAME=value` for each
  *   variable of git's environment (the whole of it), all separated by NUL (which no argument,
  *   variable or path can hold);
@@ -20,7 +20,7 @@
  * exec (`$^F`), so the `x` pipe reads end-of-file once git runs, or the reason it could not.
  */
 export const GIT_RELAY_PROGRAM = `
-binmode STDIN; binmode STDOUT; $SIG{PIPE} = 'IGNORE';
+binmode STDIN; binmode STDOUT; $SIG{PIPE} = 'IGNORE'; syswrite(STDOUT, "ready\\n");
 sub rd { my ($n) = @_; my $b = ''; while (length($b) < $n) { my $r = sysread(STDIN, $b, $n - length($b), length($b)); exit 0 unless $r; } return $b; }
 sub hd { my $l = ''; while (1) { my $c = rd(1); return $l if $c eq "\\n"; $l .= $c; exit 3 if length($l) > 24; } }
 sub out { my ($s) = @_; while (length $s) { my $w = syswrite(STDOUT, $s); exit 0 unless $w; substr($s, 0, $w) = ''; } }

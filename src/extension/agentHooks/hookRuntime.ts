@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
+import { executableOnPath } from '../../adapters/files/executableOnPath';
 import type { HookProgram } from '../../hooks/install/hookCommandLine';
 import { LAUNCHER_MARK, LAUNCHER_NAME, STABLE_CLI_RELATIVE, writeStableCli } from '../../hooks/install/stableCli';
 import { fastClientLines } from '../../daemon/fastClientScript';
@@ -54,15 +55,6 @@ export function launcherText(runtime: string, electron: boolean, fast?: { readon
   ].join('\n');
 }
 
-function nodeOnPath(env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? env.Path ?? '').split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
-    const candidate = path.join(dir, 'node.exe');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
 export interface HookRuntimeHost {
   /** dist/ of this extension. */
   readonly distDir: string;
@@ -103,7 +95,7 @@ export async function vscodeHookProgram(host: HookRuntimeHost): Promise<HookProg
   const cli = await writeStableCli(host.storageDir, path.dirname(host.distDir));
   if (host.platform === 'win32') {
     if (host.electron === undefined) return { node: host.execPath, cli };
-    const node = nodeOnPath(host.env);
+    const node = executableOnPath('node.exe', host.env);
     if (!node) throw new Error('the agents start the hook outside VS Code, with Node.js: no node.exe was found on the PATH. Install Node.js 20 or later, then connect again.');
     return { node, cli };
   }

@@ -3,8 +3,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { CLI_PATH, REPO_ROOT, cliEnv } from './cliHarness';
+import { CLI_PATH, REPO_ROOT, cliEnv, ensureCliBuilt } from './cliHarness';
 import { git, write } from './sandboxFixtures';
+import { useTempDirs } from './tempDir';
 
 // What the tests of the resident process share (residentProcess.test.ts, fastClient.test.ts):
 // the built CLI run as the agents run it, the daemon's status, and waits that only ever wait for
@@ -201,4 +202,24 @@ export function killAll(pids: number[]): void {
       // gone already
     }
   }
+}
+
+/**
+ * Inside a mocha `describe` of the fast client with `client`: the resident processes to kill and
+ * the test sockets to close after each test (before the temporary folders go), temporary folders,
+ * and the suite skipped where that client cannot run (Windows, or no perl).
+ */
+export function useFastClientSuite(client: 'perl' | 'curl', prefix: string): { pids: number[]; impostors: Impostors; tempDir: () => string } {
+  const pids: number[] = [];
+  const impostors = new Impostors();
+  afterEach(() => {
+    impostors.closeAll();
+    killAll(pids);
+  });
+  const tempDir = useTempDirs(prefix);
+  before(function () {
+    if (process.platform === 'win32' || (client === 'perl' && !PERL)) this.skip();
+    ensureCliBuilt();
+  });
+  return { pids, impostors, tempDir };
 }
