@@ -15,6 +15,23 @@ export default tseslint.config(
     },
   },
   {
+    // The product's state files (.cleveragents/) and the agents' settings files are reached only
+    // through src/adapters/files/stateFiles.ts (no links, no FIFOs, private modes; docs/SECURITY.md).
+    // Outside the adapters, a raw open, read, write or mkdir needs a reason next to its import.
+    files: ['src/**/*.ts'],
+    ignores: ['src/adapters/**', 'src/core/**', 'src/webview/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+          name,
+          importNames: ['open', 'openSync', 'readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createReadStream', 'createWriteStream', 'mkdir', 'mkdirSync', 'rename', 'renameSync', 'readdir', 'readdirSync'],
+          message: 'state files and agents\' settings files go through src/adapters/files/stateFiles.ts; a file of another kind says why beside an eslint-disable comment.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [

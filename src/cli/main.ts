@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- the product's own package.json, beside its bundle
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- lists the sandbox (the user's files), never .cleveragents/
 import { lstat, readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { SandboxContents } from './textOutput';

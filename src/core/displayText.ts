@@ -141,3 +141,16 @@ export function relativeTime(iso: string, now: Date): string {
 /** Names in the order people count: `file2` before `file10` (the same on every machine). */
 const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' });
 export const naturalCompare = (a: string, b: string): number => natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** Characters a shell would act on, shown escaped in log lines (see `logLine`). */
+const SHELL_ACTIVE = /[;$`|&<>]/g;
+
+/**
+ * One line for a log file the product appends to: escaped as `escapeUnsafe` does, and the
+ * characters a shell acts on (`;`, `$`, backquote, `|`, `&`, `<`, `>`) as `\xNN`. Should a log ever be
+ * read by a shell (a link that put it in a shell's start-up file), each line stays one inert
+ * command named after its time stamp: no text from an event can run, chain, substitute or redirect.
+ */
+export function logLine(value: string): string {
+  return escapeUnsafe(value).replace(SHELL_ACTIVE, (ch) => `\\x${ch.charCodeAt(0).toString(16)}`);
+}

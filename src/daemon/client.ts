@@ -1,6 +1,7 @@
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { createStateFile, makeStateDir, openStateFile, removeStateFile, renameStateFile, stateFileInfo } from '../adapters/files/stateFiles';
 import { DAEMON_LOG, DATABASE_FILE, DATA_DIR, SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import type { DaemonReply, DaemonRequest } from './protocol';
 
@@ -173,41 +174,29 @@ const LOG_MAX_BYTES = 1024 * 1024;
 export function startDaemon(workspaceRoot: string, distDir: string): string | undefined {
   const runDir = runDirOf(workspaceRoot);
   try {
-    mkdirSync(runDir, { mode: 0o700 });
+    makeStateDir(workspaceRoot, runDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return `cannot make ${runDir}: ${(error as Error).message}`;
+    return `cannot make ${runDir}: ${(error as Error).message}`;
   }
   const run = checkFolder(runDir, { private: true });
   if (!run.ok) return run.why;
   const marker = path.join(runDir, 'starting');
   try {
-    closeSync(openSync(marker, 'wx', 0o600));
-  } catch {
-    const age = (() => {
-      try {
-        return Date.now() - statSync(marker).mtimeMs;
-      } catch {
-        return 0;
-      }
-    })();
-    if (age < STARTING_MS) return 'another call is starting it';
-    try {
-      unlinkSync(marker);
-      closeSync(openSync(marker, 'wx', 0o600));
-    } catch {
-      return 'another call is starting it';
+    if (!createStateFile(workspaceRoot, marker)) {
+      const age = Date.now() - (stateFileInfo(workspaceRoot, marker)?.mtimeMs ?? Date.now());
+      if (age < STARTING_MS) return 'another call is starting it';
+      removeStateFile(workspaceRoot, marker);
+      if (!createStateFile(workspaceRoot, marker)) return 'another call is starting it';
     }
+  } catch {
+    return 'another call is starting it';
   }
   const log = path.join(dataDirOf(workspaceRoot), DAEMON_LOG);
   let fd: number | undefined;
   try {
-    mkdirSync(path.dirname(log), { recursive: true, mode: 0o700 });
-    try {
-      if (statSync(log).size > LOG_MAX_BYTES) renameSync(log, `${log}.1`);
-    } catch {
-      // no log yet
-    }
-    fd = openSync(log, 'a', 0o600);
+    if ((stateFileInfo(workspaceRoot, log)?.size ?? 0) > LOG_MAX_BYTES) renameStateFile(workspaceRoot, log, `${log}.1`);
+    // never through a link, never a FIFO (which would hold this call, and the agent's, for good)
+    fd = openStateFile(workspaceRoot, log, 'append', { makeDirs: true });
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [path.join(distDir, 'agentsDaemon.js'), workspaceRoot], {
@@ -222,7 +211,7 @@ export function startDaemon(workspaceRoot: string, distDir: string): string | un
     return undefined;
   } catch (error) {
     try {
-      unlinkSync(marker);
+      removeStateFile(workspaceRoot, marker);
     } catch {
       // gone already
     }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as z from 'zod';
 import { useGitRelay } from '../adapters/shadowStore/gitRelay';
 import { Daemon } from './server';
+import { logLine } from '../core/displayText';
 
 // `dist/agentsDaemon.js <workspace>`: the resident process of one workspace store, started detached
 // by a client (src/daemon/client.ts), its stdout and stderr in `.cleveragents/logs/daemon.log`.
@@ -29,7 +30,7 @@ function setting<T>(name: string, schema: z.ZodType<T>, fallback: T): T {
 }
 
 function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${line.replace(/[\u0000-\u001f\u007f]/g, '?')}\n`);
+  process.stdout.write(`${logLine(`${new Date().toISOString()} [${process.pid}] ${line}`)}\n`);
 }
 
 const root = z

@@ -1,4 +1,5 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
+import { listStateDir, makeStateDir } from '../adapters/files/stateFiles';
 import { realpath } from 'node:fs/promises';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -94,11 +95,7 @@ export class Daemon {
     this.identity = { dev: data.stats.dev, ino: data.stats.ino };
     this.realRoot = realpathSync(this.root);
     const runDir = runDirOf(this.root);
-    try {
-      mkdirSync(runDir, { mode: 0o700 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    makeStateDir(this.root, runDir);
     const run = checkFolder(runDir, { private: true });
     if (!run.ok) throw new Error(`run folder refused: ${run.why}`);
     // Bound by its name from inside run/ (a socket's path is limited to 108 bytes).
@@ -162,7 +159,7 @@ export class Daemon {
       }
       // Someone answers there: that process serves this store. Else a dead one's socket is left: replace it.
       if (await answers(address)) {
-        this.options.log('another resident process serves this store; exiting');
+        this.options.log('another resident process serves this store: exiting');
         return false;
       }
       if (process.platform !== 'win32') unlinkSync(SOCKET_NAME);
@@ -201,7 +198,7 @@ export class Daemon {
     const now = Date.now();
     const runDir = runDirOf(this.root);
     try {
-      for (const name of readdirSync(runDir)) {
+      for (const name of listStateDir(this.root, runDir)) {
         if (!FAST_CLIENT_FILE.test(name)) continue;
         const file = path.join(runDir, name);
         const stats = lstatSync(file);
@@ -215,7 +212,7 @@ export class Daemon {
   exit(why: string): void {
     if (this.exiting) return;
     this.exiting = true;
-    this.options.log(`exiting: ${why}; rss ${mb(process.memoryUsage().rss)}, ${plural(this.requests, 'request')} served`);
+    this.options.log(`exiting: ${why}, rss ${mb(process.memoryUsage().rss)}, ${plural(this.requests, 'request')} served`);
     clearInterval(this.timer);
     clearTimeout(this.maintenance);
     this.server?.close();

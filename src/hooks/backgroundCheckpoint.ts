@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFile, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as z from 'zod';
-import { writeFileAtomic } from '../adapters/files/atomicFile';
+import { readStateText, removeStateFile, stateFileInfo, writeStateFile } from '../adapters/files/stateFiles';
 import type { CheckpointJob } from './checkpointJob';
 
 export type BackgroundOutcome = 'finished' | 'failed' | 'still-running';
@@ -11,6 +10,7 @@ export type BackgroundOutcome = 'finished' | 'failed' | 'still-running';
 const MARKER_MAX_AGE_MS = 60 * 60 * 1000;
 
 const MarkerSchema = z.object({ pid: z.number().int().positive() });
+const MARKER_MAX_BYTES = 1024;
 
 /** `.cleveragents/hooks/first-snapshot-<plan>.json`: the process taking a plan's first snapshot, while it runs. */
 export function firstSnapshotMarker(root: string, planId: string): string {
@@ -29,10 +29,10 @@ function isAlive(pid: number): boolean {
 /** The process still taking the plan's first snapshot, if one is: a hook then starts no second one. */
 export async function firstSnapshotRunning(root: string, planId: string): Promise<number | undefined> {
   const file = firstSnapshotMarker(root, planId);
-  const info = await stat(file).catch(() => undefined);
-  if (!info || Date.now() - info.mtimeMs > MARKER_MAX_AGE_MS) return undefined;
   try {
-    const marker = MarkerSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    const info = stateFileInfo(root, file);
+    if (!info || Date.now() - info.mtimeMs > MARKER_MAX_AGE_MS) return undefined;
+    const marker = MarkerSchema.safeParse(JSON.parse(readStateText(root, file, MARKER_MAX_BYTES) ?? ''));
     return marker.success && isAlive(marker.data.pid) ? marker.data.pid : undefined;
   } catch {
     return undefined;
@@ -60,7 +60,7 @@ export async function checkpointInBackground(job: CheckpointJob, wasmDir: string
     child.once('error', () => resolve('failed'));
     child.once('exit', (code) => resolve(code === 0 ? 'finished' : 'failed'));
   });
-  if (child.pid !== undefined) await writeFileAtomic(marker, `${JSON.stringify({ pid: child.pid })}\n`, 0o600).catch(() => undefined);
+  if (child.pid !== undefined) quietly(() => writeStateFile(job.workspaceRoot, marker, `${JSON.stringify({ pid: child.pid })}\n`));
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([ended, new Promise<BackgroundOutcome>((resolve) => (timer = setTimeout(() => resolve('still-running'), waitMs)))]);
   clearTimeout(timer);
@@ -68,7 +68,16 @@ export async function checkpointInBackground(job: CheckpointJob, wasmDir: string
     child.removeAllListeners();
     child.unref();
   } else {
-    await unlink(marker).catch(() => undefined);
+    quietly(() => removeStateFile(job.workspaceRoot, marker));
   }
   return outcome;
+}
+
+/** A marker is a courtesy to the hooks that come meanwhile: one that cannot be written or removed changes nothing else. */
+function quietly(work: () => unknown): void {
+  try {
+    work();
+  } catch {
+    // a read-only disk, or a link or FIFO in the way (refused by stateFiles.ts)
+  }
 }

@@ -1,7 +1,7 @@
-import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
-import { escapeUnsafe } from '../core/displayText';
+import { appendStateFile, renameStateFile, stateFileInfo } from '../adapters/files/stateFiles';
+import { logLine } from '../core/displayText';
 
 /** `.cleveragents/logs/hooks.log` is rotated to `hooks.log.1` when it passes this size. */
 export const HOOK_LOG_MAX_BYTES = 256 * 1024;
@@ -12,9 +12,11 @@ export function hookLogPath(workspaceRoot: string): string {
 }
 
 /**
- * Where `hook run` says what it did and what it could not: one escaped line per message, with the
- * time, bounded in size (one rotated file kept). Writing the log never fails the hook: a
- * read-only disk loses the line, nothing else.
+ * Where `hook run` says what it did and what it could not: one line per message, with the time,
+ * quoted so that no text from an event can form a shell command (logLine), bounded in size (one
+ * rotated file kept). The file is reached only through stateFiles.ts: never through a link, never
+ * a FIFO. Writing the log never fails the hook: a read-only disk, or a log that is refused, loses
+ * the lines, nothing else.
  */
 export class HookLog {
   private readonly pending: string[] = [];
@@ -22,7 +24,7 @@ export class HookLog {
   constructor(private readonly prefix: string) {}
 
   line(message: string): void {
-    const text = escapeUnsafe(`${new Date().toISOString()} ${this.prefix} ${message}`);
+    const text = logLine(`${new Date().toISOString()} ${this.prefix} ${message}`);
     this.pending.push(text.length > LINE_MAX ? `${text.slice(0, LINE_MAX - 1)}…` : text);
   }
 
@@ -37,13 +39,12 @@ export class HookLog {
     try {
       // `.cleveragents` with its `.gitignore` of `*`: the user's git never sees the log
       await ensureDataDir(workspaceRoot);
-      await mkdir(path.dirname(file), { recursive: true });
-      const size = await stat(file).then((s) => s.size, () => 0);
-      if (size > HOOK_LOG_MAX_BYTES) await rename(file, `${file}.1`);
-      await appendFile(file, `${this.pending.join('\n')}\n`, { mode: 0o600 });
+      const size = stateFileInfo(workspaceRoot, file)?.size ?? 0;
+      if (size > HOOK_LOG_MAX_BYTES) renameStateFile(workspaceRoot, file, `${file}.1`);
+      appendStateFile(workspaceRoot, file, `${this.pending.join('\n')}\n`);
       this.pending.length = 0;
     } catch {
-      // a read-only or full disk: the agent must not notice
+      // a read-only or full disk, a link or a FIFO in the way: the agent must not notice
     }
   }
 }

@@ -145,7 +145,7 @@ function parseEvent(agent: HookAgent, text: string, env: Readonly<Record<string,
   try {
     return AGENT_EVENTS[agent].normalize(raw, env);
   } catch (error) {
-    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ') : describe(error);
+    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join(', ') : describe(error);
     log.line(`event ignored: not a ${agent} event: ${issues}`);
     return undefined;
   }
@@ -204,7 +204,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
       // this call waits for only so long (see docs/AGENTS.md, "The first snapshot").
       const wait = Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());
       const outcome = await checkpointInBackground(full, io.wasmDir, wait);
-      if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background; it may hold changes made meanwhile`);
+      if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background: it may hold changes made meanwhile`);
       else if (outcome === 'failed') log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: the background checkpoint failed (its line above says why)`);
       return;
     }

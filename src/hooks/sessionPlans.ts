@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as z from 'zod';
-import { writeFileAtomic } from '../adapters/files/atomicFile';
 import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
+import { createStateFile, listStateDir, readStateText, removeStateFile, stateFileInfo, writeStateFile } from '../adapters/files/stateFiles';
 import type { WorkspaceServices } from '../composition';
 import { escapeUnsafe } from '../core/displayText';
 import { NotFoundError, StoreError } from '../core/errors';
@@ -39,10 +38,13 @@ export function planTitle(agent: HookAgent, sessionId: string, prompt: string | 
   return [...title].slice(0, TITLE_MAX).join('');
 }
 
-async function readSessionPlanId(file: string): Promise<string | undefined> {
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === undefined || text.length > 4096) return undefined;
+/** A session file holds one short record: a bigger one is not ours. */
+const SESSION_FILE_MAX_BYTES = 4096;
+
+function readSessionPlanId(root: string, file: string): string | undefined {
   try {
+    const text = readStateText(root, file, SESSION_FILE_MAX_BYTES);
+    if (text === undefined) return undefined;
     const parsed = SessionFileSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data.plan_id : undefined;
   } catch {
@@ -59,10 +61,15 @@ const SESSION_FILES_READ_MAX = 500;
  */
 export async function hookFedPlanIds(root: string): Promise<Set<string>> {
   const dir = path.dirname(sessionFilePath(root, 'copilot', ''));
-  const names = await readdir(dir).catch(() => [] as string[]);
+  let names: string[];
+  try {
+    names = listStateDir(root, dir);
+  } catch {
+    return new Set();
+  }
   const ids = new Set<string>();
   for (const name of names.filter((n) => n.endsWith('.json')).slice(0, SESSION_FILES_READ_MAX)) {
-    const id = await readSessionPlanId(path.join(dir, name));
+    const id = readSessionPlanId(root, path.join(dir, name));
     if (id !== undefined) ids.add(id);
   }
   return ids;
@@ -84,26 +91,28 @@ async function usablePlan(services: WorkspaceServices, planId: string): Promise<
  * session that start at once (parallel tool calls) make one plan. Waits up to `waitMs`; a lock older
  * than 30 s was left by a killed hook and is removed.
  */
-async function withCreateLock<T>(file: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+async function withCreateLock<T>(root: string, file: string, waitMs: number, work: () => Promise<T>): Promise<T> {
   const lock = `${file}.lock`;
   const deadline = Date.now() + waitMs;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
-    try {
-      const handle = await open(lock, 'wx');
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-      if (age > CREATE_LOCK_STALE_MS) await unlink(lock).catch(() => undefined);
-      else if (Date.now() >= deadline) throw new StoreError(`another hook of this session is making its plan (${lock})`);
-      else await new Promise((r) => setTimeout(r, delay));
-    }
+  for (let delay = 5; !createStateFile(root, lock); delay = Math.min(delay * 2, 100)) {
+    const info = stateFileInfo(root, lock);
+    const age = info ? Date.now() - info.mtimeMs : 0;
+    if (age > CREATE_LOCK_STALE_MS) removeQuietly(root, lock);
+    else if (Date.now() >= deadline) throw new StoreError(`another hook of this session is making its plan (${lock})`);
+    else await new Promise((r) => setTimeout(r, delay));
   }
   try {
     return await work();
   } finally {
-    await unlink(lock).catch(() => undefined);
+    removeQuietly(root, lock);
+  }
+}
+
+function removeQuietly(root: string, file: string): void {
+  try {
+    removeStateFile(root, file);
+  } catch {
+    // gone already, or refused: a later hook breaks it when stale
   }
 }
 
@@ -120,17 +129,16 @@ export interface SessionPlan {
  */
 export async function sessionPlan(services: WorkspaceServices, root: string, agent: HookAgent, sessionId: string, prompt: string | undefined, waitMs: number): Promise<SessionPlan> {
   const file = sessionFilePath(root, agent, sessionId);
-  const known = await readSessionPlanId(file);
+  const known = readSessionPlanId(root, file);
   if (known !== undefined && (await usablePlan(services, known))) return { planId: known, created: false };
   await ensureDataDir(root);
-  await mkdir(path.dirname(file), { recursive: true });
-  return withCreateLock(file, waitMs, async () => {
-    const again = await readSessionPlanId(file);
+  return withCreateLock(root, file, waitMs, async () => {
+    const again = readSessionPlanId(root, file);
     if (again !== undefined && again !== known && (await usablePlan(services, again))) return { planId: again, created: false };
     const plan = await services.plans.createPlan({ title: planTitle(agent, sessionId, prompt), sandbox: '.' });
     await services.plans.setState(plan.plan_id, 'executing');
     const record = { version: 1, agent, session_id: sessionId, plan_id: plan.plan_id, created_at: new Date().toISOString() };
-    await writeFileAtomic(file, `${JSON.stringify(record)}\n`, 0o600);
+    writeStateFile(root, file, `${JSON.stringify(record)}\n`);
     return { planId: plan.plan_id, created: true };
   });
 }

@@ -316,7 +316,7 @@ describe('the resident process', function () {
     const daemon = await daemonOf(root);
     await until('the idle process exits', () => !alive(daemon.pid));
     assert.equal(existsSync(socketOf(root)), false, 'it removed its socket');
-    assert.match(readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8'), /exiting: idle for 1500 ms; rss [\d.]+ MB/);
+    assert.match(readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8'), /exiting: idle for 1500 ms, rss [\d.]+ MB/);
   });
 
   it('collects the store\'s garbage once no request came for a while, never inside the call that made it due', async () => {

@@ -32,7 +32,7 @@ export class AtomicWriteError extends Error {
   }
 }
 
-export async function writeFileAtomic(filePath: string, content: Uint8Array | string, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(filePath: string, content: Uint8Array | string, mode = 0o600): Promise<void> {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const temp = tempFileFor(filePath);
   let renamed = false;

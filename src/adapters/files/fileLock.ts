@@ -122,7 +122,7 @@ export class FileLock {
   private async tryCreate(owner: LockOwner): Promise<boolean> {
     const temp = `${this.lockPath}-${owner.token}.taking`;
     try {
-      writeFileSync(temp, JSON.stringify(owner), { flag: 'wx', mode: 0o644 });
+      writeFileSync(temp, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
     } catch (error) {
       throw new StoreError(`Cannot write the lock file ${temp}: ${(error as Error).message}`, { cause: error });
     }
@@ -146,7 +146,7 @@ export class FileLock {
   private async tryCreateInPlace(owner: LockOwner): Promise<boolean> {
     let handle;
     try {
-      handle = await open(this.lockPath, 'wx', 0o644);
+      handle = await open(this.lockPath, 'wx', 0o600);
     } catch (error) {
       if (lockIsHeld((error as NodeJS.ErrnoException).code)) return false;
       throw new StoreError(`Cannot create the lock file ${this.lockPath}: ${(error as Error).message}`, { cause: error });
@@ -201,7 +201,7 @@ export class FileLock {
   private async breakStale(holder: LockFileState, because: string): Promise<boolean> {
     const guard = `${this.lockPath}.break`;
     try {
-      await (await open(guard, 'wx', 0o644)).close();
+      await (await open(guard, 'wx', 0o600)).close();
     } catch (error) {
       if (!lockIsHeld((error as NodeJS.ErrnoException).code)) throw error;
       // Breaking takes microseconds; a guard that stays around was left by a crash mid-break.

@@ -4,6 +4,7 @@ import { ValidationError } from '../../core/errors';
 import { ULID_PATTERN } from '../../core/ids';
 import type { WorkspaceFiles } from '../../core/ports';
 import { assertRealDataPath } from './realDataPath';
+import { createStateFile, makeStateDir } from './stateFiles';
 
 /** The folder the extension owns inside a workspace folder. */
 export const DATA_DIR_NAME = '.cleveragents';
@@ -118,20 +119,18 @@ function isInside(root: string, candidate: string): boolean {
 }
 
 /**
- * Makes `<workspace>/.cleveragents/` with a `.gitignore` of `*`, so the user's own git never sees
- * what the product keeps there; an existing `.gitignore` is kept.
+ * Makes `<workspace>/.cleveragents/` (0700, one level at a time, never through a link) with a
+ * `.gitignore` of `*`, so the user's own git never sees what the product keeps there; an existing
+ * `.gitignore` is kept.
  */
 export async function ensureDataDir(workspaceRoot: string): Promise<string> {
   const dir = path.join(workspaceRoot, DATA_DIR_NAME);
-  await assertRealDataPath(workspaceRoot, dir);
-  await fs.mkdir(dir, { recursive: true });
-  await writeIgnoreAll(dir);
+  makeStateDir(workspaceRoot, dir);
+  writeIgnoreAll(workspaceRoot, dir);
   return dir;
 }
 
-/** A `.gitignore` of `*` in `dir`, unless it has one already (never overwritten). */
-export async function writeIgnoreAll(dir: string): Promise<void> {
-  await fs.writeFile(path.join(dir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
+/** A `.gitignore` of `*` in `dir` (a folder of ours inside `workspaceRoot`), unless it has one already (never overwritten). */
+export function writeIgnoreAll(workspaceRoot: string, dir: string): void {
+  createStateFile(workspaceRoot, path.join(dir, '.gitignore'), '*\n');
 }

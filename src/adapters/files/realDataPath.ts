@@ -15,6 +15,11 @@ import { StoreRefusedError } from '../../core/errors';
  * takes far more (and waits its turn on a busy event loop).
  */
 export async function assertRealDataPath(workspaceRoot: string, target: string): Promise<void> {
+  checkRealDataPath(workspaceRoot, target);
+}
+
+/** `assertRealDataPath`, synchronous (stateFiles.ts): also refuses what belongs to another user. */
+export function checkRealDataPath(workspaceRoot: string, target: string): void {
   const relative = relativeInside(workspaceRoot, target);
   if (relative === '') return;
   if (relative === undefined) {
@@ -38,6 +43,9 @@ export async function assertRealDataPath(workspaceRoot: string, target: string):
         `Refused: ${shown} is a symbolic link (to ${to}). CleverAgents keeps its data only in real folders and files inside the workspace, ` +
           `so that nothing it writes lands elsewhere. Move the link aside (put a real folder in its place to keep what it points to) and try again.`,
       );
+    }
+    if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
+      throw new StoreRefusedError(`Refused: ${shown} belongs to another user (uid ${info.uid}). CleverAgents uses only its own files and folders.`);
     }
     if (i < names.length - 1 && !info.isDirectory()) {
       throw new StoreRefusedError(`Refused: ${shown} is not a folder. Move it aside and try again.`);

@@ -15,6 +15,7 @@ import { writeLogSteps } from './writeLogFile';
 import { WriteLogView, type WriteLogOptions } from './writeLogView';
 import { writeIgnoreAll } from '../files/nodeWorkspaceFiles';
 import { assertRealDataPath } from '../files/realDataPath';
+import { makePrivate, makeStateDir, stateFileInfo } from '../files/stateFiles';
 
 /** The folder of the workspace the product owns, and the database file in it. */
 export const CLEVERAGENTS_DIR = '.cleveragents';
@@ -76,6 +77,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
   private readonly wasmDir: string;
   private readonly lock: FileLock;
   private readonly workspaceRoot: string | undefined;
+  private tightened = false;
   private readonly logPath: string;
 
   private db: Database | undefined;
@@ -186,6 +188,11 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     if (this.workspaceRoot === undefined) return;
     await assertRealDataPath(this.workspaceRoot, this.location);
     await assertRealDataPath(this.workspaceRoot, this.logPath);
+    if (!this.tightened) {
+      // it holds every prompt's first line: a database made by an earlier release (0644) is made private
+      for (const file of [this.location, this.logPath]) makePrivate(file);
+      this.tightened = true;
+    }
   }
 
   private assertOpen(): void {
@@ -383,10 +390,10 @@ export class SqlJsCheckpointStore implements CheckpointStore {
     if (this.folderReady) return;
     const dir = path.dirname(this.location);
     try {
-      const created = await mkdir(dir, { recursive: true });
-      if (created !== undefined || path.basename(dir) === CLEVERAGENTS_DIR) {
-        await writeIgnoreAll(dir);
-      }
+      const existed = stateFileInfo(this.workspaceRoot ?? path.dirname(dir), dir) !== undefined;
+      if (this.workspaceRoot !== undefined) makeStateDir(this.workspaceRoot, dir);
+      else await mkdir(dir, { recursive: true });
+      if (!existed || path.basename(dir) === CLEVERAGENTS_DIR) writeIgnoreAll(this.workspaceRoot ?? dir, dir);
     } catch (error) {
       throw new StoreError(`Cannot create the folder ${dir}: ${(error as Error).message}`, { cause: error });
     }

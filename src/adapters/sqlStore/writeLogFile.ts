@@ -101,7 +101,7 @@ export async function createLogFile(logPath: string, bytes: Uint8Array): Promise
   const temp = tempFileFor(logPath);
   let renamed = false;
   try {
-    const handle = await open(temp, 'wx', 0o644);
+    const handle = await open(temp, 'wx', 0o600);
     try {
       await writeAll(handle, bytes);
       await handle.sync();
@@ -185,6 +185,6 @@ export const writeLogSteps = {
   readLog: readLogFile,
   writeRecord: writeRecordAt,
   flushLog,
-  replaceDatabase: (databasePath: string, bytes: Uint8Array): Promise<void> => writeFileAtomic(databasePath, bytes),
+  replaceDatabase: (databasePath: string, bytes: Uint8Array): Promise<void> => writeFileAtomic(databasePath, bytes, 0o600),
   removeLog: removeLogFile,
 };

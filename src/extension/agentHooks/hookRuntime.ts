@@ -1,4 +1,6 @@
+// eslint-disable-next-line no-restricted-imports -- the launcher and package.json in the extension's own folders, not the workspace's
 import { existsSync, readFileSync } from 'node:fs';
+// eslint-disable-next-line no-restricted-imports -- the same
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';

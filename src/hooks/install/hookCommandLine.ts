@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- reads the head of a launcher of ours, outside the workspace
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { noDaemon } from '../../daemon/daemonFiles';

@@ -1,4 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readRegularFile } from '../../adapters/files/stateFiles';
+import { StoreRefusedError } from '../../core/errors';
 import type { HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, CLINE_SCRIPT_MARK, type HookScope } from './agentHookConfigs';
 import { isOurCommand } from './hookCommandLine';
@@ -11,11 +13,18 @@ export function displayPath(scope: HookScope, relative: string): string {
   return scope === 'user' ? `~/${relative}` : relative;
 }
 
-/** The file's text, or null when there is none. */
+/** An agent's settings file is a few kilobytes; one far larger is not one. */
+const SETTINGS_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The file's text, or null when there is none. Never blocks: a FIFO, a socket or a device in a
+ * settings file's place (a tarball can ship one) is refused, and nothing is written.
+ */
 export async function readTextOrNull(target: string, display: string): Promise<string | null> {
   try {
-    return await readFile(target, 'utf8');
+    return readRegularFile(target, display, SETTINGS_MAX_BYTES)?.toString('utf8') ?? null;
   } catch (error) {
+    if (error instanceof StoreRefusedError) throw new ConfigFileError(`${error.message.replace(/^Refused: /, '').replace(/\.$/, '')}; nothing was written`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
     if (code === 'EISDIR') throw new ConfigFileError(`${display} is a folder, not a file; nothing was written`);

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- makes the agents' settings folders one level at a time, after safeTarget.resolveTarget
 import { chmod, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';

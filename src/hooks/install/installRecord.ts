@@ -1,4 +1,5 @@
-import { readFile, rmdir, unlink } from 'node:fs/promises';
+import { rmdir, unlink } from 'node:fs/promises';
+import { readRegularFile } from '../../adapters/files/stateFiles';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
@@ -23,12 +24,15 @@ const recordSchema = z.object({
 
 export type InstallRecord = z.infer<typeof recordSchema>;
 
+const RECORD_MAX_BYTES = 1024 * 1024;
 const EMPTY: InstallRecord = { version: 1, data_folder_created: false, created: {} };
 
 export async function readInstallRecord(root: string, scope: HookScope): Promise<InstallRecord> {
   let text: string;
   try {
-    text = await readFile(await resolveTarget(root, RECORD_FILE, scope, RECORD_FILE), 'utf8');
+    const bytes = readRegularFile(await resolveTarget(root, RECORD_FILE, scope, RECORD_FILE), RECORD_FILE, RECORD_MAX_BYTES);
+    if (bytes === undefined) return EMPTY;
+    text = bytes.toString('utf8');
   } catch {
     return EMPTY;
   }

@@ -1,4 +1,6 @@
+// eslint-disable-next-line no-restricted-imports -- the stable launcher and the product's own folders in the user's profile, not the workspace
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+// eslint-disable-next-line no-restricted-imports -- the same
 import { mkdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
