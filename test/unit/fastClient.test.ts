@@ -56,6 +56,21 @@ describe(`the launcher's fast client, with ${client}`, function () {
   /** The checkpoints the hooks took, as hooks.log tells them. */
   const taken = (root: string, phase: string) => hooksLog(root).split('\n').filter((l) => l.includes(`: ${phase} `)).length;
 
+  it('a hooks.log that is a link out of the workspace (issue 34): the call is answered, and nothing is written through the link', async () => {
+    const dir = tempDir();
+    const { root } = await served(dir);
+    const outside = path.join(dir, 'bashrc');
+    writeFileSync(outside, 'export EDITOR=vi\n');
+    rmSync(path.join(root, '.cleveragents', 'logs', 'hooks.log'), { force: true });
+    symlinkSync(outside, path.join(root, '.cleveragents', 'logs', 'hooks.log'));
+    const gone = launcher(dir, path.join(dir, 'no-such-node'));
+    const before = status(root).requests;
+    const run = await call(gone, root, 'claude-code', event(root, 'UserPromptSubmit', { session_id: '$(touch${IFS}PWNED)', prompt: 'x' }), { PATH: tools(dir), CLAUDE_PROJECT_DIR: root });
+    assert.deepEqual(run, { code: 0, stdout: '', stderr: '' });
+    assert.equal(status(root).requests, before + 2, 'the call went to the resident process');
+    assert.equal(readFileSync(outside, 'utf8'), 'export EDITOR=vi\n');
+  });
+
   it('hands the hook to the resident process: no Node.js is started, and the answer is the one node would print', async () => {
     const dir = tempDir();
     const { root } = await served(dir);

@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { StoreError } from '../../core/errors';
+import { StoreError, StoreRefusedError } from '../../core/errors';
 import type { CheckpointStore, Logger, UnitOfWork } from '../../core/ports';
 import { AtomicWriteError } from '../files/atomicFile';
 import { FileLock, type FileLockOptions } from '../files/fileLock';
@@ -395,6 +395,7 @@ export class SqlJsCheckpointStore implements CheckpointStore {
       else await mkdir(dir, { recursive: true });
       if (!existed || path.basename(dir) === CLEVERAGENTS_DIR) writeIgnoreAll(this.workspaceRoot ?? dir, dir);
     } catch (error) {
+      if (error instanceof StoreRefusedError) throw error;
       throw new StoreError(`Cannot create the folder ${dir}: ${(error as Error).message}`, { cause: error });
     }
     this.folderReady = true;
