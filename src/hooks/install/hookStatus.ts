@@ -49,6 +49,15 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
         events.push(...found.events);
         commands.push(...found.commands);
       }
+    } else if (config.kind === 'plugin') {
+      const relative = config.file(scope);
+      shown = displayPath(scope, relative);
+      const text = await readTextOrNull(await resolveTarget(root, relative, scope, shown), shown);
+      if (text !== null && config.isOurs(text)) {
+        events.push(...config.events);
+        const command = config.commandOf(text);
+        if (command) commands.push(command);
+      }
     } else {
       shown = displayPath(scope, `${config.folder(scope)}/`);
       for (const event of config.events) {
@@ -61,7 +70,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
       }
     }
   } catch (error) {
-    return { ...base, path: config.kind === 'json' ? displayPath(scope, config.file(scope)) : displayPath(scope, `${config.folder(scope)}/`), installed: false, events: [], command_resolves: null, problems: [(error as Error).message] };
+    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, problems: [(error as Error).message] };
   }
   let resolves: boolean | null = null;
   if (events.length > 0) {
