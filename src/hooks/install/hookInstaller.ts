@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import type { HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope, type JsonHookConfig, type PluginHookConfig, type ScriptHookConfig } from './agentHookConfigs';
+import { codexTrustNote } from './codexTrust';
 import { bashCommand, type HookProgram } from './hookCommandLine';
 import { creatablePaths, displayPath, isOurClineScript, modeOf, readTextOrNull } from './hookFiles';
 import { readInstallRecord, RECORD_FILE, withCreated, writeInstallRecord } from './installRecord';
@@ -62,7 +63,7 @@ async function planJson(config: JsonHookConfig, mode: 'install' | 'uninstall', s
     after = removeOurHooks(before, config, display);
     if (created.includes(relative) && holdsOnlySkeleton(after, config, display)) after = null;
   }
-  const warnings = config.agent === 'gemini' && after !== null ? geminiWarnings(after, display) : [];
+  const warnings = config.agent === 'gemini' && after !== null ? geminiWarnings(after, display) : config.agent === 'codex' && mode === 'install' ? [codexTrustNote(display)] : [];
   const changes = after === before ? [] : [{ relative, display, target, before, after, executable: false }];
   return { agent: config.agent, scope, root, changes, files: [display], events, warnings };
 }
