@@ -154,5 +154,22 @@ export function agentEvent(agent: HookAgent, moment: HookMoment, call: ToolCall)
       if (moment === 'pre') return { eventName: 'PreToolUse', env: {}, json: { ...common, hookName: 'PreToolUse', preToolUse: tool } };
       return { eventName: 'PostToolUse', env: {}, json: { ...common, hookName: 'PostToolUse', postToolUse: { ...tool, result: 'ok', success: true, executionTimeMs: 10 } } };
     }
+    case 'codex': {
+      const common = { session_id: session, turn_id: `turn-${index}`, transcript_path: null, cwd: workspace, model: 'gpt-5.1-codex', permission_mode: 'default' };
+      if (moment === 'prompt') return { eventName: 'UserPromptSubmit', env: {}, json: { ...common, hook_event_name: 'UserPromptSubmit', prompt } };
+      const patch = `*** Begin Patch\n*** Update File: ${call.file ?? ''}\n@@\n-a\n+b\n*** End Patch\n`;
+      const tool = edit ? { tool_name: 'apply_patch', tool_input: { command: patch } } : { tool_name: 'Bash', tool_input: { command } };
+      const name = moment === 'pre' ? 'PreToolUse' : 'PostToolUse';
+      const response = moment === 'post' ? { tool_response: '' } : {};
+      return { eventName: name, env: {}, json: { ...common, hook_event_name: name, ...tool, ...response, tool_use_id: `call_bench_${index}` } };
+    }
+    case 'opencode': {
+      // what the plugin `hook install opencode` writes sends (src/hooks/install/opencodePlugin.ts)
+      const common = { session_id: session, directory: workspace };
+      if (moment === 'prompt') return { eventName: 'chat.message', env: {}, json: { ...common, hook_event_name: 'chat.message', prompt } };
+      const tool = edit ? { tool: 'edit', args: { filePath: join(workspace, call.file!), oldString: 'a', newString: 'b' } } : { tool: 'bash', args: { command, description: 'Apply the step' } };
+      const name = moment === 'pre' ? 'tool.execute.before' : 'tool.execute.after';
+      return { eventName: name, env: {}, json: { ...common, hook_event_name: name, ...tool, call_id: `call_bench_${index}` } };
+    }
   }
 }

@@ -61,6 +61,12 @@ export function installedHooks(agent: HookAgent, scratch: string, cli = CLI): Ma
     for (const event of config.events) out.set(event, [path.join(scratch, config.folder('project'), event)]);
     return out;
   }
+  if (config.kind === 'plugin') {
+    // the plugin starts the command it names for each of its events, with the event on stdin
+    const command = config.commandOf(readFileSync(path.join(scratch, config.file('project')), 'utf8'));
+    if (command) for (const event of config.events) out.set(event, ['sh', '-c', command]);
+    return out;
+  }
   const file = JSON.parse(readFileSync(path.join(scratch, config.file('project')), 'utf8')) as { hooks: Record<string, Record<string, unknown>[]> };
   for (const [event, entries] of Object.entries(file.hooks)) {
     const hooks = config.shape === 'grouped' ? entries.flatMap((e) => (e.hooks as Record<string, unknown>[]) ?? []) : entries;

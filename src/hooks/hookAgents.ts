@@ -3,7 +3,7 @@
  * command is `"<node>" "<absolute dist/cli.js>" hook run <agent>`: the agent's PATH need not hold
  * `agents`.
  */
-export const HOOK_AGENTS = ['copilot', 'claude-code', 'cursor', 'gemini', 'cline'] as const;
+export const HOOK_AGENTS = ['copilot', 'claude-code', 'cursor', 'gemini', 'cline', 'codex', 'opencode'] as const;
 
 export type HookAgent = (typeof HOOK_AGENTS)[number];
 
@@ -14,6 +14,8 @@ export const HOOK_AGENT_NAMES: Readonly<Record<HookAgent, string>> = {
   cursor: 'Cursor',
   gemini: 'Gemini CLI',
   cline: 'Cline',
+  codex: 'Codex CLI',
+  opencode: 'OpenCode',
 };
 
 export function isHookAgent(name: string): name is HookAgent {

@@ -13,11 +13,16 @@ import type { HookAgent } from './hookAgents';
  *   decision, which tools that auto-approve commands return to skip Cursor's own approval step
  *   (e.g. docs.rs/crate/safe-chains, "auto-allow safe bash commands"); a JSON object without a
  *   permission leaves Cursor's own rules to decide.
+ * - Codex CLI: nothing (exit 0 with empty stdout lets the call go on; a PreToolUse answer may only
+ *   deny; https://developers.openai.com/codex/hooks, "PreToolUse").
+ * - OpenCode: nothing (our plugin ignores the command's stdout; install/opencodePlugin.ts).
  */
 export function hookAnswer(agent: HookAgent, eventName: string | undefined): string {
   switch (agent) {
     case 'claude-code':
     case 'copilot':
+    case 'codex':
+    case 'opencode':
       return '';
     case 'gemini':
       return '{}\n';

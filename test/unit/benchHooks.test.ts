@@ -20,7 +20,7 @@ const PROGRAM = { node: '/usr/bin/node', cli: '/opt/agents/dist/cli.js' };
 
 function installedEvents(agent: (typeof HOOK_AGENTS)[number]): string[] {
   const config = AGENT_HOOK_CONFIGS[agent];
-  return config.kind === 'scripts' ? [...config.events] : config.entries(PROGRAM).map((e) => e.event);
+  return config.kind === 'json' ? config.entries(PROGRAM).map((e) => e.event) : [...config.events];
 }
 
 describe('The hooked-path benchmark’s options', () => {
@@ -42,7 +42,7 @@ describe('The hooked-path benchmark’s options', () => {
 
   for (const [values, message] of [
     [{ 'cli-checkpoints': '0' }, /--cli-checkpoints must be at least 1/],
-    [{ agent: 'vim' }, /--agent must be one of copilot, claude-code, cursor, gemini, cline, not "vim"/],
+    [{ agent: 'vim' }, /--agent must be one of copilot, claude-code, cursor, gemini, cline, codex, opencode, not "vim"/],
     [{ steps: '1' }, /--steps must be at least 2/],
     [{ steps: '12x' }, /--steps must be a whole number/],
     [{ runs: '0' }, /--runs must be at least 1/],

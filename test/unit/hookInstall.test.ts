@@ -446,7 +446,7 @@ describe('agents hook --user', () => {
     const of = (agent: string, scope: string) => status.hooks.find((s) => s.agent === agent && s.scope === scope)!;
     assert.deepEqual([of('claude-code', 'user').installed, of('claude-code', 'user').command_resolves, of('claude-code', 'project').installed], [true, true, false]);
     assert.deepEqual(of('cline', 'user').events, ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse']);
-    assert.equal(status.hooks.length, 10);
+    assert.equal(status.hooks.length, 14, 'seven agents, two scopes each');
     ok(hook(ws, home, ['uninstall', 'claude-code', '--user']));
     ok(hook(ws, home, ['uninstall', 'cline', '--user']));
     assert.deepEqual(tree(home), before);
@@ -475,7 +475,7 @@ describe('agents hook status', () => {
     ok(runCli(other, ['hook', 'install', 'cursor'], { env: { HOME: home } }));
     const run = ok(runCli(ws, ['--format', 'json', '--workspace', other, 'hook', 'status'], { env: { HOME: home } }));
     const status = run.json<{ hooks: Array<{ agent: string; scope: string; installed: boolean }> }>();
-    assert.equal(status.hooks.length, 10);
+    assert.equal(status.hooks.length, 14, 'seven agents, two scopes each');
     assert.equal(status.hooks.find((s) => s.agent === 'cursor' && s.scope === 'project')?.installed, true, '--workspace before "hook" names the workspace');
     const install = ok(runCli(ws, ['--format=json', 'hook', 'install', 'gemini', '--dry-run'], { env: { HOME: home } })).json<{ hook: { agent: string; dry_run: boolean } }>();
     assert.deepEqual([install.hook.agent, install.hook.dry_run], ['gemini', true]);

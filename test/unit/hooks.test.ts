@@ -101,6 +101,10 @@ const SESSIONS: Readonly<Record<HookAgent, { prompt: string; firstPrompt?: strin
   cursor: { prompt: 'beforeSubmitPrompt', editPost: 'afterFileEdit', shellPre: 'beforeShellExecution', shellPost: 'afterShellExecution', editTool: 'Edit', shellTool: 'Shell' },
   gemini: { prompt: 'BeforeAgent', editPre: 'BeforeTool-write_file', editPost: 'AfterTool-write_file', shellPre: 'BeforeTool-run_shell_command', shellPost: 'AfterTool-run_shell_command', editTool: 'write_file', shellTool: 'run_shell_command' },
   cline: { prompt: 'UserPromptSubmit', firstPrompt: 'TaskStart', editPre: 'PreToolUse-write_to_file', editPost: 'PostToolUse-write_to_file', shellPre: 'PreToolUse-execute_command', shellPost: 'PostToolUse-execute_command', editTool: 'write_to_file', shellTool: 'execute_command' },
+  // Codex's edit is apply_patch, whose file is read from the patch text (`*** Update File: notes.txt`)
+  codex: { prompt: 'UserPromptSubmit', editPre: 'PreToolUse-apply_patch', editPost: 'PostToolUse-apply_patch', shellPre: 'PreToolUse-Bash', shellPost: 'PostToolUse-Bash', editTool: 'apply_patch', shellTool: 'Bash' },
+  // OpenCode's events are what our plugin sends (src/hooks/install/opencodePlugin.ts)
+  opencode: { prompt: 'chat.message', editPre: 'tool.execute.before-edit', editPost: 'tool.execute.after-edit', shellPre: 'tool.execute.before-bash', shellPost: 'tool.execute.after-bash', editTool: 'edit', shellTool: 'bash' },
 };
 
 function eventNameOf(input: string): string | undefined {
@@ -130,7 +134,7 @@ describe('agents hook run', function () {
         for (const name of names) {
           const input = fixture(agent, name.slice(0, -5), { workspace: '/work/project', session: 'session-1', prompt: 'add due dates' });
           const raw = JSON.parse(input) as { _source: string; _kind: string };
-          assert.match(raw._source, /^https:\/\/(code\.claude\.com|docs\.github\.com|code\.visualstudio\.com|cursor\.com|geminicli\.com|docs\.cline\.bot)\//, `${agent}/${name} cites its page`);
+          assert.match(raw._source, /^https:\/\/(code\.claude\.com|docs\.github\.com|code\.visualstudio\.com|cursor\.com|geminicli\.com|docs\.cline\.bot|developers\.openai\.com|opencode\.ai)\//, `${agent}/${name} cites its page`);
           const event = AGENT_EVENTS[agent].normalize(raw, {});
           assert.equal(event.kind, raw._kind, `${agent}/${name}`);
           assert.equal(event.sessionId, 'session-1', `${agent}/${name}: session`);
@@ -149,6 +153,9 @@ describe('agents hook run', function () {
       assert.equal(AGENT_EVENTS.copilot.isWritingTool('view'), false);
       assert.equal(AGENT_EVENTS.copilot.isWritingTool('runInTerminal'), true);
       assert.equal(AGENT_EVENTS.cursor.isWritingTool('Read'), false);
+      assert.equal(AGENT_EVENTS.codex.isWritingTool('mcp__docs__search'), false);
+      assert.equal(AGENT_EVENTS.codex.isWritingTool('update_plan'), false);
+      for (const tool of ['read', 'glob', 'grep', 'list', 'webfetch', 'todowrite', 'task']) assert.equal(AGENT_EVENTS.opencode.isWritingTool(tool), false, tool);
     });
   });
 
@@ -157,6 +164,8 @@ describe('agents hook run', function () {
     assert.equal(hookAnswer('copilot', 'preToolUse'), '');
     assert.equal(hookAnswer('gemini', 'BeforeTool'), '{}\n');
     assert.equal(hookAnswer('cline', 'PreToolUse'), '{"cancel":false}\n');
+    assert.equal(hookAnswer('codex', 'PreToolUse'), '');
+    assert.equal(hookAnswer('opencode', 'tool.execute.before'), '');
     assert.equal(hookAnswer('cursor', 'beforeSubmitPrompt'), '{"continue":true}\n');
     // "allow" would skip the approval Cursor asks for itself: a checkpoint hook makes no decision.
     for (const event of ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse', 'afterFileEdit', undefined]) assert.equal(hookAnswer('cursor', event), '{}\n', String(event));
@@ -284,7 +293,7 @@ describe('agents hook run', function () {
     const hostile: [string, (root: string) => string][] = [
       ['not JSON', () => '{"session_id": "s", "hook_event_name": '],
       ['a 1 MB session id', (root) => JSON.stringify({ session_id: 'x'.repeat(1024 * 1024), hook_event_name: 'UserPromptSubmit', cwd: root, prompt: 'hi' })],
-      ['a 1 MB tool name', (root) => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: root, tool_name: 'W'.repeat(1024 * 1024), tool_input: {} })],
+      ['a 1 MB tool name', (root) => JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', cwd: root, tool_name: 'W'.repeat(1024 * 1024), tool: 'W'.repeat(1024 * 1024), tool_input: {} })],
       ['a JSON array', () => '[1,2,3]'],
       ['an empty stdin', () => ''],
       ['9 MB of stdin', () => `"${'y'.repeat(9 * 1024 * 1024)}"`],

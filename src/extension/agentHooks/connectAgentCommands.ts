@@ -46,7 +46,9 @@ function stateText(status: HookScopeStatus | undefined): string {
   if (!status) return 'not connected';
   if (status.problems.length > 0 && !status.installed) return 'configuration unreadable';
   if (!status.installed) return 'not connected';
-  return status.command_resolves === false ? 'connected, but its command no longer runs: connect again' : 'connected';
+  if (status.command_resolves === false) return 'connected, but its command no longer runs: connect again';
+  // Codex runs a hook only once the user has reviewed it in Codex (hookStatus says when no review is recorded)
+  return status.agent === 'codex' && status.problems.length > 0 ? 'connected, but not yet trusted in Codex (/hooks)' : 'connected';
 }
 
 class AgentHookCommands {

@@ -1,10 +1,12 @@
 import type { HookAgent } from '../hookAgents';
 import { isClaudeCodeWritingTool, normalizeClaudeCode } from './claudeCode';
 import { isClineWritingTool, normalizeCline } from './cline';
+import { isCodexWritingTool, normalizeCodex } from './codex';
 import { isCopilotWritingTool, normalizeCopilot } from './copilot';
 import { isCursorWritingTool, normalizeCursor } from './cursor';
 import { isGeminiWritingTool, normalizeGemini } from './gemini';
 import type { HookEvent } from './hookEvent';
+import { isOpenCodeWritingTool, normalizeOpenCode } from './opencode';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,4 +17,6 @@ export const AGENT_EVENTS: Readonly<Record<HookAgent, { normalize(raw: unknown, 
   cursor: { normalize: normalizeCursor, isWritingTool: isCursorWritingTool },
   gemini: { normalize: normalizeGemini, isWritingTool: isGeminiWritingTool },
   cline: { normalize: normalizeCline, isWritingTool: isClineWritingTool },
+  codex: { normalize: normalizeCodex, isWritingTool: isCodexWritingTool },
+  opencode: { normalize: normalizeOpenCode, isWritingTool: isOpenCodeWritingTool },
 };

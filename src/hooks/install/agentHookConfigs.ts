@@ -1,5 +1,6 @@
 import type { HookAgent } from '../hookAgents';
 import { bashCommand, powershellCommand, shellExecLine, type HookProgram } from './hookCommandLine';
+import { isOurOpenCodePlugin, opencodePluginCommand, opencodePluginText } from './opencodePlugin';
 
 // Where each agent reads its hooks and what this installer writes there. Every layout follows the
 // agent's own documentation, cited next to it (read 2026-12; where sources disagreed, the newest).
@@ -43,7 +44,21 @@ export interface ScriptHookConfig {
   script(program: HookProgram): string;
 }
 
-export type AgentHookConfig = JsonHookConfig | ScriptHookConfig;
+/** An agent that loads a plugin module instead of running hook commands (OpenCode): one file of ours. */
+export interface PluginHookConfig {
+  readonly kind: 'plugin';
+  readonly agent: HookAgent;
+  /** The plugin file, relative to the workspace (project) or the home folder (user). */
+  file(scope: HookScope): string;
+  /** The agent's events the plugin handles (for the messages and status). */
+  readonly events: readonly string[];
+  text(program: HookProgram): string;
+  isOurs(text: string): boolean;
+  /** The command line the plugin names, for status. */
+  commandOf(text: string): string | undefined;
+}
+
+export type AgentHookConfig = JsonHookConfig | ScriptHookConfig | PluginHookConfig;
 
 /** Seconds an agent waits for one hook before it gives up on it; `hook run` finishes well inside. */
 const HOOK_TIMEOUT_SECONDS = 30;
@@ -168,10 +183,62 @@ export const CLINE_HOOKS: ScriptHookConfig = {
   script: (program) => `#!/bin/sh\n${CLINE_SCRIPT_MARK}\n${shellExecLine(program, 'cline')}\n`,
 };
 
+/** Codex's tools that write, as its hook payloads name them: its shells (`Bash`) and its file edit. */
+export const CODEX_WRITING_TOOLS = '^(Bash|apply_patch)$';
+
+/**
+ * OpenAI Codex CLI (checked against @openai/codex 0.171.0): `hooks.json` beside a config layer,
+ * `<repo>/.codex/hooks.json` (project; Codex reads a project's `.codex/` only when the project is
+ * trusted) or `~/.codex/hooks.json` (user; `$CODEX_HOME` moves it), the same shape as Claude Code's
+ * (`hooks.<Event>` lists `{matcher, hooks: [{type: "command", command, timeout}]}`, the matcher a
+ * regex over tool names, the timeout in seconds). The root may hold only `description` and
+ * `hooks`. Hooks are on by default since 0.124. Codex runs a hook that is not managed by an admin
+ * only once the user has reviewed and trusted it (its `/hooks` view records a hash in
+ * `~/.codex/config.toml`, `[hooks.state]`): install says so. hooks.json rather than config.toml's
+ * `[hooks]` tables, so that Codex's TOML (and the user's comments in it) is never rewritten.
+ * https://developers.openai.com/codex/hooks
+ * github.com/openai/codex codex-rs/config/src/hook_config.rs (HooksFile, MatcherGroup, HookHandlerConfig)
+ * github.com/openai/codex codex-rs/hooks/src/engine/discovery.rs (hooks.json per layer, trust)
+ */
+export const CODEX_HOOKS: JsonHookConfig = {
+  kind: 'json',
+  agent: 'codex',
+  file: () => '.codex/hooks.json',
+  allowComments: false,
+  skeleton: {},
+  shape: 'grouped',
+  entries: (program) => {
+    const hook = { type: 'command', command: bashCommand(program, 'codex'), timeout: HOOK_TIMEOUT_SECONDS };
+    return [
+      { event: 'PreToolUse', entry: { matcher: CODEX_WRITING_TOOLS, hooks: [hook] } },
+      { event: 'PostToolUse', entry: { matcher: CODEX_WRITING_TOOLS, hooks: [hook] } },
+      { event: 'UserPromptSubmit', entry: { hooks: [hook] } },
+    ];
+  },
+};
+
+/**
+ * OpenCode: a plugin module of ours, `.opencode/plugins/cleveragents-checkpoints.js` (project) or
+ * `~/.config/opencode/plugins/cleveragents-checkpoints.js` (user), loaded at OpenCode's start. See
+ * opencodePlugin.ts for what it holds and why.
+ * https://opencode.ai/docs/plugins
+ */
+export const OPENCODE_HOOKS: PluginHookConfig = {
+  kind: 'plugin',
+  agent: 'opencode',
+  file: (scope) => (scope === 'project' ? '.opencode/plugins/cleveragents-checkpoints.js' : '.config/opencode/plugins/cleveragents-checkpoints.js'),
+  events: ['chat.message', 'tool.execute.before', 'tool.execute.after'],
+  text: opencodePluginText,
+  isOurs: isOurOpenCodePlugin,
+  commandOf: opencodePluginCommand,
+};
+
 export const AGENT_HOOK_CONFIGS: Readonly<Record<HookAgent, AgentHookConfig>> = {
   copilot: COPILOT_HOOKS,
   'claude-code': CLAUDE_CODE_HOOKS,
   cursor: CURSOR_HOOKS,
   gemini: GEMINI_HOOKS,
   cline: CLINE_HOOKS,
+  codex: CODEX_HOOKS,
+  opencode: OPENCODE_HOOKS,
 };

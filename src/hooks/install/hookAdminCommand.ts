@@ -154,7 +154,7 @@ export async function runHookAdminCommand(argv: readonly string[], io: HookAdmin
     }
     const workspace = await workspaceOf(args, io);
     if (args.action === 'status') {
-      reportStatus(await hookStatus(workspace, io.homeDir), args, io);
+      reportStatus(await hookStatus(workspace, io.homeDir, io.env), args, io);
       return EXIT_OK;
     }
     const scope: HookScope = args.user ? 'user' : 'project';

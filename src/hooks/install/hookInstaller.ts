@@ -3,7 +3,8 @@ import { chmod, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import type { HookAgent } from '../hookAgents';
-import { AGENT_HOOK_CONFIGS, type HookScope, type JsonHookConfig, type ScriptHookConfig } from './agentHookConfigs';
+import { AGENT_HOOK_CONFIGS, type HookScope, type JsonHookConfig, type PluginHookConfig, type ScriptHookConfig } from './agentHookConfigs';
+import { codexTrustNote } from './codexTrust';
 import { bashCommand, type HookProgram } from './hookCommandLine';
 import { creatablePaths, displayPath, isOurClineScript, modeOf, readTextOrNull } from './hookFiles';
 import { readInstallRecord, RECORD_FILE, withCreated, writeInstallRecord } from './installRecord';
@@ -63,7 +64,7 @@ async function planJson(config: JsonHookConfig, mode: 'install' | 'uninstall', s
     after = removeOurHooks(before, config, display);
     if (created.includes(relative) && holdsOnlySkeleton(after, config, display)) after = null;
   }
-  const warnings = config.agent === 'gemini' && after !== null ? geminiWarnings(after, display) : [];
+  const warnings = config.agent === 'gemini' && after !== null ? geminiWarnings(after, display) : config.agent === 'codex' && mode === 'install' ? [codexTrustNote(display)] : [];
   const changes = after === before ? [] : [{ relative, display, target, before, after, executable: false }];
   return { agent: config.agent, scope, root, changes, files: [display], events, warnings };
 }
@@ -97,6 +98,24 @@ async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstal
   return { agent: config.agent, scope, root, changes, files: [displayPath(scope, `${folder}/`)], events: config.events, warnings: [] };
 }
 
+/**
+ * A plugin file that is all ours (OpenCode): written whole, replaced when it names another
+ * program, removed by uninstall; a file of that name that is not ours is refused, never overwritten.
+ */
+async function planPlugin(config: PluginHookConfig, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram): Promise<HookPlan> {
+  const relative = config.file(scope);
+  const display = displayPath(scope, relative);
+  const target = await resolveTarget(root, relative, scope, display);
+  const before = await readTextOrNull(target, display);
+  const base = { agent: config.agent, scope, root, files: [display], events: config.events, warnings: [] };
+  if (mode === 'uninstall') {
+    return { ...base, changes: before !== null && config.isOurs(before) ? [{ relative, display, target, before, after: null, executable: false }] : [] };
+  }
+  if (before !== null && !config.isOurs(before)) throw new ConfigFileError(`${display} exists and is not ours; nothing was written (move it away, then run this again)`);
+  const after = config.text(program);
+  return { ...base, changes: before === after ? [] : [{ relative, display, target, before, after, executable: false }] };
+}
+
 /** What installing `agent`'s hooks in `scope` changes. Throws ConfigFileError for a file it must not touch. */
 export async function planHookChange(agent: HookAgent, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram): Promise<HookPlan> {
   const config = AGENT_HOOK_CONFIGS[agent];
@@ -104,6 +123,7 @@ export async function planHookChange(agent: HookAgent, mode: 'install' | 'uninst
   await resolveTarget(root, RECORD_FILE, scope, displayPath(scope, RECORD_FILE));
   const record = await readInstallRecord(root, scope);
   const created = (record.created[agent] ?? []).filter((p) => creatablePaths(agent, scope).includes(p));
+  if (config.kind === 'plugin') return planPlugin(config, mode, scope, root, program);
   return config.kind === 'json' ? planJson(config, mode, scope, root, program, created) : planScripts(config, mode, scope, root, program);
 }
 

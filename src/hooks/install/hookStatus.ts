@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
+import { codexTrustProblem } from './codexTrust';
 import { programOfCommand, programResolves, type HookProgram } from './hookCommandLine';
 import { displayPath, isOurClineScript, readTextOrNull } from './hookFiles';
 import { ourConfiguredHooks } from './jsonHookMerge';
@@ -32,7 +34,7 @@ function whyNotRunning(program: HookProgram): string {
   return `${program.cli} is missing`;
 }
 
-async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Promise<HookScopeStatus> {
+async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, home: string, env: NodeJS.ProcessEnv): Promise<HookScopeStatus> {
   const config = AGENT_HOOK_CONFIGS[agent];
   const base = { agent, name: HOOK_AGENT_NAMES[agent], scope };
   const events: string[] = [];
@@ -49,6 +51,15 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
         events.push(...found.events);
         commands.push(...found.commands);
       }
+    } else if (config.kind === 'plugin') {
+      const relative = config.file(scope);
+      shown = displayPath(scope, relative);
+      const text = await readTextOrNull(await resolveTarget(root, relative, scope, shown), shown);
+      if (text !== null && config.isOurs(text)) {
+        events.push(...config.events);
+        const command = config.commandOf(text);
+        if (command) commands.push(command);
+      }
     } else {
       shown = displayPath(scope, `${config.folder(scope)}/`);
       for (const event of config.events) {
@@ -61,7 +72,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
       }
     }
   } catch (error) {
-    return { ...base, path: config.kind === 'json' ? displayPath(scope, config.file(scope)) : displayPath(scope, `${config.folder(scope)}/`), installed: false, events: [], command_resolves: null, problems: [(error as Error).message] };
+    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, problems: [(error as Error).message] };
   }
   let resolves: boolean | null = null;
   if (events.length > 0) {
@@ -73,15 +84,20 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
       problems.push(`${shown}: the hook command no longer runs (${program ? whyNotRunning(program) : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
     }
   }
+  // Codex skips a hook the user has not reviewed: installed is not yet running
+  if (agent === 'codex' && config.kind === 'json' && events.length > 0) {
+    const untrusted = await codexTrustProblem(path.join(root, config.file(scope)), home, env);
+    if (untrusted) problems.push(untrusted);
+  }
   return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, problems };
 }
 
 /** Every agent's status, project scope (the workspace) then user scope (the home folder). */
-export async function hookStatus(workspace: string, home: string): Promise<HookScopeStatus[]> {
+export async function hookStatus(workspace: string, home: string, env: NodeJS.ProcessEnv = process.env): Promise<HookScopeStatus[]> {
   const result: HookScopeStatus[] = [];
   for (const agent of HOOK_AGENTS) {
-    result.push(await scopeStatus(agent, 'project', workspace));
-    result.push(await scopeStatus(agent, 'user', home));
+    result.push(await scopeStatus(agent, 'project', workspace, home, env));
+    result.push(await scopeStatus(agent, 'user', home, home, env));
   }
   return result;
 }

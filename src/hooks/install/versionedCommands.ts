@@ -69,8 +69,8 @@ export function configuredFiles(scope: HookScope): string[] {
   const files: string[] = [];
   for (const agent of HOOK_AGENTS) {
     const config = AGENT_HOOK_CONFIGS[agent];
-    if (config.kind === 'json') files.push(config.file(scope));
-    else files.push(...config.events.map((event) => `${config.folder(scope)}/${event}`));
+    if (config.kind === 'scripts') files.push(...config.events.map((event) => `${config.folder(scope)}/${event}`));
+    else files.push(config.file(scope));
   }
   return [...new Set([...files, ...MCP_FILES[scope]])];
 }

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+
+// Codex (0.171.0) runs a hook that no admin manages only after the user has reviewed it: its TUI
+// says "N hooks need review before they can run" and its /hooks view records, per hook, the hash
+// of the definition it trusted in the user's config.toml, `[hooks.state."<hooks.json path>:
+// <event>:<group>:<handler>"] trusted_hash = "…"`. An untrusted or changed hook is skipped without
+// a word (`codex exec` says nothing), and `--dangerously-bypass-hook-trust` runs it for one
+// invocation. Sources: github.com/openai/codex codex-rs/hooks/src/engine/discovery.rs
+// (hook_trust_status, hook_key), codex-rs/config/src/hook_config.rs (HookStateToml); the
+// binary's strings. This installer never writes that trust itself: it is the user's review.
+
+/** What install says for Codex, every time: without the review the hooks do nothing. */
+export function codexTrustNote(display: string): string {
+  return `Codex runs these hooks only once you trust them: at its next start it says that hooks need review (or open /hooks) and you accept the cleveragents-checkpoints ones in ${display}; until then, and after any change to their command, Codex skips them without a word (\`codex exec --dangerously-bypass-hook-trust\` runs them for one invocation)`;
+}
+
+/** Codex's user configuration file: `$CODEX_HOME/config.toml`, else `~/.codex/config.toml`. */
+export function codexConfigFile(home: string, env: NodeJS.ProcessEnv): string {
+  const codexHome = env.CODEX_HOME;
+  return path.join(codexHome && path.isAbsolute(codexHome) ? codexHome : path.join(home, '.codex'), 'config.toml');
+}
+
+/**
+ * For `hook status`: a problem when Codex's config.toml records no trust state for any hook of
+ * `hooksFile` (an absolute path). Read as text, not parsed: a key naming the file is all that is
+ * looked for. A recorded hash may still be of an older command; Codex's own /hooks view says.
+ */
+export async function codexTrustProblem(hooksFile: string, home: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const configFile = codexConfigFile(home, env);
+  let text = '';
+  try {
+    text = await readFile(configFile, 'utf8');
+  } catch {
+    // no config.toml: nothing is trusted yet
+  }
+  if (text.includes(`${hooksFile}:pre_tool_use:`)) return undefined;
+  return `${configFile} records no review of the hooks in ${hooksFile}: Codex skips them until you trust them (its /hooks view)`;
+}
