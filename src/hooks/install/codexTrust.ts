@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { readRegularFile } from '../../adapters/files/stateFiles';
 
 // Codex (0.171.0) runs a hook that no admin manages only after the user has reviewed it: its TUI
 // says "N hooks need review before they can run" and its /hooks view records, per hook, the hash
@@ -14,6 +14,9 @@ import * as path from 'node:path';
 export function codexTrustNote(display: string): string {
   return `Codex runs these hooks only once you trust them: at its next start it says that hooks need review (or open /hooks) and you accept the cleveragents-checkpoints ones in ${display}; until then, and after any change to their command, Codex skips them without a word (\`codex exec --dangerously-bypass-hook-trust\` runs them for one invocation)`;
 }
+
+/** A config.toml is a few kilobytes; one far larger is not read. */
+const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Codex's user configuration file: `$CODEX_HOME/config.toml`, else `~/.codex/config.toml`. */
 export function codexConfigFile(home: string, env: NodeJS.ProcessEnv): string {
@@ -30,9 +33,10 @@ export async function codexTrustProblem(hooksFile: string, home: string, env: No
   const configFile = codexConfigFile(home, env);
   let text = '';
   try {
-    text = await readFile(configFile, 'utf8');
+    // never blocks: a FIFO there is refused like any file that is not a regular one
+    text = readRegularFile(configFile, configFile, CONFIG_MAX_BYTES)?.toString('utf8') ?? '';
   } catch {
-    // no config.toml: nothing is trusted yet
+    // unreadable, or not a regular file: nothing is trusted that we can see
   }
   if (text.includes(`${hooksFile}:pre_tool_use:`)) return undefined;
   return `${configFile} records no review of the hooks in ${hooksFile}: Codex skips them until you trust them (its /hooks view)`;
