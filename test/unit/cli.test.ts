@@ -167,10 +167,10 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       expectOk(json(root, 'plan', 'list'));
       assert.deepEqual(json(root, 'plan', 'list').json(), { plans: [] });
       assert.match(runCli(root, ['plan', 'list']).stdout, /^No plans yet/);
-      expectError(json(root, 'plan', 'show', MADE_UP_ID), 'NotFound', 1, 'Not found: plan');
-      expectError(json(root, 'plan', 'checkpoints', MADE_UP_ID), 'NotFound', 1, 'Not found: plan');
-      expectError(json(root, 'plan', 'diff', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, 'Not found: checkpoint');
-      expectError(json(root, 'plan', 'rollback', '-y', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, 'Not found: checkpoint');
+      expectError(json(root, 'plan', 'show', MADE_UP_ID), 'NotFound', 1, `Not found: plan ${MADE_UP_ID}`);
+      expectError(json(root, 'plan', 'checkpoints', MADE_UP_ID), 'NotFound', 1, `Not found: plan ${MADE_UP_ID}`);
+      expectError(json(root, 'plan', 'diff', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, `Not found: checkpoint ${MADE_UP_ID}`);
+      expectError(json(root, 'plan', 'rollback', '-y', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, `Not found: checkpoint ${MADE_UP_ID}`);
       assert.deepEqual(readdirSync(root).sort(), before, 'no .cleveragents folder');
 
       createPlan(root);
@@ -253,9 +253,9 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
         return id.slice(0, n);
       };
       const before = state(root);
-      const ambiguous = expectError(json(root, 'plan', 'show', shared), 'ValidationError', 1, /^Validation Error: plan id prefix "[0-9A-Z]{4}" is ambiguous/);
-      assert.ok(ambiguous.message.includes(`${first.plan_id} (first plan)`) && ambiguous.message.includes(`${second.plan_id} (second plan)`), ambiguous.message);
-      expectError(json(root, 'plan', 'show', 'ZZZZZZZZ'), 'NotFound', 1, 'Not found: plan');
+      const ambiguous = expectError(json(root, 'plan', 'show', shared), 'ValidationError', 1, /^Validation Error: plan id "[0-9A-Z]{4}" is ambiguous: it fits 2 plans/);
+      assert.ok(ambiguous.message.includes('  first plan') && ambiguous.message.includes('  second plan'), ambiguous.message);
+      expectError(json(root, 'plan', 'show', 'ZZZZZZZZ'), 'NotFound', 1, 'Not found: plan ZZZZZZZZ');
       assert.deepEqual(state(root), before, 'a refused prefix changes nothing');
 
       const shown = json(root, 'plan', 'show', unique(second.plan_id, first.plan_id).toLowerCase());
@@ -272,7 +272,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       expectOk(rolledBack);
       assert.equal(rolledBack.json<RollbackEnvelope>().rollback_summary.from_checkpoint_id, checkpointId);
       assert.equal(readFileSync(path.join(root, 'src/app.ts'), 'utf8'), 'export const a = 1;\n');
-      expectError(json(root, 'plan', 'rollback', '--yes', first.plan_id, checkpointId.slice(0, 12)), 'NotFound', 1, 'Not found: checkpoint');
+      expectError(json(root, 'plan', 'rollback', '--yes', first.plan_id, checkpointId.slice(0, 12)), 'NotFound', 1, `Not found: checkpoint ${checkpointId.slice(0, 12)}`);
     });
 
     it('--max-checkpoints 0, 101, 1.5 and words; --auto-prune maybe', async () => {
@@ -494,7 +494,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       write(root, 'src/app.ts', 'changed\n');
       const before = state(root);
 
-      expectError(json(root, 'plan', 'rollback', '-y', p1.plan_id, MADE_UP_ID), 'NotFound', 1, 'Not found: checkpoint');
+      expectError(json(root, 'plan', 'rollback', '-y', p1.plan_id, MADE_UP_ID), 'NotFound', 1, `Not found: checkpoint ${MADE_UP_ID}`);
       expectError(json(root, 'plan', 'rollback', '-y', p1.plan_id, c2), 'ValidationError', 1, `Validation Error: checkpoint ${c2} belongs to plan ${p2.plan_id}, not to plan ${p1.plan_id}`);
       expectError(json(root, 'plan', 'rollback', p1.plan_id, c2), 'ValidationError', 1, /belongs to plan/);
       expectError(json(root, 'plan', 'diff', p1.plan_id, c1, c2), 'ValidationError', 1, /belongs to plan/);

@@ -133,7 +133,7 @@ describe('agents plan start|complete|fail|cancel|apply (the built CLI)', functio
     const missing = runCli(root, ['plan', 'complete']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /"plan complete" needs <plan_id>/);
-    refused(json(root, 'plan', 'fail', '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'NotFound', 'Not found: plan');
+    refused(json(root, 'plan', 'fail', '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'NotFound', 'Not found: plan 01ARZ3NDEKTSV4RRFFQ69G5FAV');
     refused(json(root, 'plan', 'cancel', 'nope'), 'ValidationError', /^Validation Error: plan id "nope"/);
     const help = runCli(root, ['--help']).stdout;
     for (const c of ['start', 'complete', 'fail', 'cancel', 'delete']) assert.match(help, new RegExp(`agents plan ${c}\\b`), c);
@@ -196,7 +196,7 @@ describe('agents plan delete (the built CLI)', function () {
     assert.equal(out.deleted.plan.plan_id, gone);
     assert.equal(out.deleted.checkpoint_ids.length, 3);
     assert.equal(out.deleted.removed_sandbox, null);
-    refused(json(root, 'plan', 'show', gone), 'NotFound', 'Not found: plan');
+    refused(json(root, 'plan', 'show', gone), 'NotFound', `Not found: plan ${gone}`);
     assert.deepEqual(json(root, 'plan', 'list').json<{ plans: PlanJson[] }>().plans.map((p) => p.plan_id), [kept]);
     assert.deepEqual(pins(root).filter((p) => p.includes(gone)), [], 'no snapshot of it stays pinned');
     assert.equal(pins(root).filter((p) => p.includes(kept)).length, 1);
@@ -205,7 +205,7 @@ describe('agents plan delete (the built CLI)', function () {
     assert.equal(count('checkpoint_metadata'), 0);
     assert.equal(count('plan_state_changes'), 0);
     assert.equal(count('v3_plans'), 0);
-    refused(json(root, 'plan', 'delete', '--yes', gone), 'NotFound', 'Not found: plan');
+    refused(json(root, 'plan', 'delete', '--yes', gone), 'NotFound', `Not found: plan ${gone}`);
   });
 
   it('an isolated plan loses its sandbox too, applied or not', async () => {
