@@ -10,6 +10,7 @@ import { makeInterruptedRollback } from './helpers/interruptedRollback';
 import { sqlite3Json } from './helpers/storeFixtures';
 import { git, hashTree, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
+import { shortIdOf } from './helpers/shortIdOf';
 import { planWithCheckpoints, workspaceWith } from './helpers/workspaceFixtures';
 
 const DB = path.join('.cleveragents', 'cleveragents.db');
@@ -129,7 +130,7 @@ describe('agents plan start|complete|fail|cancel|apply (the built CLI)', functio
     const plan = await s.plans.createPlan({ title: 'Texts' }).finally(() => s.dispose());
     const run = runCli(root, ['plan', 'start', plan.plan_id]);
     ok(run);
-    assert.equal(run.stdout, `Plan ${plan.plan_id} "Texts" is now executing (was draft).\n`);
+    assert.equal(run.stdout, `Plan ${(await shortIdOf(root, plan.plan_id))[0]} "Texts" is now executing (was draft).\n`);
     const missing = runCli(root, ['plan', 'complete']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /"plan complete" needs <plan_id>/);
@@ -258,7 +259,7 @@ describe('agents plan delete (the built CLI)', function () {
     const before = dbBytes(root);
     const no = runCliOnTerminal(root, ['plan', 'delete', planId], 'n\n');
     assert.equal(no.code, 1);
-    assert.match(no.stdout, new RegExp(`Deleting plan ${planId} "Asked" \\(draft\\) removes:\\n  2 checkpoints and their snapshots in the shadow store`));
+    assert.match(no.stdout, new RegExp(`Deleting plan ${(await shortIdOf(root, planId))[0]} "Asked" \\(draft\\) removes:\\n  2 checkpoints and their snapshots in the shadow store`));
     assert.match(no.stdout, /The files of its sandbox \. stay as they are\.\nThis cannot be undone\.\nDelete the plan\? \[y\/N\]/);
     assert.match(no.stdout, /Delete cancelled: not confirmed; nothing was changed\./);
     assert.equal(dbBytes(root), before);

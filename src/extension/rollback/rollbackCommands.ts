@@ -1,4 +1,5 @@
 import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, type RollbackRequest } from './rollbackRequests';
+import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
 import { withRestoreProgress } from '../delayedProgress';
@@ -218,6 +219,7 @@ export class RollbackController {
       ),
     ).finally(() => this.reloadTree());
     if (!outcome) return undefined;
+    await (request.undo ? ContextKeys.undidRollback : ContextKeys.rolledBack).set(true);
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
