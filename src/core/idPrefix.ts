@@ -64,3 +64,10 @@ export function resolveIdPrefix(given: string, candidates: readonly IdCandidate[
   if (matches.length > AMBIGUOUS_SHOWN) shown.push(`and ${matches.length - AMBIGUOUS_SHOWN} more`);
   throw new AmbiguousIdError(entity, given, shown, matches.length);
 }
+
+/** A checkpoint id as given (whole, short or a prefix) made whole among its plan's checkpoints; a whole id costs nothing. */
+export async function resolveCheckpointId(checkpoints: { listCheckpoints(planId: string): Promise<readonly { readonly checkpoint_id: string; readonly checkpoint_type: string; readonly created_at: string; readonly metadata: { readonly reason: string | null } }[]> }, planId: string, given: string): Promise<string> {
+  if (isWholeId(given)) return given;
+  const list = await checkpoints.listCheckpoints(planId);
+  return resolveIdPrefix(given, list.map((c) => ({ id: c.checkpoint_id, label: `${c.checkpoint_type}, ${c.created_at}${c.metadata.reason ? `, ${c.metadata.reason.slice(0, 60)}` : ''}` })), 'checkpoint');
+}

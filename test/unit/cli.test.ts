@@ -303,7 +303,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
   });
 
   describe('plans and checkpoints', () => {
-    it('create, list and show a plan, as JSON and as text', () => {
+    it('create, list and show a plan, as JSON and as text', async () => {
       const root = workspace();
       const plan = createPlan(root, '--sandbox', './src/');
       assert.deepEqual(Object.keys(plan), ['plan_id', 'title', 'state', 'sandbox_path', 'sandbox_kind', 'base_ref', 'retention', 'created_at', 'updated_at']);
@@ -323,7 +323,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.deepEqual(list.plans[0], plan);
       const table = runCli(root, ['plan', 'list']).stdout.split('\n');
       assert.match(table[0]!, /^PLAN ID +STATE +SANDBOX +CREATED +TITLE$/);
-      assert.match(table[1]!, new RegExp(`^${plan.plan_id} +draft +src +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +demo$`));
+      assert.match(table[1]!, new RegExp(`^${(await shortIdOf(root, plan.plan_id))[0]} +draft +src +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +demo$`));
 
       assert.deepEqual(json(root, 'plan', 'show', plan.plan_id).json(), {
         plan,

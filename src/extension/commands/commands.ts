@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { resolveCheckpointId } from '../../core/idPrefix';
 import { setStatus, showInfo, showWarning } from '../shownText';
 import { withProgress } from '../delayedProgress';
 import type { z } from 'zod';
@@ -271,7 +272,8 @@ class CheckpointCommands {
     else if (arg !== undefined) {
       const args = parseArgs(CheckpointArgsSchema, arg, command);
       const found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
-      return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(args.planId, args.checkpointId) };
+      const planId = found.plan.plan_id;
+      return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(planId, await resolveCheckpointId(found.services.checkpoints, planId, args.checkpointId)) };
     } else node = this.deps.view.selection[0];
     if (node?.kind === 'checkpoint') {
       const found = await this.deps.folders.findPlan(node.plan.plan_id, node.folder);

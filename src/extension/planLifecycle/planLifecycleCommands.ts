@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { ApplyConflictError, ValidationError } from '../../core/errors';
-import { UlidSchema } from '../../core/ids';
+import { IdOrPrefixSchema } from '../../core/idPrefix';
 import type { Plan } from '../../core/plan';
 import { LIFECYCLE_ACTIONS, canTransition, type LifecycleAction } from '../../core/planLifecycle';
 import type { DeletedPlan } from '../../core/planService';
@@ -44,7 +44,7 @@ export interface PlanLifecycleDeps {
 export const PlanLifecycleArgsSchema = z
   .object({
     folder: z.string().min(1).max(4096).optional(),
-    planId: UlidSchema,
+    planId: IdOrPrefixSchema,
     /** Apply, Mark Applied and Delete Plan without their modal (for callers that asked the user themselves). */
     skipConfirmation: z.boolean().optional(),
   })
