@@ -242,4 +242,25 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
     assert.equal(old?.description, 'Claude Code session · ended');
     assert.match(old?.contextValue ?? '', /^session\.completed\./);
   });
+
+  it('a database deleted while the view showed it is named in a row, not shown as an empty view; put back, its plans return', async () => {
+    const db = path.join(root, '.cleveragents', 'cleveragents.db');
+    const aside = `${db}.itest-aside`;
+    fs.renameSync(db, aside);
+    try {
+      const rows = await until('the row of the database that is gone', async () => {
+        await vscode.commands.executeCommand(Commands.refresh);
+        const tree = await api.describeTree();
+        return tree.some((r) => r.label === 'The checkpoint database is gone') ? tree : undefined;
+      });
+      assert.deepEqual(rows.map((r) => [r.label, r.description, r.icon]), [['The checkpoint database is gone', 'deleted or moved', 'error']]);
+      assert.ok(rows[0].tooltip?.includes('cleveragents.db'), rows[0].tooltip);
+    } finally {
+      fs.renameSync(aside, db);
+    }
+    await until('the plans back', async () => {
+      await vscode.commands.executeCommand(Commands.refresh);
+      return (await api.describeTree()).find((r) => r.id === planRow.id);
+    });
+  });
 });
