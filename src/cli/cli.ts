@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import { ApplyConflictError, CorrectionConflictError, ValidationError } from '../core/errors';
 import { escapeUnsafe } from '../core/displayText';
 import type { Logger } from '../core/ports';
+import { AmbiguousIdError } from '../core/idPrefix';
+import { ShortIds, workspaceIds } from '../core/shortIds';
 import { parseCommandLine, sniffFormat, type OutputFormat } from './args';
 import { CliError, EXIT_FAILED, EXIT_OK, UsageError } from '../envelopes/cliErrors';
 import { askLine } from './confirm';
@@ -66,19 +68,23 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         else writeText(env.stdout, folded ? `Folded the write log into ${escapeUnsafe(services.databasePath)}.` : `Nothing to fold: ${escapeUnsafe(services.databasePath)} holds every change.`);
         return EXIT_OK;
       }
+      // Ids are shown to a person in their short form (core/shortIds); JSON keeps them whole.
+      const shortIds = async () => new ShortIds(await workspaceIds(services));
       const output = await runCommand(invocation.command, {
         services,
         now: () => new Date(),
         ...(env.env.AGENTS_CHECKPOINT_ID ? { checkpointId: env.env.AGENTS_CHECKPOINT_ID } : {}),
+        ...(format === 'json' ? {} : { shortIds }),
         confirmation: {
           // Someone must both see the question (stderr) and be able to answer it (stdin).
           interactive: env.stdin.isTTY === true && env.stderr.isTTY === true,
-          show: (text) => writeText(env.stderr, text),
+          show: async (text) => writeText(env.stderr, (await shortIds()).shorten(text)),
           ask: (question) => askLine(env.stdin, env.stderr, promptText(question)),
         },
       });
       if (format === 'json') writeJson(env.stdout, output.json);
-      else writeText(env.stdout, output.text);
+      // Read after the command: the ids it made (an undo checkpoint) are the ones to type next.
+      else writeText(env.stdout, (await shortIds()).shorten(output.text));
       return EXIT_OK;
     } finally {
       lent.release();
@@ -102,13 +108,19 @@ function report(env: CliEnvironment, format: OutputFormat, debug: boolean, error
     writeJson(env.stdout, errorEnvelope(error));
   } else {
     // An error message may quote a path or a title: one escaped line, whatever it holds.
-    const lines = [`agents: ${escapeUnsafe(errorMessage(error))}`];
+    // An ambiguous id names its candidates one per line below, not in one long line.
+    const lines = [`agents: ${escapeUnsafe(error instanceof AmbiguousIdError ? ambiguousHead(error) : errorMessage(error))}`];
+    if (error instanceof AmbiguousIdError) lines.push(...error.candidates.map((c) => `  ${escapeUnsafe(c)}`));
     if ((error instanceof ApplyConflictError || error instanceof CorrectionConflictError) && error.conflicts.length > 10) lines.push(...error.conflicts.map((c) => `  conflict: ${escapeUnsafe(c)}`));
     if (error instanceof UsageError) lines.push(usageHint(error.command));
     writeText(env.stderr, lines.join('\n'));
   }
   // Core errors (guards, not found, validation, store, sandbox, conflicts) and unexpected ones: 1.
   return error instanceof CliError ? error.exitCode : EXIT_FAILED;
+}
+
+function ambiguousHead(error: AmbiguousIdError): string {
+  return `Validation Error: ${error.entity} id "${error.given}" is ambiguous: it fits ${error.count} ${error.entity}s. Give more characters, for instance one of these:`;
 }
 
 export function stderrLogger(stderr: TextSink, verbose: boolean): Logger {

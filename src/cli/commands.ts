@@ -8,10 +8,11 @@ import { runDecisionCommand } from './decisionCommands';
 import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from '../envelopes/envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInProgress, renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
-import { resolveIdPrefixes } from './idPrefixes';
+import { idShown, resolveIdPrefixes } from './idPrefixes';
 import { sandboxContents } from './sandboxContents';
 import { recreateEnvelope, recreatePreviewEnvelope, renderRecreated, renderRecreatePreview } from './recreateText';
 import * as text from './textOutput';
+import type { ShortIds } from '../core/shortIds';
 
 export interface CommandContext {
   readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections'>;
@@ -22,6 +23,11 @@ export interface CommandContext {
    * first try of the same call made it (the resident process's client sets it; see src/daemon).
    */
   readonly checkpointId?: string;
+  /**
+   * The workspace's ids in their short form, for the text tables (whose columns must be measured
+   * after shortening); absent for JSON, which keeps ids whole.
+   */
+  readonly shortIds?: () => Promise<ShortIds>;
 }
 
 /** What a command prints: the JSON document for `--format json`, the text otherwise. */
@@ -43,7 +49,7 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     }
     case 'list': {
       const all = await plans.listPlans();
-      return { json: { plans: all.map(planJson) }, text: text.renderPlanList(all) };
+      return { json: { plans: all.map(planJson) }, text: text.renderPlanList(all, await idShown(ctx)) };
     }
     case 'show': {
       const plan = await plans.getPlan(command.planId);
@@ -102,7 +108,7 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     }
     case 'checkpoints': {
       const list = await checkpoints.listCheckpoints(command.planId);
-      return { json: { plan_id: command.planId, checkpoints: list.map(checkpointJson) }, text: text.renderCheckpointList(command.planId, list) };
+      return { json: { plan_id: command.planId, checkpoints: list.map(checkpointJson) }, text: text.renderCheckpointList(command.planId, list, await idShown(ctx)) };
     }
     case 'diff': {
       const changes = await checkpoints.diff(command.planId, command.fromCheckpointId, command.toCheckpointId);

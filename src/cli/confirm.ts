@@ -11,7 +11,7 @@ export interface ConfirmationIo {
    * Shows the preview (on stderr, so stdout stays one document), through the CLI's one writer
    * (terminalOutput.ts): every line escaped.
    */
-  show(text: string): void;
+  show(text: string): void | Promise<void>;
   /** Asks one line; undefined when no answer can come (end of input, Ctrl-C). */
   ask(question: string): Promise<string | undefined>;
 }
@@ -39,7 +39,7 @@ export async function confirmChange(io: ConfirmationIo, request: ConfirmationReq
   if (!io.interactive) {
     throw new CliError('ConfirmationRequired', `${request.action} refused: confirmation needed; re-run with --yes`, EXIT_FAILED);
   }
-  io.show(request.preview);
+  await io.show(request.preview);
   const answer = await io.ask(`${request.question} [y/N] `);
   if (!isYes(answer)) throw new CliError('Cancelled', `${request.action} cancelled: not confirmed; nothing was changed.`, EXIT_FAILED);
 }

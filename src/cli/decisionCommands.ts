@@ -1,6 +1,7 @@
 import { correctionRefusal } from '../core/correctionService';
 import type { CommandContext, CommandOutput } from './commands';
 import { confirmChange } from './confirm';
+import { idShown } from './idPrefixes';
 import type { DecisionCommand } from './decisionArgs';
 import { correctionEnvelope, correctionPreviewEnvelope, decisionJson, decisionsEnvelope, undoCorrectionEnvelope } from '../envelopes/decisionEnvelopes';
 import { renderCorrected, renderCorrectionPreview, renderCorrectionUndone, renderDecisionList, renderDecisionRecorded } from './decisionText';
@@ -32,7 +33,7 @@ export async function runDecisionCommand(command: DecisionCommand, ctx: CommandC
     }
     case 'decisions': {
       const list = await corrections.listDecisions(command.planId);
-      return { json: decisionsEnvelope(command.planId, list), text: renderDecisionList(command.planId, list) };
+      return { json: decisionsEnvelope(command.planId, list), text: renderDecisionList(command.planId, list, await idShown(ctx)) };
     }
     case 'correct': {
       const mode = command.keepIndependent ? 'keep_independent' : 'rollback';

@@ -15,11 +15,11 @@ export function renderDecisionRecorded(d: Decision): string {
   ].join('\n');
 }
 
-export function renderDecisionList(planId: string, list: readonly DecisionWithCheckpoints[]): string {
+export function renderDecisionList(planId: string, list: readonly DecisionWithCheckpoints[], id: (id: string) => string = (x) => x): string {
   if (list.length === 0) return `Plan ${v(planId)} has no decisions yet. Record one with: agents plan decide ${v(planId)} --title TEXT`;
   return table(
     ['DECISION ID', 'STATE', 'CREATED', 'DEPENDS ON', 'CHECKPOINTS', 'TITLE'],
-    list.map(({ decision: d, checkpoint_ids }) => [v(d.decision_id), d.affected_by ? 'affected' : d.state, formatTime(d.created_at), d.depends_on.map(v).join(',') || '-', String(checkpoint_ids.length), v(d.title)]),
+    list.map(({ decision: d, checkpoint_ids }) => [v(id(d.decision_id)), d.affected_by ? 'affected' : d.state, formatTime(d.created_at), d.depends_on.map((x) => v(id(x))).join(',') || '-', String(checkpoint_ids.length), v(d.title)]),
   );
 }
 

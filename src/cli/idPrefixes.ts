@@ -45,3 +45,8 @@ function lazy<T>(make: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
   return () => (value ??= make());
 }
+/** How a table shows an id: its short form when the text is for a person. */
+export async function idShown(ctx: CommandContext): Promise<(id: string) => string> {
+  const short = await ctx.shortIds?.();
+  return short ? (id) => short.of(id) : (id) => id;
+}

@@ -67,11 +67,12 @@ export function renderPlanCreated(plan: Plan): string {
   ].join('\n');
 }
 
-export function renderPlanList(plans: readonly Plan[]): string {
+/** `id`: how an id is shown (its short form, from the CLI); the table is measured after. */
+export function renderPlanList(plans: readonly Plan[], id: (id: string) => string = (x) => x): string {
   if (plans.length === 0) return 'No plans yet. Create one with: agents plan create --title TEXT';
   return table(
     ['PLAN ID', 'STATE', 'SANDBOX', 'CREATED', 'TITLE'],
-    plans.map((p) => [v(p.plan_id), p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : v(p.sandbox_path), formatTime(p.created_at), v(p.title)]),
+    plans.map((p) => [v(id(p.plan_id)), p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : v(p.sandbox_path), formatTime(p.created_at), v(p.title)]),
   );
 }
 
@@ -130,12 +131,12 @@ export function renderCheckpointCreated(created: CreatedCheckpoint): string {
   return lines.join('\n');
 }
 
-export function renderCheckpointList(planId: string, checkpoints: readonly Checkpoint[]): string {
+export function renderCheckpointList(planId: string, checkpoints: readonly Checkpoint[], id: (id: string) => string = (x) => x): string {
   if (checkpoints.length === 0) return `Plan ${v(planId)} has no checkpoints yet. Take one with: agents plan checkpoint ${v(planId)}`;
   return table(
     ['CHECKPOINT ID', 'TYPE', 'CREATED', 'FILES', 'SIZE', 'REASON'],
     checkpoints.map((c) => [
-      v(c.checkpoint_id),
+      v(id(c.checkpoint_id)),
       c.checkpoint_type,
       formatTime(c.created_at),
       c.metadata.file_count === undefined ? '' : String(c.metadata.file_count),

@@ -1,4 +1,4 @@
-import { formatCount, plural } from './displayText';
+import { escapeUnsafe, formatCount, plural } from './displayText';
 /** Base of every error the product reports to users; `type` is what the CLI's JSON calls it. */
 export abstract class CheckpointError extends Error {
   abstract readonly type: string;
@@ -39,7 +39,8 @@ export class UncapturedFilesError extends BusinessRuleViolation {
 export class NotFoundError extends CheckpointError {
   readonly type = 'NotFound';
   constructor(readonly entity: 'checkpoint' | 'plan' | 'decision' | 'correction', readonly id?: string) {
-    super(`Not found: ${entity}`);
+    // The reference's "Not found: <entity>", then the id asked for: which one is what a person needs to know.
+    super(`Not found: ${entity}${id ? ` ${escapeUnsafe([...id].slice(0, 40).join(''))}` : ''}`);
   }
 }
 

@@ -34,6 +34,7 @@ export const Commands = {
   markPlanApplied: `${PREFIX}markPlanApplied`,
   applyPlan: `${PREFIX}applyPlan`,
   deletePlan: `${PREFIX}deletePlan`,
+  endSession: `${PREFIX}endSession`,
   statusBarMenu: `${PREFIX}statusBarMenu`,
   // Decisions (registered by decisions/decisionCommands.ts).
   revertDecision: `${PREFIX}revertDecision`,
@@ -66,7 +67,7 @@ export const ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'rollbackAgen
 export type RollbackCommandName = (typeof ROLLBACK_COMMAND_NAMES)[number];
 
 /** The commands of the plan's lifecycle (registered in planLifecycle/planLifecycleCommands.ts). */
-export const PLAN_LIFECYCLE_COMMAND_NAMES = ['startPlan', 'completePlan', 'failPlan', 'cancelPlan', 'markPlanApplied', 'applyPlan', 'deletePlan'] as const;
+export const PLAN_LIFECYCLE_COMMAND_NAMES = ['startPlan', 'completePlan', 'failPlan', 'cancelPlan', 'markPlanApplied', 'applyPlan', 'deletePlan', 'endSession'] as const;
 export type PlanLifecycleCommandName = (typeof PLAN_LIFECYCLE_COMMAND_NAMES)[number];
 
 export type CommandName = keyof typeof Commands;
@@ -98,6 +99,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
 export const TreeItemContext = {
   folder: 'folder',
   message: 'message',
+  safetyGroup: 'safetyGroup',
   /** The row that says automatic checkpoints are off: its inline button turns them on. */
   autoCheckpointsOff: 'message.autoCheckpointsOff',
   /** An active decision: Revert Decision… */
@@ -150,6 +152,7 @@ export const CommandTitles: Record<CommandName, string> = {
   markPlanApplied: 'Mark Plan Applied',
   applyPlan: 'Apply Plan to Workspace',
   deletePlan: 'Delete Plan',
+  endSession: 'End Session',
   statusBarMenu: 'Checkpoints Menu',
   revertDecision: 'Revert Decision…',
   undoCorrection: 'Undo Correction',

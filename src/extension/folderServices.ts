@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isWholeId, resolveIdPrefix, type IdCandidate } from '../core/idPrefix';
 import { OPERATIONS_DIR_NAME } from '../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
 import { writeLogPath } from '../adapters/sqlStore/sqlJsCheckpointStore';
@@ -145,9 +146,24 @@ export class FolderServices implements vscode.Disposable {
     return choices;
   }
 
-  /** Finds the folder whose database holds the plan. */
+  /** Finds the folder whose database holds the plan; `planId` may be its short id (or a prefix), as the tree's tooltips and the CLI show it. */
   async findPlan(planId: string, folder?: vscode.WorkspaceFolder): Promise<FolderPlan> {
     const candidates = folder ? [folder] : this.folders();
+    if (!isWholeId(planId)) {
+      const plans: IdCandidate[] = [];
+      const where = new Map<string, vscode.WorkspaceFolder>();
+      for (const f of candidates) {
+        if (!(await this.databaseExists(f))) continue;
+        for (const p of await (await this.services(f)).plans.listPlans()) {
+          plans.push({ id: p.plan_id, label: p.title });
+          where.set(p.plan_id, f);
+        }
+      }
+      const id = resolveIdPrefix(planId, plans, 'plan');
+      const f = where.get(id)!;
+      const services = await this.services(f);
+      return { folder: f, services, plan: await services.plans.getPlan(id) };
+    }
     for (const f of candidates) {
       if (!folder && !(await this.databaseExists(f))) continue;
       const services = await this.services(f);

@@ -115,20 +115,21 @@ export const TOAST_LINE_CHARS = 60;
 /**
  * The titles of the notifications, short enough for the longest message beside them: names the
  * user chose (a plan, a checkpoint, a decision) can be any length, so they go to the log instead
- * (the row in the view spins meanwhile, and the panel names them at the end).
+ * (the row in the view spins meanwhile, and the panel names them at the end). No ellipsis: VS Code
+ * puts ": " between title and message, and "Rolling back…: 2,250 of…" read as a glitch.
  */
 export const RestoreTitles = {
-  rollback: 'Rolling back…',
-  undoRollback: 'Undoing the rollback…',
-  restore: 'Restoring files…',
-  revert: 'Reverting the decision…',
-  undoCorrection: 'Undoing the correction…',
+  rollback: 'Rolling back',
+  undoRollback: 'Undoing the rollback',
+  restore: 'Restoring files',
+  revert: 'Reverting the decision',
+  undoCorrection: 'Undoing the correction',
 } as const;
 
 /** The notification's message in each phase (see TOAST_LINE_CHARS: it reads whole beside its title). */
 export function phaseMessage(step: RestoreStep, cancelRequested: boolean): string {
   if (step.phase === 'safety') return cancelRequested ? 'stopping; nothing is changed' : 'saving the current files first';
-  return `${formatCount(step.written)} of ${formatCount(step.total)} file${step.total === 1 ? '' : 's'} written`;
+  return `${formatCount(step.written)} of ${formatCount(step.total)} file${step.total === 1 ? '' : 's'} restored`;
 }
 
 /** The log's line when the first file is about to be written: what the short notification leaves out. */

@@ -161,11 +161,14 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
   if (!AGENT_EVENTS[agent].isWritingTool(event.toolName)) return undefined;
   const file = sandboxRelativePath(root, event.cwd, event.filePath);
   if (file !== undefined) extra.file_path = file;
+  // What a shell ran, so that two "After Bash" rows can be told apart: its first line, escaped and shortened (as a prompt's).
+  const command = file === undefined && event.command !== undefined ? promptLine(event.command) : '';
+  if (command !== '') extra.command = command;
   if (event.toolUseId !== undefined) extra.tool_use_id = event.toolUseId;
   const pre = event.kind === 'preTool';
   return {
     type: pre ? 'pre_write' : 'post_step',
-    reason: `${pre ? 'Before' : 'After'} ${event.toolName}${file !== undefined ? ` ${file}` : ''}`.slice(0, 1000),
+    reason: `${pre ? 'Before' : 'After'} ${event.toolName}${file !== undefined ? ` ${file}` : command !== '' ? `: ${command}` : ''}`.slice(0, 1000),
     sourceTool: event.toolName,
     phase: pre ? 'pre_tool' : 'post_tool',
     extra,

@@ -75,11 +75,15 @@ export async function hookFedPlanIds(root: string): Promise<Set<string>> {
   return ids;
 }
 
-/** The plan still takes checkpoints: it exists and is not applied. */
+/**
+ * The plan still takes the session's checkpoints: it exists, and nobody applied, cancelled or ended
+ * it (End Session marks it completed). Otherwise the agent's next event starts a new plan: a
+ * session the person ended stays as they left it.
+ */
 async function usablePlan(services: WorkspaceServices, planId: string): Promise<boolean> {
   try {
     const plan = await services.plans.getPlan(planId);
-    return plan.state !== 'applied';
+    return plan.state !== 'applied' && plan.state !== 'cancelled' && plan.state !== 'completed';
   } catch (error) {
     if (error instanceof NotFoundError) return false;
     throw error;
@@ -125,7 +129,7 @@ export interface SessionPlan {
 /**
  * The plan of an agent session: looked up in its session file, or made on first sight (in place,
  * the whole workspace as its sandbox, executing) and recorded there atomically. A session whose
- * plan was deleted or applied gets a new one.
+ * plan was deleted, applied, cancelled or ended gets a new one.
  */
 export async function sessionPlan(services: WorkspaceServices, root: string, agent: HookAgent, sessionId: string, prompt: string | undefined, waitMs: number): Promise<SessionPlan> {
   const file = sessionFilePath(root, agent, sessionId);

@@ -107,7 +107,7 @@ function checkpointText(c: PanelCheckpoint): string {
 }
 
 function typeLabel(type: PanelCheckpoint['type']): string {
-  return { manual: 'manual', pre_write: 'before write', post_step: 'after step' }[type];
+  return { manual: 'checkpoint', pre_write: 'before a change', post_step: 'after a change' }[type];
 }
 
 /** 2026-11-29T09:46:32.123Z → 2026-11-29 09:46:32 UTC */

@@ -157,7 +157,7 @@ describe('Checkpoints view on a database made by the services', () => {
       [
         ['Refactor the greeting', 1],
         ['Step 1: rename greet()', 2],
-        ['Before write (edit_file)', 2],
+        ['Before edit_file', 2],
         ['Before the agent starts', 2],
         ['Rewrite in TypeScript', 1],
         ['Add a farewell', 1],
@@ -179,20 +179,21 @@ describe('Checkpoints view on a database made by the services', () => {
     assert.deepEqual(rows.slice(0, 2).map((r) => r.label), ['Refactor the greeting', 'Picked from the palette']);
   });
 
-  it('shows every field and the audit metadata in a checkpoint’s tooltip', async () => {
+  it('a checkpoint’s tooltip says what it is, the tool, when, and its short id; not the database’s fields', async () => {
     await widenSideBar(wb.page, 470);
     await openFile(wb.page, 'greet.js');
     await clickTreeRow(wb.page, 'Step 1: rename greet()');
     await screenshot(wb.page, 'checkpoints-5-tree');
-    const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Before write (edit_file)' });
+    const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Before edit_file' });
     await row.hover();
     // the hover opens on a mouse move that rests on the row
     const box = await row.boundingBox();
     if (box) await wb.page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 3 });
-    const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Sandbox ref' }).first();
+    const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Before a change' }).first();
     await hover.waitFor({ state: 'visible', timeout: 10_000 });
     const text = await hover.innerText();
-    for (const part of ['Before write', 'pre_write', 'edit_file', 'execute', 'Audit']) assert.ok(text.includes(part), `the tooltip lacks ${part}: ${text}`);
+    for (const part of ['Before edit_file', 'Before a change', 'edit_file', 'Taken', 'for the agents command line']) assert.ok(text.includes(part), `the tooltip lacks ${part}: ${text}`);
+    for (const part of ['pre_write', 'Sandbox ref', 'Stored at', 'Phase', 'Audit']) assert.ok(!text.includes(part), `the tooltip shows ${part}: ${text}`);
     await screenshot(wb.page, 'checkpoints-6-tooltip');
   });
 

@@ -122,10 +122,10 @@ for (const dark of [false, true]) {
       await panelFrame(wb.page).locator('button[data-action="rollback"]').click();
       const text = await answerDialog(wb.page, 'Roll Back');
       assert.match(text, /0 files will be added, 20,000 modified and 0 deleted\./, 'the modal writes the count as the panel does');
-      const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling back…/ }).first();
+      const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Rolling back/ }).first();
       await toast.waitFor({ state: 'visible', timeout: 60_000 });
       await screenshot(wb.page, name('2-progress'));
-      const counted = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files written|saving the current files first/ }).first();
+      const counted = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /of 20,000 files restored|saving the current files first/ }).first();
       await counted.waitFor({ state: 'visible', timeout: 60_000 });
       await assertReadsWhole(counted);
       await waitForPanel(wb.page, 'Rollback complete');
@@ -164,7 +164,7 @@ describe('Revert Decision of a large change', function () {
     assert.match(text, /20,000 modified/);
     const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision…/ }).first();
     await toast.waitFor({ state: 'visible', timeout: 60_000 });
-    const writing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision…: [\d,]+ of 20,000 files written/ }).first();
+    const writing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision: [\d,]+ of 20,000 files restored/ }).first();
     await writing.waitFor({ state: 'visible', timeout: 60_000 });
     // It can no longer stop: the notification that counts the files has no Cancel button.
     assert.equal(await writing.locator('.monaco-button').count(), 0, 'no button on the notification once files are being written');
@@ -179,7 +179,7 @@ describe('Revert Decision of a large change', function () {
 
     await panelFrame(wb.page).locator('button[data-action="undoCorrection"]').click();
     await answerDialog(wb.page, 'Undo Correction');
-    const undoing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction…: [\d,]+ of 20,000 files written/ }).first();
+    const undoing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Undoing the correction: [\d,]+ of 20,000 files restored/ }).first();
     await undoing.waitFor({ state: 'visible', timeout: 60_000 });
     assert.ok(await rowInProgressBeforePanel(wb.page, 'Rename everything', 'Rollback undone'), 'the row did not say "in progress" while the files were written');
     await wb.page.waitForTimeout(300); // the toast fades in

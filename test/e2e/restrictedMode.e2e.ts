@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { panelFrame } from './rollbackPanel';
-import { answerDialog, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForTreeRow } from './workbench';
+import { answerDialog, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForNotification, waitForTreeRow } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -142,6 +142,14 @@ describe('Checkpoints view in Restricted Mode (an untrusted workspace)', () => {
     assert.deepEqual(planMenu, ['Copy Plan ID'], `the plan's context menu offers: ${planMenu.join(' | ')}`);
     assert.ok(checkpointMenu.includes('Copy Checkpoint ID'), `the checkpoint's menu lacks Copy Checkpoint ID: ${checkpointMenu.join(' | ')}`);
     for (const title of WRITE_COMMANDS) assert.ok(!checkpointMenu.includes(title), `the checkpoint's context menu offers ${title}: ${checkpointMenu.join(' | ')}`);
+  });
+
+  it('a click on a checkpoint says why nothing opens and offers to trust the workspace (it did nothing, without a word)', async () => {
+    await treeRow(wb.page, 'Before the agent starts').click();
+    const text = await waitForNotification(wb.page, /“Compare with Current” is not available: .*Restricted Mode/);
+    assert.match(text, /Trust the workspace to enable it/);
+    await screenshot(wb.page, 'restricted-mode-click');
+    await wb.page.keyboard.press('Escape');
   });
 
   it('does not list the write commands in the command palette', async () => {

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { waitForPanel } from './rollbackPanel';
-import { answerDialog, answerInput, contextMenu, e2eHost, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { answerDialog, answerInput, contextMenu, e2eHost, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForNotification, waitForTreeRow, widenSideBar } from './workbench';
 
 // The page functions run in the browser; tsconfig has no DOM lib (see workbench.ts).
 interface DomNode {
@@ -113,6 +113,41 @@ describe('First steps: the empty view and the walkthrough', () => {
     await openStep(wb.page, STEPS[0]!);
     await wb.page.waitForTimeout(500); // the picture fades in
     await screenshot(wb.page, 'walkthrough-1-welcome-page');
+  });
+
+  it('ticks Connect your agent only once an agent is connected (a cancelled pick ticks nothing); the empty view then says what comes next', async () => {
+    const ticked = (title: string) =>
+      wb.page.evaluate(
+        (t) =>
+          [...document.querySelectorAll('.gettingStartedContainer .getting-started-step')].some(
+            (s) => s.querySelector('.step-title')?.textContent?.includes(t) === true && s.querySelector('.codicon-pass-filled, .codicon-getting-started-step-checked') !== null,
+          ),
+        title,
+      );
+    const step = await openStep(wb.page, STEPS[0]!);
+    await step.locator('.monaco-button', { hasText: 'Connect an Agent…' }).click();
+    await quickPickItems(wb.page);
+    await wb.page.keyboard.press('Escape');
+    await wb.page.waitForTimeout(1500);
+    assert.equal(await ticked(STEPS[0]!), false, 'a cancelled pick ticked the step');
+    await step.locator('.monaco-button', { hasText: 'Connect an Agent…' }).click();
+    await pickQuickPickItem(wb.page, 'Claude Code');
+    await waitForNotification(wb.page, /Claude Code is connected/);
+    const welcome = wb.page.locator('.part.sidebar .welcome-view-content');
+    await welcome.getByText(/The agent is connected\. Nothing shows here until its next prompt in this folder/).waitFor({ state: 'visible' });
+    await screenshot(wb.page, 'walkthrough-1b-connected');
+    // (the Welcome page may go back to its start when a step's context changes: the walkthrough is opened again to read its ticks)
+    await welcome.locator('a', { hasText: 'Walk through the first steps' }).click();
+    await walkthroughPage(wb.page).locator('.category-title', { hasText: TITLE }).first().waitFor({ state: 'visible' });
+    await wb.page.waitForFunction(
+      (t) =>
+        [...document.querySelectorAll('.gettingStartedContainer .getting-started-step')].some(
+          (s) => s.querySelector('.step-title')?.textContent?.includes(t) === true && s.querySelector('.codicon-pass-filled, .codicon-getting-started-step-checked') !== null,
+        ),
+      STEPS[0]!,
+    );
+    await screenshot(wb.page, 'walkthrough-1c-connect-ticked');
+    fs.rmSync(path.join(wb.workspaceDir, '.claude'), { recursive: true, force: true });
   });
 
   it('makes a plan with the Create Plan button of its step, and ticks the step off', async () => {

@@ -164,20 +164,23 @@ describe('Checkpoints extension', function () {
       assert.equal(p.contextValue, 'plan.draft.in_place');
       assert.equal(p.icon, 'circle-large-outline');
       assert.equal(p.collapsible, 'expanded');
-      assert.match(p.tooltip ?? '', new RegExp(`${refactor}[\\s\\S]*at most 50 checkpoints`));
-      assert.deepEqual(p.children.map((c) => c.label), ['After step', 'Before write (edit_file)', 'Before the refactor']);
+      // The hover names the plan's short id (what the CLI takes), never the whole one.
+      assert.match(p.tooltip ?? '', /at most 50 checkpoints[\s\S]*\| Id \| `[0-9A-Z]{4,16}`/);
+      assert.ok(!(p.tooltip ?? '').includes(refactor), p.tooltip);
+      assert.deepEqual(p.children.map((c) => c.label), ['After a change', 'Before edit_file', 'Before the refactor']);
       assert.deepEqual(p.children.map((c) => c.icon), ['milestone', 'edit', 'bookmark']);
       assert.deepEqual(p.children.map((c) => c.contextValue), ['checkpoint.draft', 'checkpoint.draft', 'checkpoint.draft.first']);
       assert.deepEqual(p.children.map((c) => c.id.split('/').pop()), checkpointIds);
       for (const c of p.children) assert.match(c.description ?? '', /^just now · \d+(\.\d)? (B|KiB) · \d+ not captured$/, 'a skipped file is marked on its row');
 
       const manualTip = p.children[2].tooltip ?? '';
-      for (const part of [manual.checkpoint.checkpoint_id, manual.checkpoint.sandbox_ref, refactor, 'Before the refactor', 'Audit', 'Not captured', '`big.bin`', '`dev.pipe`: named pipe (FIFO), never opened']) {
+      for (const part of ['Before the refactor', 'Checkpoint', 'Not captured', '`big.bin`', '`dev.pipe`: named pipe (FIFO), never opened', manual.checkpoint.checkpoint_id.slice(-4)]) {
         assert.ok(manualTip.includes(part), `the tooltip lacks ${part}:\n${manualTip}`);
       }
-      const postTip = p.children[0].tooltip ?? '';
-      assert.ok(postTip.includes('rename \\| greet'), `the extra metadata is not escaped in:\n${postTip}`);
-      assert.ok(postTip.includes('execute'));
+      // What a person does not need: whole ids, hashes, refs, the reference's type names and phases.
+      for (const part of [manual.checkpoint.checkpoint_id, manual.checkpoint.sandbox_ref, refactor, 'manual', 'Phase', 'Audit']) assert.ok(!manualTip.includes(part), `the tooltip shows ${part}:\n${manualTip}`);
+      const preTip = p.children[1].tooltip ?? '';
+      assert.ok(preTip.includes('| Tool | edit\\_file |') && !preTip.includes('pre_write'), preTip);
 
       const applied = planRow(rows, 'Shipped work');
       assert.equal(applied.contextValue, 'plan.applied.in_place');

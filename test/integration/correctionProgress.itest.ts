@@ -1,5 +1,5 @@
 // Long corrections in a real extension host (issue 25, item 7): Revert Decision and Undo Correction
-// of a decision that changed many files report "N of M files written" as a rollback does, and a
+// of a decision that changed many files report "N of M files restored" as a rollback does, and a
 // Cancel before the first write changes nothing: no file, no decision, no checkpoint, no record.
 // The Cancel is answered through the test seam at the moment the notification's button is read.
 import * as assert from 'node:assert/strict';
@@ -80,7 +80,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     fs.rmSync(path.join(root, 'correction-progress'), { recursive: true, force: true });
   });
 
-  it('reports "N of 1,500 files written" and a Cancel before the first write leaves files, decisions and checkpoints as they were', async () => {
+  it('reports "N of 1,500 files restored" and a Cancel before the first write leaves files, decisions and checkpoints as they were', async () => {
     const dir = path.join(root, 'correction-progress');
     fs.mkdirSync(dir, { recursive: true });
     for (let i = 0; i < FILES; i++) fs.writeFileSync(path.join(dir, `file${i}.txt`), `v1 ${i}\n`);
@@ -120,9 +120,9 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     assert.ok(heard.every((h) => h.title === 'Reverting the decision…'), JSON.stringify(heard.slice(0, 3)));
     const messages = heard.map((h) => h.message);
     assert.equal(messages[0], 'saving the current files first');
-    assert.equal(messages[1], '0 of 1,500 files written');
-    assert.equal(messages.at(-1), '1,500 of 1,500 files written');
-    assert.ok(messages.slice(1).every((m) => /^[\d,]+ of 1,500 files written/.test(m)), JSON.stringify(messages));
+    assert.equal(messages[1], '0 of 1,500 files restored');
+    assert.equal(messages.at(-1), '1,500 of 1,500 files restored');
+    assert.ok(messages.slice(1).every((m) => /^[\d,]+ of 1,500 files restored/.test(m)), JSON.stringify(messages));
     assert.deepEqual(await state(), ['reverted']);
     const reverted1 = treeHash(dir);
     const afterRevert = await checkpoints();
@@ -140,7 +140,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     assert.equal(treeHash(dir), rewritten);
     assert.deepEqual(await state(), ['active']);
     const undoMessages = (await progress()).filter((h) => h.title === 'Undoing the correction…').map((h) => h.message);
-    assert.equal(undoMessages.at(-1), '1,500 of 1,500 files written');
+    assert.equal(undoMessages.at(-1), '1,500 of 1,500 files restored');
   });
 
   it('the undo of a rollback of the same 1,500 files is counted too, and a Cancel before its first write leaves the rolled-back files', async () => {
@@ -165,7 +165,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
     assert.ok(await vscode.commands.executeCommand(Commands.undoRollback, { planId, skipConfirmation: true }));
     assert.equal(treeHash(dir), rewritten);
     const heard = await progress();
-    assert.ok(heard.every((h) => h.title === 'Undoing the rollback…'), JSON.stringify(heard.slice(0, 2)));
-    assert.equal(heard.at(-1)?.message, '1,500 of 1,500 files written');
+    assert.ok(heard.every((h) => h.title === 'Undoing the rollback'), JSON.stringify(heard.slice(0, 2)));
+    assert.equal(heard.at(-1)?.message, '1,500 of 1,500 files restored');
   });
 });

@@ -147,7 +147,8 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
   });
 
   it('the plan row names the agent; a row per prompt, newest first, labelled by its first line, with the tool calls’ checkpoints under it', () => {
-    assert.match(planRow.description ?? '', /^Claude Code · executing/);
+    assert.equal(planRow.description, 'Claude Code session · active');
+    assert.equal(planRow.contextValue, 'session.executing.in_place', 'a session’s menus: End Session and Delete, not a plan’s lifecycle');
     assert.deepEqual(
       planRow.children.map((r) => [r.label, r.icon, r.contextValue, r.collapsible]),
       [
@@ -156,7 +157,11 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
       ],
     );
     // (the Bash call's pre_write is skipped: nothing changed since the prompt's checkpoint)
-    assert.deepEqual(planRow.children[0].children.map((r) => [r.label, r.contextValue]), [['After Bash', 'checkpoint.executing']]);
+    // A tool call's row says what ran: the shell command's first line, as the hook recorded it.
+    assert.deepEqual(planRow.children[0].children.map((r) => [r.label, r.contextValue]), [['After Bash: rm -rf old && mkdir fresh', 'checkpoint.executing']]);
+    const tip = planRow.children[0].children[0].tooltip ?? '';
+    assert.match(tip, /\| Ran \| `rm -rf old && mkdir fresh` \|/);
+    for (const raw of ['Phase', 'post_tool', 'tool_use_id', 'toolu_', 'Sandbox ref']) assert.ok(!tip.includes(raw), `${raw} in ${tip}`);
     assert.deepEqual(planRow.children[1].children.map((r) => r.label), ['After Edit notes.txt']);
     assert.match(planRow.children[1].description ?? '', / · 1 checkpoint$/);
   });
@@ -204,5 +209,58 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
     await dialogs();
     assert.equal(fs.readFileSync(file('fresh/c.txt'), 'utf8'), 'fresh\n');
     assert.equal(fs.existsSync(file('old')), false);
+  });
+
+  it('the rollback’s and the undo’s safety checkpoints sit under the prompt they concern, folded, not among the prompts', async () => {
+    const row = await until('the safety checkpoints under the prompt', async () => {
+      const plan = (await api.describeTree()).find((r) => r.id === planRow.id);
+      return plan?.children[0]?.children[0]?.children.length === 2 ? plan : undefined;
+    });
+    assert.deepEqual(row.children.map((r) => r.label), ['“now tidy up the old folder”', '“write the notes”'], 'no safety checkpoint among the prompts');
+    assert.equal(row.contextValue, 'session.executing.in_place.undo');
+    const group = row.children[0].children[0];
+    assert.deepEqual([group.label, group.icon, group.collapsible, group.contextValue], ['Before 2 rollbacks', 'shield', 'collapsed', 'safetyGroup']);
+    assert.deepEqual(group.children.map((r) => r.label), ['Before rollback #2 (undoing rollback #1)', 'Before rollback #1']);
+    assert.ok(group.children.every((r) => r.contextValue === 'checkpoint.executing.safety'));
+    assert.equal(row.children[0].children[1].label, 'After Bash: rm -rf old && mkdir fresh');
+  });
+
+  it('End Session ends it: it takes no more checkpoints, and the agent’s next prompt starts a new session', async () => {
+    const planId = planRow.id.replace(/^.*#plan\//, '');
+    // A command takes the short id the row's hover shows, as the CLI does.
+    const short = /\| Id \| `([0-9A-Z]{4,16})`/.exec(planRow.tooltip ?? '')?.[1];
+    assert.ok(short && planId.endsWith(short), planRow.tooltip);
+    const ended = await vscode.commands.executeCommand<{ state: string }>(Commands.endSession, { planId: short.toLowerCase() });
+    assert.equal(ended?.state, 'completed');
+    const before = (await api.listCheckpoints(planId)).length;
+    hookRun(extensionPath, 'claude-code', fixture(extensionPath, 'claude-code', 'UserPromptSubmit', { workspace: root, session, prompt: 'one more thing' }), root);
+    const next = await until('a new session for the next prompt', async () => (await api.describeTree()).find((r) => r.label === 'Claude Code: one more thing'));
+    assert.notEqual(next.id, planRow.id);
+    assert.equal(next.description, 'Claude Code session · active');
+    assert.equal((await api.listCheckpoints(planId)).length, before, 'the ended session took no checkpoint');
+    const old = (await api.describeTree()).find((r) => r.id === planRow.id);
+    assert.equal(old?.description, 'Claude Code session · ended');
+    assert.match(old?.contextValue ?? '', /^session\.completed\./);
+  });
+
+  it('a database deleted while the view showed it is named in a row, not shown as an empty view; put back, its plans return', async () => {
+    const db = path.join(root, '.cleveragents', 'cleveragents.db');
+    const aside = `${db}.itest-aside`;
+    fs.renameSync(db, aside);
+    try {
+      const rows = await until('the row of the database that is gone', async () => {
+        await vscode.commands.executeCommand(Commands.refresh);
+        const tree = await api.describeTree();
+        return tree.some((r) => r.label === 'The checkpoint database is gone') ? tree : undefined;
+      });
+      assert.deepEqual(rows.map((r) => [r.label, r.description, r.icon]), [['The checkpoint database is gone', 'deleted or moved', 'error']]);
+      assert.ok(rows[0].tooltip?.includes('cleveragents.db'), rows[0].tooltip);
+    } finally {
+      fs.renameSync(aside, db);
+    }
+    await until('the plans back', async () => {
+      await vscode.commands.executeCommand(Commands.refresh);
+      return (await api.describeTree()).find((r) => r.id === planRow.id);
+    });
   });
 });

@@ -157,7 +157,7 @@ describe('Language model tools', function () {
 
   it('refuse bad input with the reference’s messages', async () => {
     assert.match(await refused('create_checkpoint', { plan_id: 'nope' }), /^Validation Error: plan_id: must be a ULID/);
-    assert.equal(await refused('list_checkpoints', { plan_id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'Not found: plan');
+    assert.equal(await refused('list_checkpoints', { plan_id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'Not found: plan 01ARZ3NDEKTSV4RRFFQ69G5FAV');
     assert.match(await refused('create_plan', { title: 'x', sandbox: '../out' }), /^Validation Error: sandbox path leaves the workspace/);
   });
 

@@ -266,7 +266,7 @@ describe('Rollback from VS Code', function () {
 
     it('Not found: checkpoint', async () => {
       const s = await changedSandbox();
-      await refused({ planId: s.plan.plan_id, checkpointId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }, /^Not found: checkpoint$/, () => {
+      await refused({ planId: s.plan.plan_id, checkpointId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }, /^Not found: checkpoint 01ARZ3NDEKTSV4RRFFQ69G5FAV$/, () => {
         assert.equal(read(s.rel('a.txt')), 'ALPHA changed\n');
       });
     });

@@ -139,7 +139,7 @@ describe('checkpoint engine (real git, real files)', function () {
     const { plan: p1, checkpoints: [c1] } = await planWithCheckpoints(s, 1, { title: 'one' });
     const { checkpoints: [c2] } = await planWithCheckpoints(s, 1, { title: 'two' });
 
-    await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'), (e: Error) => e instanceof NotFoundError && e.message === 'Not found: checkpoint');
+    await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'), (e: Error) => e instanceof NotFoundError && e.message === 'Not found: checkpoint 01ARZ3NDEKTSV4RRFFQ69G5FAV');
     await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, c2.checkpoint_id), (e: Error) => e instanceof ValidationError && /^Validation Error: .*belongs to plan/.test(e.message));
     await assert.rejects(s.checkpoints.rollbackToCheckpoint(p1.plan_id, 'not-a-ulid'), ValidationError);
 

@@ -6,6 +6,7 @@ import type { CreatePlanInput } from '../../src/core/planService';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, hasScript, runCli, runCliOnTerminal, type CliRun } from './helpers/cliHarness';
 import { hashTree, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
+import { shortIdOf } from './helpers/shortIdOf';
 
 const MADE_UP_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const DB = path.join('.cleveragents', 'cleveragents.db');
@@ -167,10 +168,10 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       expectOk(json(root, 'plan', 'list'));
       assert.deepEqual(json(root, 'plan', 'list').json(), { plans: [] });
       assert.match(runCli(root, ['plan', 'list']).stdout, /^No plans yet/);
-      expectError(json(root, 'plan', 'show', MADE_UP_ID), 'NotFound', 1, 'Not found: plan');
-      expectError(json(root, 'plan', 'checkpoints', MADE_UP_ID), 'NotFound', 1, 'Not found: plan');
-      expectError(json(root, 'plan', 'diff', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, 'Not found: checkpoint');
-      expectError(json(root, 'plan', 'rollback', '-y', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, 'Not found: checkpoint');
+      expectError(json(root, 'plan', 'show', MADE_UP_ID), 'NotFound', 1, `Not found: plan ${MADE_UP_ID}`);
+      expectError(json(root, 'plan', 'checkpoints', MADE_UP_ID), 'NotFound', 1, `Not found: plan ${MADE_UP_ID}`);
+      expectError(json(root, 'plan', 'diff', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, `Not found: checkpoint ${MADE_UP_ID}`);
+      expectError(json(root, 'plan', 'rollback', '-y', MADE_UP_ID, MADE_UP_ID), 'NotFound', 1, `Not found: checkpoint ${MADE_UP_ID}`);
       assert.deepEqual(readdirSync(root).sort(), before, 'no .cleveragents folder');
 
       createPlan(root);
@@ -253,9 +254,9 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
         return id.slice(0, n);
       };
       const before = state(root);
-      const ambiguous = expectError(json(root, 'plan', 'show', shared), 'ValidationError', 1, /^Validation Error: plan id prefix "[0-9A-Z]{4}" is ambiguous/);
-      assert.ok(ambiguous.message.includes(`${first.plan_id} (first plan)`) && ambiguous.message.includes(`${second.plan_id} (second plan)`), ambiguous.message);
-      expectError(json(root, 'plan', 'show', 'ZZZZZZZZ'), 'NotFound', 1, 'Not found: plan');
+      const ambiguous = expectError(json(root, 'plan', 'show', shared), 'ValidationError', 1, /^Validation Error: plan id "[0-9A-Z]{4}" is ambiguous: it fits 2 plans/);
+      assert.ok(ambiguous.message.includes('  first plan') && ambiguous.message.includes('  second plan'), ambiguous.message);
+      expectError(json(root, 'plan', 'show', 'ZZZZZZZZ'), 'NotFound', 1, 'Not found: plan ZZZZZZZZ');
       assert.deepEqual(state(root), before, 'a refused prefix changes nothing');
 
       const shown = json(root, 'plan', 'show', unique(second.plan_id, first.plan_id).toLowerCase());
@@ -272,7 +273,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       expectOk(rolledBack);
       assert.equal(rolledBack.json<RollbackEnvelope>().rollback_summary.from_checkpoint_id, checkpointId);
       assert.equal(readFileSync(path.join(root, 'src/app.ts'), 'utf8'), 'export const a = 1;\n');
-      expectError(json(root, 'plan', 'rollback', '--yes', first.plan_id, checkpointId.slice(0, 12)), 'NotFound', 1, 'Not found: checkpoint');
+      expectError(json(root, 'plan', 'rollback', '--yes', first.plan_id, checkpointId.slice(0, 12)), 'NotFound', 1, `Not found: checkpoint ${checkpointId.slice(0, 12)}`);
     });
 
     it('--max-checkpoints 0, 101, 1.5 and words; --auto-prune maybe', async () => {
@@ -302,7 +303,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
   });
 
   describe('plans and checkpoints', () => {
-    it('create, list and show a plan, as JSON and as text', () => {
+    it('create, list and show a plan, as JSON and as text', async () => {
       const root = workspace();
       const plan = createPlan(root, '--sandbox', './src/');
       assert.deepEqual(Object.keys(plan), ['plan_id', 'title', 'state', 'sandbox_path', 'sandbox_kind', 'base_ref', 'retention', 'created_at', 'updated_at']);
@@ -314,14 +315,15 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.deepEqual(plan.retention, { max_checkpoints: 50, auto_prune: true });
       const text = runCli(root, ['plan', 'create', '--title', 'Second plan']);
       expectOk(text);
-      assert.match(text.stdout, /^Created plan [0-9A-Z]{26} "Second plan"\n  state: +draft\n  sandbox: +\. \(in place\)/);
+      // A person reads the id's short form (core/shortIds): its last characters.
+      assert.match(text.stdout, /^Created plan [0-9A-Z]{4,16} "Second plan"\n  state: +draft\n  sandbox: +\. \(in place\)/);
 
       const list = json(root, 'plan', 'list').json<{ plans: PlanJson[] }>();
       assert.deepEqual(list.plans.map((p) => p.title), ['demo', 'Second plan']);
       assert.deepEqual(list.plans[0], plan);
       const table = runCli(root, ['plan', 'list']).stdout.split('\n');
       assert.match(table[0]!, /^PLAN ID +STATE +SANDBOX +CREATED +TITLE$/);
-      assert.match(table[1]!, new RegExp(`^${plan.plan_id} +draft +src +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +demo$`));
+      assert.match(table[1]!, new RegExp(`^${(await shortIdOf(root, plan.plan_id))[0]} +draft +src +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +demo$`));
 
       assert.deepEqual(json(root, 'plan', 'show', plan.plan_id).json(), {
         plan,
@@ -334,7 +336,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.match(show, /checkpoints: 0\n/);
     });
 
-    it('checkpoint with every metadata option, repeated --extra, then list them oldest first', () => {
+    it('checkpoint with every metadata option, repeated --extra, then list them oldest first', async () => {
       const root = workspace();
       const plan = createPlan(root);
       const decision = '01HZZZZZZZZZZZZZZZZZZZZZZZ';
@@ -364,7 +366,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       write(root, 'src/app.ts', 'export const a = 2;\n');
       const text = runCli(root, ['plan', 'checkpoint', plan.plan_id, '--type', 'post_step']);
       expectOk(text);
-      assert.match(text.stdout, new RegExp(`^Checkpoint [0-9A-Z]{26} \\(post_step\\) of plan ${plan.plan_id}: 2 files, 27 B\n$`));
+      assert.match(text.stdout, new RegExp(`^Checkpoint [0-9A-Z]{4,16} \\(post_step\\) of plan ${(await shortIdOf(root, plan.plan_id))[0]}: 2 files, 27 B\n$`));
       const third = takeCheckpoint(root, plan.plan_id).checkpoint;
       assert.equal(third.checkpoint_type, 'manual', '--type defaults to manual');
       assert.deepEqual(third.metadata, { reason: null, source_tool: null, phase: null, extra: {}, file_count: 2, skipped: [] });
@@ -376,10 +378,10 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.deepEqual(listed.checkpoints[0], c);
       const table = runCli(root, ['plan', 'checkpoints', plan.plan_id]).stdout.split('\n');
       assert.match(table[0]!, /^CHECKPOINT ID +TYPE +CREATED +FILES +SIZE +REASON$/);
-      assert.match(table[1]!, new RegExp(`^${c.checkpoint_id} +pre_write +\\S+ \\S+ +2 +27 B +before the edit$`));
+      assert.match(table[1]!, new RegExp(`^${(await shortIdOf(root, c.checkpoint_id))[0]} +pre_write +\\S+ \\S+ +2 +27 B +before the edit$`));
     });
 
-    it('retention: a lowered policy prunes the oldest interior checkpoints and reports their ids', () => {
+    it('retention: a lowered policy prunes the oldest interior checkpoints and reports their ids', async () => {
       const root = workspace();
       const plan = createPlan(root);
       assert.deepEqual(json(root, 'plan', 'policy', plan.plan_id, '--max-checkpoints', '2', '--auto-prune', 'true').json(), {
@@ -396,7 +398,8 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.deepEqual(kept, [ids[0], ids[3]]);
       const text = runCli(root, ['plan', 'policy', plan.plan_id, '--auto-prune', 'false']);
       expectOk(text);
-      assert.equal(text.stdout, `Retention policy of plan ${plan.plan_id} is now: keep at most 2 checkpoints, auto-prune off.\n`);
+      const [planShort] = await shortIdOf(root, plan.plan_id);
+      assert.equal(text.stdout, `Retention policy of plan ${planShort} is now: keep at most 2 checkpoints, auto-prune off.\n`);
       assert.deepEqual(takeCheckpoint(root, plan.plan_id).pruned, []);
       assert.equal(json(root, 'plan', 'show', plan.plan_id).json<{ plan: PlanJson }>().plan.retention.auto_prune, false);
     });
@@ -421,7 +424,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       expectOk(text);
       assert.equal(
         text.stdout,
-        `3 paths differ from checkpoint ${c1} to the sandbox now (1 added, 1 modified, 1 deleted):\n  deleted   README.md\n  modified  src/app.ts\n  added     src/new.ts\n`,
+        `3 paths differ from checkpoint ${(await shortIdOf(root, c1))[0]} to the sandbox now (1 added, 1 modified, 1 deleted):\n  deleted   README.md\n  modified  src/app.ts\n  added     src/new.ts\n`,
       );
     });
   });
@@ -465,9 +468,10 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
 
       const undo = runCli(root, ['plan', 'rollback', '-y', plan.plan_id, undoId]);
       expectOk(undo);
-      assert.match(undo.stdout, new RegExp(`^Rolled back plan ${plan.plan_id} to checkpoint ${undoId}: 3 paths restored in \\d+\\.\\d\\d s\\.\n`));
+      const [planShort, undoShort] = await shortIdOf(root, plan.plan_id, undoId);
+      assert.match(undo.stdout, new RegExp(`^Rolled back plan ${planShort} to checkpoint ${undoShort}: 3 paths restored in \\d+\\.\\d\\d s\\.\n`));
       assert.match(undo.stdout, /\n  added     src\/agent-made\.ts\n/);
-      assert.match(undo.stdout, /\nUndo with: agents plan rollback [0-9A-Z]{26} [0-9A-Z]{26}\n$/);
+      assert.match(undo.stdout, /\nUndo with: agents plan rollback [0-9A-Z]{4,16} [0-9A-Z]{4,16}\n$/);
       assert.deepEqual(hashTree(root), changed, 'the undo brought back the changed files');
     });
 
@@ -494,7 +498,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       write(root, 'src/app.ts', 'changed\n');
       const before = state(root);
 
-      expectError(json(root, 'plan', 'rollback', '-y', p1.plan_id, MADE_UP_ID), 'NotFound', 1, 'Not found: checkpoint');
+      expectError(json(root, 'plan', 'rollback', '-y', p1.plan_id, MADE_UP_ID), 'NotFound', 1, `Not found: checkpoint ${MADE_UP_ID}`);
       expectError(json(root, 'plan', 'rollback', '-y', p1.plan_id, c2), 'ValidationError', 1, `Validation Error: checkpoint ${c2} belongs to plan ${p2.plan_id}, not to plan ${p1.plan_id}`);
       expectError(json(root, 'plan', 'rollback', p1.plan_id, c2), 'ValidationError', 1, /belongs to plan/);
       expectError(json(root, 'plan', 'diff', p1.plan_id, c1, c2), 'ValidationError', 1, /belongs to plan/);
@@ -600,13 +604,14 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       unlinkSync(path.join(root, 'README.md'));
       const before = state(root);
 
+      const [planShort, checkpointShort] = await shortIdOf(root, plan.plan_id, checkpointId);
       for (const answer of ['n\n', '\n']) {
         const no = runCliOnTerminal(root, ['plan', 'rollback', plan.plan_id, checkpointId], answer);
         assert.equal(no.code, 1, no.stdout);
         assert.match(
           no.stdout,
           new RegExp(
-            `Rolling back plan ${plan.plan_id} to checkpoint ${checkpointId} changes these paths of the sandbox:\n  added     README\\.md\n  deleted   extra\\.txt\n  modified  src/app\\.ts\nIn all: 3 paths \\(1 added, 1 modified, 1 deleted\\)\\.\n`,
+            `Rolling back plan ${planShort} to checkpoint ${checkpointShort} changes these paths of the sandbox:\n  added     README\\.md\n  deleted   extra\\.txt\n  modified  src/app\\.ts\nIn all: 3 paths \\(1 added, 1 modified, 1 deleted\\)\\.\n`,
           ),
         );
         assert.match(no.stdout, /Roll back\? \[y\/N\] /);
@@ -646,7 +651,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
 
       const declined = runCliOnTerminal(root, ['plan', 'cleanup', plan.plan_id], 'no\n');
       assert.equal(declined.code, 1);
-      assert.match(declined.stdout, /Cleanup deletes the isolated sandbox \.cleveragents\/sandboxes\/[0-9A-Z]{26} of plan [0-9A-Z]{26}: 2 files, /);
+      assert.match(declined.stdout, /Cleanup deletes the isolated sandbox \.cleveragents\/sandboxes\/[0-9A-Z]{26} of plan [0-9A-Z]{4,16}: 2 files, /);
       assert.ok(existsSync(path.join(root, plan.sandbox_path)));
       const cleanup = runCliOnTerminal(root, ['plan', 'cleanup', plan.plan_id], 'Y\n');
       assert.equal(cleanup.code, 0, cleanup.stdout);

@@ -5,6 +5,7 @@ import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, Rol
 import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { startMcp } from './helpers/mcpHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
+import { shortIdOf } from './helpers/shortIdOf';
 import { useTempDirs } from './helpers/tempDir';
 
 const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
@@ -55,7 +56,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     return { root, p, c };
   }
 
-  it('the issue’s flow: the agent’s line 1, b.txt and the deletion of d.txt are taken out, the user’s line 5 and c.txt kept; the undo restores the state before byte for byte', () => {
+  it('the issue’s flow: the agent’s line 1, b.txt and the deletion of d.txt are taken out, the user’s line 5 and c.txt kept; the undo restores the state before byte for byte', async () => {
     const { root, p, c } = issueFlow();
     const before = state(root);
 
@@ -69,10 +70,11 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     assert.deepEqual(preview.conflicts, []);
     assert.equal(preview.tool_calls, 2);
     const previewText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;
+    const [pShort, cShort] = await shortIdOf(root, p, c);
     assert.equal(
       previewText,
       [
-        `Taking the agent's changes since checkpoint ${c} out of plan ${p} (2 tool calls of the agent) changes these paths:`,
+        `Taking the agent's changes since checkpoint ${cShort} out of plan ${pShort} (2 tool calls of the agent) changes these paths:`,
         '  modified  a.txt',
         '  deleted   b.txt',
         '  added     d.txt',
@@ -113,19 +115,20 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     const undo = ok(runCli(root, ['plan', 'rollback', '--yes', p, undoId]));
     assert.equal(
       undo.stdout.replace(/ in \d+\.\d\d s\./, ' in T s.').replace(/Undo with: agents plan rollback \S+ \S+\n$/, 'Undo with: …\n'),
-      [`Rolled back plan ${p} to checkpoint ${undoId}: 3 paths restored in T s.`, '  modified  a.txt', '  added     b.txt', '  deleted   d.txt', 'Undo with: …', ''].join('\n'),
+      [`Rolled back plan ${pShort} to checkpoint ${(await shortIdOf(root, undoId))[0]}: 3 paths restored in T s.`, '  modified  a.txt', '  added     b.txt', '  deleted   d.txt', 'Undo with: …', ''].join('\n'),
       'the undo’s output, byte for byte but the time and the next undo’s id',
     );
     assert.deepEqual(hashTree(root), before.tree, 'the undo restores the state before, byte for byte');
   });
 
-  it('the text output lists the reverted and the kept paths, and how to undo', () => {
+  it('the text output lists the reverted and the kept paths, and how to undo', async () => {
     const { root, p, c } = issueFlow();
     const text = ok(runCli(root, ['plan', 'rollback', '--agent-only', '-y', p, c])).stdout;
-    assert.match(text, new RegExp(`^Took the agent's changes since checkpoint ${c} out of plan ${p}: 3 paths reverted in \\d+\\.\\d\\d s\\.\n`));
+    const [pShort, cShort] = await shortIdOf(root, p, c);
+    assert.match(text, new RegExp(`^Took the agent's changes since checkpoint ${cShort} out of plan ${pShort}: 3 paths reverted in \\d+\\.\\d\\d s\\.\n`));
     assert.match(text, /\n  reverted  modified  a\.txt\n  reverted  deleted   b\.txt\n  reverted  added     d\.txt\n/);
     assert.match(text, /\n  kept      a\.txt \(merged: only the agent’s changes are taken out of it\)\n  kept      c\.txt\n/);
-    assert.match(text, /\nUndo with: agents plan rollback [0-9A-Z]{26} [0-9A-Z]{26}\n$/);
+    assert.match(text, /\nUndo with: agents plan rollback [0-9A-Z]{4,16} [0-9A-Z]{4,16}\n$/);
   });
 
   it('an overlapping edit is refused, with the path and the reason, and nothing is written', () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ensureCliBuilt, runCli, cliJson } from './helpers/cliHarness';
 import { write } from './helpers/sandboxFixtures';
+import { shortIdOf } from './helpers/shortIdOf';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
 
@@ -103,7 +104,7 @@ describe('agents plan decide / decisions / correct (the built CLI)', function ()
     assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'b+B+E');
   });
 
-  it('correct --keep-independent merges: the user’s lines between B’s tool calls stay (preview text byte-exact), the same line refuses with the reason, undo restores all', () => {
+  it('correct --keep-independent merges: the user’s lines between B’s tool calls stay (preview text byte-exact), the same line refuses with the reason, undo restores all', async () => {
     const lines = (...xs: string[]): string => xs.map((x) => `${x}\n`).join('');
     const root = workspaceWith(tempDir(), { 'm.txt': lines('1', '2', '3', '4', '5') });
     const p = cli<{ plan: { plan_id: string } }>(root, 'plan', 'create', '--title', 'merge').plan.plan_id;
@@ -116,12 +117,13 @@ describe('agents plan decide / decisions / correct (the built CLI)', function ()
 
     const preview = runCli(root, ['plan', 'correct', '--preview', '--keep-independent', p, B]);
     assert.equal(preview.code, 0, preview.stderr);
+    const [pShort, bShort, preShort] = await shortIdOf(root, p, B, pre);
     assert.equal(
       preview.stdout,
       [
-        `Correcting decision ${B} of plan ${p} reverts 1 decision:`,
-        `  ${B} "B"`,
-        `Files: the changes these decisions made in their tool calls are taken out (merged three ways onto the files now) since checkpoint ${pre}; 1 path changes:`,
+        `Correcting decision ${bShort} of plan ${pShort} reverts 1 decision:`,
+        `  ${bShort} "B"`,
+        `Files: the changes these decisions made in their tool calls are taken out (merged three ways onto the files now) since checkpoint ${preShort}; 1 path changes:`,
         '  modified  m.txt',
         'Kept (changed by you or another program between their tool calls): 1 path',
         '  kept      m.txt',

@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { ensureCliBuilt, runCli, cliJson, type CliRun } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
+import { shortIdOf } from './helpers/shortIdOf';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';
 
@@ -44,7 +45,7 @@ describe('agents plan recreate-sandbox (the built CLI)', function () {
     return { root, planId: plan.plan_id, sandboxPath: plan.sandbox_path, sandbox, first, second, atFirst, atSecond };
   }
 
-  it('asks first (refused without a terminal), previews without changing anything, then recreates from a chosen checkpoint by unique prefixes, byte for byte', () => {
+  it('asks first (refused without a terminal), previews without changing anything, then recreates from a chosen checkpoint by unique prefixes, byte for byte', async () => {
     const s = isolatedPlanWithTwoCheckpoints();
     const short = s.planId.slice(0, 8).toLowerCase();
 
@@ -55,7 +56,9 @@ describe('agents plan recreate-sandbox (the built CLI)', function () {
     assert.deepEqual(preview, { recreate_preview: { plan_id: s.planId, checkpoint_id: s.second, sandbox_path: s.sandboxPath, files_count: 3 } });
     const previewText = runCli(s.root, ['plan', 'recreate-sandbox', '--preview', short]);
     assert.equal(previewText.code, 0, previewText.stderr);
-    assert.match(previewText.stdout, new RegExp(`^The sandbox folder "${s.sandboxPath.replace(/[.]/g, '\\.')}" of plan ${s.planId} “Recreate me” is missing\\.\\nRecreating it makes the folder again with the files of checkpoint ${s.second} “second” \\(manual, just now, 3 files\\)\\.\\n`));
+    // ids by their short form (the folder's path keeps its whole id: it is a path)
+    const [planShort, secondShort] = await shortIdOf(s.root, s.planId, s.second);
+    assert.match(previewText.stdout, new RegExp(`^The sandbox folder "${s.sandboxPath.replace(/[.]/g, '\\.')}" of plan ${planShort} “Recreate me” is missing\\.\\nRecreating it makes the folder again with the files of checkpoint ${secondShort} “second” \\(manual, just now, 3 files\\)\\.\\n`));
     assert.equal(existsSync(s.sandbox), false, 'a preview made the folder');
 
     const usage = runCli(s.root, ['--format', 'json', 'plan', 'recreate-sandbox', '--preview', '--yes', short]);
@@ -79,7 +82,7 @@ describe('agents plan recreate-sandbox (the built CLI)', function () {
     rmSync(s.sandbox, { recursive: true });
     const text = runCli(s.root, ['plan', 'recreate-sandbox', '-y', short]);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, new RegExp(`^Recreated the sandbox ".*" of plan ${s.planId} from checkpoint ${s.second}: 3 paths written in \\d+\\.\\d\\d s\\.\\n$`));
+    assert.match(text.stdout, new RegExp(`^Recreated the sandbox ".*" of plan ${planShort} from checkpoint ${secondShort}: 3 paths written in \\d+\\.\\d\\d s\\.\\n$`));
     assert.deepEqual(hashTree(s.sandbox), s.atSecond);
   });
 

@@ -21,7 +21,9 @@ describe('CLI building blocks (in process)', () => {
         interactive,
         written,
         asked,
-        show: (t) => written.push(t),
+        show: (t) => {
+          written.push(t);
+        },
         ask: (q) => {
           asked.push(q);
           return Promise.resolve(answer);
@@ -93,7 +95,7 @@ describe('CLI building blocks (in process)', () => {
 
     it('errors: the core\'s types and texts, conflicts listed, anything else an InternalError without its stack', () => {
       assert.deepEqual(errorEnvelope(BusinessRuleViolation.planApplied()), { error: { type: 'BusinessRuleViolation', message: 'Rollback blocked: plan is already applied' } });
-      assert.deepEqual(errorEnvelope(new NotFoundError('checkpoint', C)), { error: { type: 'NotFound', message: 'Not found: checkpoint' } });
+      assert.deepEqual(errorEnvelope(new NotFoundError('checkpoint', C)), { error: { type: 'NotFound', message: `Not found: checkpoint ${C}` } });
       assert.deepEqual(errorEnvelope(new StoreError('bad file x.db')), { error: { type: 'StoreError', message: 'bad file x.db' } });
       assert.deepEqual(errorEnvelope(new ApplyConflictError(['a', 'b'])).error.conflicts, ['a', 'b']);
       assert.deepEqual(errorEnvelope(new UsageError('unknown option --x')), { error: { type: 'UsageError', message: 'unknown option --x' } });

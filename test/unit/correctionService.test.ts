@@ -329,7 +329,7 @@ describe('CorrectionService', function () {
       rmSync(path.join(root, 'sub'), { recursive: true });
       await assert.rejects(s.corrections.executeRevert(gone.plan_id, unknown), (e: unknown) => e instanceof BusinessRuleViolation && e.message === 'Rollback blocked: sandbox is missing');
       const plan = await s.plans.createPlan({ title: 'p' });
-      await assert.rejects(s.corrections.executeRevert(plan.plan_id, unknown), (e: unknown) => e instanceof NotFoundError && e.message === 'Not found: decision');
+      await assert.rejects(s.corrections.executeRevert(plan.plan_id, unknown), (e: unknown) => e instanceof NotFoundError && e.message === `Not found: decision ${unknown}`);
       const other = await s.plans.createPlan({ title: 'other' });
       const foreign = await s.corrections.recordDecision(other.plan_id, { title: 'theirs' });
       await assert.rejects(s.corrections.executeRevert(plan.plan_id, foreign.decision_id), (e: unknown) => e instanceof ValidationError && /^Validation Error: decision .* belongs to plan/.test(e.message));

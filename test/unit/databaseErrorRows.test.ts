@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { StoreError, UnreadableDatabaseError } from '../../src/core/errors';
 import { Commands, TreeItemContext } from '../../src/extension/commandIds';
-import { databaseErrorRows } from '../../src/extension/tree/databaseErrorRows';
+import { databaseErrorRows, databaseGoneRow } from '../../src/extension/tree/databaseErrorRows';
 import { unreadableRow } from '../../src/extension/waysOut/waysOutText';
 
 // The rows of a folder whose checkpoint database cannot be listed: Move Aside is offered only for
@@ -38,5 +38,16 @@ describe('the error rows of a folder whose plans cannot be listed', () => {
       rows.map((r) => r.id),
       ['file:///work/app#error'],
     );
+  });
+});
+
+describe('the row of a database that was read and is gone', () => {
+  it('names the file, says it may have been moved, and opens the log on a click', () => {
+    const row = databaseGoneRow(folder, '/work/app/.cleveragents/cleveragents.db');
+    assert.equal(row.label, 'The checkpoint database is gone');
+    assert.equal(row.severity, 'error');
+    assert.equal(row.command?.command, Commands.showLog);
+    assert.match(row.tooltip, /^\/work\/app\/\.cleveragents\/cleveragents\.db was there and is not any more/);
+    assert.match(row.tooltip, /put it back/);
   });
 });

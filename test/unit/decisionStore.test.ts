@@ -130,7 +130,7 @@ describe('decisions in the store', () => {
     const x = decision(plan.plan_id, [a.decision_id]);
     sqlite3(dbPath, `INSERT INTO v3_decision_dependencies (decision_id, depends_on) VALUES ('${a.decision_id}', '${x.decision_id}')`);
     await assert.rejects(attempt(x), (e: unknown) => e instanceof ValidationError && /cycle/.test(e.message));
-    await assert.rejects(attempt(decision(newId())), (e: unknown) => e instanceof NotFoundError && e.message === 'Not found: plan');
+    await assert.rejects(attempt(decision(newId())), (e: unknown) => e instanceof NotFoundError && e.message.startsWith('Not found: plan '));
     assert.deepEqual((await s.read((uow) => uow.decisions.listForPlan(plan.plan_id))).map((d) => d.decision_id), [a.decision_id]);
   });
 

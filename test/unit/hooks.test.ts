@@ -207,8 +207,9 @@ describe('agents hook run', function () {
           // the edit's pre_write is skipped: nothing changed since the prompt's checkpoint
           ['post_step', steps.editTool, `After ${steps.editTool} notes.txt`],
           ['manual', null, 'Before: "now tidy up the old folder"'],
-          ['pre_write', steps.shellTool, `Before ${steps.shellTool}`],
-          ['post_step', steps.shellTool, `After ${steps.shellTool}`],
+          // a shell's rows name what it ran: the command's first line, from the tool's input
+          ['pre_write', steps.shellTool, `Before ${steps.shellTool}: rm -rf old && mkdir fresh`],
+          ['post_step', steps.shellTool, `After ${steps.shellTool}: rm -rf old && mkdir fresh`],
         ],
       );
       for (const c of list) {
@@ -217,6 +218,7 @@ describe('agents hook run', function () {
         assert.equal(c.resource_id, null);
       }
       assert.equal(list[1]!.metadata.extra.file_path, 'notes.txt');
+      assert.equal(list[4]!.metadata.extra.command, 'rm -rf old && mkdir fresh');
       if (agent === 'claude-code') assert.equal(list[4]!.metadata.extra.tool_use_id, 'toolu_02BASH');
 
       const rollback = runCli(root, ['plan', 'rollback', '--yes', plan!.plan_id, list[2]!.checkpoint_id]);

@@ -10,6 +10,7 @@ import { makeInterruptedRollback } from './helpers/interruptedRollback';
 import { sqlite3Json } from './helpers/storeFixtures';
 import { git, hashTree, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
+import { shortIdOf } from './helpers/shortIdOf';
 import { planWithCheckpoints, workspaceWith } from './helpers/workspaceFixtures';
 
 const DB = path.join('.cleveragents', 'cleveragents.db');
@@ -129,11 +130,11 @@ describe('agents plan start|complete|fail|cancel|apply (the built CLI)', functio
     const plan = await s.plans.createPlan({ title: 'Texts' }).finally(() => s.dispose());
     const run = runCli(root, ['plan', 'start', plan.plan_id]);
     ok(run);
-    assert.equal(run.stdout, `Plan ${plan.plan_id} "Texts" is now executing (was draft).\n`);
+    assert.equal(run.stdout, `Plan ${(await shortIdOf(root, plan.plan_id))[0]} "Texts" is now executing (was draft).\n`);
     const missing = runCli(root, ['plan', 'complete']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /"plan complete" needs <plan_id>/);
-    refused(json(root, 'plan', 'fail', '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'NotFound', 'Not found: plan');
+    refused(json(root, 'plan', 'fail', '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'NotFound', 'Not found: plan 01ARZ3NDEKTSV4RRFFQ69G5FAV');
     refused(json(root, 'plan', 'cancel', 'nope'), 'ValidationError', /^Validation Error: plan id "nope"/);
     const help = runCli(root, ['--help']).stdout;
     for (const c of ['start', 'complete', 'fail', 'cancel', 'delete']) assert.match(help, new RegExp(`agents plan ${c}\\b`), c);
@@ -196,7 +197,7 @@ describe('agents plan delete (the built CLI)', function () {
     assert.equal(out.deleted.plan.plan_id, gone);
     assert.equal(out.deleted.checkpoint_ids.length, 3);
     assert.equal(out.deleted.removed_sandbox, null);
-    refused(json(root, 'plan', 'show', gone), 'NotFound', 'Not found: plan');
+    refused(json(root, 'plan', 'show', gone), 'NotFound', `Not found: plan ${gone}`);
     assert.deepEqual(json(root, 'plan', 'list').json<{ plans: PlanJson[] }>().plans.map((p) => p.plan_id), [kept]);
     assert.deepEqual(pins(root).filter((p) => p.includes(gone)), [], 'no snapshot of it stays pinned');
     assert.equal(pins(root).filter((p) => p.includes(kept)).length, 1);
@@ -205,7 +206,7 @@ describe('agents plan delete (the built CLI)', function () {
     assert.equal(count('checkpoint_metadata'), 0);
     assert.equal(count('plan_state_changes'), 0);
     assert.equal(count('v3_plans'), 0);
-    refused(json(root, 'plan', 'delete', '--yes', gone), 'NotFound', 'Not found: plan');
+    refused(json(root, 'plan', 'delete', '--yes', gone), 'NotFound', `Not found: plan ${gone}`);
   });
 
   it('an isolated plan loses its sandbox too, applied or not', async () => {
@@ -258,7 +259,7 @@ describe('agents plan delete (the built CLI)', function () {
     const before = dbBytes(root);
     const no = runCliOnTerminal(root, ['plan', 'delete', planId], 'n\n');
     assert.equal(no.code, 1);
-    assert.match(no.stdout, new RegExp(`Deleting plan ${planId} "Asked" \\(draft\\) removes:\\n  2 checkpoints and their snapshots in the shadow store`));
+    assert.match(no.stdout, new RegExp(`Deleting plan ${(await shortIdOf(root, planId))[0]} "Asked" \\(draft\\) removes:\\n  2 checkpoints and their snapshots in the shadow store`));
     assert.match(no.stdout, /The files of its sandbox \. stay as they are\.\nThis cannot be undone\.\nDelete the plan\? \[y\/N\]/);
     assert.match(no.stdout, /Delete cancelled: not confirmed; nothing was changed\./);
     assert.equal(dbBytes(root), before);

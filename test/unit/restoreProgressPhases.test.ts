@@ -64,7 +64,7 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
 
   const planWithChanges = (files: number) => planWithChangedFiles(tempDir(), files);
 
-  it('a real rollback: a notification with Cancel while the files are saved first, then one without it counting the files written', async () => {
+  it('a real rollback: a notification with Cancel while the files are saved first, then one without it counting the files restored', async () => {
     const { root, s, plan, checkpoint } = await planWithChanges(200);
     let tooLate = 0;
     const phases = new RestorePhases({ tooLate: () => void tooLate++ });
@@ -78,8 +78,8 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
       [true, false],
     );
     assert.deepEqual(shown[0]!.messages, ['saving the current files first']);
-    assert.equal(shown[1]!.messages[0], '0 of 200 files written');
-    assert.equal(shown[1]!.messages.at(-1), '200 of 200 files written');
+    assert.equal(shown[1]!.messages[0], '0 of 200 files restored');
+    assert.equal(shown[1]!.messages.at(-1), '200 of 200 files restored');
     assert.ok(shown.every((n) => n.closed));
     assert.equal(tooLate, 0);
     assert.equal(readFileSync(path.join(root, 'many/file7.txt'), 'utf8'), 'v1 7\n');
@@ -134,7 +134,7 @@ describe('restore progress phases: Cancel only while it can be honoured', () => 
       shown.map((n) => n.cancellable),
       [true, false, false],
     );
-    assert.deepEqual(shown[2]!.messages, ['0 of 3 files written', '3 of 3 files written']);
+    assert.deepEqual(shown[2]!.messages, ['0 of 3 files restored', '3 of 3 files restored']);
   });
 
   it('work that is already writing when it proves slow: one notification, without Cancel', async () => {

@@ -83,14 +83,26 @@ describe('The first steps: walkthrough and welcome view', () => {
     }
   });
 
-  it('marks a step done by the command its button runs (or the view it opens)', () => {
+  it('marks a step done when the work of its button is done (or the view it opens shows), not when the command merely ran', () => {
+    // The context key each command sets once its work succeeded (a cancelled pick sets none).
+    const doneWhen: Record<string, string> = {
+      'cleveragents.checkpoints.connectAgent': 'onContext:cleveragents.checkpoints.agentConnected',
+      'cleveragents.checkpoints.createPlan': 'onContext:cleveragents.checkpoints.databaseState == ready',
+      'cleveragents.checkpoints.rollback': 'onContext:cleveragents.checkpoints.rolledBack',
+      'cleveragents.checkpoints.undoRollback': 'onContext:cleveragents.checkpoints.undidRollback',
+    };
+    const keys = readFileSync(path.join(REPO_ROOT, 'src', 'extension', 'tree', 'contextKeys.ts'), 'utf8');
     for (const step of walkthrough.steps) {
       const [first] = commandLinks(step.description);
       const events = step.completionEvents ?? [];
-      const done = first!.command.startsWith('workbench.view.extension.')
-        ? events.some((e) => Object.values(manifest.contributes.views).flat().some((v) => e === `onView:${v.id}`))
-        : events.includes(`onCommand:${first!.command}`);
-      assert.ok(done, `${step.id}: completionEvents ${JSON.stringify(events)} do not follow its button ${first!.command}`);
+      assert.ok(!events.some((e) => e.startsWith('onCommand:')), `${step.id}: ${JSON.stringify(events)} ticks the step when the command opens`);
+      if (first!.command.startsWith('workbench.view.extension.')) {
+        assert.ok(events.some((e) => Object.values(manifest.contributes.views).flat().some((v) => e === `onView:${v.id}`)), `${step.id}: ${JSON.stringify(events)}`);
+        continue;
+      }
+      const expected = doneWhen[first!.command];
+      assert.ok(expected !== undefined && events.includes(expected), `${step.id}: completionEvents ${JSON.stringify(events)} do not follow the work of its button ${first!.command}`);
+      assert.ok(keys.includes(`'${expected.slice('onContext:'.length).split(' ')[0]}'`), `${expected}: no such context key in contextKeys.ts`);
     }
   });
 

@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../hooks/hookAgents';
@@ -111,6 +112,7 @@ class AgentHookCommands {
     if (!agent) return undefined;
     const plan = await this.change(agent, 'install', root);
     const name = HOOK_AGENT_NAMES[agent];
+    await ContextKeys.agentConnected.set(true);
     for (const warning of plan.warnings) void showWarning(`${name}: ${warning}`);
     const message =
       plan.changes.length === 0

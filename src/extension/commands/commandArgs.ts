@@ -2,7 +2,8 @@
 // extensions, tests, links in the tree. Validated like every other input before it reaches a service.
 import * as z from 'zod';
 import { describeIssues, ValidationError } from '../../core/errors';
-import { UlidSchema } from '../../core/ids';
+// Ids as a person types them too: whole, short (the tree's tooltips, the CLI) or a prefix.
+import { IdOrPrefixSchema as UlidSchema } from '../../core/idPrefix';
 import { MAX_MAX_CHECKPOINTS, MIN_MAX_CHECKPOINTS } from '../../core/retentionPolicy';
 
 /** A workspace folder by URI (`file:///…`), file system path or name; default: the only one, or ask. */

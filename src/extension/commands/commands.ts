@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { resolveCheckpointId } from '../../core/idPrefix';
 import { setStatus, showInfo, showWarning } from '../shownText';
 import { withProgress } from '../delayedProgress';
 import type { z } from 'zod';
@@ -64,8 +65,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     turnOnAutoCheckpoints: async () => {
       // In the user's settings: a workspace's own settings may switch them on, never off (rollbackSettings.ts).
       await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(AUTO_CHECKPOINTS_SETTING, true, vscode.ConfigurationTarget.Global);
-      setStatus('$(check) Automatic checkpoints are on', STATUS_MESSAGE_MS);
       deps.tree.refresh();
+      if (vscode.workspace.isTrusted) {
+        setStatus('$(check) Automatic checkpoints are on', STATUS_MESSAGE_MS);
+        return;
+      }
+      // The setting is on, but nothing is taken in Restricted Mode (a checkpoint runs git): said, not left to look broken.
+      const manage = 'Manage Workspace Trust';
+      const choice = await showInfo('Automatic checkpoints are on, but they start only once you trust this workspace: taking one runs git, and this workspace is in Restricted Mode.', manage);
+      if (choice === manage) await vscode.commands.executeCommand(BuiltinCommands.manageTrust);
     },
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
@@ -264,7 +272,8 @@ class CheckpointCommands {
     else if (arg !== undefined) {
       const args = parseArgs(CheckpointArgsSchema, arg, command);
       const found = await this.deps.folders.findPlan(args.planId, this.folderArg(args.folder));
-      return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(args.planId, args.checkpointId) };
+      const planId = found.plan.plan_id;
+      return { ...found, checkpoint: await found.services.checkpoints.getCheckpoint(planId, await resolveCheckpointId(found.services.checkpoints, planId, args.checkpointId)) };
     } else node = this.deps.view.selection[0];
     if (node?.kind === 'checkpoint') {
       const found = await this.deps.folders.findPlan(node.plan.plan_id, node.folder);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { ApplyConflictError, ValidationError } from '../../core/errors';
-import { UlidSchema } from '../../core/ids';
+import { IdOrPrefixSchema } from '../../core/idPrefix';
 import type { Plan } from '../../core/plan';
 import { LIFECYCLE_ACTIONS, canTransition, type LifecycleAction } from '../../core/planLifecycle';
 import type { DeletedPlan } from '../../core/planService';
@@ -44,7 +44,7 @@ export interface PlanLifecycleDeps {
 export const PlanLifecycleArgsSchema = z
   .object({
     folder: z.string().min(1).max(4096).optional(),
-    planId: UlidSchema,
+    planId: IdOrPrefixSchema,
     /** Apply, Mark Applied and Delete Plan without their modal (for callers that asked the user themselves). */
     skipConfirmation: z.boolean().optional(),
   })
@@ -58,6 +58,8 @@ const ACTION_OF: Partial<Record<PlanLifecycleCommandName, LifecycleAction>> = {
   completePlan: 'complete',
   failPlan: 'fail',
   cancelPlan: 'cancel',
+  // An agent session's plan ends as completed: its hooks then start a new plan at the next prompt (hooks/sessionPlans.ts).
+  endSession: 'complete',
 };
 
 /** How long after a start another Start of the same plan is taken as the same click, not refused. */
@@ -218,4 +220,5 @@ const COMMAND_PLACEHOLDERS: Record<PlanLifecycleCommandName, { pick: string; non
   markPlanApplied: { pick: 'In-place plan to mark applied', none: 'no plan working in place is open' },
   applyPlan: { pick: 'Isolated plan whose changes to apply to the workspace', none: 'no plan with an isolated copy is open' },
   deletePlan: { pick: 'Plan to delete, with its checkpoints', none: 'there are no plans' },
+  endSession: { pick: 'Agent session to end', none: 'no agent session is active' },
 };

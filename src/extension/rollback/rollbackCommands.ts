@@ -1,4 +1,6 @@
 import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, type RollbackRequest } from './rollbackRequests';
+import { resolveCheckpointId } from '../../core/idPrefix';
+import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
 import { withRestoreProgress } from '../delayedProgress';
@@ -218,6 +220,7 @@ export class RollbackController {
       ),
     ).finally(() => this.reloadTree());
     if (!outcome) return undefined;
+    await (request.undo ? ContextKeys.undidRollback : ContextKeys.rolledBack).set(true);
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
@@ -366,7 +369,7 @@ export class RollbackController {
     }
     if (!plan) return undefined;
     const checkpoint = checkpointId
-      ? await plan.services.checkpoints.getCheckpoint(plan.plan.plan_id, checkpointId)
+      ? await plan.services.checkpoints.getCheckpoint(plan.plan.plan_id, await resolveCheckpointId(plan.services.checkpoints, plan.plan.plan_id, checkpointId))
       : await this.lastSafetyCheckpoint(plan.services, plan.plan.plan_id);
     if (!checkpoint) {
       this.deps.dialogs.info(`The plan “${plan.plan.title}” has no rollback to undo.`);
@@ -409,7 +412,9 @@ export class RollbackController {
     const f = typeof folder === 'string' ? folderNamed(this.deps.folders.folders(), folder) : folder;
     const found = await this.deps.folders.findPlan(planId, f);
     const { checkpoints } = found.services;
-    return { ...found, checkpoint: await (undoing ? checkpoints.getUndoCheckpoint(planId, checkpointId) : checkpoints.getCheckpoint(planId, checkpointId)) };
+    const pid = found.plan.plan_id;
+    const cid = await resolveCheckpointId(checkpoints, pid, checkpointId);
+    return { ...found, checkpoint: await (undoing ? checkpoints.getUndoCheckpoint(pid, cid) : checkpoints.getCheckpoint(pid, cid)) };
   }
 
   // ---- helpers ----------------------------------------------------------------------------------

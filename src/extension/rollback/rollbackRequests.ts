@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { UlidSchema } from '../../core/ids';
+// Ids as a person types them too: whole, short (the tree's tooltips, the CLI) or a prefix.
+import { IdOrPrefixSchema as UlidSchema } from '../../core/idPrefix';
 import type { PathChange } from '../../core/rollbackResult';
 
 // What a rollback is asked to do: the arguments code may pass the commands, and the request the

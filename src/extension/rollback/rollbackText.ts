@@ -61,7 +61,7 @@ export function rollbackConfirmation(o: {
     ...undoneWorkBlock(o.undone),
     ...listPaths(o.changes),
     '',
-    `The sandbox becomes exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,
+    `The files it works on become exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,
   ];
   return { message, detail };
 }
@@ -93,7 +93,7 @@ export function restoreConfirmation(planTitle: string, checkpointLabel: string, 
   const message = changes.length === 1 ? `Restore “${changes[0]!.path}” of “${planTitle}” from “${checkpointLabel}”?` : `Restore ${plural(changes.length, 'path')} of “${planTitle}” from “${checkpointLabel}”?`;
   return {
     message,
-    detail: [countsSentence(changes), '', ...listPaths(changes), '', 'Only these paths change; the rest of the sandbox stays as it is. A safety checkpoint is taken first, so this can be undone (Undo Rollback).'],
+    detail: [countsSentence(changes), '', ...listPaths(changes), '', 'Only these paths change; the other files stay as they are. A safety checkpoint is taken first, so this can be undone (Undo Rollback).'],
   };
 }
 
@@ -120,7 +120,7 @@ export function unsavedEditorsError(paths: readonly string[], action = 'rollback
 }
 
 export function nothingToRollBack(planTitle: string, checkpointLabel: string): string {
-  return `Nothing to roll back: the sandbox of “${planTitle}” already matches “${checkpointLabel}”.`;
+  return `Nothing to roll back: the files of “${planTitle}” already match “${checkpointLabel}”.`;
 }
 
 export function firstCheckpointMessage(checkpointLabel: string): string {

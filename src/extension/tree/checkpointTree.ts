@@ -12,10 +12,13 @@ import { checkpointAccessibilityLabel, checkpointContextValue, checkpointIcon, i
 import { checkpointRowDescription, checkpointRowLabel, decisionRowDescription, planRowAccessibilityLabel, planRowDescription, rowTooltipMarkdown } from './treeRowPresentation';
 import { decisionIcon } from './decisionPresentation';
 import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
-import { databaseErrorRows } from './databaseErrorRows';
+import { databaseErrorRows, databaseGoneRow } from './databaseErrorRows';
+import { placeSafetyCheckpoints } from './safetyPlacement';
+import { SAFETY_GROUP_TOOLTIP, safetyGroupDescription, safetyGroupLabel } from './treePresentation';
+import { ShortIds } from '../../core/shortIds';
 
-export type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
-import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, TreeNode, TreeRow } from './treeNodes';
+export type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, SafetyGroupNode, TreeNode, TreeRow } from './treeNodes';
+import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, SafetyGroupNode, TreeNode, TreeRow } from './treeNodes';
 
 /** Labels of finished plans are dimmed through a FileDecoration on this scheme. */
 const PLAN_URI_SCHEME = 'cleveragents-plan';
@@ -39,6 +42,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
 
   private readonly debouncer = new Debouncer(() => this.refresh(), REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS);
   private readonly folderStates = new Map<string, DatabaseState>();
+  /** Folders whose database this window saw and then found gone. */
+  private readonly goneDatabases = new Set<string>();
   /** The plans each folder listed last, for the palette's context key (planStates). */
   private readonly folderPlans = new Map<string, Plan[]>();
   /** Nodes this tree handed out: commands tell a tree node from arguments given by code. */
@@ -109,8 +114,17 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return [...this.decisionNodes(node.planNode, node, node.decision.decision_id), ...this.checkpointNodes(node.planNode, node, node.decision.decision_id)];
       case 'plan':
         return [...this.decisionNodes(node, node, undefined), ...this.checkpointNodes(node, node, undefined)];
-      case 'checkpoint':
-        return [...(node.steps ?? [])].reverse().map((checkpoint) => this.checkpointNode(node.planNode, node, checkpoint, `${node.planNode.folder.uri.toString()}#checkpoint/${checkpoint.checkpoint_id}`));
+      case 'checkpoint': {
+        const at = (c: Checkpoint) => `${node.planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}`;
+        const safety = node.safety ?? [];
+        // A plain checkpoint's only children are its rollbacks' safety checkpoints (the row starts folded);
+        // a prompt's are folded into one row above its tool calls.
+        if (node.steps === undefined) return [...safety].reverse().map((c) => this.checkpointNode(node.planNode, node, c, at(c)));
+        const group = safety.length > 0 ? [this.issue<SafetyGroupNode>({ kind: 'safetyGroup', id: `${node.id}/safety`, folder: node.folder, plan: node.plan, planNode: node.planNode, checkpoints: safety, parent: node })] : [];
+        return [...group, ...[...node.steps].reverse().map((c) => this.checkpointNode(node.planNode, node, c, at(c)))];
+      }
+      case 'safetyGroup':
+        return [...node.checkpoints].reverse().map((c) => this.checkpointNode(node.planNode, node.parent, c, `${node.planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}`));
       default:
         return [];
     }
@@ -119,7 +133,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   /** The checkpoints shown under `parent`, newest first: those aligned to decision `of`, or (under the plan) to no decision shown. */
   private checkpointNodes(planNode: PlanNode, parent: PlanNode | DecisionNode, of: string | undefined): CheckpointNode[] {
     const known = new Set(planNode.decisions.map((d) => d.decision_id));
-    const here = planNode.checkpoints.filter((c) => (of === undefined ? c.decision_id === null || !known.has(c.decision_id) : c.decision_id === of));
+    const here = planNode.checkpoints.filter((c) => !planNode.safety.placed.has(c.checkpoint_id) && (of === undefined ? c.decision_id === null || !known.has(c.decision_id) : c.decision_id === of));
     // A decision reached under two decisions it builds on shows its checkpoints under each: the ids differ by the parent.
     const id = (c: Checkpoint) => (of === undefined ? `${planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}` : `${parent.id}/checkpoint/${c.checkpoint_id}`);
     if (of === undefined && hookAgentOf(planNode.checkpoints) !== undefined) {
@@ -134,7 +148,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   private checkpointNode(planNode: PlanNode, parent: CheckpointNode['parent'], checkpoint: Checkpoint, id: string, steps?: readonly Checkpoint[]): CheckpointNode {
-    return this.issue<CheckpointNode>({ kind: 'checkpoint', id, folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent, ...(steps ? { steps } : {}) });
+    const safety = planNode.safety.under.get(checkpoint.checkpoint_id);
+    return this.issue<CheckpointNode>({ kind: 'checkpoint', id, folder: planNode.folder, plan: planNode.plan, checkpoint, planNode, parent, ...(steps ? { steps } : {}), ...(safety ? { safety } : {}) });
   }
 
   /** The decisions shown under `parent`: those that build on `on`, or on nothing known (under the plan). */
@@ -155,6 +170,10 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
+    // A safety checkpoint of a prompt's group row is listed by that row; its node names the prompt, the group is between.
+    if (node.kind === 'checkpoint' && node.parent.kind === 'checkpoint' && node.parent.steps !== undefined && node.parent.safety?.some((c) => c.checkpoint_id === node.checkpoint.checkpoint_id)) {
+      return this.issue<SafetyGroupNode>({ kind: 'safetyGroup', id: `${node.parent.id}/safety`, folder: node.folder, plan: node.plan, planNode: node.planNode, checkpoints: node.parent.safety, parent: node.parent });
+    }
     return node.kind === 'folder' ? undefined : node.parent;
   }
 
@@ -211,8 +230,14 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       case 'checkpoint': {
         const { checkpoint, steps } = node;
         const newestPrompt = steps !== undefined && [...node.planNode.checkpoints].reverse().find((c) => isPromptCheckpoint(c))?.checkpoint_id === checkpoint.checkpoint_id;
+        const safety = node.safety?.length ?? 0;
+        // A row with only safety checkpoints under it starts folded: they are there to undo a rollback, not to read.
         const collapsible =
-          steps === undefined || steps.length === 0 ? vscode.TreeItemCollapsibleState.None : newestPrompt ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+          steps !== undefined && steps.length > 0 && newestPrompt
+            ? vscode.TreeItemCollapsibleState.Expanded
+            : (steps?.length ?? 0) > 0 || safety > 0
+              ? vscode.TreeItemCollapsibleState.Collapsed
+              : vscode.TreeItemCollapsibleState.None;
         const item = new vscode.TreeItem(shown(checkpointRowLabel(node)), collapsible);
         item.id = node.id;
         // The time comes first, so that a narrow sidebar still shows it; the decision is the row's parent.
@@ -220,9 +245,18 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.iconPath = steps === undefined ? themeIcon(checkpointIcon(checkpoint)) : new vscode.ThemeIcon('comment');
         item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id) + (steps === undefined ? '' : '.prompt');
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.shownAt(node))) };
-        // A click (or Enter) compares with the sandbox as it is now: looking is the easy thing, rolling back is not.
-        // (In Restricted Mode a comparison runs git: no click action, rather than a warning on every click.)
-        if (vscode.workspace.isTrusted) item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node, PRESERVE_FOCUS] };
+        // A click (or Enter) compares with the files as they are now: looking is the easy thing, rolling back is not.
+        // In Restricted Mode a comparison runs git: the command says so and offers to trust the workspace (a click that did nothing was taken for a bug).
+        item.command = { command: Commands.compareWithCurrent, title: 'Compare with Current', arguments: [node, PRESERVE_FOCUS] };
+        return item;
+      }
+      case 'safetyGroup': {
+        const item = new vscode.TreeItem(safetyGroupLabel(node.checkpoints.length), vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = node.id;
+        item.description = shown(safetyGroupDescription(node.checkpoints, this.shownAt(node)));
+        item.iconPath = themeIcon(checkpointIcon(node.checkpoints[0]!));
+        item.tooltip = SAFETY_GROUP_TOOLTIP;
+        item.contextValue = TreeItemContext.safetyGroup;
         return item;
       }
       case 'message': {
@@ -276,7 +310,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const search = async (under: TreeNode): Promise<TreeNode | undefined> => {
       for (const child of await this.getChildren(under)) {
         if (child.kind === 'checkpoint' && child.checkpoint.checkpoint_id === checkpointId) return child;
-        if (child.kind === 'decision' || (child.kind === 'checkpoint' && child.steps !== undefined)) {
+        if (child.kind === 'decision' || child.kind === 'safetyGroup' || (child.kind === 'checkpoint' && (child.steps !== undefined || child.safety !== undefined))) {
           const found = await search(child);
           if (found) return found;
         }
@@ -308,30 +342,41 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     const prefix = folder.uri.toString();
     try {
       if (!(await this.services.databaseExists(folder))) {
+        // Seen before in this window, gone now (deleted or moved by hand): said in a row, not by an empty view.
+        const had = this.folderStates.get(prefix);
+        if (had === 'ready' || had === 'empty') this.goneDatabases.add(prefix);
         this.folderPlans.delete(prefix);
         await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
         await this.setFolderState(folder, 'missing');
+        if (this.goneDatabases.has(prefix)) return [this.issue<MessageNode>({ ...databaseGoneRow(folder, this.services.databaseUri(folder).fsPath), parent })];
         return parent ? [this.noPlansHint(folder, parent)] : [];
       }
+      this.goneDatabases.delete(prefix);
       const { plans, checkpoints, recovery, corrections } = await this.services.services(folder);
-      const nodes: TreeNode[] = [];
+      const loaded: Omit<PlanNode, 'shortIds'>[] = [];
+      const ids: string[] = [];
       for (const plan of [...(await plans.listPlans())].reverse()) {
-        nodes.push(
-          this.issue<PlanNode>({
-            kind: 'plan',
-            id: `${prefix}#plan/${plan.plan_id}`,
-            folder,
-            plan,
-            checkpoints: await checkpoints.listCheckpoints(plan.plan_id),
-            interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
-            inProgress: await recovery.inProgress(plan.plan_id).catch(() => undefined),
-            decisions: (await corrections.listDecisions(plan.plan_id)).map((d) => d.decision),
-            // Applied plans keep their checkpoints for the record: a sandbox cleaned up after is expected.
-            sandboxMissing: plan.state !== 'applied' && (await checkpoints.sandboxMissing(plan.plan_id).catch(() => false)),
-            parent,
-          }),
-        );
+        const list = await checkpoints.listCheckpoints(plan.plan_id);
+        const decisions = (await corrections.listDecisions(plan.plan_id)).map((d) => d.decision);
+        ids.push(plan.plan_id, ...list.map((c) => c.checkpoint_id), ...decisions.map((d) => d.decision_id), ...(await corrections.listCorrections(plan.plan_id)).map((c) => c.correction_id));
+        loaded.push({
+          kind: 'plan',
+          id: `${prefix}#plan/${plan.plan_id}`,
+          folder,
+          plan,
+          checkpoints: list,
+          interrupted: await recovery.interrupted(plan.plan_id).catch(() => undefined),
+          inProgress: await recovery.inProgress(plan.plan_id).catch(() => undefined),
+          decisions,
+          // Applied plans keep their checkpoints for the record: a sandbox cleaned up after is expected.
+          sandboxMissing: plan.state !== 'applied' && (await checkpoints.sandboxMissing(plan.plan_id).catch(() => false)),
+          safety: placeSafetyCheckpoints(list, hookAgentOf(list) !== undefined),
+          parent,
+        });
       }
+      // The same short ids as the CLI's (core/shortIds): made from every id of the folder.
+      const shortIds = new ShortIds(ids);
+      const nodes: TreeNode[] = loaded.map((p) => this.issue<PlanNode>({ ...p, shortIds }));
       this.folderPlans.set(prefix, nodes.map((n) => (n as PlanNode).plan));
       await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
       await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');

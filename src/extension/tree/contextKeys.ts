@@ -35,6 +35,15 @@ export const ContextKeys = {
    * plans at start and after each change of a database.
    */
   planStates: new ContextKey<string>('cleveragents.checkpoints.planStates'),
+  /**
+   * Connect an Agent wrote an agent's hooks in this window: the empty view then says that the
+   * agent's next prompt brings its checkpoints, and the walkthrough's step is done (not before:
+   * a cancelled pick ticked it).
+   */
+  agentConnected: new ContextKey<boolean>('cleveragents.checkpoints.agentConnected'),
+  /** A rollback, and the undo of one, finished in this window: the walkthrough's steps are done. */
+  rolledBack: new ContextKey<boolean>('cleveragents.checkpoints.rolledBack'),
+  undidRollback: new ContextKey<boolean>('cleveragents.checkpoints.undidRollback'),
 };
 
 export function planStatesValue(plans: readonly Plan[]): string {

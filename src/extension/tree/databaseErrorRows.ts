@@ -59,3 +59,22 @@ export function databaseErrorRows(folder: vscode.WorkspaceFolder, parent: Folder
       : []),
   ];
 }
+
+/**
+ * The row of a folder whose database this window read and then found gone: an empty view would
+ * say "no checkpoints yet", as if there never were any. A click opens the log.
+ */
+export function databaseGoneRow(folder: vscode.WorkspaceFolder, databasePath: string): Omit<MessageNode, 'parent'> {
+  return {
+    kind: 'message',
+    id: `${folder.uri.toString()}#database-gone`,
+    folder,
+    label: 'The checkpoint database is gone',
+    description: 'deleted or moved',
+    tooltip:
+      `${databasePath} was there and is not any more: its plans and checkpoints cannot be shown. ` +
+      'If it was moved, put it back and the view shows them again; a new plan (or an agent’s next prompt) starts a new, empty database.',
+    severity: 'error',
+    command: { command: Commands.showLog, title: 'Show Log' },
+  };
+}

@@ -3,6 +3,8 @@ import type { Checkpoint } from '../../core/checkpoint';
 import type { Decision } from '../../core/decision';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
+import type { ShortIds } from '../../core/shortIds';
+import type { SafetyPlacement } from './safetyPlacement';
 
 // The rows of the Checkpoints view, as data: what each kind of row carries.
 
@@ -27,6 +29,10 @@ export interface PlanNode {
   readonly decisions: readonly Decision[];
   /** Its sandbox folder is gone (an isolated copy deleted by hand): the row says so and offers the ways out. */
   readonly sandboxMissing?: boolean;
+  /** Where its rollbacks' safety checkpoints show: under the checkpoint (or prompt) each went back to. */
+  readonly safety: SafetyPlacement;
+  /** The short ids of the folder's plans, checkpoints, decisions and corrections, as the CLI shows them. */
+  readonly shortIds: ShortIds;
   readonly parent: FolderNode | undefined;
 }
 
@@ -57,6 +63,20 @@ export interface CheckpointNode {
   readonly parent: PlanNode | DecisionNode | CheckpointNode;
   /** A prompt's row (a hook-fed plan): the checkpoints taken after it until the next prompt, oldest first. */
   readonly steps?: readonly Checkpoint[];
+  /** The safety checkpoints of rollbacks back to this checkpoint (to this prompt or its tool calls), oldest first. */
+  readonly safety?: readonly Checkpoint[];
+}
+
+/** A prompt's rollbacks' safety checkpoints, folded into one row under it. */
+export interface SafetyGroupNode {
+  readonly kind: 'safetyGroup';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+  readonly plan: Plan;
+  readonly planNode: PlanNode;
+  /** Oldest first. */
+  readonly checkpoints: readonly Checkpoint[];
+  readonly parent: CheckpointNode;
 }
 
 /** A row that is not data: an error reading a database, or a hint in an empty folder. */
@@ -74,7 +94,7 @@ export interface MessageNode {
   readonly contextValue?: string;
 }
 
-export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | MessageNode;
+export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | SafetyGroupNode | MessageNode;
 
 /** The tree as plain data: what the view shows, for tests and the exported API. */
 export interface TreeRow {

@@ -6,6 +6,9 @@ import type { Plan, PlanState } from '../../core/plan';
 import { escapeUnsafe, formatCount, plural, relativeTime } from '../../core/displayText';
 import { formatBytes } from '../../core/formatBytes';
 import { isSafetyCheckpoint } from '../../core/safetyCheckpoints';
+import { hookAgentOf, hookAgentOfCheckpoint, isPromptCheckpoint, promptLineOf } from '../../core/hookCheckpoints';
+import type { ShortIds } from '../../core/shortIds';
+import { HOOK_AGENT_NAMES, isHookAgent } from '../../hooks/hookAgents';
 
 /** A codicon id and, optionally, a theme color id. */
 export interface IconSpec {
@@ -13,10 +16,12 @@ export interface IconSpec {
   readonly color?: string;
 }
 
+// What people read: the reference's type names (manual, pre_write, post_step) stay in the data,
+// the CLI's JSON and the docs.
 const TYPE_LABELS: Record<CheckpointType, string> = {
-  manual: 'Manual checkpoint',
-  pre_write: 'Before write',
-  post_step: 'After step',
+  manual: 'Checkpoint',
+  pre_write: 'Before a change',
+  post_step: 'After a change',
 };
 
 const TYPE_ICONS: Record<CheckpointType, IconSpec> = {
@@ -49,17 +54,70 @@ export function sandboxLabel(plan: Plan): string {
   return plan.sandbox_path === '.' ? 'whole folder' : `${plan.sandbox_path}/`;
 }
 
-export function planDescription(plan: Plan): string {
-  return `${plan.state} · ${sandboxLabel(plan)}`;
+/** An agent session's state, in a session's words (it is a plan underneath: End Session completes it). */
+const SESSION_STATES: Record<PlanState, string> = {
+  draft: 'not started',
+  executing: 'active',
+  completed: 'ended',
+  failed: 'failed',
+  applied: 'applied',
+  cancelled: 'cancelled',
+};
+
+/** `agent`: the agent whose hooks feed the plan (an agent session), if any. */
+export function planDescription(plan: Plan, agent?: string): string {
+  return agent === undefined ? `${plan.state} · ${sandboxLabel(plan)}` : SESSION_STATES[plan.state];
+}
+
+/** The agent as people name it ("Claude Code"); an unknown one as recorded. */
+export function agentName(agent: string): string {
+  return isHookAgent(agent) ? HOOK_AGENT_NAMES[agent] : agent;
+}
+
+function cut(text: string, max: number): string {
+  // Cut by code points: a half of a surrogate pair would show as an escape.
+  return [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
 }
 
 export function checkpointLabel(checkpoint: Checkpoint): string {
   const reason = checkpoint.metadata.reason?.split(/\r?\n/)[0].trim();
-  // Cut by code points: a half of a surrogate pair would show as an escape.
-  if (reason) return [...reason].length > 80 ? `${[...reason].slice(0, 79).join('')}…` : reason;
+  if (reason) return cut(reason, 80);
   const tool = checkpoint.metadata.source_tool?.trim();
+  if (tool && checkpoint.checkpoint_type !== 'manual') return `${checkpoint.checkpoint_type === 'pre_write' ? 'Before' : 'After'} ${tool}`;
   return tool ? `${TYPE_LABELS[checkpoint.checkpoint_type]} (${tool})` : TYPE_LABELS[checkpoint.checkpoint_type];
 }
+
+/**
+ * What a tool call's row says ran: `After Bash: npm test`, `Before Write src/a.ts` (the hooks record
+ * both in its reason); older rows without the command say what they can.
+ */
+export function toolCallLabel(checkpoint: Checkpoint): string {
+  const { extra, source_tool: tool } = checkpoint.metadata;
+  const when = checkpoint.checkpoint_type === 'pre_write' ? 'Before' : 'After';
+  if (typeof extra.command === 'string' && extra.command !== '' && tool) return cut(`${when} ${tool}: ${extra.command}`, 100);
+  if (typeof extra.file_path === 'string' && extra.file_path !== '' && tool) return cut(`${when} ${tool} ${extra.file_path}`, 100);
+  return checkpointLabel(checkpoint);
+}
+
+/**
+ * A safety checkpoint's row, under the checkpoint its rollback went back to: that checkpoint is
+ * its parent row, so the name drops the quoted target (`Before rollback #2`).
+ */
+export function safetyRowLabel(checkpoint: Checkpoint): string {
+  return checkpointLabel(checkpoint).replace(/ \((?:to|from) “[\s\S]*$/, '');
+}
+
+export function safetyGroupLabel(count: number): string {
+  return `Before ${plural(count, 'rollback')}`;
+}
+
+export function safetyGroupDescription(checkpoints: readonly Checkpoint[], now: Date): string {
+  const newest = checkpoints.at(-1);
+  return newest ? `safety checkpoints · newest ${formatRelativeTime(newest.created_at, now)}` : 'safety checkpoints';
+}
+
+export const SAFETY_GROUP_TOOLTIP =
+  'What the files were just before each rollback to this prompt or to one of its tool calls. Undo Rollback (on a row, or on the plan) puts them back.';
 
 export function checkpointDescription(checkpoint: Checkpoint, now: Date): string {
   const skipped = checkpoint.metadata.skipped.length;
@@ -81,7 +139,9 @@ export function checkpointIcon(checkpoint: Checkpoint): IconSpec {
  */
 export function planContextValue(plan: Plan, checkpoints: readonly Checkpoint[], interrupted: boolean, sandboxMissing = false): string {
   const undo = plan.state !== 'applied' && checkpoints.some(isSafetyCheckpoint);
-  return `plan.${plan.state}.${plan.sandbox_kind}${undo ? '.undo' : ''}${interrupted ? '.interrupted' : ''}${sandboxMissing ? '.missing' : ''}`;
+  // An agent session's row starts `session.`: its menus offer End Session and Delete, not a plan's lifecycle.
+  const kind = hookAgentOf(checkpoints) === undefined ? 'plan' : 'session';
+  return `${kind}.${plan.state}.${plan.sandbox_kind}${undo ? '.undo' : ''}${interrupted ? '.interrupted' : ''}${sandboxMissing ? '.missing' : ''}`;
 }
 
 /** A checkpoint row's: `checkpoint.<plan state>`, then `.first` for the plan's first one and `.safety` for a rollback's safety checkpoint. */
@@ -118,20 +178,29 @@ export function missingSandboxNote(plan: Plan): string {
     : `Sandbox missing: the folder ${plan.sandbox_path} is gone. Put it back, or cancel the plan; Start and checkpoints are refused meanwhile.`;
 }
 
-export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date, interrupted?: InterruptedOperation, sandboxMissing = false): string {
+/** Where a plan's files are, as a sentence's object. */
+function worksIn(plan: Plan): string {
+  if (plan.sandbox_kind === 'isolated') return `an isolated copy in ${code(plan.sandbox_path)}`;
+  return plan.sandbox_path === '.' ? 'the whole folder, in place' : `the folder ${code(`${plan.sandbox_path}/`)}, in place`;
+}
+
+/** `short`: the folder's short ids (what to type in the `agents` CLI); without, no id is shown. */
+export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now: Date, interrupted?: InterruptedOperation, sandboxMissing = false, short?: ShortIds): string {
+  const agent = hookAgentOf(checkpoints);
+  const prompts = checkpoints.filter(isPromptCheckpoint).length;
   const rows: [string, string][] = [
-    ['Plan', code(plan.plan_id)],
-    ['State', escapeMarkdown(plan.state)],
-    ['Sandbox', `${code(plan.sandbox_path)} (${plan.sandbox_kind === 'isolated' ? 'isolated copy' : 'in place'})`],
-    ['Base snapshot', plan.base_ref ? code(plan.base_ref) : '—'],
-    ['Retention', `at most ${plan.retention.max_checkpoints} checkpoints, ${plan.retention.auto_prune ? 'pruned automatically' : 'no automatic pruning'}`],
-    ['Checkpoints', String(checkpoints.length)],
-    ['Created', timestamp(plan.created_at, now)],
-    ['Updated', timestamp(plan.updated_at, now)],
+    [agent === undefined ? 'State' : 'Session', agent === undefined ? escapeMarkdown(plan.state) : `${escapeMarkdown(agentName(agent))}, ${SESSION_STATES[plan.state]}`],
+    ['Works on', worksIn(plan)],
+    ['Checkpoints', agent === undefined ? String(checkpoints.length) : `${checkpoints.length} (${plural(prompts, 'prompt')})`],
+    ['Keeps', `at most ${plan.retention.max_checkpoints} checkpoints, ${plan.retention.auto_prune ? 'the oldest pruned automatically' : 'no automatic pruning'}`],
+    ['Started', timestamp(plan.created_at, now)],
+    ['Last change', timestamp(plan.updated_at, now)],
+    ...(short ? [['Id', `${code(short.of(plan.plan_id))} (for the \`agents\` command line)`] as [string, string]] : []),
   ];
   const notes: string[] = [];
   if (plan.state === 'applied') notes.push('Applied: its checkpoints are kept for the record; rollback is blocked.');
-  if (plan.state === 'cancelled') notes.push('Cancelled.');
+  if (plan.state === 'cancelled') notes.push(agent === undefined ? 'Cancelled.' : 'Cancelled: the agent’s next prompt starts a new session.');
+  if (agent !== undefined && plan.state === 'completed') notes.push('Ended: it takes no more checkpoints; the agent’s next prompt starts a new session.');
   if (sandboxMissing) notes.push(missingSandboxNote(plan));
   if (interrupted) {
     notes.push(
@@ -142,27 +211,32 @@ export function planTooltip(plan: Plan, checkpoints: readonly Checkpoint[], now:
   return [`**${escapeMarkdown(plan.title)}**`, table(rows), ...notes.map(escapeMarkdown)].join('\n\n');
 }
 
-export function checkpointTooltip(checkpoint: Checkpoint, now: Date): string {
+/** What kind of checkpoint it is, in words: a prompt, before / after a tool call, a rollback's safety checkpoint. */
+export function checkpointKind(checkpoint: Checkpoint): string {
+  if (isSafetyCheckpoint(checkpoint)) return 'Safety checkpoint: the files just before a rollback (Undo Rollback restores it)';
+  if (isPromptCheckpoint(checkpoint)) return 'Prompt: the files before the agent worked on it';
+  const agent = hookAgentOfCheckpoint(checkpoint);
+  if (checkpoint.checkpoint_type === 'pre_write') return agent === undefined ? 'Before a change' : `Before a tool call of ${agentName(agent)}`;
+  if (checkpoint.checkpoint_type === 'post_step') return agent === undefined ? 'After a change' : `After a tool call of ${agentName(agent)}`;
+  return 'Checkpoint';
+}
+
+/**
+ * A checkpoint's hover: what it is, what ran or was written, when, how big, what it left out. No
+ * hashes, refs or storage paths (the CLI's JSON has them); the short id, to type in the CLI.
+ */
+export function checkpointTooltip(checkpoint: Checkpoint, now: Date, short?: ShortIds): string {
   const m = checkpoint.metadata;
-  const size = `${formatBytes(checkpoint.size_bytes)} (${formatCount(checkpoint.size_bytes)} bytes)` + (m.file_count !== undefined ? `, ${plural(m.file_count, 'file')}` : '');
-  const rows: [string, string][] = [
-    ['Checkpoint', code(checkpoint.checkpoint_id)],
-    ['Plan', code(checkpoint.plan_id)],
-    ['Created', timestamp(checkpoint.created_at, now)],
-    ['Size', size],
-    ['Sandbox ref', code(checkpoint.sandbox_ref)],
-    // long: as text that may break after each slash, so that the hover does not scroll sideways
-    ['Stored at', escapeMarkdown(checkpoint.filesystem_path).replace(/\//g, '/\u200b')],
-    ['Decision', checkpoint.decision_id ? code(checkpoint.decision_id) : '—'],
-    ['Resource', checkpoint.resource_id ? code(checkpoint.resource_id) : '—'],
-    ['**Audit**', ''],
-    ['Reason', text(m.reason)],
-    ['Source tool', text(m.source_tool)],
-    ['Phase', text(m.phase)],
-    ...Object.entries(m.extra).map(([k, v]): [string, string] => [escapeMarkdown(k), text(v)]),
-  ];
-  const title = `**${escapeMarkdown(checkpointLabel(checkpoint))}** · ${code(checkpoint.checkpoint_type)}`;
-  const parts = [title, table(rows)];
+  const size = `${formatBytes(checkpoint.size_bytes)}` + (m.file_count !== undefined ? `, ${plural(m.file_count, 'file')}` : '');
+  const rows: [string, string][] = [['Kind', escapeMarkdown(checkpointKind(checkpoint))]];
+  if (isPromptCheckpoint(checkpoint)) rows.push(['Prompt', escapeMarkdown(promptLineOf(checkpoint))]);
+  if (m.source_tool && !isSafetyCheckpoint(checkpoint)) rows.push(['Tool', escapeMarkdown(m.source_tool)]);
+  if (typeof m.extra.command === 'string' && m.extra.command !== '') rows.push(['Ran', code(m.extra.command)]);
+  if (typeof m.extra.file_path === 'string' && m.extra.file_path !== '') rows.push(['File', code(m.extra.file_path)]);
+  rows.push(['Taken', timestamp(checkpoint.created_at, now)], ['Size', size]);
+  if (checkpoint.decision_id) rows.push(['Decision', 'aligned to a decision (its row is above)']);
+  if (short) rows.push(['Id', `${code(short.of(checkpoint.checkpoint_id))} (for the \`agents\` command line)`]);
+  const parts = [`**${escapeMarkdown(isPromptCheckpoint(checkpoint) ? `“${promptLineOf(checkpoint)}”` : toolCallLabel(checkpoint))}**`, table(rows)];
   if (m.skipped.length > 0) {
     parts.push(`**Not captured** (${formatCount(m.skipped.length)}; a rollback leaves these alone)`, skippedList(m.skipped));
   }
@@ -183,10 +257,6 @@ function skippedList(skipped: readonly SkippedPath[]): string {
 function table(rows: readonly [string, string][]): string {
   const line = ([k, v]: readonly [string, string]) => `| ${k.replace(/ /g, '\u00a0')} | ${v} |`;
   return [line(rows[0]), '|:--|:--|', ...rows.slice(1).map(line)].join('\n');
-}
-
-function text(value: string | null | undefined): string {
-  return value ? escapeMarkdown(value) : '—';
 }
 
 function timestamp(iso: string, now: Date): string {

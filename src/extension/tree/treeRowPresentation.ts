@@ -4,14 +4,15 @@
 import { hookAgentOf } from '../../core/hookCheckpoints';
 import { decisionDescription, decisionTooltip } from './decisionPresentation';
 import { hookAgentName, promptRowDescription, promptRowLabel } from './promptPresentation';
+import { isSafetyCheckpoint } from '../../core/safetyCheckpoints';
 import type { CheckpointNode, DecisionNode, PlanNode, TreeNode } from './treeNodes';
-import { checkpointDescription, checkpointLabel, checkpointTooltip, planAccessibilityLabel, planDescription, planTooltip } from './treePresentation';
+import { checkpointDescription, checkpointTooltip, planAccessibilityLabel, planDescription, planTooltip, safetyRowLabel, toolCallLabel } from './treePresentation';
 
 /** A plan's row: the agent that feeds it (if hooks do), and first what holds it up or runs on it. */
 export function planRowDescription(node: PlanNode): string {
   const { plan } = node;
   const agent = hookAgentOf(node.checkpoints);
-  const described = agent === undefined ? planDescription(plan) : `${hookAgentName(agent)} · ${planDescription(plan)}`;
+  const described = agent === undefined ? planDescription(plan) : `${hookAgentName(agent)} session · ${planDescription(plan, agent)}`;
   if (node.interrupted) return `interrupted ${node.interrupted.type} · ${described}`;
   if (node.inProgress) return `${node.inProgress.type} in progress · ${described}`;
   if (node.sandboxMissing) return `sandbox missing · ${described}`;
@@ -28,7 +29,10 @@ export function decisionRowDescription(node: DecisionNode, now: Date): string {
 
 /** A prompt's row is labelled by the prompt: its checkpoint is the state before it. */
 export function checkpointRowLabel(node: CheckpointNode): string {
-  return node.steps === undefined ? checkpointLabel(node.checkpoint) : promptRowLabel(node.checkpoint);
+  if (node.steps !== undefined) return promptRowLabel(node.checkpoint);
+  // Under the checkpoint its rollback went back to, a safety checkpoint need not quote that one's name.
+  if (isSafetyCheckpoint(node.checkpoint) && node.parent.kind === 'checkpoint') return safetyRowLabel(node.checkpoint);
+  return toolCallLabel(node.checkpoint);
 }
 
 export function checkpointRowDescription(node: CheckpointNode, now: Date): string {
@@ -37,8 +41,8 @@ export function checkpointRowDescription(node: CheckpointNode, now: Date): strin
 
 /** A plan's, decision's or checkpoint's tooltip (Markdown); undefined for the rows that have a plain one. */
 export function rowTooltipMarkdown(node: TreeNode, now: Date): string | undefined {
-  if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, now, node.interrupted, node.sandboxMissing === true);
-  if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, now);
+  if (node.kind === 'plan') return planTooltip(node.plan, node.checkpoints, now, node.interrupted, node.sandboxMissing === true, node.shortIds);
+  if (node.kind === 'checkpoint') return checkpointTooltip(node.checkpoint, now, node.planNode.shortIds);
   if (node.kind === 'decision') return decisionTooltip(node.decision, node.planNode.decisions, node.planNode.checkpoints, now);
   return undefined;
 }

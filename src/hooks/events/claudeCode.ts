@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Claude Code's hook input, as documented at https://code.claude.com/docs/en/hooks ("Common input
 // fields", "PreToolUse input", "PostToolUse input", "UserPromptSubmit input"; read 2026-12):
@@ -45,5 +45,6 @@ export function normalizeClaudeCode(raw: unknown, env: Readonly<Record<string, s
     toolName: e.tool_name,
     toolUseId: e.tool_use_id,
     filePath: filePathOf(e.tool_input),
+    command: commandOf(e.tool_input),
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Cline's hook input, as documented at https://docs.cline.bot/features/hooks/hook-reference (read
 // 2026-12): every hook gets clineVersion, hookName, timestamp, taskId, workspaceRoots and userId,
@@ -60,5 +60,6 @@ export function normalizeCline(raw: unknown): HookEvent {
     prompt: startsWithPrompt ? initialTask : e.userPromptSubmit?.prompt,
     toolName: tool?.toolName,
     filePath: filePathOf(tool?.parameters),
+    command: commandOf(tool?.parameters),
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, looksLikeWritingTool, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, looksLikeWritingTool, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // GitHub Copilot's hook input (Copilot CLI, the cloud agent, and VS Code's agent hooks), as
 // documented at https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference
@@ -78,5 +78,6 @@ export function normalizeCopilot(raw: unknown): HookEvent {
     toolName: firstOf(e.toolName, e.tool_name),
     toolUseId: firstOf(e.tool_use_id, e.toolUseId),
     filePath: firstOf(filePathOf(e.tool_input), filePathOf(e.toolArgs)),
+    command: firstOf(commandOf(e.tool_input), commandOf(e.toolArgs)),
   };
 }

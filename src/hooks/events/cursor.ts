@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, looksLikeWritingTool, optionalLenient, parseJsonObject, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, looksLikeWritingTool, optionalLenient, parseJsonObject, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Cursor's hook input, as documented at https://cursor.com/docs/agent/hooks (read 2026-12; its
 // event list grew from the 1.7 set): every event has conversation_id, generation_id,
@@ -17,6 +17,8 @@ export const CursorEventSchema = z.object({
   tool_name: ToolNameSchema.optional(),
   tool_input: optionalLenient(z.union([ToolInputSchema, z.string().max(1024 * 1024)])),
   tool_use_id: optionalLenient(SessionIdSchema),
+  /** before/afterShellExecution: the command line it runs. */
+  command: optionalLenient(z.string().min(1).max(1024 * 1024)),
 });
 
 const KINDS: Readonly<Record<string, HookEventKind>> = {
@@ -57,5 +59,6 @@ export function normalizeCursor(raw: unknown): HookEvent {
     toolName: firstOf(e.tool_name, IMPLIED_TOOL[e.hook_event_name]),
     toolUseId: e.tool_use_id,
     filePath: firstOf(e.file_path, filePathOf(input)),
+    command: firstOf(e.command, commandOf(input)),
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Gemini CLI's hook input, as documented at https://geminicli.com/docs/hooks/reference (read
 // 2026-12; the repository's docs/hooks/reference.md): every event has session_id,
@@ -43,5 +43,6 @@ export function normalizeGemini(raw: unknown, env: Readonly<Record<string, strin
     prompt: e.prompt,
     toolName: e.tool_name,
     filePath: filePathOf(e.tool_input),
+    command: commandOf(e.tool_input),
   };
 }

@@ -20,6 +20,8 @@ export interface HookEvent {
   readonly toolUseId?: string;
   /** The file the tool names, as the agent gave it (absolute or relative to `cwd`). */
   readonly filePath?: string;
+  /** The command a shell tool runs, as the agent gave it (the tree shows its first line). */
+  readonly command?: string;
 }
 
 /** Ids are printable ASCII: UUIDs, ULIDs, Cline's numeric task ids. A 1 MB "id" is refused. */
@@ -69,6 +71,20 @@ export function filePathOf(input: unknown): string | undefined {
   }
   const files = record.files;
   if (Array.isArray(files) && typeof files[0] === 'string' && files[0].length <= 4096) return files[0];
+  return undefined;
+}
+
+const COMMAND_KEYS = ['command', 'cmd', 'commandLine', 'command_line'] as const;
+
+/** The command a shell tool's input names (`command` for Claude Code's Bash, Gemini's run_shell_command, Cline's execute_command). */
+export function commandOf(input: unknown): string | undefined {
+  if (typeof input === 'string') return commandOf(parseJsonObject(input));
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const record = input as Record<string, unknown>;
+  for (const key of COMMAND_KEYS) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '' && value.length <= 1024 * 1024) return value;
+  }
   return undefined;
 }
 
