@@ -49,7 +49,10 @@ export async function firstSnapshotRunning(root: string, planId: string): Promis
 export async function checkpointInBackground(job: CheckpointJob, wasmDir: string, waitMs: number): Promise<BackgroundOutcome> {
   const cli = path.join(wasmDir, 'cli.js');
   const marker = firstSnapshotMarker(job.workspaceRoot, job.planId);
-  const child = spawn(process.execPath, [cli, 'hook', 'checkpoint-job', JSON.stringify(job)], {
+  // This call stops waiting no earlier than this: files the job reads later may hold the agent's
+  // next changes, and its checkpoint is then recorded marked late (core/lateCheckpoints.ts).
+  const timed: CheckpointJob = { ...job, lateAfter: Date.now() + waitMs };
+  const child = spawn(process.execPath, [cli, 'hook', 'checkpoint-job', JSON.stringify(timed)], {
     cwd: job.workspaceRoot,
     detached: true,
     stdio: 'ignore',

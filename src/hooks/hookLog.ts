@@ -18,10 +18,12 @@ export function hookLogPath(workspaceRoot: string): string {
  */
 export class HookLog {
   private readonly pending: string[] = [];
+  private sealed = false;
 
   constructor(private readonly prefix: string) {}
 
   line(message: string): void {
+    if (this.sealed) return;
     const text = escapeUnsafe(`${new Date().toISOString()} ${this.prefix} ${message}`);
     this.pending.push(text.length > LINE_MAX ? `${text.slice(0, LINE_MAX - 1)}…` : text);
   }
@@ -30,9 +32,22 @@ export class HookLog {
     return this.pending;
   }
 
-  /** Appends the lines to the workspace's hooks.log (creating its folder), rotating it first when full. */
-  async flush(workspaceRoot: string | undefined): Promise<void> {
-    if (!workspaceRoot || this.pending.length === 0) return;
+  /**
+   * Takes no more lines: a hook's work that goes on after its answer (hookRun.ts) must not add to,
+   * or contradict, what the answer logged. The lines already taken are still written by `flush`.
+   */
+  seal(): void {
+    this.sealed = true;
+  }
+
+  /**
+   * Appends the lines to the workspace's hooks.log (creating its folder), rotating it first when
+   * full; resolves whether they were written (none pending counts as written). A hook bounds the
+   * wait for it (boundedFlush.ts).
+   */
+  async flush(workspaceRoot: string | undefined): Promise<boolean> {
+    if (this.pending.length === 0) return true;
+    if (!workspaceRoot) return false;
     const file = hookLogPath(workspaceRoot);
     try {
       // `.cleveragents` with its `.gitignore` of `*`: the user's git never sees the log
@@ -42,8 +57,10 @@ export class HookLog {
       if (size > HOOK_LOG_MAX_BYTES) await rename(file, `${file}.1`);
       await appendFile(file, `${this.pending.join('\n')}\n`, { mode: 0o600 });
       this.pending.length = 0;
+      return true;
     } catch {
       // a read-only or full disk: the agent must not notice
+      return false;
     }
   }
 }
