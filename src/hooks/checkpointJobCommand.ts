@@ -1,10 +1,13 @@
 import { firstSnapshotGate } from './answerGate';
 import { CheckpointJobSchema, runCheckpointJob } from './checkpointJob';
+import { flushWithin } from './boundedFlush';
 import { HookLog } from './hookLog';
 import { hookServices } from './hookServices';
 
 /** A background checkpoint waits for the store as long as the CLI does: nobody waits on it. */
 const BACKGROUND_LOCK_WAIT_MS = 120_000;
+/** How long it waits for its line in hooks.log. */
+const BACKGROUND_LOG_WAIT_MS = 5_000;
 
 /**
  * `agents hook checkpoint-job <json>`, started by a hook (backgroundCheckpoint.ts), never by a
@@ -34,6 +37,8 @@ export async function checkpointJobCommand(argv: readonly string[], wasmDir: str
     log.line(`${job.type} of plan ${job.planId} missed: ${error instanceof Error ? error.message : String(error)}`);
     code = 1;
   }
-  await log.flush(job.workspaceRoot);
+  // Nobody waits for this process, but its marker keeps later hooks from starting another first
+  // snapshot while it lives: a log write that hangs must not keep it alive (main.ts ends it).
+  await flushWithin(log, job.workspaceRoot, Date.now() + BACKGROUND_LOG_WAIT_MS);
   return code;
 }

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'checkpoint-job') {
-    process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), __dirname);
+    exitProcess(await loadHookStore().checkpointJobCommand(argv.slice(1), __dirname), HOOK_EXIT_GRACE_MS, logWritesUnderWay);
     return;
   }
   return usage(command === undefined ? 'missing command after "hook"' : `unknown command "hook ${command}"`);
