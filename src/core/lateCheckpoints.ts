@@ -19,7 +19,9 @@ export const LATE_EXTRA_VALUE = '1';
 
 /** Recorded after its caller had stopped waiting for it: its files may hold what came after. */
 export function isLateCheckpoint(checkpoint: Checkpoint): boolean {
-  return checkpoint.metadata.extra[LATE_EXTRA_KEY] === LATE_EXTRA_VALUE;
+  // A row parsed from the store always has `extra` (its schema's default); one built by hand may not.
+  const extra: Readonly<Record<string, string>> | undefined = checkpoint.metadata.extra;
+  return extra?.[LATE_EXTRA_KEY] === LATE_EXTRA_VALUE;
 }
 
 /** What a gate says of a checkpoint about to be recorded. */
