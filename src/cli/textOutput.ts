@@ -57,7 +57,7 @@ export function changeLines(changes: readonly PathChange[], indent = '  '): stri
 
 function changeCounts(changes: readonly PathChange[]): string {
   const n = countChanges(changes);
-  return `${n.added} added, ${n.modified} modified, ${n.deleted} deleted`;
+  return `${formatCount(n.added)} added, ${formatCount(n.modified)} modified, ${formatCount(n.deleted)} deleted`;
 }
 
 export function renderPlanCreated(plan: Plan): string {
