@@ -32,7 +32,7 @@ export const previewRollback = defineTool({
       const { changes, summary } = preview;
       const json = agentOnlyPreviewJson(plan.plan_id, checkpoint_id, preview);
       return {
-        structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes), agent_only: { mode: json.mode, reverted: json.reverted, kept: json.kept, conflicts: json.conflicts, tool_calls: json.tool_calls, unclosed: json.unclosed } },
+        structured: { plan_id: plan.plan_id, checkpoint_id, counts: countChanges(changes), changes: changesJson(changes), agent_only: { mode: json.mode, scope: json.scope, reverted: json.reverted, kept: json.kept, kept_reasons: json.kept_reasons, merged: json.merged, conflicts: json.conflicts, tool_calls: json.tool_calls, unclosed: json.unclosed } },
         text:
           summary.conflicts.length > 0
             ? `Taking your changes since ${checkpoint_id} out is refused: ${summary.conflicts.map(conflictText).join('; ')}. Nothing would be written; tell the user (a full rollback or restore_paths can still be chosen).`

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AGENT_ONLY_SCOPES } from '../core/agentOnlyScope';
 import { CONFLICT_REASONS, type ConflictReason } from '../core/agentOnlyRollback';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { interruptedOperationJson } from '../envelopes/envelopes';
@@ -65,8 +66,13 @@ export const AgentOnly = z
 /** What an agent-only rollback adds to the summary (cli/envelopes.ts AgentOnlySummaryJson). */
 export const AgentOnlySummarySchema = z.object({
   mode: z.literal('agent_only'),
+  scope: z.enum(AGENT_ONLY_SCOPES),
   reverted: z.array(z.string()),
   kept: z.array(z.string()),
+  kept_reasons: z
+    .array(z.object({ path: z.string(), reason: z.enum(['outside_tool_calls', 'other_session', 'unknown', 'not_in_scope']), plan_id: z.string().optional(), unknown: z.string().optional() }))
+    .describe('Why each kept path stays: the user or another program (outside_tool_calls), another session (other_session), or a missed fence (unknown).'),
+  merged: z.array(z.string()),
   conflicts: z.array(z.object({ path: z.string(), reason: z.enum(Object.keys(CONFLICT_REASONS) as [ConflictReason, ...ConflictReason[]]), message: z.string() })),
   tool_calls: z.number().int(),
   unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), until_checkpoint_id: z.string().nullable() })),
@@ -74,8 +80,18 @@ export const AgentOnlySummarySchema = z.object({
 
 /** Whose later work a rollback or a correction would also undo: other plans over the same files, decisions not reverted. */
 export const UndoneWorkSchema = z
-  .array(z.object({ plan_id: z.string(), decision_id: z.string().nullable(), title: z.string(), paths: z.array(z.string()) }))
-  .describe('Other plans (decision_id null) and decisions whose later changes to these paths would be undone: tell the user before going on.');
+  .array(
+    z.object({
+      kind: z.enum(['plan', 'decision', 'outside_tool_calls']),
+      plan_id: z.string(),
+      decision_id: z.string().nullable(),
+      title: z.string(),
+      paths: z.array(z.string()),
+      since: z.string().nullable().optional(),
+      until: z.string().nullable().optional(),
+    }),
+  )
+  .describe('Other plans, decisions, and edits made outside tool calls (by the user or another program) whose later changes to these paths would be undone: tell the user before going on.');
 
 /** The reference's rollback envelope, with the checkpoint that undoes the rollback (and what an agent-only one adds). */
 export const RollbackEnvelopeSchema = z.object({

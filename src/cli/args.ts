@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { AGENT_ONLY_SCOPES, type AgentOnlyScope } from '../core/agentOnlyScope';
 import * as z from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { parseId } from '../core/serviceDeps';
@@ -43,6 +44,8 @@ const OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   undo: { type: 'boolean' },
   'agent-only': { type: 'boolean' },
+  scope: { type: 'string' },
+  all: { type: 'boolean' },
   'max-checkpoints': { type: 'string' },
   'auto-prune': { type: 'string' },
   checkpoint: { type: 'string' },
@@ -68,7 +71,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   checkpoint: { options: ['type', 'reason', 'source-tool', 'phase', 'decision', 'resource', 'extra'], positionals: ['plan_id'] },
   checkpoints: { options: [], positionals: ['plan_id'] },
   diff: { options: [], positionals: ['plan_id', 'checkpoint_id', 'checkpoint_id'], optional: ['checkpoint_id'] },
-  rollback: { options: ['yes', 'agent-only', 'preview'], positionals: ['plan_id', 'checkpoint_id'] },
+  rollback: { options: ['yes', 'agent-only', 'preview', 'scope', 'all'], positionals: ['plan_id', 'checkpoint_id'] },
   apply: { options: ['yes'], positionals: ['plan_id'] },
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
@@ -115,6 +118,10 @@ export type Command =
       readonly agentOnly?: true;
       /** Only say what it would do. */
       readonly preview?: true;
+      /** With agentOnly: whose tool calls are taken out (the session's since the checkpoint unless given). */
+      readonly scope?: AgentOnlyScope;
+      /** Text output: every path of every list, not the first ten of each. */
+      readonly all?: true;
     }
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
@@ -249,6 +256,7 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
       };
     case 'rollback':
       if (values.preview && values.yes) throw new UsageError('give either --preview or --yes, not both', name);
+      if (values.scope !== undefined && !values['agent-only']) throw new UsageError('--scope goes with --agent-only', name);
       return {
         name,
         planId: planIdArg(args[0]),
@@ -256,6 +264,8 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         yes: values.yes === true,
         ...(values['agent-only'] ? { agentOnly: true as const } : {}),
         ...(values.preview ? { preview: true as const } : {}),
+        ...(values.scope === undefined ? {} : { scope: scopeArg(values.scope, name) }),
+        ...(values.all ? { all: true as const } : {}),
       };
     case 'apply':
     case 'cleanup':
@@ -340,4 +350,12 @@ function parseArgsMessage(error: unknown): string {
   const positional = /^Unexpected argument '([^']+)'/.exec(text);
   if (positional) return `unexpected argument ${positional[1]}`;
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** `--scope`: session, prompt, tool-call or subagent (`tool_call` is taken too). */
+function scopeArg(value: string, command: string): AgentOnlyScope {
+  const scope = value.replace('-', '_');
+  const found = AGENT_ONLY_SCOPES.find((s) => s === scope);
+  if (found === undefined) throw new UsageError(`--scope must be one of session, prompt, tool-call, subagent (got ${JSON.stringify(value.slice(0, 40))})`, command);
+  return found;
 }

@@ -121,12 +121,12 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
         // The preview runs the rollback's guards, so a refused rollback says why before anything is asked.
         const preview = await checkpoints.previewRollback(command.planId, command.checkpointId);
         const undone = await checkpoints.undoneWork(command.planId, command.checkpointId, preview);
-        const shown = text.renderRollbackPreview(command.planId, command.checkpointId, preview, undone);
+        const shown = text.renderRollbackPreview(command.planId, command.checkpointId, preview, undone, command.all);
         if (command.preview) return { json: rollbackPreviewEnvelope(command.planId, command.checkpointId, preview, undone), text: shown };
         await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Roll back?', preview: shown });
       }
       const outcome = await checkpoints.rollbackToCheckpoint(command.planId, command.checkpointId);
-      return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome) };
+      return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome, command.all) };
     }
     case 'apply': {
       if (!command.yes) {
@@ -199,15 +199,15 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
 /** `plan rollback --agent-only`: the agent's tool calls since the checkpoint taken out, everyone else's changes kept. */
 async function agentOnlyRollback(command: Extract<Command, { name: 'rollback' }>, ctx: CommandContext): Promise<CommandOutput> {
   const { checkpoints } = ctx.services;
-  const { planId, checkpointId } = command;
+  const { planId, checkpointId, scope, all } = command;
   if (!command.yes) {
     // The preview runs the rollback's guards and finds the conflicts before anything is asked.
-    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId);
-    const shown = text.renderAgentOnlyPreview(planId, checkpointId, preview);
+    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId, scope);
+    const shown = text.renderAgentOnlyPreview(planId, checkpointId, preview, all);
     if (command.preview) return { json: { rollback_preview: agentOnlyPreviewJson(planId, checkpointId, preview) }, text: shown };
     if (preview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(preview.summary.conflicts);
     await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Take the agent’s changes out?', preview: shown });
   }
-  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId);
-  return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome) };
+  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId, undefined, scope);
+  return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome, all) };
 }

@@ -10,6 +10,8 @@ import type { CheckpointRetentionPolicy } from '../core/retentionPolicy';
 import { escapeUnsafe as v, formatCount, plural, relativeTime } from '../core/displayText';
 import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../core/undoneWork';
 import { formatBytes } from '../core/formatBytes';
+import { SCOPE_WORDS } from '../core/agentOnlyScope';
+import { KEPT_REASON_LABELS, firstOf, keptHeading, moreText } from '../core/authorshipText';
 
 // `--format text`: what a person reads. Free of Node imports; every function returns the text and
 // the caller decides where it goes. Stable enough to read, not a contract: scripts use JSON.
@@ -55,7 +57,7 @@ export function changeLines(changes: readonly PathChange[], indent = '  '): stri
 
 function changeCounts(changes: readonly PathChange[]): string {
   const n = countChanges(changes);
-  return `${n.added} added, ${n.modified} modified, ${n.deleted} deleted`;
+  return `${formatCount(n.added)} added, ${formatCount(n.modified)} modified, ${formatCount(n.deleted)} deleted`;
 }
 
 export function renderPlanCreated(plan: Plan): string {
@@ -161,63 +163,78 @@ function confirmationPaths(changes: readonly PathChange[]): string[] {
   return [changeLines(changes), `In all: ${plural(changes.length, 'path')} (${changeCounts(changes)}).`];
 }
 
-export function renderRollbackPreview(planId: string, checkpointId: string, changes: readonly PathChange[], undone: readonly UndoneWork[] = []): string {
+export function renderRollbackPreview(planId: string, checkpointId: string, changes: readonly PathChange[], undone: readonly UndoneWork[] = [], all = false): string {
   const head =
     changes.length === 0
       ? [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes no file: the sandbox already matches it.`]
-      : [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes these paths of the sandbox:`, ...confirmationPaths(changes)];
-  return [...head, ...renderUndoneWork(undone), 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
+      : [`Rolling back plan ${v(planId)} to checkpoint ${v(checkpointId)} changes these paths of the sandbox:`, ...boundedChangeLines(changes, all), `In all: ${plural(changes.length, 'path')} (${changeCounts(changes)}).`];
+  return [...head, ...renderUndoneWork(undone, all), 'A safety checkpoint of the current files is taken first, so the rollback can be undone.'].join('\n');
 }
 
-/** Whose later work a rollback or correction also undoes: a heading and a line per owner; nothing when none. */
-export function renderUndoneWork(undone: readonly UndoneWork[]): string[] {
-  return undone.length === 0 ? [] : [undoneWorkHeading(undone), ...undoneWorkLines(undone, v).map((l) => `  ${l}`)];
+/** The first ten changes and a count of the rest (`all`: every one): 20,000 lines scroll past what matters. */
+function boundedChangeLines(changes: readonly PathChange[], all: boolean, indent = '  '): string[] {
+  const { shown, more } = firstOf(changes, all);
+  return [...(shown.length ? [changeLines(shown, indent)] : []), ...(more ? [`${indent}${moreText(more, ' (--all lists them)')}`] : [])];
 }
 
-/** The agent-only parts of a preview or a result: what is kept, what conflicts, which tool calls had no post_step. */
-function agentOnlyLines(summary: AgentOnlySummary, reverted: readonly PathChange[]): string[] {
+/** Whose later work a rollback or correction also undoes: a heading and a line per owner (its first ten paths); nothing when none. */
+export function renderUndoneWork(undone: readonly UndoneWork[], all = false): string[] {
+  return undone.length === 0 ? [] : [undoneWorkHeading(undone), ...undoneWorkLines(undone, v, all).map((l) => `  ${l}`)];
+}
+
+/** The agent-only parts of a preview or a result: what is kept and why, what is merged, what conflicts, which tool calls had no post_step. */
+function agentOnlyLines(summary: AgentOnlySummary, all: boolean): string[] {
   const lines: string[] = [];
-  const merged = new Set(reverted.map((c) => c.path));
-  if (summary.kept.length > 0) {
-    lines.push(`Kept (changed by you or another program outside the agent's tool calls): ${plural(summary.kept.length, 'path')}`);
-    lines.push(...summary.kept.map((p) => `  kept      ${v(p)}${merged.has(p) ? ' (merged: only the agent’s changes are taken out of it)' : ''}`));
+  const listed = <T>(items: readonly T[], line: (item: T) => string): string[] => {
+    const { shown, more } = firstOf(items, all);
+    return [...shown.map(line), ...(more ? [`  ${moreText(more, ' (--all lists them)')}`] : [])];
+  };
+  if (summary.merged.length > 0) {
+    lines.push(`Merged (written, with others' changes in them kept; only the agent's are taken out): ${plural(summary.merged.length, 'path')}`);
+    lines.push(...listed(summary.merged, (p) => `  merged    ${v(p)}`));
+  }
+  if (summary.kept_reasons.length > 0) {
+    lines.push(`Kept (not this agent's): ${keptHeading(summary.kept_reasons)}`);
+    lines.push(...listed(summary.kept_reasons, (k) => `  kept      ${v(k.path)} (${KEPT_REASON_LABELS[k.reason]}${k.plan_id && k.reason === 'other_session' ? `: plan ${v(k.plan_id)}` : ''})`));
   }
   if (summary.conflicts.length > 0) {
     lines.push(`Conflicts: ${plural(summary.conflicts.length, 'path')} changed both by the agent and by someone else; nothing is written while there are any:`);
-    lines.push(...summary.conflicts.map((c) => `  conflict  ${v(c.path)}: ${CONFLICT_REASONS[c.reason]}`));
-    lines.push('Roll back fully (without --agent-only), or restore chosen paths, instead.');
+    lines.push(...listed(summary.conflicts, (c) => `  conflict  ${v(c.path)}: ${CONFLICT_REASONS[c.reason]}`));
+    lines.push('Roll back fully (without --agent-only), restore chosen paths (agents decision restore-paths), or narrow it with --scope, instead.');
   }
   for (const u of summary.unclosed) {
-    lines.push(`Tool call at pre_write ${v(u.pre_write_checkpoint_id)} has no post_step: its changes are counted as the agent's up to ${u.until_checkpoint_id === null ? 'the files as they are now' : `checkpoint ${v(u.until_checkpoint_id)}`}.`);
+    lines.push(`Tool call at pre_write ${v(u.pre_write_checkpoint_id)} has no post_step: whose its changes up to ${u.until_checkpoint_id === null ? 'the files as they are now' : `checkpoint ${v(u.until_checkpoint_id)}`} are is unknown, so they are kept.`);
   }
   return lines;
 }
 
-export function renderAgentOnlyPreview(planId: string, checkpointId: string, preview: AgentOnlyPreview): string {
+export function renderAgentOnlyPreview(planId: string, checkpointId: string, preview: AgentOnlyPreview, all = false): string {
   const { changes, summary } = preview;
-  const calls = `${plural(summary.tool_calls, 'tool call')} of the agent`;
+  const calls = `${plural(summary.tool_calls, 'tool call')} of ${summary.scope === 'session' ? 'the agent' : SCOPE_WORDS[summary.scope]}`;
   const head =
     summary.conflicts.length > 0
       ? [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) is refused:`]
       : changes.length === 0
         ? [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) changes no file.`]
-        : [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) changes these paths:`, ...confirmationPaths(changes)];
-  return [...head, ...agentOnlyLines(summary, changes), ...(summary.conflicts.length > 0 ? [] : ['A safety checkpoint of the current files is taken first, so the rollback can be undone.'])].join('\n');
+        : [`Taking the agent's changes since checkpoint ${v(checkpointId)} out of plan ${v(planId)} (${calls}) changes these paths:`, ...boundedChangeLines(changes, all), `In all: ${plural(changes.length, 'path')} (${changeCounts(changes)}).`];
+  return [...head, ...agentOnlyLines(summary, all), ...(summary.conflicts.length > 0 ? [] : ['A safety checkpoint of the current files is taken first, so the rollback can be undone.'])].join('\n');
 }
 
-export function renderRollback(outcome: RollbackOutcome): string {
+export function renderRollback(outcome: RollbackOutcome, all = false): string {
   const { result } = outcome;
   if (outcome.agent_only) {
+    const { shown, more } = firstOf(result.changed_paths, all);
     return [
       `Took the agent's changes since checkpoint ${v(result.from_checkpoint_id)} out of plan ${v(outcome.plan_id)}: ${plural(result.restored_files_count, 'path')} reverted in ${outcome.elapsed_seconds.toFixed(2)} s.`,
-      ...result.changed_paths.map((c) => `  reverted  ${c.change.padEnd(8)}  ${v(c.path)}`),
-      ...agentOnlyLines(outcome.agent_only, result.changed_paths),
+      ...shown.map((c) => `  reverted  ${c.change.padEnd(8)}  ${v(c.path)}`),
+      ...(more ? [`  ${moreText(more, ' (--all lists them)')}`] : []),
+      ...agentOnlyLines(outcome.agent_only, all),
       `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
     ].join('\n');
   }
   return [
     `Rolled back plan ${v(outcome.plan_id)} to checkpoint ${v(result.from_checkpoint_id)}: ${plural(result.restored_files_count, 'path')} restored in ${outcome.elapsed_seconds.toFixed(2)} s.`,
-    ...(result.changed_paths.length ? [changeLines(result.changed_paths)] : []),
+    ...boundedChangeLines(result.changed_paths, all),
     `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
   ].join('\n');
 }

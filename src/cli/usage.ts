@@ -43,17 +43,22 @@ pruned to make room.`,
 now when only one is given: each added, modified or deleted.`,
   },
   rollback: {
-    synopsis: 'agents plan rollback [--yes|-y] [--preview] [--agent-only] <plan_id> <checkpoint_id>',
+    synopsis: 'agents plan rollback [--yes|-y] [--preview] [--agent-only [--scope S]] [--all] <plan_id> <checkpoint_id>',
     text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
 rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
 sandbox is missing. Without --yes: on a terminal, shows what will change and asks y/N; otherwise
 refuses and changes nothing. --preview (not with --yes) only shows what would change, and whose
-later work (other plans over the same files, decisions) it would undo.
+later work (other plans over the same files, decisions, edits made outside tool calls) it would
+undo. Text lists show counts and the first ten paths of each; --all shows every path (JSON always
+lists them all).
 With --agent-only, takes out only the changes made inside the agent's tool calls since the
 checkpoint (each between a pre_write and its post_step), merged onto the files as they are now;
 what anyone else changed between tool calls is kept. Where the agent and someone else changed the
 same lines (or a binary file, a file's existence or mode), nothing is written and those paths are
-listed. See docs/AGENT_ONLY_ROLLBACK.md.`,
+listed. --scope takes out only the tool calls of the session since the checkpoint (session, the
+default), of the checkpoint's prompt (prompt), the one tool call the checkpoint fences
+(tool-call), or the subagent of the first tool call after it (subagent). See
+docs/AGENT_ONLY_ROLLBACK.md.`,
   },
   apply: {
     synopsis: 'agents plan apply [--yes|-y] <plan_id>',

@@ -2,6 +2,9 @@ import { formatCount, plural } from './displayText';
 import type { Checkpoint } from './checkpoint';
 import { BusinessRuleViolation } from './errors';
 import { isLateCheckpoint } from './lateCheckpoints';
+import type { AgentOnlyScope } from './agentOnlyScope';
+import type { AuthorshipRecord, ToolCallAuthor } from './authorship';
+import { keptAndMerged, type KeptPath } from './authorshipQueries';
 import type { PathChange } from './rollbackResult';
 
 // An agent-only rollback ("undo the agent, keep mine"): of everything that changed since a
@@ -81,10 +84,16 @@ export interface UnclosedToolCall {
 /** What an agent-only rollback does (or would do), beside the paths it writes. */
 export interface AgentOnlySummary {
   readonly mode: 'agent_only';
+  /** Whose tool calls are taken out: the session's since the checkpoint, one prompt's, one tool call, one subagent's. */
+  readonly scope: AgentOnlyScope;
   /** How many tool calls (spans inside the agent's fences) are reverted. */
   readonly tool_calls: number;
-  /** Paths changed outside the agent's tool calls since the checkpoint: left as they are (sorted). */
+  /** Paths changed since the checkpoint by someone else and not written: left as they are (sorted). Never a path written. */
   readonly kept: string[];
+  /** Each kept path with whose change it holds (the same order as `kept`). */
+  readonly kept_reasons: KeptPath[];
+  /** Paths written whose changes by someone else stay in them: only the agent's are taken out (sorted). */
+  readonly merged: string[];
   /** Paths both changed: while there are any, nothing is written (sorted by path). */
   readonly conflicts: AgentOnlyConflict[];
   readonly unclosed: UnclosedToolCall[];
@@ -131,18 +140,25 @@ export class AgentOnlyConflictError extends BusinessRuleViolation {
   }
 }
 
-function sortedUnique(paths: Iterable<string>): string[] {
-  return [...new Set(paths)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** The summary of an agent-only rollback from its spans, the paths changed in others' spans, and the conflicts. */
-export function agentOnlySummary(spans: readonly CheckpointSpan[], othersChanged: Iterable<string>, conflicts: readonly AgentOnlyConflict[]): AgentOnlySummary {
-  const conflicting = new Set(conflicts.map((c) => c.path));
+/** The summary of an agent-only rollback from the authorship record, which tool calls it takes out, the paths it writes, and the conflicts. */
+export function agentOnlySummary(
+  record: AuthorshipRecord,
+  scope: AgentOnlyScope,
+  takenOut: (call: ToolCallAuthor) => boolean,
+  written: Iterable<string>,
+  conflicts: readonly AgentOnlyConflict[],
+): AgentOnlySummary {
+  const { kept, merged } = keptAndMerged(record, takenOut, new Set(written), new Set(conflicts.map((c) => c.path)));
   return {
     mode: 'agent_only',
-    tool_calls: spans.filter((s) => s.agent).length,
-    kept: sortedUnique(othersChanged).filter((p) => !conflicting.has(p)),
+    scope,
+    tool_calls: record.stretches.filter((s) => s.author.kind === 'tool_call' && takenOut(s.author)).length,
+    kept: kept.map((k) => k.path),
+    kept_reasons: kept,
+    merged,
     conflicts: [...conflicts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    unclosed: spans.filter((s) => s.unclosed).map((s) => ({ pre_write_checkpoint_id: s.from.checkpoint_id, until_checkpoint_id: s.to?.checkpoint_id ?? null })),
+    unclosed: record.stretches
+      .filter((s) => s.author.kind === 'unknown' && s.author.reason === 'unclosed')
+      .map((s) => ({ pre_write_checkpoint_id: s.from.checkpoint_id, until_checkpoint_id: s.to?.checkpoint_id ?? null })),
   };
 }

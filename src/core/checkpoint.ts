@@ -123,7 +123,9 @@ export function isSafetyCheckpoint(c: Checkpoint): boolean {
     c.checkpoint_type === 'manual' &&
     m.source_tool === 'rollback' &&
     m.phase === 'rollback' &&
-    extraKeys.length === 1 &&
+    // `restored_ref`: what a merged restore (an agent-only rollback, a correction) wrote.
+    extraKeys.every((k) => k === 'rollback_to' || k === 'restored_ref') &&
+    (m.extra.restored_ref === undefined || /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(m.extra.restored_ref)) &&
     UlidSchema.safeParse(m.extra.rollback_to).success &&
     m.extra.rollback_to !== c.checkpoint_id &&
     c.decision_id === null &&

@@ -13,6 +13,7 @@ import { RestoreService, type AttachedCorrection, type RestoreControl } from './
 import type { PathChange, RollbackOutcome } from './rollbackResult';
 import { parseId, pinName, type ServiceDeps } from './serviceDeps';
 import type { UndoneWork } from './undoneWork';
+import type { AgentOnlyScope } from './agentOnlyScope';
 
 /**
  * Checkpoints of a plan's sandbox: taking them, listing, comparing; rolling back to one is
@@ -256,8 +257,8 @@ export class CheckpointService {
     return this.restores.restorePaths(planId, checkpointId, paths, attached, control);
   }
 
-  rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restores.rollbackAgentOnly(planId, checkpointId, control);
+  rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope?: AgentOnlyScope): Promise<RollbackOutcome> {
+    return this.restores.rollbackAgentOnly(planId, checkpointId, control, scope);
   }
 
   revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
@@ -268,7 +269,7 @@ export class CheckpointService {
     return this.restores.previewRevertChanges(planId, checkpointId, calls, paths);
   }
 
-  previewAgentOnlyRollback(planId: string, checkpointId: string): Promise<AgentOnlyPreview> {
-    return this.restores.previewAgentOnlyRollback(planId, checkpointId);
+  previewAgentOnlyRollback(planId: string, checkpointId: string, scope?: AgentOnlyScope): Promise<AgentOnlyPreview> {
+    return this.restores.previewAgentOnlyRollback(planId, checkpointId, scope);
   }
 }

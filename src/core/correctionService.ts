@@ -211,7 +211,9 @@ export class CorrectionService {
     merge.kept = paths.filter((p) => changedByOthers.has(p) && !mergeConflicts.has(p));
     merge.merge_conflicts = preview.conflicts;
     merge.after_snapshot = preview.target ?? null;
-    return { ...base, target_checkpoint: target, restore_paths: paths, changes: preview.changes, conflicts, ...merge, undoes_work_of: await undone(preview.changes) };
+    // Edits made outside the tool calls are merged back, not undone: they are what this mode keeps.
+    const undoes = (await undone(preview.changes)).filter((u) => u.kind !== 'outside_tool_calls');
+    return { ...base, target_checkpoint: target, restore_paths: paths, changes: preview.changes, conflicts, ...merge, undoes_work_of: undoes };
   }
 
   /**

@@ -1,5 +1,10 @@
 import { LateCheckpointRollbackError, isLateCheckpoint } from './lateCheckpoints';
-import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { AgentOnlyConflictError, agentOnlySummary, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { scopeStart, scopedToolCalls, type AgentOnlyScope } from './agentOnlyScope';
+import type { AuthoredStretch } from './authorship';
+import { isFenced, type AuthorshipRecord } from './authorship';
+import { readAuthorship } from './authorshipReader';
+import { undoneByRecord } from './undoneByRecord';
 import type { Checkpoint } from './checkpoint';
 import type { CheckpointRecords } from './checkpointRecords';
 import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
@@ -7,6 +12,7 @@ import { OperationCancelled, UncapturedFilesError } from './errors';
 import type { CorrectionWork } from './interruptedOperation';
 import { confirmSandboxes, exclusiveOnSandboxes } from './lockedSandbox';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
+import type { Plan } from './plan';
 import type { Snapshot } from './ports';
 import { MAX_RESTORE_PATHS, parseRestorePaths, pathsMatcher } from './restorePaths';
 import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbackResult';
@@ -60,17 +66,28 @@ export class RestoreService {
    * What is found is advice for the confirmation: a snapshot that cannot be read is skipped (and logged).
    */
   async undoneWork(planId: string, checkpointId: string, changes: readonly PathChange[], reverting: ReadonlySet<string> = new Set()): Promise<UndoneWork[]> {
-    const { plan, checkpoint } = await this.records.findCheckpoint(planId, checkpointId);
+    const { plan, checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
     if (changes.length === 0) return [];
     const { plans, checkpoints, decisions } = await this.deps.store.read((uow) => {
       const all = uow.plans.list();
       return { plans: all, checkpoints: new Map(all.map((p) => [p.plan_id, uow.checkpoints.listForPlan(p.plan_id)])), decisions: uow.decisions.listForPlan(plan.plan_id) };
     });
-    return findUndoneWork({
+    const paths = changes.map((c) => c.path);
+    // The authorship record names the edits made outside tool calls and other sessions' tool
+    // calls; plans no hook fences are still found by what they recorded first.
+    let record: AuthorshipRecord | undefined;
+    try {
+      const now = await this.deps.snapshotter.exclusive(plan.plan_id, () => this.deps.snapshotter.snapshot(sandbox, null, 'whose work a rollback undoes'));
+      record = await readAuthorship(this.deps, plan, checkpoint, now.ref);
+    } catch (error) {
+      this.deps.logger.warn(`Could not tell whose changes a rollback of plan ${plan.plan_id} undoes: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const fenced = (id: string) => isFenced(checkpoints.get(id) ?? []);
+    const found = await findUndoneWork({
       plan,
       target: checkpoint,
-      paths: changes.map((c) => c.path),
-      plans,
+      paths,
+      plans: record ? plans.filter((p) => p.plan_id === plan.plan_id || !fenced(p.plan_id)) : plans,
       checkpointsOf: (id) => checkpoints.get(id) ?? [],
       decisions,
       reverting,
@@ -83,6 +100,7 @@ export class RestoreService {
         }
       },
     });
+    return record ? [...found, ...undoneByRecord(record, paths, plans)] : found;
   }
 
   /**
@@ -118,8 +136,8 @@ export class RestoreService {
    * agent and someone else changed the same path in ways that cannot be merged, nothing is written
    * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
    */
-  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only' }, control);
+  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope: AgentOnlyScope = 'session'): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only', scope }, control);
   }
 
   /**
@@ -158,13 +176,13 @@ export class RestoreService {
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
-  async previewAgentOnlyRollback(planId: string, checkpointId: string): Promise<AgentOnlyPreview> {
-    const { checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
+  async previewAgentOnlyRollback(planId: string, checkpointId: string, scope: AgentOnlyScope = 'session'): Promise<AgentOnlyPreview> {
+    const { plan, checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
       // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
       const now = await this.deps.snapshotter.snapshot(sandbox, null, 'agent-only rollback preview');
-      const { target, summary } = await this.agentOnlyTarget(checkpoint, now.ref);
+      const { target, summary } = await this.agentOnlyTarget(plan, checkpoint, now.ref, scope);
       if (summary.conflicts.length > 0) return { changes: [], summary };
       const leftAlone = pathsMatcher(skippedPaths(checkpoint, now));
       const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !leftAlone(c.path));
@@ -178,25 +196,26 @@ export class RestoreService {
    * The snapshot `nowRef` with the agent's tool calls since the checkpoint taken out, and what that
    * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken.
    */
-  private async agentOnlyTarget(checkpoint: Checkpoint, nowRef: string): Promise<{ target: string; summary: AgentOnlySummary }> {
+  private async agentOnlyTarget(plan: Plan, checkpoint: Checkpoint, nowRef: string, scope: AgentOnlyScope): Promise<{ target: string; summary: AgentOnlySummary }> {
     // Read after its caller, the agent, had been answered: its files may hold the agent's first
     // changes, so whose work came after it cannot be told (core/lateCheckpoints.ts).
     if (isLateCheckpoint(checkpoint)) throw new LateCheckpointRollbackError(checkpoint.checkpoint_id);
     const list = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(checkpoint.plan_id));
-    const spans = checkpointSpans(list, list.findIndex((c) => c.checkpoint_id === checkpoint.checkpoint_id));
-    const refOf = (c: Checkpoint | undefined): string => c?.sandbox_ref ?? nowRef;
-    // Tool calls in a row (no one else's span between them) are taken out as one.
+    const start = scopeStart(list, checkpoint, scope);
+    const record = await readAuthorship(this.deps, plan, start, nowRef);
+    const takenOut = scopedToolCalls(list, start, record.stretches, scope);
+    const taken = (s: AuthoredStretch): boolean => s.author.kind === 'tool_call' && takenOut(s.author);
+    // Tool calls in a row (no one else's stretch between them) are taken out as one.
     const calls: { before: string; after: string }[] = [];
-    spans.forEach((s, i) => {
-      if (!s.agent) return;
-      if (i > 0 && spans[i - 1]!.agent) calls[calls.length - 1]!.after = refOf(s.to);
-      else calls.push({ before: s.from.sandbox_ref, after: refOf(s.to) });
+    record.stretches.forEach((s, i) => {
+      if (!taken(s)) return;
+      const after = s.to?.sandbox_ref ?? nowRef;
+      if (i > 0 && taken(record.stretches[i - 1]!)) calls[calls.length - 1]!.after = after;
+      else calls.push({ before: s.from.sandbox_ref, after });
     });
-    const [reverted, others] = await Promise.all([
-      this.deps.snapshotter.revertToolCalls(nowRef, calls.reverse()),
-      Promise.all(spans.filter((s) => !s.agent).map((s) => this.deps.snapshotter.changes(s.from.sandbox_ref, refOf(s.to)))),
-    ]);
-    return { target: reverted.target, summary: agentOnlySummary(spans, others.flat().map((c) => c.path), reverted.conflicts) };
+    const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, calls.reverse());
+    const written = reverted.conflicts.length > 0 ? [] : (await this.deps.snapshotter.changes(nowRef, reverted.target)).map((c) => c.path);
+    return { target: reverted.target, summary: agentOnlySummary(record, scope, takenOut, written, reverted.conflicts) };
   }
 
   private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
@@ -238,7 +257,7 @@ export class RestoreService {
       if (merge) {
         try {
           if (merge.kind === 'agent_only') {
-            ({ target, summary: agentSummary } = await this.agentOnlyTarget(checkpoint, safety.ref));
+            ({ target, summary: agentSummary } = await this.agentOnlyTarget(plan, checkpoint, safety.ref, merge.scope));
             if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
           } else {
             const reverted = await this.deps.snapshotter.revertToolCalls(safety.ref, toolCallRefs(merge.calls));
@@ -259,7 +278,9 @@ export class RestoreService {
           reason: safetyReason(number, checkpoint, only, agentOnly),
           source_tool: 'rollback',
           phase: 'rollback',
-          extra: { rollback_to: checkpoint.checkpoint_id },
+          // A merged restore's result is no checkpoint's: named, so that the authorship record can
+          // tell the paths it wrote from changes made after it.
+          extra: { rollback_to: checkpoint.checkpoint_id, ...(target === checkpoint.sandbox_ref ? {} : { restored_ref: target }) },
         },
       });
       // The safety checkpoint is recorded while the restore is worked out (which writes nothing);
@@ -341,7 +362,7 @@ function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>
 }
 
 /** How a restore works out its target from the files it just captured: an agent-only rollback's, or a correction's tool calls taken out. */
-type MergedRestore = { readonly kind: 'agent_only' } | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
+type MergedRestore = { readonly kind: 'agent_only'; readonly scope: AgentOnlyScope } | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
 
 /** The stretches to take out as snapshots, newest first (each is merged onto the result of the one after it). */
 function toolCallRefs(calls: readonly CorrectionToolCall[]): { before: string; after: string }[] {

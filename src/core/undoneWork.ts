@@ -1,4 +1,5 @@
-import { formatCount } from './displayText';
+import { OUTSIDE_TOOL_CALLS_WHO } from './authorshipText';
+import { formatCount, plural } from './displayText';
 import type { Checkpoint } from './checkpoint';
 import type { Decision } from './decision';
 import { decisionWindow } from './decisionGraph';
@@ -11,6 +12,8 @@ import type { Plan } from './plan';
  * sandboxes overlap, so restoring a file of one can throw away what the other wrote to it later.
  */
 export interface UndoneWork {
+  /** Whose: another plan's (an agent session's), a decision's of this plan, or edits made outside tool calls ("you, or another program"). */
+  readonly kind: 'plan' | 'decision' | 'outside_tool_calls';
   readonly plan_id: string;
   /** The decision whose work it is; null when it is another plan's. */
   readonly decision_id: string | null;
@@ -18,6 +21,9 @@ export interface UndoneWork {
   readonly title: string;
   /** Paths of the rolled-back sandbox (as the preview lists them) whose later change is undone, sorted. */
   readonly paths: string[];
+  /** `outside_tool_calls`: when the stretches that hold those edits began and ended (null: the files now). */
+  readonly since?: string;
+  readonly until?: string | null;
 }
 
 /** A sandbox path's segments; the workspace root (`.`) has none. */
@@ -139,7 +145,7 @@ export async function findUndoneWork(s: UndoneWorkSources): Promise<UndoneWork[]
         });
         if (!earlier) paths.push(path);
       }
-      if (paths.length > 0) found.push({ plan_id: plan.plan_id, decision_id: null, title: plan.title, paths: paths.sort() });
+      if (paths.length > 0) found.push({ kind: 'plan', plan_id: plan.plan_id, decision_id: null, title: plan.title, paths: paths.sort() });
     }
   }
   for (const d of s.decisions) {
@@ -147,32 +153,48 @@ export async function findUndoneWork(s: UndoneWorkSources): Promise<UndoneWork[]
     const window = decisionWindow(own, d);
     if (!window || window.to.created_at <= since || window.from.sandbox_ref === window.to.sandbox_ref) continue;
     const paths = (await s.changedBetween(window.from.sandbox_ref, window.to.sandbox_ref)).map((c) => c.path).filter((p) => touched.has(p));
-    if (paths.length > 0) found.push({ plan_id: s.plan.plan_id, decision_id: d.decision_id, title: d.title, paths: [...new Set(paths)].sort() });
+    if (paths.length > 0) found.push({ kind: 'decision', plan_id: s.plan.plan_id, decision_id: d.decision_id, title: d.title, paths: [...new Set(paths)].sort() });
   }
   return found;
 }
 
 /** The most paths named per owner in a confirmation; the rest are counted. */
-export const UNDONE_PATHS_SHOWN = 5;
+export const UNDONE_PATHS_SHOWN = 10;
+
+/** A time of the record as a person reads it: `2026-12-03 12:01:02` (UTC). */
+function shownTime(iso: string): string {
+  return iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+}
+
+/** Who the work is, in a confirmation's words. */
+function ownerText(w: UndoneWork, show: (value: string) => string): string {
+  if (w.kind === 'outside_tool_calls') {
+    const when = w.since === undefined ? '' : ` between ${shownTime(w.since)} and ${w.until ? shownTime(w.until) : 'now'}`;
+    return `edits made outside tool calls (${OUTSIDE_TOOL_CALLS_WHO})${when}`;
+  }
+  return `${w.kind} “${show(w.title)}”`;
+}
 
 /**
- * One line per owner for a confirmation: `plan “Tidy the tests”: test/todo.test.js`. `show` makes
- * a title or path displayable where the caller shows it (escaped for a terminal, for Markdown…).
+ * One line per owner for a confirmation: `plan “Tidy the tests”, 1 path: test/todo.test.js`, the
+ * first ten paths and a count of the rest (`all`: every path). `show` makes a title or path
+ * displayable where the caller shows it (escaped for a terminal, for Markdown…).
  */
-export function undoneWorkLines(work: readonly UndoneWork[], show: (value: string) => string = (value) => value): string[] {
+export function undoneWorkLines(work: readonly UndoneWork[], show: (value: string) => string = (value) => value, all = false): string[] {
   return work.map((w) => {
-    const listed = w.paths.slice(0, UNDONE_PATHS_SHOWN).map(show).join(', ');
-    const more = w.paths.length > UNDONE_PATHS_SHOWN ? ` and ${formatCount(w.paths.length - UNDONE_PATHS_SHOWN)} more` : '';
-    return `${w.decision_id ? 'decision' : 'plan'} “${show(w.title)}”: ${listed}${more}`;
+    const max = all ? w.paths.length : UNDONE_PATHS_SHOWN;
+    const listed = w.paths.slice(0, max).map(show).join(', ');
+    const more = w.paths.length > max ? ` and ${formatCount(w.paths.length - max)} more` : '';
+    return `${ownerText(w, show)}, ${plural(w.paths.length, 'path')}: ${listed}${more}`;
   });
 }
 
 /** The heading above those lines. */
 export function undoneWorkHeading(work: readonly UndoneWork[]): string {
-  const plans = work.filter((w) => !w.decision_id).length;
-  const decisions = work.length - plans;
-  const whose = [plans ? (plans === 1 ? 'another plan' : `${plans} other plans`) : '', decisions ? (decisions === 1 ? 'a decision' : `${decisions} decisions`) : '']
-    .filter(Boolean)
-    .join(' and ');
-  return `This also undoes later work of ${whose} on the same files:`;
+  const plans = work.filter((w) => w.kind === 'plan').length;
+  const decisions = work.filter((w) => w.kind === 'decision').length;
+  const outside = work.some((w) => w.kind === 'outside_tool_calls');
+  const whose = [plans ? (plans === 1 ? 'another plan' : `${plans} other plans`) : '', decisions ? (decisions === 1 ? 'a decision' : `${decisions} decisions`) : ''].filter(Boolean).join(' and ');
+  if (!whose) return 'This also undoes edits made outside tool calls on the same files:';
+  return `This also undoes later work of ${whose}${outside ? ', and edits made outside tool calls,' : ''} on the same files:`;
 }

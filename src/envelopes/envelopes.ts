@@ -9,6 +9,9 @@ import type { PlanStateChange } from '../core/planLifecycle';
 import type { RecoveryOutcome } from '../core/recoveryService';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 import type { UndoneWork } from '../core/undoneWork';
+import type { AgentOnlyScope } from '../core/agentOnlyScope';
+import type { UnknownReason } from '../core/authorship';
+import type { KeptReason } from '../core/authorshipQueries';
 import { CliError } from './cliErrors';
 
 // The JSON documents of `agents --format json`. Other tools script against these shapes, and the
@@ -54,8 +57,14 @@ export interface AgentOnlySummaryJson {
   mode: 'agent_only';
   /** The paths it wrote: the agent's changes taken out (as `changes_reverted`). */
   reverted: string[];
-  /** Paths changed by others since the checkpoint, left as they were. */
+  /** Whose tool calls are taken out: `session` (since the checkpoint), `prompt`, `tool_call` or `subagent`. */
+  scope: AgentOnlyScope;
+  /** Paths changed by others since the checkpoint, left as they were; never a path it writes. */
   kept: string[];
+  /** Each kept path and why: `outside_tool_calls` (you, or another program), `other_session` (with its `plan_id`), `unknown` (with why), `not_in_scope` (this session's, outside the scope). */
+  kept_reasons: { path: string; reason: KeptReason; plan_id?: string; unknown?: UnknownReason }[];
+  /** Paths it writes in which changes by others stay (only the agent's are taken out). */
+  merged: string[];
   /** Always empty after a rollback (a conflict refuses it); the preview lists them. */
   conflicts: { path: string; reason: ConflictReason; message: string }[];
   tool_calls: number;
@@ -139,8 +148,26 @@ export function checkpointJson(checkpoint: Checkpoint): CheckpointJson {
 }
 
 /** Whose later work a rollback or a correction also undoes (`undoes_work_of` in previews). */
-export function undoneWorkJson(undone: readonly UndoneWork[]): { plan_id: string; decision_id: string | null; title: string; paths: string[] }[] {
-  return undone.map((u) => ({ plan_id: u.plan_id, decision_id: u.decision_id, title: u.title, paths: [...u.paths] }));
+export function undoneWorkJson(undone: readonly UndoneWork[]): UndoneWorkJson[] {
+  return undone.map((u) => ({
+    kind: u.kind,
+    plan_id: u.plan_id,
+    decision_id: u.decision_id,
+    title: u.title,
+    paths: [...u.paths],
+    ...(u.kind === 'outside_tool_calls' ? { since: u.since ?? null, until: u.until ?? null } : {}),
+  }));
+}
+
+/** One owner of work a rollback or a correction also undoes: `outside_tool_calls` carries when (`until` null: up to the files now). */
+export interface UndoneWorkJson {
+  kind: UndoneWork['kind'];
+  plan_id: string;
+  decision_id: string | null;
+  title: string;
+  paths: string[];
+  since?: string | null;
+  until?: string | null;
 }
 
 /** `agents plan rollback --preview`: what the rollback would change, and whose work it undoes. */
@@ -182,7 +209,10 @@ function agentOnlySummaryJson(summary: AgentOnlySummary, reverted: readonly Path
   return {
     mode: summary.mode,
     reverted: reverted.map((c) => c.path),
+    scope: summary.scope,
     kept: [...summary.kept],
+    kept_reasons: summary.kept_reasons.map((k) => ({ ...k })),
+    merged: [...summary.merged],
     conflicts: conflictsJson(summary.conflicts),
     tool_calls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, until_checkpoint_id: u.until_checkpoint_id })),

@@ -99,6 +99,19 @@ export function showPick<T extends PickItem>(items: readonly T[], options: vscod
     .then((picked) => (picked === undefined ? undefined : items[safe.indexOf(picked)]));
 }
 
+/** `showPick` with any number of items chosen. */
+export function showPickMany<T extends PickItem>(items: readonly T[], options: Omit<vscode.QuickPickOptions, 'canPickMany'>): Thenable<readonly T[] | undefined> {
+  const safe = items.map((item) => ({
+    ...item,
+    label: shown(item.label),
+    ...(item.description === undefined ? {} : { description: shown(item.description) }),
+    ...(item.detail === undefined ? {} : { detail: shown(item.detail) }),
+  }));
+  return vscode.window
+    .showQuickPick(safe, { ...options, canPickMany: true, ...(options.placeHolder === undefined ? {} : { placeHolder: shown(options.placeHolder) }) })
+    .then((picked) => (picked === undefined ? undefined : picked.map((p) => items[safe.indexOf(p)]!)));
+}
+
 /** An input box whose title, prompt and placeholder are `shown`; what the user types is theirs. */
 export function showInput(options: vscode.InputBoxOptions): Thenable<string | undefined> {
   return vscode.window.showInputBox({

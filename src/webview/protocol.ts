@@ -58,6 +58,12 @@ export interface PanelCorrection {
  */
 export interface PanelAgentOnly {
   readonly kept: readonly string[];
+  /** Why each kept path stays (the same order as `kept`): whose change it holds. Absent in a state saved before there were reasons. */
+  readonly keptReasons?: readonly ('outside_tool_calls' | 'other_session' | 'unknown' | 'not_in_scope')[];
+  /** Paths written whose changes by someone else stay in them. */
+  readonly merged?: readonly string[];
+  /** Whose tool calls were taken out (AgentOnlyScope); absent: the session's. */
+  readonly scope?: 'session' | 'prompt' | 'tool_call' | 'subagent';
   readonly toolCalls: number;
   /** Tool calls with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
   readonly unclosed: readonly { readonly preWrite: string; readonly until: string | null }[];
@@ -93,7 +99,7 @@ export interface PanelState {
 
 /** Whose later work a previewed rollback undoes. */
 export interface PanelUndoneWork {
-  readonly kind: 'plan' | 'decision';
+  readonly kind: 'plan' | 'decision' | 'outside_tool_calls';
   readonly title: string;
   /** Relative to the plan's sandbox, sorted. */
   readonly paths: readonly string[];

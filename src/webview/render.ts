@@ -121,7 +121,7 @@ function subtitle(state: PanelState): string {
   const from = `<strong>${shownHtml(state.from.label)}</strong>`;
   const a = state.agentOnly;
   if (a) {
-    const kept = `${plural(a.kept.length, 'path')} changed by you or another program`;
+    const kept = `${plural(a.kept.length, 'path')} that ${a.kept.length === 1 ? 'is' : 'are'} not the agent’s`;
     const calls = plural(a.toolCalls, 'tool call');
     return state.mode === 'preview'
       ? `Undoing the agent’s changes to ${plan} since ${from} (${calls}) would change these files; ${kept} would be kept. Nothing has been touched yet.`
@@ -225,7 +225,8 @@ function undoneWorkNote(state: PanelState): string {
     .map((w) => {
       const shownPaths = w.paths.slice(0, 5).map((p) => `<code>${shownHtml(p)}</code>`).join(', ');
       const more = w.paths.length > 5 ? shownHtml(` and ${formatCount(w.paths.length - 5)} more`) : '';
-      return `<li>${shownHtml(`${w.kind} “${w.title}”`)}: ${shownPaths}${more}</li>`;
+      const who = w.kind === 'outside_tool_calls' ? `edits made outside tool calls (${OUTSIDE_TOOL_CALLS_WHO})` : `${w.kind} “${w.title}”`;
+      return `<li>${shownHtml(`${who}, ${plural(w.paths.length, 'path')}`)}: ${shownPaths}${more}</li>`;
     })
     .join('');
   return `<section class="note undone-work"><p>${shownHtml('This also undoes later work of others on the same files:')}</p><ul>${items}</ul></section>`;
@@ -322,18 +323,31 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean, view: L
 }
 
 /** An agent-only rollback's other side: the paths it leaves as others made them, and tool calls without a post_step. */
+// The page imports no core module but displayText: these are core/authorshipText.ts's words, the same.
+type KeptReason = NonNullable<NonNullable<PanelState['agentOnly']>['keptReasons']>[number];
+const KEPT_REASON_LABELS: Record<KeptReason, string> = { outside_tool_calls: 'yours', other_session: 'another session’s', unknown: 'unknown', not_in_scope: 'not in scope' };
+const OUTSIDE_TOOL_CALLS_WHO = 'you, or another program';
+
+function keptCounts(reasons: readonly KeptReason[]): string {
+  return (Object.keys(KEPT_REASON_LABELS) as KeptReason[])
+    .map((r) => [r, reasons.filter((x) => x === r).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${formatCount(n)} ${KEPT_REASON_LABELS[r]}`)
+    .join(', ');
+}
+
 function keptList(state: PanelState): string {
   const a = state.agentOnly;
   if (!a) return '';
-  const merged = new Set(state.changes.map((c) => c.path));
-  const rows = a.kept
-    .map((p) => `<li><span class="mark kept" aria-hidden="true">K</span><span class="name">${shownHtml(p)}</span>${merged.has(p) ? `<span class="kind">${state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out'}</span>` : '<span class="kind">kept</span>'}</li>`)
-    .join('');
+  const row = (p: string, kind: string, mark = 'K') => `<li><span class="mark kept" aria-hidden="true">${mark}</span><span class="name">${shownHtml(p)}</span><span class="kind">${shownHtml(kind)}</span></li>`;
+  const rows = a.kept.map((p, i) => row(p, KEPT_REASON_LABELS[a.keptReasons?.[i] ?? 'outside_tool_calls'])).join('');
+  const merged = (a.merged ?? []).map((p) => row(p, state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out', 'M')).join('');
   const unclosed = a.unclosed.length
-    ? `<p class="note">${shownHtml(`${plural(a.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`)}</p>`
+    ? `<p class="note">${shownHtml(`${plural(a.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): whose changes they hold is unknown, so they are kept.`)}</p>`
     : '';
-  const body = a.kept.length ? `<ul class="kept">${rows}</ul>` : `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>`;
-  return `<section class="kept-paths"><h2>${shownHtml(`Kept (yours): ${formatCount(a.kept.length)}`)}</h2>${body}${unclosed}</section>`;
+  const reasons = a.keptReasons ? keptCounts(a.kept.map((_, i) => a.keptReasons?.[i] ?? 'outside_tool_calls')) : '';
+  const body = a.kept.length || merged ? `<ul class="kept">${rows}${merged}</ul>` : `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>`;
+  return `<section class="kept-paths"><h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>${body}${unclosed}</section>`;
 }
 
 /**

@@ -59,7 +59,8 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     write(root, 'a.txt', lines('agent', '2', '3', '4', 'mine'));
     const preview = await s.checkpoints.previewAgentOnlyRollback(planId, c);
     assert.deepEqual(preview.changes, [{ path: 'a.txt', change: 'modified' }]);
-    assert.deepEqual(preview.summary.kept, ['a.txt']);
+    assert.deepEqual(preview.summary.kept, [], 'a path written is never also kept');
+    assert.deepEqual(preview.summary.merged, ['a.txt'], 'the user’s line stays in it');
     assert.equal(preview.summary.tool_calls, 1);
     assert.equal(read(root, 'a.txt'), lines('agent', '2', '3', '4', 'mine'), 'the preview writes nothing');
     // What the preview's diffs show on their right: the files as the rollback will leave them (the
@@ -227,7 +228,12 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     assert.equal(read(root, 'agent.txt'), undefined);
     assert.equal(read(root, 'user.txt'), 'created by the user');
     assert.equal(outcome.agent_only?.tool_calls, 3);
-    assert.deepEqual(outcome.agent_only?.kept, ['a.txt', 'b.txt', 'c.txt', 'user.txt']);
+    assert.deepEqual(outcome.agent_only?.kept, ['c.txt', 'user.txt']);
+    assert.deepEqual(outcome.agent_only?.kept_reasons, [
+      { path: 'c.txt', reason: 'outside_tool_calls' },
+      { path: 'user.txt', reason: 'outside_tool_calls' },
+    ]);
+    assert.deepEqual(outcome.agent_only?.merged, ['a.txt', 'b.txt']);
     await s.checkpoints.rollbackToCheckpoint(planId, outcome.undo_checkpoint_id);
     assert.deepEqual(hashTree(root), before);
   });
@@ -259,7 +265,7 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     }
   });
 
-  it('counts a pre_write without its post_step as the agent’s up to the next checkpoint, and says so', async () => {
+  it('keeps what changed after a pre_write without its post_step (whose it is, is unknown), and says so', async () => {
     const { root, s, planId, c } = await setup({ 'a.txt': 'a' });
     const { checkpoint: pre } = await s.checkpoints.createCheckpoint(planId, { type: 'pre_write' });
     write(root, 'a.txt', 'agent, crashed before its post_step');
@@ -267,8 +273,13 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     write(root, 'mine.txt', 'mine');
     const preview = await s.checkpoints.previewAgentOnlyRollback(planId, c);
     assert.deepEqual(preview.summary.unclosed, [{ pre_write_checkpoint_id: pre.checkpoint_id, until_checkpoint_id: next.checkpoint_id }]);
+    assert.deepEqual(preview.summary.kept_reasons, [
+      { path: 'a.txt', reason: 'unknown', unknown: 'unclosed' },
+      { path: 'mine.txt', reason: 'outside_tool_calls' },
+    ]);
+    assert.deepEqual(preview.changes, [], 'nothing is the agent’s for sure');
     await s.checkpoints.rollbackAgentOnly(planId, c);
-    assert.equal(read(root, 'a.txt'), 'a');
+    assert.equal(read(root, 'a.txt'), 'agent, crashed before its post_step', 'a missed fence never takes anyone’s change');
     assert.equal(read(root, 'mine.txt'), 'mine');
   });
 });

@@ -66,7 +66,9 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
       { path: 'b.txt', change: 'deleted' },
       { path: 'd.txt', change: 'added' },
     ]);
-    assert.deepEqual(preview.kept, ['a.txt', 'c.txt']);
+    assert.deepEqual(preview.kept, ['c.txt'], 'a path written is never also kept');
+    assert.deepEqual(preview.kept_reasons, [{ path: 'c.txt', reason: 'outside_tool_calls' }]);
+    assert.deepEqual(preview.merged, ['a.txt']);
     assert.deepEqual(preview.conflicts, []);
     assert.equal(preview.tool_calls, 2);
     const previewText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;
@@ -79,9 +81,10 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
         '  deleted   b.txt',
         '  added     d.txt',
         'In all: 3 paths (1 added, 1 modified, 1 deleted).',
-        "Kept (changed by you or another program outside the agent's tool calls): 2 paths",
-        '  kept      a.txt (merged: only the agent’s changes are taken out of it)',
-        '  kept      c.txt',
+        "Merged (written, with others' changes in them kept; only the agent's are taken out): 1 path",
+        '  merged    a.txt',
+        "Kept (not this agent's): 1 path: 1 yours",
+        '  kept      c.txt (yours)',
         'A safety checkpoint of the current files is taken first, so the rollback can be undone.',
         '',
       ].join('\n'),
@@ -98,8 +101,11 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
       from_checkpoint_id: c,
       restored_files_count: 3,
       mode: 'agent_only',
+      scope: 'session',
       reverted: ['a.txt', 'b.txt', 'd.txt'],
-      kept: ['a.txt', 'c.txt'],
+      kept: ['c.txt'],
+      kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }],
+      merged: ['a.txt'],
       conflicts: [],
       tool_calls: 2,
       unclosed: [],
@@ -127,7 +133,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     const [pShort, cShort] = await shortIdOf(root, p, c);
     assert.match(text, new RegExp(`^Took the agent's changes since checkpoint ${cShort} out of plan ${pShort}: 3 paths reverted in \\d+\\.\\d\\d s\\.\n`));
     assert.match(text, /\n  reverted  modified  a\.txt\n  reverted  deleted   b\.txt\n  reverted  added     d\.txt\n/);
-    assert.match(text, /\n  kept      a\.txt \(merged: only the agent’s changes are taken out of it\)\n  kept      c\.txt\n/);
+    assert.match(text, /\n  merged    a\.txt\nKept \(not this agent's\): 1 path: 1 yours\n  kept      c\.txt \(yours\)\n/);
     assert.match(text, /\nUndo with: agents plan rollback [0-9A-Z]{4,16} [0-9A-Z]{4,16}\n$/);
   });
 
@@ -161,11 +167,12 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     const mcp = await startMcp(root);
     try {
       const preview = await mcp.ok<{ changes: unknown[]; agent_only: AgentOnlySummaryJson }>('preview_rollback', { plan_id: p, checkpoint_id: c, agent_only: true });
-      assert.deepEqual(preview.agent_only.kept, ['a.txt', 'c.txt']);
+      assert.deepEqual(preview.agent_only.kept, ['c.txt']);
+      assert.deepEqual(preview.agent_only.kept_reasons, [{ path: 'c.txt', reason: 'outside_tool_calls' }]);
       assert.equal(preview.changes.length, 3);
       const envelope = await mcp.ok<RollbackEnvelope>('rollback', { plan_id: p, checkpoint_id: c, agent_only: true });
       assert.equal(envelope.rollback_summary.mode, 'agent_only');
-      assert.deepEqual(envelope.rollback_summary.kept, ['a.txt', 'c.txt']);
+      assert.deepEqual(envelope.rollback_summary.kept, ['c.txt']);
       assert.equal(read(root, 'a.txt'), lines('1', '2', '3', '4', 'user 5'));
       await mcp.ok('undo_rollback', { plan_id: p, undo_checkpoint_id: envelope.post_rollback_state.undo_checkpoint_id });
       assert.deepEqual(hashTree(root), before);

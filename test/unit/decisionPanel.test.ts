@@ -88,8 +88,8 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
   it('the modals name whose later work is undone, and the checkpoint by its label and time, never its id', () => {
     const D = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5D4';
     const undone = [
-      { plan_id: '01JDQ8Z5Y8N9T0W1X2Y3Z4A5P2', decision_id: null, title: 'Tidy the tests', paths: ['test/todo.test.js'] },
-      { plan_id: PLAN_ID, decision_id: D, title: 'D', paths: ['README.md', 'a.txt'] },
+      { kind: 'plan' as const, plan_id: '01JDQ8Z5Y8N9T0W1X2Y3Z4A5P2', decision_id: null, title: 'Tidy the tests', paths: ['test/todo.test.js'] },
+      { kind: 'decision' as const, plan_id: PLAN_ID, decision_id: D, title: 'D', paths: ['README.md', 'a.txt'] },
     ];
     const impact: CorrectionImpact = {
       plan_id: PLAN_ID, decision_id: B, mode: 'rollback', reverted: [{ decision: decision(B, 'B'), depth: 0 }],
@@ -99,12 +99,12 @@ describe('decisions in the rollback panel and the tree (markup and text)', () =>
     const text = revertConfirmation(impact, now);
     const block = text.detail.indexOf('This also undoes later work of another plan and a decision on the same files:');
     assert.ok(block > 0, text.detail.join('\n'));
-    assert.deepEqual(text.detail.slice(block + 1, block + 3), ['• plan “Tidy the tests”: test/todo.test.js', '• decision “D”: README.md, a.txt']);
+    assert.deepEqual(text.detail.slice(block + 1, block + 3), ['• plan “Tidy the tests”, 1 path: test/todo.test.js', '• decision “D”, 2 paths: README.md, a.txt']);
     assert.ok(text.detail.includes('The sandbox goes back to “before due module” (taken 13 min ago), before the decision.'), text.detail.join('\n'));
     assert.ok(!text.detail.join('\n').includes(CP1), 'no raw id');
     assert.equal(undoLaterWorkDetail(undone), 'The sandbox goes back to the checkpoint before the decision. Also undoes: plan “Tidy the tests” (test/todo.test.js), decision “D” (2 files).');
     assert.ok(!rollbackConfirmation({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes: impact.changes, undo: false }).detail.some((l) => l.includes('also undoes')));
-    assert.ok(rollbackConfirmation({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes: impact.changes, undo: false, undone }).detail.includes('• plan “Tidy the tests”: test/todo.test.js'));
+    assert.ok(rollbackConfirmation({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes: impact.changes, undo: false, undone }).detail.includes('• plan “Tidy the tests”, 1 path: test/todo.test.js'));
   });
 
   it('Undo Correction lists its files like the other modals, and names no checkpoint id', () => {

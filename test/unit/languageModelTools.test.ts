@@ -55,15 +55,16 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
     const checkpoint = makeCheckpoint(plan.plan_id);
     const text = agentOnlyToolConfirmation(plan, checkpoint, {
       changes: [{ path: 'a.txt', change: 'modified' }, { path: 'b*.txt', change: 'deleted' }],
-      summary: { mode: 'agent_only', tool_calls: 2, kept: ['a.txt', 'c.txt'], conflicts: [{ path: '[x](y).md', reason: 'lines' }], unclosed: [] },
+      summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: ['c.txt'], kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }], merged: ['a.txt'], conflicts: [{ path: '[x](y).md', reason: 'lines' }], unclosed: [] },
     });
     assert.equal(text.title, 'Undo the agent’s changes, keeping the user’s?');
     const lines = text.markdown.split('  \n');
     assert.match(lines[0]!, /^\*\*Undo the agent’s changes to “plan” since “.*”, keeping yours\?\*\*$/);
-    assert.equal(lines[1], '2 paths of the agent’s changes \\(2 tool calls\\) will be undone; 2 paths you \\(or another program\\) changed will be kept\\.');
+    assert.equal(lines[1], '2 paths of the agent’s changes \\(2 tool calls\\) will be undone; 1 path that is not the agent’s will be kept \\(1 yours\\)\\.');
     assert.ok(lines.includes('\\[x\\]\\(y\\)\\.md: the same lines were changed by the agent and by someone else'), lines.join('\n'));
     assert.ok(lines.some((l) => /^delete +b\\\*\\\.txt$/.test(l)), lines.join('\n'));
-    assert.ok(lines.some((l) => /^keep +a\\\.txt \\\(merged/.test(l)), lines.join('\n'));
+    assert.ok(lines.some((l) => /^merge +a\\\.txt$/.test(l)), lines.join('\n'));
+    assert.ok(lines.some((l) => /^keep +c\\\.txt \\\(yours\\\)$/.test(l)), lines.join('\n'));
   });
 
   it('asks before restoring chosen paths with the counts and the paths, escaped', () => {

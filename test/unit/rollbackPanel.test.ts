@@ -233,11 +233,11 @@ describe('rollback panel: actions that read right', () => {
   });
 
   it('a preview names whose later work it undoes, escaped; the schema keeps it', () => {
-    const undone = [{ plan_id: CP2, decision_id: null, title: 'Tidy <b>the</b> tests', paths: ['test/todo.test.js'] }];
+    const undone = [{ kind: 'plan' as const, plan_id: CP2, decision_id: null, title: 'Tidy <b>the</b> tests', paths: ['test/todo.test.js'] }];
     const preview = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'test/todo.test.js', change: 'modified' }], now, undone });
     const html = renderPanel(preview, false, true);
     assert.ok(html.includes('This also undoes later work of others on the same files:'), html);
-    assert.ok(html.includes('plan “Tidy &lt;b&gt;the&lt;/b&gt; tests”: <code>test/todo.test.js</code>'), html);
+    assert.ok(html.includes('plan “Tidy &lt;b&gt;the&lt;/b&gt; tests”, 1 path: <code>test/todo.test.js</code>'), html);
     assert.ok(parsePanelState(preview).ok);
     assert.ok(!renderPanel(comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [], now }), false, true).includes('later work of others'));
   });
@@ -464,18 +464,20 @@ describe('status bar: the active plan', () => {
 });
 
 describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here, Keep Mine)', () => {
-  const summary = { mode: 'agent_only' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], conflicts: [], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
+  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
   const agentOutcome: RollbackOutcome = { ...outcome, agent_only: summary };
   const undone = (): PanelState => rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: agentOutcome, undo: false, now });
 
   it('shows the reverted and the kept paths apart, escaped, with Undo Rollback; says which tool calls had no post_step', () => {
     const html = renderPanel(undone(), false, true);
     assert.match(html, /<h1>Agent changes undone<\/h1>/);
-    assert.match(html, /\(2 tool calls\) were taken out; 2 paths changed by you or another program were kept\./);
+    assert.match(html, /\(2 tool calls\) were taken out; 2 paths that are not the agent’s were kept\./);
     assert.match(html, /<h2>Undone \(the agent’s\): 4<\/h2>/);
     const kept = html.slice(html.indexOf('<section class="kept-paths">'));
-    assert.match(kept, /<h2>Kept \(yours\): 2<\/h2>/);
-    assert.match(kept, /src\/b\.js<\/span><span class="kind">merged: only the agent’s changes were taken out<\/span>/);
+    assert.match(kept, /<h2>Kept \(not the agent’s\): 2 \(1 yours, 1 another session’s\)<\/h2>/);
+    assert.match(kept, /src\/b\.js<\/span><span class="kind">yours<\/span>/);
+    assert.match(kept, /\.md<\/span><span class="kind">another session’s<\/span>/);
+    assert.match(kept, /src\/a\.js<\/span><span class="kind">merged: only the agent’s changes were taken out<\/span>/);
     assert.ok(kept.includes('&lt;img src=x onerror=alert(1)&gt;.md') && !kept.includes('<img'), 'a kept name is text');
     assert.match(kept, /1 tool call had no post_step/);
     assert.match(html, /data-action="undo"[^>]*>Undo Rollback</);
@@ -495,15 +497,30 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.equal(parsePanelState({ ...undone(), mode: 'undo' }).ok, false, 'only a rollback or its preview is agent-only');
     assert.equal(parsePanelState({ ...undone(), agentOnly: { ...undone().agentOnly, kept: ['../out'] } }).ok, false);
     const copied = JSON.parse(panelJson(undone()));
-    assert.deepEqual(copied.rollback_summary, { plan_id: PLAN_ID, from_checkpoint_id: CP1, restored_files_count: 4, mode: 'agent_only', reverted: copied.changes_reverted, kept: summary.kept, conflicts: [], tool_calls: 2, unclosed: summary.unclosed });
+    assert.deepEqual(copied.rollback_summary, {
+      plan_id: PLAN_ID,
+      from_checkpoint_id: CP1,
+      restored_files_count: 4,
+      mode: 'agent_only',
+      scope: 'session',
+      reverted: copied.changes_reverted,
+      kept: summary.kept,
+      // The panel keeps each path's reason, not the other session's plan.
+      kept_reasons: summary.kept_reasons.map((k) => ({ path: k.path, reason: k.reason })),
+      merged: summary.merged,
+      conflicts: [],
+      tool_calls: 2,
+      unclosed: summary.unclosed,
+    });
   });
 
   it('the modal says how many of the agent’s changes go, how many of yours stay, and the conflicts', () => {
-    const text = agentOnlyConfirmation({ planTitle: 'p', checkpointLabel: 'C', checkpointTaken: '5 min ago', preview: { changes: [{ path: 'a.txt', change: 'modified' }], summary: { ...summary, kept: ['a.txt', 'c.txt'], conflicts: [{ path: 'x.bin', reason: 'binary' }] } } });
+    const text = agentOnlyConfirmation({ planTitle: 'p', checkpointLabel: 'C', checkpointTaken: '5 min ago', preview: { changes: [{ path: 'a.txt', change: 'modified' }], summary: { ...summary, kept: ['c.txt'], kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }], merged: ['a.txt'], conflicts: [{ path: 'x.bin', reason: 'binary' }] } } });
     assert.equal(text.message, 'Undo the agent’s changes to “p” since “C”, keeping yours?');
-    assert.equal(text.detail[0], '1 path of the agent’s changes (2 tool calls) will be undone; 2 paths you (or another program) changed will be kept.');
+    assert.equal(text.detail[0], '1 path of the agent’s changes (2 tool calls) will be undone; 1 path that is not the agent’s will be kept (1 yours).');
     assert.ok(text.detail.includes('x.bin: a binary file changed by the agent and by someone else'));
-    assert.ok(text.detail.includes('keep     a.txt (merged: only the agent’s lines go)'));
+    assert.ok(text.detail.includes('merge    a.txt'), 'a merged path is not also kept');
+    assert.ok(text.detail.includes('keep     c.txt (yours)'));
     assert.ok(text.detail.includes('restore  a.txt'));
   });
 });

@@ -3,12 +3,13 @@ import { resolveCheckpointId } from '../../core/idPrefix';
 import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import { setStatus } from '../shownText';
+import { agentOnlyConflictWaysOn, pickScope } from './keepMineChoices';
 import { withRestoreProgress } from '../delayedProgress';
 import { RestoreTitles } from '../restoreProgressPhases';
 import * as z from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
-import { AgentOnlyConflictError } from '../../core/agentOnlyRollback';
+import { AgentOnlyConflictError, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
 import { BusinessRuleViolation, ValidationError } from '../../core/errors';
 import type { Plan } from '../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
@@ -27,6 +28,7 @@ import { settleUnsavedEditors } from './unsavedEditors';
 import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
 import {
   agentOnlyConfirmation,
+  takesOthersWork,
   firstCheckpointMessage,
   nothingToRollBack,
   restoreConfirmation,
@@ -79,6 +81,7 @@ const ROLLBACK = 'Roll Back';
 const UNDO_AGENT = 'Undo Agent Changes';
 const UNDO = 'Undo Rollback';
 const SHOW_CHANGES = 'Show Changes First';
+const KEEP_MINE = 'Keep Mine';
 const RESTORE = 'Restore';
 const STATUS_MESSAGE_MS = 5000;
 
@@ -182,9 +185,12 @@ export class RollbackController {
     const planId = t.plan.plan_id;
     const checkpointId = t.checkpoint.checkpoint_id;
     // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
-    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId) : undefined;
-    // Conflicts refuse before anything is asked, with their list (as the rollback itself would).
-    if (agentPreview && agentPreview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(agentPreview.summary.conflicts);
+    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId, request.scope) : undefined;
+    if (agentPreview && agentPreview.summary.conflicts.length > 0) {
+      // Conflicts refuse with their list (as the rollback itself would); a person is offered the ways on.
+      if (!request.interactive) throw new AgentOnlyConflictError(agentPreview.summary.conflicts);
+      return this.agentOnlyConflict(t, agentPreview, request);
+    }
     const preview = agentPreview ? agentPreview.changes : await t.services.checkpoints.previewRollback(planId, checkpointId);
     if (preview.length === 0 && request.interactive) {
       this.deps.dialogs.info(nothingToRollBack(t.plan.title, checkpointLabel(t.checkpoint)));
@@ -198,7 +204,10 @@ export class RollbackController {
         ? agentOnlyConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, preview: agentPreview })
         : rollbackConfirmation({ planTitle: t.plan.title, checkpointLabel: label, checkpointTaken, changes: preview, undo: request.undo, undone });
       const primary = request.undo ? UNDO : agentPreview ? UNDO_AGENT : ROLLBACK;
-      const choice = await this.deps.dialogs.confirm(text.message, text.detail, [primary, SHOW_CHANGES]);
+      // A rollback that takes edits made outside tool calls (or another session's work) offers Keep Mine right there.
+      const keepMine = !agentPreview && !request.undo && takesOthersWork(undone);
+      const choice = await this.deps.dialogs.confirm(text.message, text.detail, keepMine ? [primary, KEEP_MINE, SHOW_CHANGES] : [primary, SHOW_CHANGES]);
+      if (choice === KEEP_MINE) return this.rollback(t, { ...request, agentOnly: true, seen: undefined });
       if (choice === SHOW_CHANGES) {
         this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary, agentOnlyTarget: agentPreview?.target, undone }));
         return undefined;
@@ -213,7 +222,9 @@ export class RollbackController {
         request.undo ? RestoreTitles.undoRollback : RestoreTitles.rollback,
         (control) => {
           const work = () =>
-            request.agentOnly ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control) : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
+            request.agentOnly
+              ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control, request.scope)
+              : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
           return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
         },
         { what, log: (line) => this.deps.log.info(line), onFirstWrite: () => this.reloadTree(), ...(request.undo ? { operation: 'Undo Rollback' } : {}) },
@@ -226,6 +237,16 @@ export class RollbackController {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
     }
     return outcome;
+  }
+
+  /** Keep Mine refused by conflicts, with a person there: the list and the ways on (keepMineChoices.ts). */
+  private async agentOnlyConflict(t: CheckpointTarget, agentPreview: AgentOnlyPreview, request: RollbackRequest): Promise<RollbackOutcome | undefined> {
+    return agentOnlyConflictWaysOn(this.deps.dialogs, t, agentPreview, {
+      rollbackFully: () => this.rollback(t, { ...request, agentOnly: false, confirm: true, seen: undefined }),
+      restorePaths: (paths) => this.restorePaths(t, paths),
+      preview: (changes, undone) =>
+        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: checkpointLabel(t.checkpoint), changes, now: this.now(), undone })),
+    });
   }
 
   /** The plan's newest safety checkpoint (of its last rollback), if any. */
@@ -288,7 +309,7 @@ export class RollbackController {
       // From a preview the list was the question: Roll Back there asks again only if the files changed since.
       // From Compare with Current it asks once (the modal), as a rollback from the tree does.
       const seen = state.mode === 'preview' ? state.changes.map((c) => ({ path: c.path, change: c.change })) : undefined;
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined, seen });
+      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined, ...(state.agentOnly?.scope ? { scope: state.agentOnly.scope } : {}), seen });
       return undefined;
     });
   }
@@ -347,7 +368,9 @@ export class RollbackController {
     const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, command) : undefined;
     const t = await this.resolveTarget(arg, command, agentOnly ? 'Checkpoint since which to undo the agent’s changes' : 'Checkpoint to roll back to', (p) => p.state !== 'applied');
     if (!t) return undefined;
-    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly });
+    const scope = agentOnly ? (given?.scope ?? (await pickScope(this.deps.dialogs, t))) : undefined;
+    if (agentOnly && scope === undefined) return undefined;
+    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly, ...(scope ? { scope } : {}) });
     return outcome ? plainOutcome(outcome) : undefined;
   }
 

@@ -1,6 +1,6 @@
 import { OperationCancelled, isCheckpointError } from '../../core/errors';
 import type { ErrorReporter } from '../log';
-import { showInfo, showModal, shownLines, shownMessage } from '../shownText';
+import { showInfo, showModal, showPick, showPickMany, shownLines, shownMessage } from '../shownText';
 
 /**
  * The questions and messages of the rollback features, behind one seam: the integration tests
@@ -12,6 +12,10 @@ export interface RollbackDialogs {
    * message is one line and each entry of `detail` one line: untrusted text cannot add lines.
    */
   confirm(message: string, detail: readonly string[], actions: readonly string[]): Promise<string | undefined>;
+  /** A quick pick of `items` (one label each, with a line of detail); the chosen label, or undefined. */
+  pick(items: readonly { label: string; detail: string }[], placeHolder: string): Promise<string | undefined>;
+  /** The same with any number chosen; undefined when cancelled. */
+  pickMany(items: readonly { label: string; detail: string }[], placeHolder: string): Promise<string[] | undefined>;
   /** A failure, as an error notification (the product's errors in their own words). */
   error(error: unknown, doing: string): void;
   info(message: string): void;
@@ -36,6 +40,14 @@ export class WindowDialogs implements RollbackDialogs {
     return showModal(message, detail, actions);
   }
 
+  async pick(items: readonly { label: string; detail: string }[], placeHolder: string): Promise<string | undefined> {
+    return (await showPick(items.map((i) => ({ ...i })), { placeHolder, ignoreFocusOut: true }))?.label;
+  }
+
+  async pickMany(items: readonly { label: string; detail: string }[], placeHolder: string): Promise<string[] | undefined> {
+    return (await showPickMany(items.map((i) => ({ ...i })), { placeHolder, ignoreFocusOut: true }))?.map((i) => i.label);
+  }
+
   error(error: unknown, doing: string): void {
     this.reporter.report(error, doing);
   }
@@ -50,7 +62,7 @@ export class WindowDialogs implements RollbackDialogs {
 }
 
 export interface RecordedDialog {
-  readonly kind: 'confirm' | 'error' | 'info' | 'warning';
+  readonly kind: 'confirm' | 'pick' | 'error' | 'info' | 'warning';
   /** As shown: escaped, one line. */
   readonly message: string;
   /** As shown: one escaped line per entry, joined by line breaks. */
@@ -91,6 +103,36 @@ export class ScriptedDialogs implements RollbackDialogs {
     if (answer !== null && !actions.includes(answer)) throw new Error(`scripted answer "${answer}" is not one of the dialog's actions: ${actions.join(', ')}`);
     this.recorded.push({ ...seen, answer });
     return answer ?? undefined;
+  }
+
+  async pick(items: readonly { label: string; detail: string }[], placeHolder: string): Promise<string | undefined> {
+    const labels = items.map((i) => i.label);
+    const seen = { kind: 'pick' as const, message: shownMessage(placeHolder), actions: labels };
+    if (this.answers.length === 0) {
+      const answer = await this.inner.pick(items, placeHolder);
+      this.recorded.push({ ...seen, answer: answer ?? null });
+      return answer;
+    }
+    const answer = this.answers.shift() ?? null;
+    if (answer !== null && !labels.includes(answer)) throw new Error(`scripted answer "${answer}" is not one of the pick's items: ${labels.join(', ')}`);
+    this.recorded.push({ ...seen, answer });
+    return answer ?? undefined;
+  }
+
+  /** A scripted answer is the chosen labels joined by line breaks (null: cancelled). */
+  async pickMany(items: readonly { label: string; detail: string }[], placeHolder: string): Promise<string[] | undefined> {
+    const labels = items.map((i) => i.label);
+    const seen = { kind: 'pick' as const, message: shownMessage(placeHolder), actions: labels };
+    if (this.answers.length === 0) {
+      const answer = await this.inner.pickMany(items, placeHolder);
+      this.recorded.push({ ...seen, answer: answer?.join('\n') ?? null });
+      return answer;
+    }
+    const answer = this.answers.shift() ?? null;
+    const chosen = answer === null ? undefined : answer.split('\n');
+    if (chosen?.some((c) => !labels.includes(c))) throw new Error(`scripted answer "${answer}" is not among the pick's items`);
+    this.recorded.push({ ...seen, answer });
+    return chosen;
   }
 
   error(error: unknown, doing: string): void {

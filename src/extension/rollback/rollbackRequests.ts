@@ -1,6 +1,7 @@
 import * as z from 'zod';
 // Ids as a person types them too: whole, short (the tree's tooltips, the CLI) or a prefix.
 import { IdOrPrefixSchema as UlidSchema } from '../../core/idPrefix';
+import { AGENT_ONLY_SCOPES, type AgentOnlyScope } from '../../core/agentOnlyScope';
 import type { PathChange } from '../../core/rollbackResult';
 
 // What a rollback is asked to do: the arguments code may pass the commands, and the request the
@@ -14,6 +15,8 @@ export const RollbackArgsSchema = z
     checkpointId: UlidSchema,
     /** Rolls back without the modal confirmation, like the CLI's --yes. */
     skipConfirmation: z.boolean().optional(),
+    /** Undo Agent Changes (Keep Mine): whose tool calls are taken out; the session's when not given. */
+    scope: z.enum(AGENT_ONLY_SCOPES).optional(),
   })
   .strict();
 
@@ -39,6 +42,8 @@ export interface RollbackRequest {
   readonly showPanel: boolean;
   /** Take out only the agent's tool calls since the checkpoint, keeping everyone else's changes. */
   readonly agentOnly?: boolean;
+  /** With agentOnly: whose tool calls (the session's since the checkpoint when not given). */
+  readonly scope?: AgentOnlyScope;
   /**
    * What the person saw listed before asking (the preview panel): when the rollback would change
    * exactly these paths in these ways, the click was the confirmation and no modal repeats it.

@@ -4,6 +4,8 @@ import type { PathChange } from '../../core/rollbackResult';
 import { countChanges } from '../../core/rollbackResult';
 import { formatCount, naturalCompare, plural } from '../../core/displayText';
 import { undoneWorkHeading, undoneWorkLines, type UndoneWork } from '../../core/undoneWork';
+import { SCOPE_WORDS } from '../../core/agentOnlyScope';
+import { KEPT_REASON_LABELS, keptCounts } from '../../core/authorshipText';
 
 /** How many paths a dialog lists before "and N more". */
 export const LISTED_PATHS = 10;
@@ -59,6 +61,7 @@ export function rollbackConfirmation(o: {
     countsSentence(o.changes),
     '',
     ...undoneWorkBlock(o.undone),
+    ...(takesOthersWork(o.undone) && !o.undo ? [KEEP_MINE_HINT, ''] : []),
     ...listPaths(o.changes),
     '',
     `The files it works on become exactly ${target}; files ignored by .gitignore are left alone. A safety checkpoint of the current files is taken first, so this can be undone.`,
@@ -69,23 +72,49 @@ export function rollbackConfirmation(o: {
 /** The modal asking before an agent-only rollback ("Undo Agent Changes Since Here (Keep Mine)"). */
 export function agentOnlyConfirmation(o: { readonly planTitle: string; readonly checkpointLabel: string; readonly checkpointTaken: string; readonly preview: AgentOnlyPreview }): ConfirmationText {
   const { changes, summary } = o.preview;
-  const merged = new Set(changes.map((c) => c.path));
-  const message = `Undo the agent’s changes to “${o.planTitle}” since “${o.checkpointLabel}”, keeping yours?`;
-  const counts = `${plural(changes.length, 'path')} of the agent’s changes (${plural(summary.tool_calls, 'tool call')}) will be undone; ${plural(summary.kept.length, 'path')} you (or another program) changed will be kept.`;
+  const whose = summary.scope === 'session' ? 'the agent’s changes' : `the agent’s changes in ${SCOPE_WORDS[summary.scope]}`;
+  const message = `Undo ${whose} to “${o.planTitle}” since “${o.checkpointLabel}”, keeping yours?`;
+  const counts = `${plural(changes.length, 'path')} of the agent’s changes (${plural(summary.tool_calls, 'tool call')}) will be undone; ${plural(summary.kept.length, 'path')} that ${summary.kept.length === 1 ? 'is' : 'are'} not the agent’s will be kept${summary.kept.length > 0 ? ` (${keptCounts(summary.kept_reasons)})` : ''}.`;
   const detail: string[] = [counts];
   if (summary.conflicts.length > 0) {
-    detail.push('', `${plural(summary.conflicts.length, 'conflict')}: nothing will be written while the agent and you both changed these:`);
+    detail.push('', `${plural(summary.conflicts.length, 'conflict')}: nothing will be written while the agent and someone else both changed these:`);
     detail.push(...summary.conflicts.slice(0, LISTED_PATHS).map((c) => `${c.path}: ${CONFLICT_REASONS[c.reason]}`));
     if (summary.conflicts.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.conflicts.length - LISTED_PATHS)} more`);
   }
   if (changes.length > 0) detail.push('', 'Undone:', ...listPaths(changes));
-  if (summary.kept.length > 0) {
-    detail.push('', 'Kept:', ...summary.kept.slice(0, LISTED_PATHS).map((p) => `keep     ${p}${merged.has(p) ? ' (merged: only the agent’s lines go)' : ''}`));
-    if (summary.kept.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.kept.length - LISTED_PATHS)} more`);
+  if (summary.merged.length > 0) {
+    detail.push('', 'Merged (only the agent’s lines go, the rest stays):', ...summary.merged.slice(0, LISTED_PATHS).map((p) => `merge    ${p}`));
+    if (summary.merged.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.merged.length - LISTED_PATHS)} more`);
   }
-  if (summary.unclosed.length > 0) detail.push('', `${plural(summary.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): counted as the agent’s up to the next checkpoint.`);
+  if (summary.kept_reasons.length > 0) {
+    detail.push('', 'Kept:', ...summary.kept_reasons.slice(0, LISTED_PATHS).map((k) => `keep     ${k.path} (${KEPT_REASON_LABELS[k.reason]})`));
+    if (summary.kept_reasons.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.kept_reasons.length - LISTED_PATHS)} more`);
+  }
+  if (summary.unclosed.length > 0) detail.push('', `${plural(summary.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): whose changes they hold is unknown, so they are kept.`);
   detail.push('', `Taken from “${o.checkpointLabel}” (taken ${o.checkpointTaken}) onwards. A safety checkpoint of the current files is taken first, so this can be undone (Undo Rollback).`);
   return { message, detail };
+}
+
+/** Whether a full rollback would take edits made outside tool calls or another session's work: then Keep Mine is offered beside it. */
+export function takesOthersWork(undone: readonly UndoneWork[] | undefined): boolean {
+  return (undone ?? []).some((u) => u.kind === 'outside_tool_calls' || u.kind === 'plan');
+}
+
+/** The line under a rollback's list when it takes others' work: what Keep Mine would do instead. */
+export const KEEP_MINE_HINT = 'Keep Mine undoes only the agent’s tool calls since then and keeps these edits and other sessions’ work.';
+
+/** The modal when Keep Mine cannot take the agent's changes out alone: the ways on. */
+export function agentOnlyConflictQuestion(planTitle: string, checkpointLabel: string, preview: AgentOnlyPreview): ConfirmationText {
+  const { conflicts } = preview.summary;
+  return {
+    message: `The agent’s changes to “${planTitle}” since “${checkpointLabel}” cannot be undone alone: ${plural(conflicts.length, 'path')} ${conflicts.length === 1 ? 'was' : 'were'} changed both by the agent and by someone else.`,
+    detail: [
+      ...conflicts.slice(0, LISTED_PATHS).map((c) => `${c.path}: ${CONFLICT_REASONS[c.reason]}`),
+      ...(conflicts.length > LISTED_PATHS ? [`and ${formatCount(conflicts.length - LISTED_PATHS)} more`] : []),
+      '',
+      'Nothing has been written. Preview the full rollback, roll back fully (everything since then, yours too, with an undo), or restore only the paths you choose.',
+    ],
+  };
 }
 
 /** Restoring chosen paths from a checkpoint ("Restore this file"). */

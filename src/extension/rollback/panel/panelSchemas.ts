@@ -2,6 +2,7 @@
 // sends and what the serializer hands back after a reload come from a webview, so they are checked
 // here before anything acts on them. No `vscode` import: unit-tested in plain Node.
 import * as z from 'zod';
+import { AGENT_ONLY_SCOPES } from '../../../core/agentOnlyScope';
 import { CheckpointTypeSchema } from '../../../core/checkpoint';
 import { ObjectIdSchema, RelativePathSchema, UlidSchema, UtcTimestampSchema } from '../../../core/ids';
 import { PlanStateSchema } from '../../../core/plan';
@@ -47,6 +48,9 @@ export const PanelStateSchema = z
     agentOnly: z
       .object({
         kept: z.array(RelativePathSchema).max(1_000_000),
+        keptReasons: z.array(z.enum(['outside_tool_calls', 'other_session', 'unknown', 'not_in_scope'])).max(1_000_000).optional(),
+        merged: z.array(RelativePathSchema).max(1_000_000).optional(),
+        scope: z.enum(AGENT_ONLY_SCOPES).optional(),
         toolCalls: z.number().int().nonnegative(),
         unclosed: z.array(z.object({ preWrite: UlidSchema, until: UlidSchema.nullable() }).strict()).max(100_000),
         target: ObjectIdSchema.optional(),
@@ -55,7 +59,7 @@ export const PanelStateSchema = z
       .optional(),
     afterSnapshot: ObjectIdSchema.optional(),
     undoneWork: z
-      .array(z.object({ kind: z.enum(['plan', 'decision']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
+      .array(z.object({ kind: z.enum(['plan', 'decision', 'outside_tool_calls']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
       .max(10_000)
       .optional(),
   })

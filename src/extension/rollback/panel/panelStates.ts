@@ -51,6 +51,9 @@ export function rollbackState(o: { folder: PanelFolder; plan: Plan; target: Chec
 export function panelAgentOnly(summary: AgentOnlySummary, target?: string): PanelAgentOnly {
   return {
     kept: [...summary.kept],
+    keptReasons: summary.kept_reasons.map((k) => k.reason),
+    merged: [...summary.merged],
+    scope: summary.scope,
     toolCalls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
     ...(target ? { target } : {}),
@@ -78,7 +81,7 @@ export function comparisonState(o: {
 }): PanelState {
   return {
     ...(o.afterSnapshot && o.mode === 'compareCurrent' ? { afterSnapshot: o.afterSnapshot } : {}),
-    ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.decision_id ? ('decision' as const) : ('plan' as const), title: u.title, paths: [...u.paths] })) } : {}),
+    ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.kind, title: u.title, paths: [...u.paths] })) } : {}),
     version: 1,
     mode: o.mode,
     folder: { uri: o.folder.uri, name: o.folder.name },
@@ -108,8 +111,11 @@ export function outcomeOfState(state: PanelState): RollbackOutcome | undefined {
       ? {
           agent_only: {
             mode: 'agent_only' as const,
+            scope: state.agentOnly.scope ?? 'session',
             tool_calls: state.agentOnly.toolCalls,
             kept: [...state.agentOnly.kept],
+            kept_reasons: state.agentOnly.kept.map((path, i) => ({ path, reason: state.agentOnly?.keptReasons?.[i] ?? ('outside_tool_calls' as const) })),
+            merged: [...(state.agentOnly.merged ?? [])],
             conflicts: [],
             unclosed: state.agentOnly.unclosed.map((u) => ({ pre_write_checkpoint_id: u.preWrite, until_checkpoint_id: u.until })),
           },
