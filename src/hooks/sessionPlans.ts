@@ -68,6 +68,18 @@ export async function hookFedPlanIds(root: string): Promise<Set<string>> {
   return ids;
 }
 
+/**
+ * A plan made at the session's start, before any prompt, is titled by the session; its first
+ * prompt then gives it the title it would have had (`Claude Code: add due dates`). A title set
+ * otherwise is left alone.
+ */
+async function titleByFirstPrompt(services: WorkspaceServices, planId: string, agent: HookAgent, sessionId: string, prompt: string | undefined): Promise<void> {
+  if (prompt === undefined || promptLine(prompt) === '') return;
+  const bySession = planTitle(agent, sessionId, undefined);
+  const plan = await services.plans.getPlan(planId);
+  if (plan.title === bySession) await services.plans.retitleIf(planId, bySession, planTitle(agent, sessionId, prompt));
+}
+
 /** The plan still takes checkpoints: it exists and is not applied. */
 async function usablePlan(services: WorkspaceServices, planId: string): Promise<boolean> {
   try {
@@ -121,7 +133,10 @@ export interface SessionPlan {
 export async function sessionPlan(services: WorkspaceServices, root: string, agent: HookAgent, sessionId: string, prompt: string | undefined, waitMs: number): Promise<SessionPlan> {
   const file = sessionFilePath(root, agent, sessionId);
   const known = await readSessionPlanId(file);
-  if (known !== undefined && (await usablePlan(services, known))) return { planId: known, created: false };
+  if (known !== undefined && (await usablePlan(services, known))) {
+    await titleByFirstPrompt(services, known, agent, sessionId, prompt);
+    return { planId: known, created: false };
+  }
   await ensureDataDir(root);
   await mkdir(path.dirname(file), { recursive: true });
   return withCreateLock(file, waitMs, async () => {

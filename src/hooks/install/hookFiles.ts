@@ -43,7 +43,7 @@ export function isOurClineScript(text: string): boolean {
  */
 export function creatablePaths(agent: HookAgent, scope: HookScope): string[] {
   const config = AGENT_HOOK_CONFIGS[agent];
-  const files = config.kind === 'json' ? [config.file(scope)] : config.events.map((event) => `${config.folder(scope)}/${event}`);
+  const files = config.kind === 'json' ? [config.file(scope), ...(config.formerFiles?.(scope) ?? [])] : config.events.map((event) => `${config.folder(scope)}/${event}`);
   const paths = new Set<string>();
   for (const file of files) {
     const parts = file.split('/');

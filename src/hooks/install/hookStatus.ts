@@ -6,6 +6,7 @@ import { displayPath, isOurClineScript, readTextOrNull } from './hookFiles';
 import { ourConfiguredHooks } from './jsonHookMerge';
 import { parseJsonObject } from './jsonEdit';
 import { resolveTarget } from './safeTarget';
+import { sharedFileWarning } from './sharedFiles';
 
 // `agents hook status`: per agent and scope, whether our hooks are configured, under which events,
 // and whether the command they start still runs (its node and cli.js are still there: an
@@ -49,6 +50,17 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
         events.push(...found.events);
         commands.push(...found.commands);
       }
+      // where an earlier version put them (Claude Code's shared settings.json): found, and said
+      for (const former of config.formerFiles?.(scope) ?? []) {
+        const formerShown = displayPath(scope, former);
+        const formerText = await readTextOrNull(await resolveTarget(root, former, scope, formerShown), formerShown);
+        if (formerText === null) continue;
+        const found = ourConfiguredHooks(parseJsonObject(formerText, formerShown, config.allowComments).value, config);
+        if (found.events.length === 0) continue;
+        for (const event of found.events) if (!events.includes(event)) events.push(event);
+        commands.push(...found.commands);
+        problems.push(`${formerShown} holds our hooks, with this machine's paths, in the file a team shares: run \`agents hook install ${agent}\` again to move them to ${shown}`);
+      }
     } else {
       shown = displayPath(scope, `${config.folder(scope)}/`);
       for (const event of config.events) {
@@ -73,6 +85,8 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
       problems.push(`${shown}: the hook command no longer runs (${program ? whyNotRunning(program) : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
     }
   }
+  const shared = events.length > 0 ? sharedFileWarning(agent, scope) : undefined;
+  if (shared) problems.push(shared);
   return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, problems };
 }
 

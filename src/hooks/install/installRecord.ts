@@ -1,4 +1,4 @@
-import { readFile, rmdir, unlink } from 'node:fs/promises';
+import { readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
@@ -49,7 +49,19 @@ export async function writeInstallRecord(root: string, scope: HookScope, record:
     return;
   }
   await unlink(file).catch(() => undefined);
-  if (record.data_folder_created) await rmdir(path.dirname(file)).catch(() => undefined);
+  if (record.data_folder_created) await removeBareDataFolder(path.dirname(path.dirname(file)));
+}
+
+/**
+ * `.cleveragents/` when it holds nothing but the `.gitignore` of `*` that install writes first (no
+ * store, no log, no record): removed with it, so that install then uninstall leaves no trace.
+ */
+export async function removeBareDataFolder(root: string): Promise<void> {
+  const dir = path.join(root, '.cleveragents');
+  const names = await readdir(dir).catch(() => undefined);
+  if (names === undefined) return;
+  if (names.length === 1 && names[0] === '.gitignore' && (await readFile(path.join(dir, '.gitignore'), 'utf8').catch(() => '')) === '*\n') await unlink(path.join(dir, '.gitignore')).catch(() => undefined);
+  await rmdir(dir).catch(() => undefined);
 }
 
 /** The record with `agent`'s created paths replaced by `paths`. */
