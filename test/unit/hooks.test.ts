@@ -130,7 +130,8 @@ describe('agents hook run', function () {
         for (const name of names) {
           const input = fixture(agent, name.slice(0, -5), { workspace: '/work/project', session: 'session-1', prompt: 'add due dates' });
           const raw = JSON.parse(input) as { _source: string; _kind: string };
-          assert.match(raw._source, /^https:\/\/(code\.claude\.com|docs\.github\.com|code\.visualstudio\.com|cursor\.com|geminicli\.com|docs\.cline\.bot)\//, `${agent}/${name} cites its page`);
+          // a page of the agent's docs, or the npm package whose program the payload was read from
+          assert.match(raw._source, /^https:\/\/(code\.claude\.com|docs\.github\.com|code\.visualstudio\.com|cursor\.com|geminicli\.com|docs\.cline\.bot|www\.npmjs\.com\/package)\//, `${agent}/${name} cites its page`);
           const event = AGENT_EVENTS[agent].normalize(raw, {});
           assert.equal(event.kind, raw._kind, `${agent}/${name}`);
           assert.equal(event.sessionId, 'session-1', `${agent}/${name}: session`);
@@ -427,7 +428,8 @@ describe('agents hook run', function () {
     writeFileSync(sessionFile, JSON.stringify({ version: 1, agent: 'claude-code', session_id: 'slow', plan_id: planId, created_at: new Date().toISOString() }));
     // a live process (this one) is taking the plan's first snapshot
     writeFileSync(firstSnapshotMarker(root, planId), JSON.stringify({ pid: process.pid }));
-    const env = agentEnv('claude-code', root);
+    // the hook waits this long for that process before it gives its checkpoint up
+    const env = agentEnv('claude-code', root, { AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '300' });
     assertAllowed('claude-code', 'PreToolUse', hook('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'slow' }), root, env), 'pre');
     assert.match(hooksLog(root), new RegExp(`pre_write of plan ${planId} missed: its first snapshot is still being taken \\(process ${process.pid}\\)`));
     assert.deepEqual(checkpoints(root, planId), []);
