@@ -50,7 +50,8 @@ export function checkpointSpans(checkpoints: readonly Checkpoint[], from: number
     const end = checkpoints[i + 1];
     const opened = fencesToolCall(start, 'pre_write');
     const closed = end !== undefined && fencesToolCall(end, 'post_step');
-    const background = fencesToolCall(start, 'post_step') && start.metadata.extra.background === '1';
+    const extra: Readonly<Record<string, unknown>> | undefined = start.metadata.extra;
+    const background = fencesToolCall(start, 'post_step') && extra?.background === '1';
     spans.push({ from: start, to: end, agent: opened || closed || background, unclosed: opened && !closed, ...(background ? { background: true as const } : {}) });
   }
   return spans;

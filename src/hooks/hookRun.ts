@@ -267,7 +267,8 @@ async function untilFirstSnapshotEnds(running: () => Promise<number | undefined>
   for (;;) {
     const pid = await running();
     if (pid === undefined || Date.now() >= deadline) return pid;
-    await sleep(Math.min(100, Math.max(0, deadline - Date.now())));
+    // a timer that holds the process (sleep's is unref'd: the call would end here, unanswered)
+    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(0, deadline - Date.now()))));
   }
 }
 
