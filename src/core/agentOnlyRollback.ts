@@ -24,6 +24,12 @@ export interface CheckpointSpan {
   readonly agent: boolean;
   /** A tool call whose `post_step` never came (a crash, a missed hook): taken as the agent's up to `to`. */
   readonly unclosed: boolean;
+  /**
+   * After the `post_step` of a command the agent left running (`extra.background` "1": Claude
+   * Code's `run_in_background`): what the command wrote after its launch lands here, so the stretch
+   * up to the next checkpoint is taken as the agent's, never the user's.
+   */
+  readonly background?: true;
 }
 
 function fencesToolCall(c: Checkpoint, type: 'pre_write' | 'post_step'): boolean {
@@ -37,6 +43,7 @@ function fencesToolCall(c: Checkpoint, type: 'pre_write' | 'post_step'): boolean
  *   or when there is none: then up to the files as they are now);
  * - from any other checkpoint to a `post_step`: the agent's too, a tool call whose `pre_write` was
  *   skipped because nothing had changed since that checkpoint (the agent hooks skip it then);
+ * - from the `post_step` of a command left running in the background: the agent's (see `background`);
  * - anything else (from a `post_step` or a manual checkpoint to a `pre_write` or a manual one, or
  *   to the files now): someone else's.
  * A late checkpoint (core/lateCheckpoints.ts) is no boundary: after `from`, the stretches pass over
@@ -51,7 +58,9 @@ export function checkpointSpans(checkpoints: readonly Checkpoint[], from: number
     const end = list[i + 1];
     const opened = fencesToolCall(start, 'pre_write');
     const closed = end !== undefined && fencesToolCall(end, 'post_step');
-    spans.push({ from: start, to: end, agent: opened || closed, unclosed: opened && !closed });
+    const extra: Readonly<Record<string, unknown>> | undefined = start.metadata.extra;
+    const background = fencesToolCall(start, 'post_step') && extra?.background === '1';
+    spans.push({ from: start, to: end, agent: opened || closed || background, unclosed: opened && !closed, ...(background ? { background: true as const } : {}) });
   }
   return spans;
 }

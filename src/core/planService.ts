@@ -342,6 +342,16 @@ export class PlanService {
     return this.update(id, (p) => (p.state === 'applied' ? { ...p, state: stateBefore ?? fallback } : p));
   }
 
+  /**
+   * Retitles a plan, only while its title is still `expected` (no rename for people: an agent
+   * session's plan, made at the session's start before its first prompt, takes that prompt's title).
+   */
+  async retitleIf(planId: string, expected: string, title: string): Promise<Plan> {
+    const parsed = CreatePlanInputSchema.shape.title.safeParse(title);
+    if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
+    return this.update(parseId(planId, 'plan id'), (p) => (p.title === expected ? { ...p, title: parsed.data } : p));
+  }
+
   private workspaceLocation(): SandboxLocation {
     return { key: WORKSPACE_KEY, dir: this.deps.workspace.root };
   }

@@ -12,6 +12,7 @@ import { readStdin, HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, type StdinRead } from '
 import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
 import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';
+import { firstInSession } from './sessionNotes';
 import { loadHookStore, type HookStore } from './loadHookStore';
 import type { WorkspaceLocation } from '../cli/workspaceLocation';
 import { hookPhase } from './hookTimings';
@@ -197,11 +198,23 @@ function parseEvent(agent: HookAgent, text: string, env: Readonly<Record<string,
   }
 }
 
-/** The checkpoint an event calls for, if any: prompts always; tool calls when the tool can write. */
+/** The phase of the checkpoint a session's start takes: its baseline, before the agent can write. */
+export const SESSION_START_PHASE = 'session_start';
+
+/**
+ * The checkpoint an event calls for, if any: prompts always; a session's start its baseline; tool
+ * calls when the tool can write.
+ */
 function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<CheckpointJob, 'planId' | 'workspaceRoot' | 'databasePath'> | undefined {
   const extra: Record<string, string> = { agent, session_id: event.sessionId };
   if (event.kind === 'prompt') {
     return { type: 'manual', reason: promptReason(promptLine(event.prompt ?? '')), phase: PROMPT_PHASE, extra, onlyIfChanged: false };
+  }
+  if (event.kind === 'sessionStart') {
+    // The plan's first snapshot, taken before the agent can write, so that its first tool call is
+    // not what pays for it (a large folder takes seconds); skipped when nothing changed since the
+    // plan's last checkpoint (a resumed session).
+    return { type: 'manual', reason: `Session start (${event.eventName})`.slice(0, 1000), phase: SESSION_START_PHASE, extra, onlyIfChanged: true };
   }
   if ((event.kind !== 'preTool' && event.kind !== 'postTool') || event.toolName === undefined) return undefined;
   if (!AGENT_EVENTS[agent].isWritingTool(event.toolName)) return undefined;
@@ -211,10 +224,18 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
   const command = file === undefined && event.command !== undefined ? promptLine(event.command) : '';
   if (command !== '') extra.command = command;
   if (event.toolUseId !== undefined) extra.tool_use_id = event.toolUseId;
+  // a subagent's call, under its parent's session: the tree and agent-only rollback can scope to it
+  if (event.agentId !== undefined) extra.agent_id = event.agentId;
+  if (event.agentType !== undefined) extra.agent_type = event.agentType;
   const pre = event.kind === 'preTool';
+  if (!pre && event.failed === true) extra.outcome = 'failed';
+  // A command left running (Claude's Bash run_in_background): its post_step comes at its launch, so
+  // what it writes later lands before the next fence; `background` names that stretch as its own
+  // (src/core/agentOnlyRollback.ts), never the user's.
+  if (!pre && event.background === true) extra.background = '1';
   return {
     type: pre ? 'pre_write' : 'post_step',
-    reason: `${pre ? 'Before' : 'After'} ${event.toolName}${file !== undefined ? ` ${file}` : command !== '' ? `: ${command}` : ''}`.slice(0, 1000),
+    reason: `${pre ? 'Before' : 'After'} ${event.toolName}${file !== undefined ? ` ${file}` : command !== '' ? `: ${command}` : ''}${!pre && event.failed === true ? ' (failed)' : ''}${!pre && event.background === true ? ' (started in the background)' : ''}`.slice(0, 1000),
     sourceTool: event.toolName,
     phase: pre ? 'pre_tool' : 'post_tool',
     extra,
@@ -224,10 +245,25 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
   };
 }
 
+/**
+ * Events that take no checkpoint but must not pass unnoticed: one line per session in hooks.log
+ * (an event we do not use, a turn no person wrote). Other kinds say nothing.
+ */
+async function noteOnce(agent: HookAgent, event: HookEvent, root: string, log: HookLog): Promise<void> {
+  if (event.kind === 'other') {
+    if (await firstInSession(root, agent, event.sessionId, `event ${event.eventName}`)) log.line(`${event.eventName}: an event the hooks do not use; ignored (said once per session)`);
+  } else if (event.kind === 'machinePrompt') {
+    if (await firstInSession(root, agent, event.sessionId, `machine prompt ${event.why ?? ''}`)) log.line(`${event.eventName}: ${event.why ?? 'a turn no person wrote'}, not a person's prompt: no prompt checkpoint (said once per session)`);
+  }
+}
+
 async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookCall, log: HookLog, gate: HookAnswerGate, deadline: number): Promise<void> {
   const root = location.workspaceRoot;
   const job = jobFor(agent, event, root);
-  if (!job) return;
+  if (!job) {
+    await noteOnce(agent, event, root, log);
+    return;
+  }
   const remaining = () => Math.max(0, deadline - Date.now());
   // Each lock is waited for with what is left of the budget at that moment.
   const lockWait = () => Math.min(LOCK_WAIT_MS, remaining());
@@ -245,17 +281,23 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
     hookPhase('session plan found (store opened, database loaded)');
     if (created) log.line(`${event.eventName}: plan ${planId} made for session ${event.sessionId}`);
     const full: CheckpointJob = { ...job, planId, workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}) };
-    const first = created || !(await services.checkpoints.hasCheckpoints(planId));
+    let first = created || !(await services.checkpoints.hasCheckpoints(planId));
     hookPhase('checkpoints listed');
+    const firstWait = () => Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());
     if (first) {
-      const running = await firstSnapshotRunning(root, planId);
+      // The first snapshot (a session start's baseline, say) may be under way in its own process:
+      // this call waits for it as long as for one of its own, then takes its checkpoint as usual.
+      const running = await untilFirstSnapshotEnds(() => firstSnapshotRunning(root, planId), firstWait());
       if (running !== undefined) {
         log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: its first snapshot is still being taken (process ${running})`);
         return;
       }
+      first = !(await services.checkpoints.hasCheckpoints(planId));
+    }
+    if (first) {
       // The first snapshot of a plan reads the whole folder: it runs in its own process, which
       // this call waits for only so long (see docs/AGENTS.md, "The first snapshot").
-      const wait = Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());
+      const wait = firstWait();
       if (!gate.stillWaited()) return;
       const outcome = await checkpointInBackground(full, io.wasmDir, wait);
       if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background: if it ends after this answer it is recorded marked late, as no rollback's boundary`);
@@ -270,6 +312,17 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
     log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);
   } finally {
     lent.release();
+  }
+}
+
+/** Polls `running` until it answers undefined (returned) or `waitMs` passed (its last answer). */
+async function untilFirstSnapshotEnds(running: () => Promise<number | undefined>, waitMs: number): Promise<number | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const pid = await running();
+    if (pid === undefined || Date.now() >= deadline) return pid;
+    // a timer that holds the process (sleep's is unref'd: the call would end here, unanswered)
+    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(0, deadline - Date.now()))));
   }
 }
 

@@ -76,6 +76,18 @@ export async function hookFedPlanIds(root: string): Promise<Set<string>> {
 }
 
 /**
+ * A plan made at the session's start, before any prompt, is titled by the session; its first
+ * prompt then gives it the title it would have had (`Claude Code: add due dates`). A title set
+ * otherwise is left alone.
+ */
+async function titleByFirstPrompt(services: WorkspaceServices, planId: string, agent: HookAgent, sessionId: string, prompt: string | undefined): Promise<void> {
+  if (prompt === undefined || promptLine(prompt) === '') return;
+  const bySession = planTitle(agent, sessionId, undefined);
+  const plan = await services.plans.getPlan(planId);
+  if (plan.title === bySession) await services.plans.retitleIf(planId, bySession, planTitle(agent, sessionId, prompt));
+}
+
+/**
  * The plan still takes the session's checkpoints: it exists, and nobody applied, cancelled or ended
  * it (End Session marks it completed). Otherwise the agent's next event starts a new plan: a
  * session the person ended stays as they left it.
@@ -143,7 +155,10 @@ export async function sessionPlan(
 ): Promise<SessionPlan> {
   const file = sessionFilePath(root, agent, sessionId);
   const known = readSessionPlanId(root, file);
-  if (known !== undefined && (await usablePlan(services, known))) return { planId: known, created: false };
+  if (known !== undefined && (await usablePlan(services, known))) {
+    await titleByFirstPrompt(services, known, agent, sessionId, prompt);
+    return { planId: known, created: false };
+  }
   await ensureDataDir(root);
   return withCreateLock(root, file, waitMs, async () => {
     const again = readSessionPlanId(root, file);

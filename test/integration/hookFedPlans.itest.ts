@@ -25,7 +25,9 @@ describe('Connect an Agent', function () {
   this.timeout(60_000);
   let api: CheckpointsApi;
   let root: string;
-  const settingsFile = () => path.join(root, '.claude', 'settings.json');
+  const sharedFile = () => path.join(root, '.claude', 'settings.json');
+  // the hook names this machine's paths (the profile's launcher): it goes to Claude's personal file
+  const settingsFile = () => path.join(root, '.claude', 'settings.local.json');
   const readSettings = (): ClaudeSettings => JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as ClaudeSettings;
 
   before(async () => {
@@ -37,14 +39,15 @@ describe('Connect an Agent', function () {
     fs.rmSync(path.join(root, '.github', 'hooks'), { recursive: true, force: true });
   });
 
-  it('writes Claude Code’s .claude/settings.json, keeping what was there; Disconnect removes only its hooks', async () => {
+  it('writes Claude Code’s personal .claude/settings.local.json, leaving the shared settings.json as it was; Disconnect removes only its hooks', async () => {
     fs.mkdirSync(path.join(root, '.claude'), { recursive: true });
-    fs.writeFileSync(settingsFile(), '{\n  "model": "opus"\n}\n');
+    fs.writeFileSync(sharedFile(), '{\n  "model": "opus"\n}\n');
     const result = await vscode.commands.executeCommand<AgentHookResult>(Commands.connectAgent, { agent: 'claude-code' });
-    assert.deepEqual(result, { agent: 'claude-code', action: 'install', files: ['.claude/settings.json'], changed: ['.claude/settings.json'] });
+    assert.deepEqual(result, { agent: 'claude-code', action: 'install', files: ['.claude/settings.local.json'], changed: ['.claude/settings.local.json'] });
+    assert.equal(fs.readFileSync(sharedFile(), 'utf8'), '{\n  "model": "opus"\n}\n', 'the file a team commits holds no machine path');
+    assert.equal(fs.readFileSync(path.join(root, '.cleveragents', '.gitignore'), 'utf8'), '*\n');
     const settings = readSettings();
-    assert.equal(settings.model, 'opus');
-    assert.deepEqual(Object.keys(settings.hooks ?? {}).sort(), ['PostToolUse', 'PreToolUse', 'UserPromptSubmit']);
+    assert.deepEqual(Object.keys(settings.hooks ?? {}).sort(), ['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
     const command = settings.hooks!.UserPromptSubmit[0].hooks[0].command;
     // the extension's own CLI through its stable entry in the global storage (an update deletes the versioned dist/), on a runtime that runs outside VS Code
     assert.match(command, /globalStorage\/cleveragents\.cleveragents-checkpoints\/hook-runtime\/cli\.js" hook run claude-code$/);
@@ -53,8 +56,9 @@ describe('Connect an Agent', function () {
     assert.deepEqual(again?.changed, [], 'a second connect changes nothing');
 
     const undone = await vscode.commands.executeCommand<AgentHookResult>(Commands.disconnectAgent, { agent: 'claude-code' });
-    assert.deepEqual(undone?.changed, ['.claude/settings.json']);
-    assert.equal(fs.readFileSync(settingsFile(), 'utf8'), '{\n  "model": "opus"\n}\n');
+    assert.deepEqual(undone?.changed, ['.claude/settings.local.json']);
+    assert.equal(fs.existsSync(settingsFile()), false, 'the personal file install made goes');
+    assert.equal(fs.readFileSync(sharedFile(), 'utf8'), '{\n  "model": "opus"\n}\n');
   });
 
   it('with cleveragents.checkpoints.agents.residentProcess off, the hook commands it writes carry CLEVERAGENTS_NO_DAEMON=1', async () => {

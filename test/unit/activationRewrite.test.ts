@@ -132,7 +132,7 @@ describe('Activation rewrites versioned CLI paths to the stable shim', () => {
     await applyHookPlan(await planHookChange('claude-code', 'install', 'project', l.workspace, l.oldProgram), 'install');
     await applyHookPlan(await planHookChange('cursor', 'install', 'user', l.home, l.oldProgram), 'install');
     writeFileSync(path.join(l.workspace, '.mcp.json'), `${JSON.stringify(clientConfig('claude-code', l.workspace, l.oldProgram).json, null, 2)}\n`);
-    const projectFiles = ['.claude/settings.json', '.mcp.json'].map((f) => path.join(l.workspace, f));
+    const projectFiles = ['.claude/settings.local.json', '.mcp.json'].map((f) => path.join(l.workspace, f));
     const before = projectFiles.map((f) => readFileSync(f, 'utf8'));
 
     const untrusted = await rewriteVersionedConfigs({ home: l.home, projectFolders: [l.workspace], trusted: false }, l.extensions, l.shim);
@@ -140,7 +140,7 @@ describe('Activation rewrites versioned CLI paths to the stable shim', () => {
     assert.deepEqual(projectFiles.map((f) => readFileSync(f, 'utf8')), before, 'the workspace’s files are byte for byte as they were');
 
     const trusted = await rewriteVersionedConfigs({ projectFolders: [l.workspace], trusted: true }, l.extensions, l.shim);
-    assert.deepEqual(trusted.rewritten.map((f) => f.where), [`${l.workspace}: .claude/settings.json`, `${l.workspace}: .mcp.json`]);
+    assert.deepEqual(trusted.rewritten.map((f) => f.where), [`${l.workspace}: .claude/settings.local.json`, `${l.workspace}: .mcp.json`]);
     for (const f of projectFiles) assert.ok(!readFileSync(f, 'utf8').includes(jsonPath(l.oldCli)) && readFileSync(f, 'utf8').includes(jsonPath(l.shim)), f);
   });
 });

@@ -116,9 +116,9 @@ interface JsonCase {
 }
 
 const JSON_CASES: readonly JsonCase[] = [
-  { agent: 'claude-code', file: '.claude/settings.json', original: CLAUDE_SETTINGS, events: ['Stop', 'PreToolUse', 'PostToolUse', 'UserPromptSubmit'] },
+  { agent: 'claude-code', file: '.claude/settings.local.json', original: CLAUDE_SETTINGS, events: ['Stop', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart'] },
   { agent: 'cursor', file: '.cursor/hooks.json', original: CURSOR_HOOKS_JSON, events: ['afterFileEdit', 'beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution'] },
-  { agent: 'gemini', file: '.gemini/settings.json', original: GEMINI_SETTINGS, events: ['BeforeTool', 'AfterTool', 'BeforeAgent'] },
+  { agent: 'gemini', file: '.gemini/settings.json', original: GEMINI_SETTINGS, events: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'SessionStart'] },
 ];
 
 describe('agents hook install/uninstall: round trips on configurations that hold other hooks and settings', () => {
@@ -198,7 +198,7 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     const ws = tempDir('empty');
     const home = tempDir('home');
     for (const agent of ['copilot', 'claude-code', 'cursor', 'gemini', 'cline']) ok(hook(ws, home, ['install', agent]));
-    for (const made of ['.github/hooks/cleveragents-checkpoints.json', '.claude/settings.json', '.cursor/hooks.json', '.gemini/settings.json', '.clinerules/hooks/PreToolUse']) {
+    for (const made of ['.github/hooks/cleveragents-checkpoints.json', '.claude/settings.local.json', '.cursor/hooks.json', '.gemini/settings.json', '.clinerules/hooks/PreToolUse']) {
       assert.ok(tree(ws)[made], `${made} written`);
     }
     for (const agent of ['cline', 'claude-code', 'copilot', 'gemini', 'cursor']) ok(hook(ws, home, ['uninstall', agent]));
@@ -219,7 +219,7 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     const ws = tempDir('shared');
     const home = tempDir('home');
     ok(hook(ws, home, ['install', 'claude-code']));
-    const file = path.join(ws, '.claude/settings.json');
+    const file = path.join(ws, '.claude/settings.local.json');
     const value = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     writeFileSync(file, `${JSON.stringify({ model: 'opus', ...value }, null, 2)}\n`);
     ok(hook(ws, home, ['uninstall', 'claude-code']));
@@ -229,11 +229,11 @@ describe('agents hook install/uninstall: round trips on configurations that hold
   it('a settings file only its owner may read keeps its mode (0600) through install and uninstall', () => {
     const ws = tempDir('mode');
     const home = tempDir('home');
-    put(ws, '.claude/settings.json', CLAUDE_SETTINGS, 0o600);
+    put(ws, '.claude/settings.local.json', CLAUDE_SETTINGS, 0o600);
     ok(hook(ws, home, ['install', 'claude-code']));
-    assert.equal(statSync(path.join(ws, '.claude/settings.json')).mode & 0o777, 0o600);
+    assert.equal(statSync(path.join(ws, '.claude/settings.local.json')).mode & 0o777, 0o600);
     ok(hook(ws, home, ['uninstall', 'claude-code']));
-    assert.equal(statSync(path.join(ws, '.claude/settings.json')).mode & 0o777, 0o600);
+    assert.equal(statSync(path.join(ws, '.claude/settings.local.json')).mode & 0o777, 0o600);
   });
 
   it('a second install leaves our entry where it is when the user has added hooks after it', () => {
@@ -256,22 +256,22 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     const older = { node: process.execPath, cli: path.join(tools, 'old', 'cli.js') };
     const newer = { node: process.execPath, cli: path.join(tools, 'new', 'cli.js') };
     for (const p of [older, newer]) put(tools, path.relative(tools, p.cli), '// cli\n');
-    put(ws, '.claude/settings.json', CLAUDE_SETTINGS);
+    put(ws, '.claude/settings.local.json', CLAUDE_SETTINGS);
     assert.equal((await inProcess(ws, home, ['install', 'claude-code'], older)).code, 0);
     assert.equal((await inProcess(ws, home, ['install', 'claude-code'], newer)).code, 0);
-    const text = readFileSync(path.join(ws, '.claude/settings.json'), 'utf8');
+    const text = readFileSync(path.join(ws, '.claude/settings.local.json'), 'utf8');
     assert.ok(!text.includes(older.cli) && text.includes(newer.cli));
     const hooks = (JSON.parse(text) as { hooks: Record<string, unknown[]> }).hooks;
     assert.equal(hooks.PreToolUse!.filter((e) => JSON.stringify(e).includes('hook run claude-code')).length, 1);
     assert.equal((await inProcess(ws, home, ['uninstall', 'claude-code'], newer)).code, 0);
-    assert.equal(readFileSync(path.join(ws, '.claude/settings.json'), 'utf8'), CLAUDE_SETTINGS);
+    assert.equal(readFileSync(path.join(ws, '.claude/settings.local.json'), 'utf8'), CLAUDE_SETTINGS);
   });
 
   it('our hook put by hand into a group of the user\'s is taken out of that group alone', () => {
     const ws = tempDir('group');
     const home = tempDir('home');
     ok(hook(ws, home, ['install', 'claude-code']));
-    const file = path.join(ws, '.claude/settings.json');
+    const file = path.join(ws, '.claude/settings.local.json');
     const value = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, Array<{ matcher?: string; hooks: unknown[] }>> };
     const ours = value.hooks.PreToolUse![0]!.hooks[0];
     const mixed = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }, ours] }] } };
@@ -285,11 +285,11 @@ describe('agents hook install: configurations it must not touch', () => {
   it('Claude settings with a comment: refused with file:line:column, the file left as it was', () => {
     const ws = tempDir('comment');
     const home = tempDir('home');
-    put(ws, '.claude/settings.json', CLAUDE_SETTINGS_WITH_COMMENT);
+    put(ws, '.claude/settings.local.json', CLAUDE_SETTINGS_WITH_COMMENT);
     const untouched = tree(ws);
     const run = hook(ws, home, ['install', 'claude-code']);
     assert.equal(run.code, 1);
-    assert.match(run.stderr, /\.claude\/settings\.json:2:5: cannot parse the file: InvalidCommentToken \(this agent reads strict JSON/);
+    assert.match(run.stderr, /\.claude\/settings\.local\.json:2:5: cannot parse the file: InvalidCommentToken \(this agent reads strict JSON/);
     assert.deepEqual(tree(ws), untouched);
   });
 
@@ -309,11 +309,11 @@ describe('agents hook install: configurations it must not touch', () => {
   it('a "hooks" that is not an object: refused, naming where it is', () => {
     const ws = tempDir('shape');
     const home = tempDir('home');
-    put(ws, '.claude/settings.json', '{\n  "hooks": []\n}\n');
+    put(ws, '.claude/settings.local.json', '{\n  "hooks": []\n}\n');
     const run = hook(ws, home, ['install', 'claude-code', '--format', 'json']);
     assert.equal(run.code, 1);
-    assert.deepEqual(run.json(), { error: { type: 'ConfigError', message: '.claude/settings.json:2:12: "hooks" is not an object; the file was left as it is' } });
-    assert.equal(readFileSync(path.join(ws, '.claude/settings.json'), 'utf8'), '{\n  "hooks": []\n}\n');
+    assert.deepEqual(run.json(), { error: { type: 'ConfigError', message: '.claude/settings.local.json:2:12: "hooks" is not an object; the file was left as it is' } });
+    assert.equal(readFileSync(path.join(ws, '.claude/settings.local.json'), 'utf8'), '{\n  "hooks": []\n}\n');
   });
 
   it('a config folder that is a symbolic link out of the workspace is not written through', () => {
@@ -345,9 +345,9 @@ describe('agents hook install: configurations it must not touch', () => {
     const home = tempDir('home');
     put(ws, 'config/claude.json', CLAUDE_SETTINGS);
     mkdirSync(path.join(ws, '.claude'));
-    symlinkSync('../config/claude.json', path.join(ws, '.claude/settings.json'));
+    symlinkSync('../config/claude.json', path.join(ws, '.claude/settings.local.json'));
     ok(hook(ws, home, ['install', 'claude-code']));
-    assert.ok(lstatSync(path.join(ws, '.claude/settings.json')).isSymbolicLink());
+    assert.ok(lstatSync(path.join(ws, '.claude/settings.local.json')).isSymbolicLink());
     assert.ok(readFileSync(path.join(ws, 'config/claude.json'), 'utf8').includes('hook run claude-code'));
     ok(hook(ws, home, ['uninstall', 'claude-code']));
     assert.equal(readFileSync(path.join(ws, 'config/claude.json'), 'utf8'), CLAUDE_SETTINGS);
@@ -404,10 +404,10 @@ describe('agents hook --dry-run', () => {
   it('install prints the change as a unified diff and writes nothing', () => {
     const ws = tempDir('dry');
     const home = tempDir('home');
-    put(ws, '.claude/settings.json', CLAUDE_SETTINGS);
+    put(ws, '.claude/settings.local.json', CLAUDE_SETTINGS);
     const untouched = tree(ws);
     const run = ok(hook(ws, home, ['install', 'claude-code', '--dry-run']));
-    assert.match(run.stdout, /^--- a\/\.claude\/settings\.json\n\+\+\+ b\/\.claude\/settings\.json\n@@ -\d+,\d+ \+\d+,\d+ @@\n/m);
+    assert.match(run.stdout, /^--- a\/\.claude\/settings\.local\.json\n\+\+\+ b\/\.claude\/settings\.local\.json\n@@ -\d+,\d+ \+\d+,\d+ @@\n/m);
     assert.match(run.stdout, /^ {17}"hooks": \[\{"type": "command", "command": "\.\/scripts\/guard\.sh", "timeout": 5\}\]$/m, 'the user\'s hook is context');
     assert.deepEqual(run.stdout.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---')), [], 'install only adds lines');
     assert.match(run.stdout, /^\+                "matcher": "Write\|Edit\|MultiEdit\|NotebookEdit\|Bash",$/m);
@@ -440,7 +440,7 @@ describe('agents hook --user', () => {
     ok(hook(ws, home, ['install', 'claude-code', '--user']));
     ok(hook(ws, home, ['install', 'cline', '--user']));
     assert.deepEqual(tree(ws), {});
-    assert.deepEqual(ourEvents(JSON.parse(readFileSync(path.join(home, '.claude/settings.json'), 'utf8')) as Record<string, unknown>, 'claude-code'), ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']);
+    assert.deepEqual(ourEvents(JSON.parse(readFileSync(path.join(home, '.claude/settings.json'), 'utf8')) as Record<string, unknown>, 'claude-code'), ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart']);
     assert.equal(statSync(path.join(home, 'Documents/Cline/Hooks/PostToolUse')).mode & 0o777, 0o755);
     const status = ok(hook(ws, home, ['status', '--format', 'json'])).json<{ hooks: Array<{ agent: string; scope: string; installed: boolean; events: string[]; command_resolves: boolean | null }> }>();
     const of = (agent: string, scope: string) => status.hooks.find((s) => s.agent === agent && s.scope === scope)!;
@@ -492,23 +492,24 @@ describe('agents hook status', () => {
     put(tools, 'cli.js', '// cli\n');
     assert.equal((await inProcess(ws, home, ['install', 'gemini'], program)).code, 0);
     const fine = await inProcess(ws, home, ['status']);
-    assert.match(fine.stdout, /^ {2}project \.gemini\/settings\.json: installed \(BeforeTool, AfterTool, BeforeAgent\)$/m);
-    assert.equal(fine.stderr, '');
+    assert.match(fine.stdout, /^ {2}project \.gemini\/settings\.json: installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\)$/m);
+    // a project file a team shares names this machine's paths: said, whatever else is right
+    assert.equal(fine.stderr, "warning: .gemini/settings.json is a project file that is usually committed, and the hook command in it names this machine's paths (its node and cli.js): a teammate's machine cannot run it. Keep it out of your commits (or install with --user instead).\n");
     unlinkSync(program.cli);
     const gone = await inProcess(ws, home, ['status']);
     assert.equal(gone.code, 0);
-    assert.match(gone.stdout, /installed \(BeforeTool, AfterTool, BeforeAgent\), but its command no longer runs/);
+    assert.match(gone.stdout, /installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\), but its command no longer runs/);
     assert.match(gone.stderr, new RegExp(`warning: \\.gemini/settings\\.json: the hook command no longer runs \\(.*${path.basename(tools)}/cli\\.js is missing\\); run \`agents hook install gemini\` again`));
   });
 
   it('reports a configuration it cannot read, and still lists the rest', () => {
     const ws = tempDir('status-bad');
     const home = tempDir('home');
-    put(ws, '.claude/settings.json', CLAUDE_SETTINGS_WITH_COMMENT);
+    put(ws, '.claude/settings.local.json', CLAUDE_SETTINGS_WITH_COMMENT);
     const run = ok(hook(ws, home, ['status']));
-    assert.match(run.stdout, /project \.claude\/settings\.json: unreadable/);
+    assert.match(run.stdout, /project \.claude\/settings\.local\.json: unreadable/);
     assert.match(run.stdout, /Cline \(cline\)/);
-    assert.match(run.stderr, /warning: \.claude\/settings\.json:2:5: cannot parse the file/);
+    assert.match(run.stderr, /warning: \.claude\/settings\.local\.json:2:5: cannot parse the file/);
   });
 
   it('Gemini: a settings file that switches hooks off is reported at install, not overridden', () => {
@@ -539,7 +540,7 @@ const AGENT_RUNS: readonly AgentRun[] = [
   // Claude Code runs the command with bash in the project, CLAUDE_PROJECT_DIR set (https://code.claude.com/docs/en/hooks)
   {
     agent: 'claude-code',
-    command: (ws) => configured(ws, '.claude/settings.json', (v) => v.hooks.PreToolUse.find((g: any) => g.matcher === 'Write|Edit|MultiEdit|NotebookEdit|Bash').hooks[0].command),
+    command: (ws) => configured(ws, '.claude/settings.local.json', (v) => v.hooks.PreToolUse.find((g: any) => g.matcher === 'Write|Edit|MultiEdit|NotebookEdit|Bash').hooks[0].command),
     env: (ws) => ({ CLAUDE_PROJECT_DIR: ws }),
     event: claudePreToolUseEvent,
   },

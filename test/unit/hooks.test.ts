@@ -134,7 +134,8 @@ describe('agents hook run', function () {
         for (const name of names) {
           const input = fixture(agent, name.slice(0, -5), { workspace: '/work/project', session: 'session-1', prompt: 'add due dates' });
           const raw = JSON.parse(input) as { _source: string; _kind: string };
-          assert.match(raw._source, /^https:\/\/(code\.claude\.com|docs\.github\.com|code\.visualstudio\.com|cursor\.com|geminicli\.com|docs\.cline\.bot|developers\.openai\.com|opencode\.ai)\//, `${agent}/${name} cites its page`);
+          // a page of the agent's docs, or the npm package whose program the payload was read from
+          assert.match(raw._source, /^https:\/\/(code\.claude\.com|docs\.github\.com|code\.visualstudio\.com|cursor\.com|geminicli\.com|docs\.cline\.bot|developers\.openai\.com|opencode\.ai|www\.npmjs\.com\/package)\//, `${agent}/${name} cites its page`);
           const event = AGENT_EVENTS[agent].normalize(raw, {});
           assert.equal(event.kind, raw._kind, `${agent}/${name}`);
           assert.equal(event.sessionId, 'session-1', `${agent}/${name}: session`);
@@ -438,15 +439,33 @@ describe('agents hook run', function () {
     writeFileSync(sessionFile, JSON.stringify({ version: 1, agent: 'claude-code', session_id: 'slow', plan_id: planId, created_at: new Date().toISOString() }));
     // a live process (this one) is taking the plan's first snapshot
     writeFileSync(firstSnapshotMarker(root, planId), JSON.stringify({ pid: process.pid }));
-    const env = agentEnv('claude-code', root);
+    // the hook waits this long for that process before it gives its checkpoint up
+    const env = agentEnv('claude-code', root, { AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '300' });
     assertAllowed('claude-code', 'PreToolUse', hook('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'slow' }), root, env), 'pre');
     assert.match(hooksLog(root), new RegExp(`pre_write of plan ${planId} missed: its first snapshot is still being taken \\(process ${process.pid}\\)`));
     assert.deepEqual(checkpoints(root, planId), []);
     // once that process is gone (a pid no process has), the next hook takes the first snapshot
     writeFileSync(firstSnapshotMarker(root, planId), JSON.stringify({ pid: 2 ** 22 + 12345 }));
-    assertAllowed('claude-code', 'PreToolUse', hook('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'slow' }), root, env), 'pre again');
+    assertAllowed('claude-code', 'PreToolUse', hook('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'slow' }), root, agentEnv('claude-code', root)), 'pre again');
     assert.deepEqual(checkpoints(root, planId).map((c) => c.checkpoint_type), ['pre_write']);
     assert.equal(existsSync(firstSnapshotMarker(root, planId)), false, 'the marker goes with the process');
+  });
+
+  it('a first snapshot that ends while a hook waits for it: the hook then takes its own checkpoint instead of missing it', async () => {
+    const root = newWorkspace(tempDir());
+    const made = runCli(root, ['--format', 'json', 'plan', 'create', '--title', 'Made by hand', '--sandbox', '.']);
+    const planId = made.json<{ plan: PlanJson }>().plan.plan_id;
+    assert.equal(runCli(root, ['plan', 'start', planId]).code, 0);
+    const sessionFile = sessionFilePath(root, 'claude-code', 'waits');
+    mkdirSync(path.dirname(sessionFile), { recursive: true });
+    writeFileSync(sessionFile, JSON.stringify({ version: 1, agent: 'claude-code', session_id: 'waits', plan_id: planId, created_at: new Date().toISOString() }));
+    // a process that stands for the baseline's: alive for a moment, then gone
+    const baseline = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 1500)']);
+    writeFileSync(firstSnapshotMarker(root, planId), JSON.stringify({ pid: baseline.pid }));
+    const run = await hookAsync('claude-code', fixture('claude-code', 'PreToolUse-Bash', { workspace: root, session: 'waits' }), root, agentEnv('claude-code', root));
+    assertAllowed('claude-code', 'PreToolUse', run, 'pre');
+    assert.doesNotMatch(hooksLog(root), /missed/);
+    assert.deepEqual(checkpoints(root, planId).map((c) => c.checkpoint_type), ['pre_write']);
   });
 
   it('hooks.log is rotated past 256 KB', () => {

@@ -1,19 +1,41 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, AgentNameSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
 // Claude Code's hook input, as documented at https://code.claude.com/docs/en/hooks ("Common input
-// fields", "PreToolUse input", "PostToolUse input", "UserPromptSubmit input"; read 2026-12):
-// every event has session_id, transcript_path, cwd, permission_mode and hook_event_name; tool
-// events add tool_name, tool_input and tool_use_id; UserPromptSubmit adds prompt. The project
-// folder is also in $CLAUDE_PROJECT_DIR. Unknown fields are ignored; the ones used are checked.
+// fields", "PreToolUse input", "PostToolUse input", "PostToolUseFailure input", "UserPromptSubmit
+// input"; read 2026-12): every event has session_id, transcript_path, cwd, permission_mode and
+// hook_event_name; tool events add tool_name, tool_input and tool_use_id; UserPromptSubmit adds
+// prompt. The project folder is also in $CLAUDE_PROJECT_DIR. Unknown fields are ignored; the ones
+// used are checked.
+//
+// Checked against the schemas bundled in the program itself (`@anthropic-ai/claude-code-linux-x64`
+// 2.1.328, the `claude` binary's hook input schemas, read with `strings`):
+// - the common fields also carry `agent_id` ("Present only when the hook fires from within a
+//   subagent … Absent for the main thread") and `agent_type`; a subagent's calls keep the parent's
+//   session_id;
+// - `PostToolUseFailure` {tool_name, tool_input, tool_use_id, error, is_interrupt} fires instead of
+//   PostToolUse when a tool call fails;
+// - UserPromptSubmit has an optional `source`: `user` (the composer), `sdk` (`-p`, the Agent SDK),
+//   `system` ("other machine-injected turns (peer/channel messages, task notifications,
+//   auto-continuation)"), `loop_wakeup`, `schedule_wakeup`, `poll_event`; "payloads may omit it
+//   while the field rolls out", and a background subagent's end is submitted as a
+//   `<task-notification>` turn, so that text is recognised too;
+// - PostToolBatch {tool_calls: [{tool_name, tool_input, tool_use_id, tool_response}]} fires once
+//   after every call of a batch has resolved. It is not installed: each writing call is fenced by
+//   its own PreToolUse and PostToolUse/PostToolUseFailure already, writes ran one after another
+//   (only read-only calls ran in parallel, and those are matched out), and a batch's event cannot
+//   stand for a `pre_write` of its calls. It is read as an event we do not use (logged once).
 export const ClaudeCodeEventSchema = z.object({
   session_id: SessionIdSchema,
   hook_event_name: EventNameSchema,
   cwd: AbsoluteDirSchema.optional(),
   prompt: PromptSchema.optional(),
+  source: optionalLenient(z.string().max(100)),
   tool_name: ToolNameSchema.optional(),
   tool_input: optionalLenient(ToolInputSchema),
   tool_use_id: optionalLenient(SessionIdSchema),
+  agent_id: optionalLenient(AgentNameSchema),
+  agent_type: optionalLenient(AgentNameSchema),
 });
 
 const KINDS: Readonly<Record<string, HookEventKind>> = {
@@ -28,15 +50,30 @@ const KINDS: Readonly<Record<string, HookEventKind>> = {
 /** The tools that write, as the issue and Claude's own matcher syntax name them; Bash included. */
 const WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Bash']);
 
+/** UserPromptSubmit `source` values that name no person: turns the program submits itself. */
+const MACHINE_SOURCES = new Set(['system', 'loop_wakeup', 'schedule_wakeup', 'poll_event']);
+
+/** The turn Claude submits when a background subagent or command ends. */
+const TASK_NOTIFICATION = /^\s*<task-notification>/;
+
 export function isClaudeCodeWritingTool(name: string): boolean {
   return WRITING_TOOLS.has(name);
+}
+
+/** Why a UserPromptSubmit is not a person's prompt, or undefined when it is one. */
+function machinePrompt(source: string | undefined, prompt: string | undefined): string | undefined {
+  if (prompt !== undefined && TASK_NOTIFICATION.test(prompt)) return 'a task notification';
+  if (source !== undefined && MACHINE_SOURCES.has(source)) return `a turn of source ${source}`;
+  return undefined;
 }
 
 export function normalizeClaudeCode(raw: unknown, env: Readonly<Record<string, string | undefined>>): HookEvent {
   const e = ClaudeCodeEventSchema.parse(raw);
   const projectDir = AbsoluteDirSchema.safeParse(env.CLAUDE_PROJECT_DIR);
+  const kind = KINDS[e.hook_event_name] ?? 'other';
+  const why = kind === 'prompt' ? machinePrompt(e.source, e.prompt) : undefined;
   return {
-    kind: KINDS[e.hook_event_name] ?? 'other',
+    kind: why !== undefined ? 'machinePrompt' : kind,
     eventName: e.hook_event_name,
     sessionId: e.session_id,
     workspaceDir: firstOf(projectDir.success ? projectDir.data : undefined, e.cwd),
@@ -46,5 +83,11 @@ export function normalizeClaudeCode(raw: unknown, env: Readonly<Record<string, s
     toolUseId: e.tool_use_id,
     filePath: filePathOf(e.tool_input),
     command: commandOf(e.tool_input),
+    ...(e.hook_event_name === 'PostToolUseFailure' ? { failed: true } : {}),
+    ...(e.agent_id !== undefined ? { agentId: e.agent_id } : {}),
+    // agent_type alone names the main thread of a session started with --agent: not a subagent
+    ...(e.agent_id !== undefined && e.agent_type !== undefined ? { agentType: e.agent_type } : {}),
+    ...(e.tool_name === 'Bash' && e.tool_input?.run_in_background === true ? { background: true } : {}),
+    ...(why !== undefined ? { why } : {}),
   };
 }

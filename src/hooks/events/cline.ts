@@ -1,15 +1,38 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, AgentNameSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 
-// Cline's hook input, as documented at https://docs.cline.bot/features/hooks/hook-reference (read
-// 2026-12): every hook gets clineVersion, hookName, timestamp, taskId, workspaceRoots and userId,
-// plus an object named after the event: preToolUse {toolName, parameters}, postToolUse
+// Cline comes as two programs that run the same hook files (`.clinerules/hooks/<Event>`), with two
+// payloads.
+//
+// The VS Code extension, as documented at https://docs.cline.bot/features/hooks/hook-reference
+// (read 2026-12): every hook gets clineVersion, hookName, timestamp, taskId, workspaceRoots and
+// userId, plus an object named after the event: preToolUse {toolName, parameters}, postToolUse
 // {toolName, parameters, result, success, executionTimeMs}, userPromptSubmit {prompt, …}, taskStart
-// {taskMetadata: {taskId, ulid, initialTask}} (a new task's first message). The
-// hook answers JSON {"cancel": false, …}; Cline fails closed on anything else.
+// {taskMetadata: {taskId, ulid, initialTask}} (a new task's first message).
+//
+// The CLI (npm `cline` 3.0.65, a compiled program: its hook code read from the strings of
+// `@cline/cli-linux-x64`'s bin/cline) maps the same file names to its own events (TaskStart →
+// agent_start, TaskResume → agent_resume, PreToolUse → tool_call, PostToolUse → tool_result,
+// UserPromptSubmit → prompt_submit, TaskComplete → agent_end, TaskCancel → agent_abort, TaskError →
+// agent_error, SessionShutdown → session_shutdown) and sends `hookName` as its own name, with
+// taskId (the conversation), workspaceRoots [workspace root or cwd], agent_id, parent_agent_id,
+// and the extension's objects filled in beside its own: tool_call {id, name, input} with
+// preToolUse {toolName, parameters}, tool_result {id, name, input, output, error, durationMs} with
+// postToolUse {…, success}, prompt_submit with userPromptSubmit {prompt}, agent_start with an empty
+// taskStart. Each value of `parameters` is a string: a string input as it is, anything else
+// JSON-encoded (`commands` of run_commands arrives as '["npm test"]').
+//
+// Both answer JSON {"cancel": false, …}; the extension fails closed on anything else.
 const ToolCallSchema = z.object({
   toolName: ToolNameSchema,
   parameters: optionalLenient(ToolInputSchema),
+  success: optionalLenient(z.boolean()),
+});
+
+/** The CLI's own tool objects: the call's id, and its error when it failed. */
+const CliToolSchema = z.object({
+  id: optionalLenient(SessionIdSchema),
+  error: optionalLenient(z.string().max(1024 * 1024)),
 });
 
 export const ClineEventSchema = z.object({
@@ -19,16 +42,21 @@ export const ClineEventSchema = z.object({
   preToolUse: ToolCallSchema.optional(),
   postToolUse: ToolCallSchema.optional(),
   userPromptSubmit: z.object({ prompt: PromptSchema }).optional(),
-  // A new task's first message comes with TaskStart, not UserPromptSubmit.
-  taskStart: z
-    .object({
+  // A new task's first message comes with TaskStart, not UserPromptSubmit (the extension).
+  taskStart: optionalLenient(
+    z.object({
       taskMetadata: z.object({ initialTask: PromptSchema.optional() }).optional(),
       task: PromptSchema.optional(),
-    })
-    .optional(),
+    }),
+  ),
+  tool_call: optionalLenient(CliToolSchema),
+  tool_result: optionalLenient(CliToolSchema),
+  agent_id: optionalLenient(AgentNameSchema),
+  parent_agent_id: optionalLenient(AgentNameSchema.nullable()),
 });
 
 const KINDS: Readonly<Record<string, HookEventKind>> = {
+  // the VS Code extension
   UserPromptSubmit: 'prompt',
   PreToolUse: 'preTool',
   PostToolUse: 'postTool',
@@ -36,13 +64,46 @@ const KINDS: Readonly<Record<string, HookEventKind>> = {
   TaskResume: 'sessionStart',
   TaskComplete: 'sessionEnd',
   TaskCancel: 'sessionEnd',
+  // the CLI (3.x)
+  prompt_submit: 'prompt',
+  tool_call: 'preTool',
+  tool_result: 'postTool',
+  agent_start: 'sessionStart',
+  agent_resume: 'sessionStart',
+  agent_end: 'sessionEnd',
+  agent_abort: 'sessionEnd',
+  agent_error: 'sessionEnd',
+  session_shutdown: 'sessionEnd',
 };
 
-/** Cline's tools that write files or run commands (docs.cline.bot, "Cline Tools Reference"). */
-const WRITING_TOOLS = new Set(['write_to_file', 'replace_in_file', 'apply_patch', 'execute_command']);
+/**
+ * Cline's tools that write files or run commands: the extension's (docs.cline.bot, "Cline Tools
+ * Reference") and the CLI's (`editor` creates and edits, `apply_patch`, `run_commands`; its
+ * `read_files` only reads).
+ */
+const WRITING_TOOLS = new Set(['write_to_file', 'replace_in_file', 'apply_patch', 'execute_command', 'editor', 'run_commands']);
 
 export function isClineWritingTool(name: string): boolean {
   return WRITING_TOOLS.has(name);
+}
+
+/**
+ * A tool's parameters with the CLI's JSON-encoded values decoded where they are JSON arrays or
+ * objects; a value that does not parse stays the string it was. Plain strings (a path) are as sent.
+ */
+export function clineParameters(parameters: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
+  if (parameters === undefined) return undefined;
+  const decoded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parameters)) {
+    decoded[key] = value;
+    if (typeof value !== 'string' || value.length > 1024 * 1024 || !/^\s*[[{]/.test(value)) continue;
+    try {
+      decoded[key] = JSON.parse(value) as unknown;
+    } catch {
+      // not JSON after all: the string it was
+    }
+  }
+  return decoded;
 }
 
 export function normalizeCline(raw: unknown): HookEvent {
@@ -51,15 +112,22 @@ export function normalizeCline(raw: unknown): HookEvent {
   const root = e.workspaceRoots?.[0];
   const initialTask = e.taskStart?.taskMetadata?.initialTask ?? e.taskStart?.task;
   const startsWithPrompt = e.hookName === 'TaskStart' && initialTask !== undefined && initialTask.trim() !== '';
+  const kind = startsWithPrompt ? 'prompt' : (KINDS[e.hookName] ?? 'other');
+  const failed = kind === 'postTool' && (e.postToolUse?.success === false || e.tool_result?.error !== undefined);
+  // a subagent (the CLI's teams) names its parent; the main agent's parent is null
+  const subagent = e.parent_agent_id !== undefined && e.parent_agent_id !== null && e.agent_id !== undefined;
   return {
-    kind: startsWithPrompt ? 'prompt' : (KINDS[e.hookName] ?? 'other'),
+    kind,
     eventName: e.hookName,
     sessionId: e.taskId,
     workspaceDir: root,
     cwd: root,
     prompt: startsWithPrompt ? initialTask : e.userPromptSubmit?.prompt,
     toolName: tool?.toolName,
-    filePath: filePathOf(tool?.parameters),
-    command: commandOf(tool?.parameters),
+    toolUseId: firstOf(e.tool_call?.id, e.tool_result?.id),
+    filePath: filePathOf(clineParameters(tool?.parameters)),
+    command: commandOf(clineParameters(tool?.parameters)),
+    ...(failed ? { failed: true } : {}),
+    ...(subagent ? { agentId: e.agent_id } : {}),
   };
 }

@@ -2,7 +2,11 @@ import * as path from 'node:path';
 import * as z from 'zod';
 
 /** What an agent's event means to us, whatever the agent called it. */
-export const HOOK_EVENT_KINDS = ['prompt', 'preTool', 'postTool', 'sessionStart', 'sessionEnd', 'other'] as const;
+/**
+ * `machinePrompt`: a turn the agent submits as if it were a prompt, that no person wrote (Claude
+ * Code's `<task-notification>` after a background subagent ends): no prompt checkpoint.
+ */
+export const HOOK_EVENT_KINDS = ['prompt', 'machinePrompt', 'preTool', 'postTool', 'sessionStart', 'sessionEnd', 'other'] as const;
 export type HookEventKind = (typeof HOOK_EVENT_KINDS)[number];
 
 /** One agent event, normalised: the fields `hook run` uses, validated; everything else dropped. */
@@ -22,6 +26,16 @@ export interface HookEvent {
   readonly filePath?: string;
   /** The command a shell tool runs, as the agent gave it (the tree shows its first line). */
   readonly command?: string;
+  /** The tool call failed (Claude Code's PostToolUseFailure, Cline's `success: false`): its post_step says so. */
+  readonly failed?: boolean;
+  /** The subagent that made the call, under its parent's session (Claude Code's `agent_id`, Cline's). */
+  readonly agentId?: string;
+  /** The subagent's kind (Claude Code's `agent_type`: `general-purpose`, `code-reviewer`…). */
+  readonly agentType?: string;
+  /** The call starts a command that goes on running after it returns (Claude Code's Bash `run_in_background`). */
+  readonly background?: boolean;
+  /** For a `machinePrompt`: what it is, for the log. */
+  readonly why?: string;
 }
 
 /** Ids are printable ASCII: UUIDs, ULIDs, Cline's numeric task ids. A 1 MB "id" is refused. */
@@ -38,6 +52,13 @@ export const ToolNameSchema = z
   .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
 export const EventNameSchema = z.string().min(1).max(100);
+
+/** A subagent's id or type: a short printable name (its kind may hold spaces); junk is dropped. */
+export const AgentNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII');
 
 /** An absolute folder path as an event names it (existence is checked later, on disk). */
 export const AbsoluteDirSchema = z

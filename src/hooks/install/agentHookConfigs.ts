@@ -33,6 +33,11 @@ export interface JsonHookConfig {
    */
   readonly shape: 'grouped' | 'flat';
   entries(program: HookProgram): readonly HookEntry[];
+  /**
+   * Files where earlier versions of this installer put the same hooks (relative as `file`): install
+   * moves ours out of them, status and uninstall look in them too.
+   */
+  formerFiles?(scope: HookScope): readonly string[];
 }
 
 /** An agent whose hooks are executables named after the events, in one folder (Cline). */
@@ -90,16 +95,21 @@ export const COPILOT_HOOKS: JsonHookConfig = {
 export const CLAUDE_WRITING_TOOLS = 'Write|Edit|MultiEdit|NotebookEdit|Bash';
 
 /**
- * Claude Code: `.claude/settings.json` (project, shared) or `~/.claude/settings.json` (user),
- * strict JSON; `hooks.<Event>` lists `{matcher, hooks: [{type: "command", command, timeout}]}`,
- * the matcher a regex over tool names, the timeout in seconds; UserPromptSubmit takes no matcher.
+ * Claude Code: `.claude/settings.local.json` (project, personal: Claude Code keeps it out of git)
+ * or `~/.claude/settings.json` (user), strict JSON; `hooks.<Event>` lists `{matcher, hooks:
+ * [{type: "command", command, timeout}]}`, the matcher a regex over tool names, the timeout in
+ * seconds; UserPromptSubmit and SessionStart take no matcher. The command names this machine's
+ * node and cli.js, so it never goes into the shared `.claude/settings.json` (that a team commits):
+ * hooks an earlier version put there are moved out by install, and found there by status and
+ * uninstall. PostToolUseFailure and the events not installed (PostToolBatch): claudeCode.ts.
  * https://code.claude.com/docs/en/hooks
- * https://docs.claude.com/en/docs/claude-code/hooks
+ * https://code.claude.com/docs/en/settings ("Settings files": settings.local.json is personal)
  */
 export const CLAUDE_CODE_HOOKS: JsonHookConfig = {
   kind: 'json',
   agent: 'claude-code',
-  file: () => '.claude/settings.json',
+  file: (scope) => (scope === 'project' ? '.claude/settings.local.json' : '.claude/settings.json'),
+  formerFiles: (scope) => (scope === 'project' ? ['.claude/settings.json'] : []),
   allowComments: false,
   skeleton: {},
   shape: 'grouped',
@@ -108,7 +118,11 @@ export const CLAUDE_CODE_HOOKS: JsonHookConfig = {
     return [
       { event: 'PreToolUse', entry: { matcher: CLAUDE_WRITING_TOOLS, hooks: [hook] } },
       { event: 'PostToolUse', entry: { matcher: CLAUDE_WRITING_TOOLS, hooks: [hook] } },
+      // fired instead of PostToolUse when the call fails: its post_step must still be taken
+      { event: 'PostToolUseFailure', entry: { matcher: CLAUDE_WRITING_TOOLS, hooks: [hook] } },
       { event: 'UserPromptSubmit', entry: { hooks: [hook] } },
+      // the session's baseline, before the agent can write
+      { event: 'SessionStart', entry: { hooks: [hook] } },
     ];
   },
 };
@@ -160,6 +174,8 @@ export const GEMINI_HOOKS: JsonHookConfig = {
       { event: 'BeforeTool', entry: { matcher: GEMINI_WRITING_TOOLS, hooks: [hook] } },
       { event: 'AfterTool', entry: { matcher: GEMINI_WRITING_TOOLS, hooks: [hook] } },
       { event: 'BeforeAgent', entry: { hooks: [hook] } },
+      // the session's baseline, before the agent can write (startup, resume, clear)
+      { event: 'SessionStart', entry: { hooks: [hook] } },
     ];
   },
 };
@@ -171,7 +187,8 @@ export const CLINE_SCRIPT_MARK = '# cleveragents-checkpoints: written by `agents
  * Cline: an executable per event, named exactly after it with no extension, in `.clinerules/hooks/`
  * (project) or `~/Documents/Cline/Hooks/` (user); JSON on stdin, `{"cancel": false}` expected on
  * stdout (`hook run cline` prints it). TaskStart carries a new task's first message,
- * UserPromptSubmit the later ones. Hooks must be enabled in Cline's settings.
+ * UserPromptSubmit the later ones. The VS Code extension runs them once "Enable Hooks" is on in its
+ * settings; the CLI (3.x) runs the same files by default, under its own event names (cline.ts).
  * https://docs.cline.bot/customization/hooks
  * https://docs.cline.bot/features/hooks/hook-reference
  */

@@ -52,7 +52,7 @@ export function isOurClineScript(text: string): boolean {
  */
 export function creatablePaths(agent: HookAgent, scope: HookScope): string[] {
   const config = AGENT_HOOK_CONFIGS[agent];
-  const files = config.kind === 'scripts' ? config.events.map((event) => `${config.folder(scope)}/${event}`) : [config.file(scope)];
+  const files = config.kind === 'scripts' ? config.events.map((event) => `${config.folder(scope)}/${event}`) : config.kind === 'json' ? [config.file(scope), ...(config.formerFiles?.(scope) ?? [])] : [config.file(scope)];
   const paths = new Set<string>();
   for (const file of files) {
     const parts = file.split('/');

@@ -1,16 +1,18 @@
 // eslint-disable-next-line no-restricted-imports -- makes the agents' settings folders one level at a time, after safeTarget.resolveTarget
-import { chmod, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
+import { DATA_DIR_NAME, ensureDataDir } from '../../adapters/files/nodeWorkspaceFiles';
 import type { HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope, type JsonHookConfig, type PluginHookConfig, type ScriptHookConfig } from './agentHookConfigs';
 import { codexTrustNote } from './codexTrust';
 import { bashCommand, type HookProgram } from './hookCommandLine';
 import { creatablePaths, displayPath, isOurClineScript, modeOf, readTextOrNull } from './hookFiles';
-import { readInstallRecord, RECORD_FILE, withCreated, writeInstallRecord } from './installRecord';
+import { readInstallRecord, RECORD_FILE, removeBareDataFolder, withCreated, writeInstallRecord } from './installRecord';
 import { addOurHooks, holdsOnlySkeleton, removeOurHooks } from './jsonHookMerge';
 import { ConfigFileError, parseJsonObject } from './jsonEdit';
 import { resolveTarget } from './safeTarget';
+import { localSettingsWarning, sharedFileWarning } from './sharedFiles';
 
 // Plans what `agents hook install|uninstall` changes (file by file, before and after), so that
 // `--dry-run` shows exactly what a real run writes, and then applies it.
@@ -51,22 +53,42 @@ function geminiWarnings(text: string, display: string): string[] {
   return [];
 }
 
-async function planJson(config: JsonHookConfig, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram, created: readonly string[]): Promise<HookPlan> {
-  const relative = config.file(scope);
+/** Our hooks taken out of one file (removed when install created it and nothing else is left); null when it has none. */
+async function withoutOurs(config: JsonHookConfig, scope: HookScope, root: string, relative: string, created: readonly string[]): Promise<FileChange | null> {
   const display = displayPath(scope, relative);
   const target = await resolveTarget(root, relative, scope, display);
   const before = await readTextOrNull(target, display);
+  if (before === null) return null;
+  let after: string | null = removeOurHooks(before, config, display);
+  if (created.includes(relative) && holdsOnlySkeleton(after, config, display)) after = null;
+  return after === before ? null : { relative, display, target, before, after, executable: false };
+}
+
+async function planJson(config: JsonHookConfig, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram, created: readonly string[]): Promise<HookPlan> {
+  const relative = config.file(scope);
+  const display = displayPath(scope, relative);
   const events = config.entries(program).map((e) => e.event);
+  const changes: FileChange[] = [];
+  // Where an earlier version put them (Claude Code's shared settings.json): taken out on install
+  // and on uninstall alike, so that no machine's path stays in a file a team shares.
+  for (const former of config.formerFiles?.(scope) ?? []) {
+    const change = await withoutOurs(config, scope, root, former, created);
+    if (change) changes.push(change);
+  }
   let after: string | null;
-  if (mode === 'install') after = addOurHooks(before, config, program, display);
-  else if (before === null) after = null;
-  else {
-    after = removeOurHooks(before, config, display);
-    if (created.includes(relative) && holdsOnlySkeleton(after, config, display)) after = null;
+  if (mode === 'install') {
+    const target = await resolveTarget(root, relative, scope, display);
+    const before = await readTextOrNull(target, display);
+    after = addOurHooks(before, config, program, display);
+    if (after !== before) changes.push({ relative, display, target, before, after, executable: false });
+  } else {
+    const change = await withoutOurs(config, scope, root, relative, created);
+    if (change) changes.push(change);
+    after = change ? change.after : null;
   }
   const warnings = config.agent === 'gemini' && after !== null ? geminiWarnings(after, display) : config.agent === 'codex' && mode === 'install' ? [codexTrustNote(display)] : [];
-  const changes = after === before ? [] : [{ relative, display, target, before, after, executable: false }];
-  return { agent: config.agent, scope, root, changes, files: [display], events, warnings };
+  const files = [display, ...changes.filter((c) => c.relative !== relative).map((c) => c.display)];
+  return { agent: config.agent, scope, root, changes, files, events, warnings };
 }
 
 async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstall', scope: HookScope, root: string, program: HookProgram): Promise<HookPlan> {
@@ -123,8 +145,12 @@ export async function planHookChange(agent: HookAgent, mode: 'install' | 'uninst
   await resolveTarget(root, RECORD_FILE, scope, displayPath(scope, RECORD_FILE));
   const record = await readInstallRecord(root, scope);
   const created = (record.created[agent] ?? []).filter((p) => creatablePaths(agent, scope).includes(p));
-  if (config.kind === 'plugin') return planPlugin(config, mode, scope, root, program);
-  return config.kind === 'json' ? planJson(config, mode, scope, root, program, created) : planScripts(config, mode, scope, root, program);
+  const plan = config.kind === 'plugin' ? await planPlugin(config, mode, scope, root, program) : config.kind === 'json' ? await planJson(config, mode, scope, root, program, created) : await planScripts(config, mode, scope, root, program);
+  if (mode === 'uninstall') return plan;
+  // a command naming this machine's paths, in a file a team shares or one git may not ignore: said
+  const shared = sharedFileWarning(agent, scope);
+  const local = agent === 'claude-code' && scope === 'project' ? await localSettingsWarning(root) : undefined;
+  return { ...plan, warnings: [...plan.warnings, ...(shared ? [shared] : []), ...(local ? [local] : [])] };
 }
 
 /** Creates the folders above `relative` that are missing; the ones it made, relative to the root. */
@@ -143,9 +169,21 @@ async function makeParents(root: string, relative: string): Promise<string[]> {
   return made;
 }
 
+/**
+ * `.cleveragents/` with its `.gitignore` of `*`, made before anything else an install writes: from
+ * then on the agent's first `git status` does not show the store (nor the install record) to the
+ * model. Whether this call made the folder.
+ */
+async function keepStoreOutOfGit(root: string): Promise<boolean> {
+  const existed = await lstat(path.join(root, DATA_DIR_NAME)).then(() => true, () => false);
+  await ensureDataDir(root);
+  return !existed;
+}
+
 /** Writes the plan: each file atomically, then the install record. */
 export async function applyHookPlan(plan: HookPlan, mode: 'install' | 'uninstall'): Promise<void> {
   const { root, scope, agent } = plan;
+  const madeDataFolder = mode === 'install' && scope === 'project' && plan.changes.length > 0 ? await keepStoreOutOfGit(root) : false;
   let record = await readInstallRecord(root, scope);
   const allowed = creatablePaths(agent, scope);
   const created = (record.created[agent] ?? []).filter((p) => allowed.includes(p));
@@ -166,10 +204,11 @@ export async function applyHookPlan(plan: HookPlan, mode: 'install' | 'uninstall
     const deepestFirst = [...created].sort((a, b) => b.split('/').length - a.split('/').length);
     for (const made of deepestFirst) await rmdir(path.join(root, made)).catch(() => undefined);
     if ((record.created[agent] ?? []).length > 0) await writeInstallRecord(root, scope, withCreated(record, agent, []));
+    if (scope === 'project' && plan.changes.length > 0) await removeBareDataFolder(root);
     return;
   }
   if (created.length === (record.created[agent] ?? []).filter((p) => allowed.includes(p)).length) return;
   // .cleveragents/ made here to hold the record is the record's to remove when it empties
-  if ((await makeParents(root, RECORD_FILE)).length > 0) record = { ...record, data_folder_created: true };
+  if ((await makeParents(root, RECORD_FILE)).length > 0 || madeDataFolder) record = { ...record, data_folder_created: true };
   await writeInstallRecord(root, scope, withCreated(record, agent, created));
 }

@@ -9,6 +9,7 @@ import { agentParse, duplicateKey, duplicateKeyMessage } from './duplicateKeys';
 import { ourConfiguredHooks, READ_KEYS } from './jsonHookMerge';
 import { parseJsonObject } from './jsonEdit';
 import { resolveTarget } from './safeTarget';
+import { sharedFileWarning } from './sharedFiles';
 
 // `agents hook status`: per agent and scope, whether our hooks are configured, under which events,
 // and whether the command they start still runs (its node and cli.js are still there: an
@@ -56,6 +57,17 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
         const duplicate = duplicateKey(doc, READ_KEYS);
         if (duplicate) problems.push(`${duplicateKeyMessage(shown, HOOK_AGENT_NAMES[agent], duplicate)}: install and uninstall leave the file alone until it is there once`);
       }
+      // where an earlier version put them (Claude Code's shared settings.json): found, and said
+      for (const former of config.formerFiles?.(scope) ?? []) {
+        const formerShown = displayPath(scope, former);
+        const formerText = await readTextOrNull(await resolveTarget(root, former, scope, formerShown), formerShown);
+        if (formerText === null) continue;
+        const found = ourConfiguredHooks(agentParse(formerText, config.allowComments) ?? parseJsonObject(formerText, formerShown, config.allowComments).value, config);
+        if (found.events.length === 0) continue;
+        for (const event of found.events) if (!events.includes(event)) events.push(event);
+        commands.push(...found.commands);
+        problems.push(`${formerShown} holds our hooks, with this machine's paths, in the file a team shares: run \`agents hook install ${agent}\` again to move them to ${shown}`);
+      }
     } else if (config.kind === 'plugin') {
       const relative = config.file(scope);
       shown = displayPath(scope, relative);
@@ -94,6 +106,8 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
     const untrusted = await codexTrustProblem(path.join(root, config.file(scope)), home, env);
     if (untrusted) problems.push(untrusted);
   }
+  const shared = events.length > 0 ? sharedFileWarning(agent, scope) : undefined;
+  if (shared) problems.push(shared);
   return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, problems };
 }
 

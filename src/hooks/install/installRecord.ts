@@ -1,5 +1,5 @@
 import { rmdir, unlink } from 'node:fs/promises';
-import { readRegularFile } from '../../adapters/files/stateFiles';
+import { listStateDir, readRegularFile, readStateText } from '../../adapters/files/stateFiles';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
@@ -53,7 +53,31 @@ export async function writeInstallRecord(root: string, scope: HookScope, record:
     return;
   }
   await unlink(file).catch(() => undefined);
-  if (record.data_folder_created) await rmdir(path.dirname(file)).catch(() => undefined);
+  if (record.data_folder_created) await removeBareDataFolder(path.dirname(path.dirname(file)));
+}
+
+/**
+ * `.cleveragents/` when it holds nothing but the `.gitignore` of `*` that install writes first (no
+ * store, no log, no record): removed with it, so that install then uninstall leaves no trace.
+ */
+export async function removeBareDataFolder(root: string): Promise<void> {
+  const dir = path.join(root, '.cleveragents');
+  let names: string[];
+  try {
+    names = listStateDir(root, dir);
+  } catch {
+    return;
+  }
+  if (names.length === 1 && names[0] === '.gitignore' && readIgnore(root, path.join(dir, '.gitignore')) === '*\n') await unlink(path.join(dir, '.gitignore')).catch(() => undefined);
+  await rmdir(dir).catch(() => undefined);
+}
+
+function readIgnore(root: string, file: string): string {
+  try {
+    return readStateText(root, file, 1024) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** The record with `agent`'s created paths replaced by `paths`. */

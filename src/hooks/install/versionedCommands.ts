@@ -70,6 +70,8 @@ export function configuredFiles(scope: HookScope): string[] {
   for (const agent of HOOK_AGENTS) {
     const config = AGENT_HOOK_CONFIGS[agent];
     if (config.kind === 'scripts') files.push(...config.events.map((event) => `${config.folder(scope)}/${event}`));
+    // an earlier version's place too (Claude Code's shared settings.json): its hooks still run until moved
+    else if (config.kind === 'json') files.push(config.file(scope), ...(config.formerFiles?.(scope) ?? []));
     else files.push(config.file(scope));
   }
   return [...new Set([...files, ...MCP_FILES[scope]])];
