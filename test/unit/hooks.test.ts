@@ -10,6 +10,7 @@ import { firstSnapshotMarker } from '../../src/hooks/backgroundCheckpoint';
 import { hookAnswer } from '../../src/hooks/hookAnswer';
 import { sessionFilePath } from '../../src/hooks/sessionPlans';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { expectedHookAnswer } from './helpers/hookAnswers';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -73,7 +74,7 @@ function hookAsync(agent: HookAgent, input: string, cwd: string, env: Record<str
 /** What each protocol must get back, whatever happened: exit 0, exactly this on stdout, nothing on stderr. */
 function assertAllowed(agent: HookAgent, eventName: string | undefined, run: HookRun, what: string): void {
   assert.equal(run.code, 0, `${what}: exit code (stderr: ${run.stderr})`);
-  assert.equal(run.stdout, hookAnswer(agent, eventName), `${what}: stdout`);
+  assert.equal(run.stdout, expectedHookAnswer(agent, eventName), `${what}: stdout`);
   assert.equal(run.stderr, '', `${what}: stderr`);
 }
 
