@@ -1,8 +1,10 @@
 // Bundles the extension, the CLI, the benchmark and the webview, and copies sql.js's wasm next to
 // them: the extension loads it from dist/, never from a CDN.
-// Usage: node esbuild.mjs [--production] [--watch]
+// Usage: node esbuild.mjs [--production] [--watch] [--metafile]
 //   --production  minified, no sourcemaps (what `npm run package` and `npm pack` ship); the
 //                 development build has sourcemaps and readable code
+//   --metafile    also writes dist/meta/<bundle>.json, esbuild's account of what each bundle holds
+//                 (read it with https://esbuild.github.io/analyze/ or `npx esbuild --analyze`)
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +14,7 @@ const require = createRequire(import.meta.url);
 const packageJson = require('./package.json');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const metafile = process.argv.includes('--metafile');
 
 // zod's `locales` namespace re-exports the messages of some fifty languages, about half of the
 // bundle. We never switch locales: zod configures English itself (classic/schemas.js imports
@@ -65,6 +68,11 @@ const node = {
 
 const builds = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js' },
+  // The extension's engine (sql.js's glue, the store, the shadow git store, the services), read
+  // when a folder's services are first needed (src/extension/loadEngine.ts).
+  { ...node, entryPoints: ['src/composition.ts'], outfile: 'dist/extensionEngine.js' },
+  // Connect an Agent's installer (JSON with comments, a differ), read when first used (loadInstaller.ts).
+  { ...node, entryPoints: ['src/extension/agentHooks/installerPart.ts'], outfile: 'dist/extensionInstaller.js' },
   // The `agents` command is two files: a small entry that answers `--version` alone, and the CLI.
   {
     ...node,
@@ -95,6 +103,8 @@ const builds = [
   { ...node, entryPoints: ['src/daemon/daemonMain.ts'], outfile: 'dist/agentsDaemon.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
   // `agents hook install|uninstall|status`: writes the agents' hook configurations.
   { ...node, entryPoints: ['src/hooks/install/main.ts'], outfile: 'dist/agentsHookAdmin.js' },
+  // its unified diff (`--dry-run`, `--format json`, with jsdiff), read by the runs that show one
+  { ...node, entryPoints: ['src/hooks/install/unifiedDiff.ts'], outfile: 'dist/agentsHookDiff.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },
   {
     bundle: true,
@@ -125,5 +135,9 @@ if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
   console.log('[watch] watching for changes');
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  const results = await Promise.all(builds.map((b) => esbuild.build({ ...b, metafile })));
+  if (metafile) {
+    mkdirSync('dist/meta', { recursive: true });
+    for (const [i, r] of results.entries()) writeFileSync(join('dist', 'meta', `${builds[i].outfile.replace(/^dist\//, '').replace(/\.js$/, '')}.json`), JSON.stringify(r.metafile));
+  }
 }

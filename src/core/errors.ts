@@ -1,10 +1,28 @@
 import { escapeUnsafe, formatCount, plural } from './displayText';
+// The names of an error's classes, its own first, up to CheckpointError: what `instanceof` reads.
+const CLASS_NAMES = Symbol.for('cleveragents.errorClassNames');
+
 /** Base of every error the product reports to users; `type` is what the CLI's JSON calls it. */
 export abstract class CheckpointError extends Error {
   abstract readonly type: string;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
+    const names: string[] = [];
+    for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c)) names.push((c as { name: string }).name);
+    Object.defineProperty(this, CLASS_NAMES, { value: names });
+  }
+
+  /**
+   * `error instanceof NotFoundError` holds for a NotFoundError made by another copy of this module:
+   * the extension's engine is a bundle of its own (dist/extensionEngine.js) with its own copy, and
+   * the extension tells its errors apart with instanceof. The class names are kept in the bundles
+   * (esbuild's keepNames) and no two error classes share one.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const names = typeof value === 'object' && value !== null ? (value as { [CLASS_NAMES]?: unknown })[CLASS_NAMES] : undefined;
+    return Array.isArray(names) && names.includes(this.name);
   }
 }
 

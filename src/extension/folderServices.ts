@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isWholeId, resolveIdPrefix, type IdCandidate } from '../core/idPrefix';
 import { OPERATIONS_DIR_NAME } from '../adapters/files/fileOperationJournal';
 import { DATA_DIR_NAME } from '../adapters/files/nodeWorkspaceFiles';
-import { writeLogPath } from '../adapters/sqlStore/sqlJsCheckpointStore';
+import { writeLogPath } from '../adapters/sqlStore/databasePaths';
 import type { WorkspaceServices } from '../composition';
 import { NotFoundError, UnreadableDatabaseError, ValidationError } from '../core/errors';
 import { moveDatabaseAside } from '../adapters/files/moveAside';
@@ -10,6 +10,7 @@ import type { Plan } from '../core/plan';
 import type { Logger } from '../core/ports';
 import { SETTINGS_SECTION } from './commandIds';
 import { channelLogger, type ErrorReporter } from './log';
+import { loadEngine } from './loadEngine';
 import { affectsEngine, readFolderSettings, type FolderSettings } from './settings';
 
 interface FolderEntry {
@@ -196,8 +197,7 @@ export class FolderServices implements vscode.Disposable {
   private async create(entry: FolderEntry): Promise<WorkspaceServices> {
     const logger = this.logger(entry.folder);
     logger.info(`Opening the checkpoint database ${entry.settings.databasePath}`);
-    // A dynamic import: esbuild keeps the engine's modules (sql.js, simple-git) uninitialised until here.
-    const { createWorkspaceServices } = await import('../composition');
+    const { createWorkspaceServices } = loadEngine();
     this.loaded = true;
     return createWorkspaceServices({
       workspaceRoot: entry.folder.uri.fsPath,

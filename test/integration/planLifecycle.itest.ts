@@ -16,9 +16,9 @@ import type { CheckpointsApi, TreeRow } from '../../src/extension/api/api';
 import { Commands, PLAN_LIFECYCLE_COMMAND_NAMES } from '../../src/extension/commandIds';
 import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import { activateExtension, dialogs, menuFor, outsideServices, resetAutoCheckpointSettings, setAutoCheckpointTimings } from './extensionUnderTest';
+import { until, writeAndHear } from './until';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE_MS = 400;
 const MIN_INTERVAL_MS = 800;
 
@@ -215,33 +215,35 @@ describe('Plan lifecycle from VS Code', function () {
     const p = await plan({ files: { 'notes.txt': 'first\n' } });
     const file = path.join(root, p.sandbox_path, 'notes.txt');
     const auto = async (): Promise<Checkpoint[]> => (await api.listCheckpoints(p.plan_id)).filter((c) => c.metadata.source_tool === 'auto-checkpoint');
-    const settled = async (): Promise<Checkpoint[]> => {
-      let last = -1;
-      for (;;) {
-        await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
-        const list = await auto();
-        if (list.length === last) return list;
-        last = list.length;
-      }
+    const testing = (arg: object) => vscode.commands.executeCommand<{ autoCheckpoints: boolean; watches?: boolean }>(TESTING_PANEL_COMMAND, arg);
+    // Each write is waited for until the extension's watcher heard it, and its burst is ended by the
+    // test (flushAuto): no quiet time is waited out.
+    const writeAndFlush = async (text: string) => {
+      await writeAndHear(file, text);
+      await testing({ flushAuto: true });
     };
 
-    fs.writeFileSync(file, 'written while draft\n');
-    assert.deepEqual(await settled(), [], 'a draft plan is not watched');
+    assert.equal((await testing({ refreshAuto: true, watches: p.plan_id })).watches, false, 'a draft plan is not watched');
+    await writeAndFlush('written while draft\n');
+    assert.deepEqual(await auto(), [], 'nor checkpointed');
 
     await run('startPlan', p.plan_id);
-    // The command has the executing plan watched before it returns.
-    const probe = await vscode.commands.executeCommand<{ autoCheckpoints: boolean; statusBar?: string }>(TESTING_PANEL_COMMAND, { refreshStatusBar: true });
+    // The list of executing plans made current (refreshAuto), as the command's own refresh makes it.
+    const probe = await testing({ refreshAuto: true, refreshStatusBar: true, watches: p.plan_id });
     assert.equal(probe?.autoCheckpoints, true);
-    fs.writeFileSync(file, 'written while executing\n');
-    await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
-    const taken = await settled();
-    assert.ok(taken.length >= 1, 'an automatic checkpoint once started');
+    assert.equal(probe?.watches, true);
+    await writeAndFlush('written while executing\n');
+    const taken = await until('an automatic checkpoint of the write', async () => {
+      const list = await auto();
+      return list.length > 0 ? list : undefined;
+    }, 60_000);
     assert.equal(Buffer.from((await outside.checkpoints.readFileAt(p.plan_id, taken.at(-1)!.checkpoint_id, 'notes.txt')) ?? []).toString('utf8'), 'written while executing\n');
 
     await run('completePlan', p.plan_id);
+    assert.equal((await testing({ refreshAuto: true, watches: p.plan_id })).watches, false, 'a completed plan is no longer watched');
     const before = (await auto()).length;
-    fs.writeFileSync(file, 'written after completing\n');
-    assert.equal((await settled()).length, before, 'a completed plan is no longer watched');
+    await writeAndFlush('written after completing\n');
+    assert.equal((await auto()).length, before, 'nor checkpointed');
     await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);
   });
 
@@ -252,6 +254,7 @@ describe('Plan lifecycle from VS Code', function () {
     const file = path.join(root, p.sandbox_path, 'notes.txt');
     await run('startPlan', p.plan_id);
     const probe = async () => (await vscode.commands.executeCommand<{ statusBar?: string }>(TESTING_PANEL_COMMAND, { refreshStatusBar: true }))?.statusBar ?? '';
+    const flush = () => vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
     // A record of an operation a dead process left half done: every checkpoint of the plan is refused.
     const journal = new FileOperationJournal(root);
     const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
@@ -260,32 +263,32 @@ describe('Plan lifecycle from VS Code', function () {
       from_ref: null, to_ref: null, started_at: new Date().toISOString(), pid: dead, host: os.hostname(),
     });
     await dialogs();
+    // Two bursts of writes made outside VS Code, each ended by the test once the extension's file
+    // watcher heard it (late on a busy machine): four failed checkpoints, one run of failures.
+    const warned: { kind: string; message: string }[] = [];
     for (const text of ['one\n', 'two\n']) {
-      fs.writeFileSync(file, text);
-      await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
-      await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
-    }
-    // Writes made outside VS Code reach it through its file watcher, late on a busy machine: the
-    // failures are waited for, then one more quiet interval for a second notification that must not come.
-    const warned = (await dialogs()).filter((d) => d.kind === 'warning');
-    for (const until = Date.now() + 20_000; warned.length === 0 && Date.now() < until; ) {
-      await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
-      await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
+      await writeAndHear(file, text);
+      await flush();
       warned.push(...(await dialogs()).filter((d) => d.kind === 'warning'));
     }
-    await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
-    await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
+    await until('the failure\'s notification', async () => {
+      await flush();
+      warned.push(...(await dialogs()).filter((d) => d.kind === 'warning'));
+      return warned.length > 0;
+    }, 60_000);
+    await flush();
     warned.push(...(await dialogs()).filter((d) => d.kind === 'warning'));
     assert.equal(warned.length, 1, `one notification for the run of failures: ${JSON.stringify(warned)}`);
     assert.match(warned[0].message, /^An automatic (pre_write|post_step) checkpoint failed: Checkpoint blocked: plan \w+ has an interrupted cleanup/);
     assert.match(await probe(), /\$\(warning\) auto failed$/);
 
     await journal.end(p.plan_id);
-    fs.writeFileSync(file, 'three\n');
-    await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
-    await vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
-    await sleep(2 * DEBOUNCE_MS + MIN_INTERVAL_MS);
-    assert.match(await probe(), new RegExp(`^\\$\\(history\\) ${p.title} · \\d+ · \\$\\(eye\\) auto$`), 'the failure is gone once a checkpoint worked');
+    await writeAndHear(file, 'three\n');
+    const working = new RegExp(`^\\$\\(history\\) ${p.title} · \\d+ · \\$\\(eye\\) auto$`);
+    await until('the status bar without the failure, once a checkpoint worked', async () => {
+      await flush();
+      return working.test(await probe());
+    }, 60_000);
     assert.deepEqual((await dialogs()).filter((d) => d.kind === 'warning'), []);
     await run('completePlan', p.plan_id);
     await config().update('autoCheckpoint.enabled', undefined, vscode.ConfigurationTarget.Global);

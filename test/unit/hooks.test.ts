@@ -10,6 +10,7 @@ import { firstSnapshotMarker } from '../../src/hooks/backgroundCheckpoint';
 import { hookAnswer } from '../../src/hooks/hookAnswer';
 import { sessionFilePath } from '../../src/hooks/sessionPlans';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
+import { expectedHookAnswer } from './helpers/hookAnswers';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -73,7 +74,7 @@ function hookAsync(agent: HookAgent, input: string, cwd: string, env: Record<str
 /** What each protocol must get back, whatever happened: exit 0, exactly this on stdout, nothing on stderr. */
 function assertAllowed(agent: HookAgent, eventName: string | undefined, run: HookRun, what: string): void {
   assert.equal(run.code, 0, `${what}: exit code (stderr: ${run.stderr})`);
-  assert.equal(run.stdout, hookAnswer(agent, eventName), `${what}: stdout`);
+  assert.equal(run.stdout, expectedHookAnswer(agent, eventName), `${what}: stdout`);
   assert.equal(run.stderr, '', `${what}: stderr`);
 }
 
@@ -228,6 +229,33 @@ describe('agents hook run', function () {
       assert.match(hooksLog(root), /plan \w+ made for session/);
     });
   }
+
+  it('agent-only rollback after a skipped pre_write: the tool call closed by its post_step alone is the agent’s, the hand edit after it stays', () => {
+    const root = newWorkspace(tempDir());
+    const env = agentEnv('claude-code', root);
+    const call = (name: string, prompt?: string) => {
+      const input = fixture('claude-code', name, { workspace: root, session: 'skipped-pre', prompt });
+      assertAllowed('claude-code', eventNameOf(input), hook('claude-code', input, root, env), name);
+    };
+    call('UserPromptSubmit', 'edit the notes');
+    call('PreToolUse-Edit');
+    write(root, 'notes.txt', 'two\n');
+    call('PostToolUse-Edit');
+    write(root, 'src/main.ts', 'export const byHand = 1;\n');
+    const [plan] = plans(root);
+    const list = checkpoints(root, plan!.plan_id);
+    assert.deepEqual(
+      list.map((c) => c.checkpoint_type),
+      ['manual', 'post_step'],
+      'the edit’s pre_write was skipped: nothing had changed since the prompt’s checkpoint',
+    );
+    const run = runCli(root, ['--format', 'json', 'plan', 'rollback', '--agent-only', '--yes', plan!.plan_id, list[0]!.checkpoint_id]);
+    assert.equal(run.code, 0, run.stderr);
+    const summary = run.json<{ rollback_summary: { reverted: string[]; kept: string[]; tool_calls: number; unclosed: unknown[] } }>().rollback_summary;
+    assert.deepEqual({ reverted: summary.reverted, kept: summary.kept, tool_calls: summary.tool_calls, unclosed: summary.unclosed }, { reverted: ['notes.txt'], kept: ['src/main.ts'], tool_calls: 1, unclosed: [] });
+    assert.equal(readFileSync(path.join(root, 'notes.txt'), 'utf8'), 'one\n', 'the agent’s edit taken out');
+    assert.equal(readFileSync(path.join(root, 'src/main.ts'), 'utf8'), 'export const byHand = 1;\n', 'the hand edit kept');
+  });
 
   it('copilot: the PascalCase (VS Code) payloads feed the same kind of session', () => {
     const root = newWorkspace(tempDir());

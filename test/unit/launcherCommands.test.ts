@@ -29,7 +29,7 @@ function serverOf(config: Record<string, unknown>): Server {
 function cliInNpxCache(root: string): string {
   const dist = path.join(root, '.npm', '_npx', '6f1e2a9b', 'node_modules', 'cleveragents-checkpoints', 'dist');
   mkdirSync(dist, { recursive: true });
-  for (const file of ['cli.js', 'cliMain.js', 'agentsMcp.js', 'agentsHook.js', 'agentsHookStore.js', 'agentsHookAdmin.js', 'sql-wasm.wasm']) {
+  for (const file of ['cli.js', 'cliMain.js', 'agentsMcp.js', 'agentsHook.js', 'agentsHookStore.js', 'agentsHookAdmin.js', 'agentsHookDiff.js', 'sql-wasm.wasm']) {
     copyFileSync(path.join(REPO_ROOT, 'dist', file), path.join(dist, file));
   }
   return path.join(dist, 'cli.js');

@@ -35,9 +35,11 @@ export interface OperationRefPins {
  * The records this process has begun and not ended, by file: its own record is in progress while
  * it is here, and interrupted once an operation failed half way and left it (the process lives on,
  * so its being alive says nothing). Shared by every journal object of the process, since the
- * extension reads the folder through several.
+ * extension reads the folder through several, and by every copy of this module: it is bundled both
+ * into dist/extension.js and into dist/extensionEngine.js, whose services begin the records.
  */
-const runningHere = new Set<string>();
+const RUNNING_KEY = Symbol.for('cleveragents.operationsRunningHere');
+const runningHere = ((globalThis as { [RUNNING_KEY]?: Set<string> })[RUNNING_KEY] ??= new Set<string>());
 
 export class FileOperationJournal implements OperationJournal {
   private readonly dir: string;

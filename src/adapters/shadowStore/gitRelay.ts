@@ -237,7 +237,11 @@ class RelayProcess {
   }
 }
 
-let installed: GitRelay | undefined;
+// One relay per process: this module is bundled both into dist/extension.js, which starts and
+// closes the relay, and into dist/extensionEngine.js, whose git runs through it.
+const KEY = Symbol.for('cleveragents.gitRelay');
+const shared = globalThis as { [KEY]?: { relay: GitRelay | undefined } };
+const relayHolder = (shared[KEY] ??= { relay: undefined });
 
 /**
  * Starts git through the relay from now on in this process (not on Windows, where starting a
@@ -245,7 +249,7 @@ let installed: GitRelay | undefined;
  * started now (else with the first git). False when it does not (also when perl is not on PATH).
  */
 export function useGitRelay(warm = 0): boolean {
-  if (installed) return true;
+  if (relayHolder.relay) return true;
   if (process.platform === 'win32' || process.env.CLEVERAGENTS_NO_GIT_RELAY === '1') return false;
   const perl = executableOnPath('perl');
   if (!perl) return false;
@@ -255,17 +259,17 @@ export function useGitRelay(warm = 0): boolean {
 
 /** Starts git through `relay` (none: the usual way) from now on in this process; returns it. */
 export function setGitRelay<T extends GitRelay | undefined>(relay: T): T {
-  installed = relay;
+  relayHolder.relay = relay;
   return relay;
 }
 
 /** Closes the relay (see {@link GitRelay.close}): from now on git starts the usual way in this process. */
 export function stopGitRelay(): void {
-  installed?.close();
-  installed = undefined;
+  relayHolder.relay?.close();
+  relayHolder.relay = undefined;
 }
 
 /** The relay this process starts git through, if any. */
 export function gitRelay(): GitRelay | undefined {
-  return installed;
+  return relayHolder.relay;
 }

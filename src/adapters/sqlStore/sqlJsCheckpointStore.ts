@@ -16,20 +16,9 @@ import { WriteLogView, type WriteLogOptions } from './writeLogView';
 import { writeIgnoreAll } from '../files/nodeWorkspaceFiles';
 import { assertRealDataPath } from '../files/realDataPath';
 import { makePrivate, makeStateDir, stateFileInfo } from '../files/stateFiles';
+import { CLEVERAGENTS_DIR, writeLogPath } from './databasePaths';
 
-/** The folder of the workspace the product owns, and the database file in it. */
-export const CLEVERAGENTS_DIR = '.cleveragents';
-export const DATABASE_FILE_NAME = 'cleveragents.db';
-
-/** `<workspace>/.cleveragents/cleveragents.db` */
-export function defaultDatabasePath(workspaceRoot: string): string {
-  return path.join(workspaceRoot, CLEVERAGENTS_DIR, DATABASE_FILE_NAME);
-}
-
-/** The write log beside a database: `cleveragents.db.log` (docs/RELIABILITY.md, "The database's write log"). */
-export function writeLogPath(databasePath: string): string {
-  return `${databasePath}.log`;
-}
+export { CLEVERAGENTS_DIR, DATABASE_FILE_NAME, defaultDatabasePath, writeLogPath } from './databasePaths';
 
 export type { WriteLogOptions } from './writeLogView';
 

@@ -3,14 +3,15 @@ import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../hooks/hookAgents';
-import { applyHookPlan, planHookChange, type HookPlan } from '../../hooks/install/hookInstaller';
-import { hookStatus, type HookScopeStatus } from '../../hooks/install/hookStatus';
+import type { HookPlan } from '../../hooks/install/hookInstaller';
+import type { HookScopeStatus } from '../../hooks/install/hookStatus';
 import { parseArgs } from '../commands/commandArgs';
 import { CommandTitles, Commands, type AgentHookCommandName } from '../commandIds';
 import { folderNamed, type FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
 import { showInfo, showPick, showWarning } from '../shownText';
 import { currentHost, vscodeHookProgram } from './hookRuntime';
+import { loadInstaller } from './loadInstaller';
 import { residentProcessEnabled } from './residentProcessSetting';
 
 // Checkpoints: Connect an Agent… / Disconnect an Agent…: the installer of `agents hook install`,
@@ -65,7 +66,7 @@ class AgentHookCommands {
   }
 
   private async pickAgent(root: string, action: 'install' | 'uninstall'): Promise<HookAgent | undefined> {
-    const statuses = await hookStatus(root, os.homedir());
+    const statuses = await loadInstaller().hookStatus(root, os.homedir());
     const project = (agent: HookAgent) => statuses.find((s) => s.agent === agent && s.scope === 'project');
     const user = (agent: HookAgent) => statuses.find((s) => s.agent === agent && s.scope === 'user');
     const items: AgentPick[] = [];
@@ -94,6 +95,7 @@ class AgentHookCommands {
 
   private async change(agent: HookAgent, action: 'install' | 'uninstall', root: string): Promise<HookPlan> {
     const program = { ...(await vscodeHookProgram(currentHost(this.deps.distDir, this.deps.storageDir))), ...(residentProcessEnabled() ? {} : { noDaemon: true }) };
+    const { applyHookPlan, planHookChange } = loadInstaller();
     const plan = await planHookChange(agent, action, 'project', root, program);
     await applyHookPlan(plan, action);
     return plan;

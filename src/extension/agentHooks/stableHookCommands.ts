@@ -1,12 +1,12 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { rewriteVersionedConfigs, type RewriteRoots } from '../../hooks/install/activationRewrite';
-import { writeStableCli } from '../../hooks/install/stableCli';
-import { extensionsDirOf } from '../../hooks/install/versionedCommands';
+import type { RewriteRoots } from '../../hooks/install/activationRewrite';
+import { extensionsDirOf, writeStableCli } from '../../hooks/install/stableCli';
 import type { FolderServices } from '../folderServices';
 import { showInfo } from '../shownText';
 import { currentHost, refreshLauncher } from './hookRuntime';
+import { loadInstaller } from './loadInstaller';
 
 // At each activation: the stable shim (hook-runtime/cli.js in the global storage) is rewritten to
 // load this version's dist/cli.js, the runtime launcher beside it (hook-runtime/node, once a hook
@@ -62,7 +62,8 @@ export class StableHookCommands implements vscode.Disposable {
     if (!extensionsDir) return;
     const shim = await this.shim;
     if (!shim) return;
-    const pass = await rewriteVersionedConfigs(roots, extensionsDir, shim);
+    // the installer's part is read only here, for an installed extension, after activation
+    const pass = await loadInstaller().rewriteVersionedConfigs(roots, extensionsDir, shim);
     for (const file of pass.rewritten) {
       this.deps.channel.info(`Rewrote ${file.replaced} command path(s) in ${file.where} from a versioned dist/cli.js of this extension (${extensionsDir}) to ${shim}, which stays across updates.`);
     }

@@ -8,7 +8,7 @@ import { applyHookPlan, planHookChange, type HookPlan } from './hookInstaller';
 import { hookStatus, type HookScopeStatus } from './hookStatus';
 import { programWarnings } from './programChecks';
 import { ConfigFileError } from './jsonEdit';
-import { unifiedDiff } from './unifiedDiff';
+import { unifiedDiff } from './loadUnifiedDiff';
 
 // `agents hook install|uninstall <agent> [--workspace DIR] [--user] [--dry-run]` and
 // `agents hook status [--workspace DIR]`, each with `--format json`. It writes the agent's own

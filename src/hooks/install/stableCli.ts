@@ -226,3 +226,8 @@ export function cliBehind(cli: string): string | undefined {
   if (typeof target !== 'string' || !path.isAbsolute(target)) return undefined;
   return isFile(target) ? target : newestInstalledCli(path.dirname(path.dirname(path.dirname(target))));
 }
+
+/** The extensions directory an installed extension lives in, when its folder is one of our versioned ones. */
+export function extensionsDirOf(extensionRoot: string): string | undefined {
+  return EXTENSION_FOLDER.test(path.basename(extensionRoot)) ? path.dirname(extensionRoot) : undefined;
+}

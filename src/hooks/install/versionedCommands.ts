@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import { HOOK_AGENTS } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
@@ -120,9 +119,4 @@ export async function rewriteVersionedCommands(root: string, scope: HookScope, e
     }
   }
   return { rewritten, problems };
-}
-
-/** The extensions directory an installed extension lives in, when its folder is one of our versioned ones. */
-export function extensionsDirOf(extensionRoot: string): string | undefined {
-  return EXTENSION_FOLDER.test(path.basename(extensionRoot)) ? path.dirname(extensionRoot) : undefined;
 }
