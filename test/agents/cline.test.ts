@@ -1,0 +1,4 @@
+import { describeAgentContract } from './contractSuite';
+import { clineDriver } from './drivers/cline';
+
+describeAgentContract(clineDriver, 'on');
