@@ -2,3 +2,4 @@ import { describeAgentContract } from './contractSuite';
 import { clineDriver } from './drivers/cline';
 
 describeAgentContract(clineDriver, 'on');
+describeAgentContract(clineDriver, 'off');
