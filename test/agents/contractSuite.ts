@@ -65,8 +65,6 @@ export interface AgentDriver {
    * checkpoint that opens prompt n's first fence.
    */
   readonly promptCheckpoints?: boolean;
-  /** Ends what the program leaves running after it exits, if anything. */
-  cleanup?(ctx: SessionContext): void;
 }
 
 const PROMPT_DEADLINE_MS = 240_000;
@@ -155,12 +153,17 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off'): 
         await prompt(2);
       }
       afterPrompt2 = readFiles(workspace);
+      // Some agents run some hooks detached (Cline's agent_start and agent_end): read the
+      // checkpoints once two readings a few seconds apart agree, or after a minute.
+      const reading = (): string => JSON.stringify(cli.plans().map((p) => [p.plan_id, cli.checkpoints(p.plan_id).length]));
+      for (let last = '', now = reading(), deadline = Date.now() + 60_000; now !== last && Date.now() < deadline; last = now, now = reading()) {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
       plans = cli.plans();
       checkpoints = plans.length === 1 ? cli.checkpoints(plans[0].plan_id) : [];
     });
 
     after(() => {
-      if (ctx) driver.cleanup?.(ctx);
       cli?.stopDaemon();
       const closing = server?.close();
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
