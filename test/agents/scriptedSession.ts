@@ -16,6 +16,11 @@ export interface AgentToolset {
   edit(file: string, before: string, after: string): { name: string; args: Record<string, unknown> }[];
   /** The calls that run a shell command in the workspace. */
   shell(command: string): { name: string; args: Record<string, unknown> }[];
+  /**
+   * The call that hands a task to a subagent and waits for it, for agents that have subagents the
+   * suite drives: the subagent then writes a file in its own tool call (prompt 2).
+   */
+  subagent?(task: string): { name: string; args: Record<string, unknown> }[];
   /** The tool names the hooks record as `source_tool` for each kind. */
   readonly names: { readonly write: string; readonly edit: string; readonly shell: string };
 }
@@ -48,6 +53,9 @@ export const AFTER_PROMPT_2: FileBytes = withChanges(BEFORE_PROMPT_2, {
   'second.txt': 'the second prompt wrote this\n',
   'shell.txt': null,
 });
+/** What the subagent of prompt 2 writes, for agents with a subagent (AgentToolset.subagent). */
+export const SUBAGENT_FILE: Readonly<Record<string, string>> = { 'subagent.txt': 'a subagent wrote this\n' };
+
 /** Agent-only rollback to before prompt 1: the first files with exactly the user's edits on them. */
 export const INITIAL_WITH_USER_EDITS: FileBytes = withChanges(INITIAL, {
   ...USER_EDITS,
@@ -72,6 +80,15 @@ export interface Scenario {
 export function scenarioFor(tools: AgentToolset, root: string): Scenario {
   const at = (rel: string): string => `${root}/${rel}`;
   const { names } = tools;
+  const subagentTask = `Write the subagent's file ${promptMarker(3)}`;
+  const [subagentPath, subagentContent] = Object.entries(SUBAGENT_FILE)[0];
+  const subagent = tools.subagent
+    ? {
+        calls: tools.subagent(subagentTask),
+        fences: [{ tool: names.write, paths: [subagentPath] }],
+        script: { marker: promptMarker(3), calls: tools.write(at(subagentPath), subagentContent), reply: 'The subagent wrote its file.' },
+      }
+    : undefined;
   return {
     prompts: [
       {
@@ -90,9 +107,11 @@ export function scenarioFor(tools: AgentToolset, root: string): Scenario {
           ...tools.edit(at('notes.txt'), 'line 3\n', 'line 3 changed by the agent\n'),
           ...tools.write(at('second.txt'), 'the second prompt wrote this\n'),
           ...tools.shell('rm shell.txt'),
+          ...(subagent?.calls ?? []),
         ],
         reply: 'The second changes are made.',
       },
+      ...(subagent ? [subagent.script] : []),
     ],
     fences: [
       [
@@ -105,6 +124,7 @@ export function scenarioFor(tools: AgentToolset, root: string): Scenario {
         { tool: names.edit, paths: ['notes.txt'] },
         { tool: names.write, paths: ['second.txt'] },
         { tool: names.shell, paths: ['shell.txt'] },
+        ...(subagent?.fences ?? []),
       ],
     ],
   };

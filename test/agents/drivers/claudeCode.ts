@@ -20,6 +20,9 @@ export const claudeCodeDriver: AgentDriver = {
       { name: 'Edit', args: { file_path: file, old_string: before, new_string: after } },
     ],
     shell: (command) => [{ name: 'Bash', args: { command, description: 'A scripted command' } }],
+    // Its Agent tool runs in the background unless told not to; in the foreground the prompt's
+    // turn waits for the subagent, whose own Write the hooks must fence.
+    subagent: (task) => [{ name: 'Agent', args: { description: 'Write a file', prompt: task, subagent_type: 'general-purpose', run_in_background: false } }],
   },
   adapters: [answerAnthropic],
   // Claude Code fires PostToolUseFailure, not PostToolUse, for the failing command, and the

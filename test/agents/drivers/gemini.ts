@@ -19,6 +19,8 @@ export const geminiDriver: AgentDriver = {
     write: (file, content) => [{ name: 'write_file', args: { file_path: file, content } }],
     edit: (file, before, after) => [{ name: 'replace', args: { file_path: file, instruction: 'Apply the scripted edit.', old_string: before, new_string: after } }],
     shell: (command) => [{ name: 'run_shell_command', args: { command, description: 'A scripted command.' } }],
+    // Its generalist subagent has every tool; the main agent waits for its answer.
+    subagent: (task) => [{ name: 'invoke_agent', args: { agent_name: 'generalist', prompt: task } }],
   },
   adapters: [answerGemini],
   prepare({ home }) {
