@@ -3,15 +3,17 @@
 // .agents-cache/; a no-op once there), then runs mocha. Each test runs a real agent program,
 // offline, against the scripted model server of test/agents/modelServer/.
 //
-// Usage: node scripts/runAgentTests.mjs [--build] [--grep RE]
+// Usage: node scripts/runAgentTests.mjs [--build] [--grep RE] [--large]
 //   --build   bundle dist/ and compile the tests first (otherwise dist/ and out/ must be current)
+//   --large   also the session in a repository of 60,000 files (about 5 minutes more; the same as
+//             AGENTS_CONTRACT_LARGE=1)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AgentInstallError, REPO_ROOT, ensureAgent, readPins } from './agents/install.mjs';
 
-const { values: opts } = parseArgs({ options: { build: { type: 'boolean', default: false }, grep: { type: 'string' } } });
+const { values: opts } = parseArgs({ options: { build: { type: 'boolean', default: false }, grep: { type: 'string' }, large: { type: 'boolean', default: false } } });
 const say = (msg) => console.log(`[agents] ${msg}`);
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -39,4 +41,5 @@ if (files.length === 0) {
 }
 // The resident processes the hooks start leave soon after their session.
 process.env.CLEVERAGENTS_DAEMON_IDLE_MS ??= '20000';
+if (opts.large) process.env.AGENTS_CONTRACT_LARGE = '1';
 run(process.execPath, ['node_modules/mocha/bin/mocha.js', '--timeout', '600000', '--reporter', 'spec', ...(opts.grep ? ['--grep', opts.grep] : []), ...files]);

@@ -6,7 +6,7 @@
 // exactly the user's edits, and each rollback undone exactly.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCliBuilt } from '../unit/helpers/cliHarness';
@@ -81,11 +81,33 @@ function isPrompt(cp: Checkpoint): boolean {
   return cp.checkpoint_type === 'manual' && (cp.metadata.reason ?? '').startsWith('Before: ');
 }
 
-export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off'): void {
-  const pin = pinnedVersion(driver.agent);
-  const pending = (check: ContractCheck): string => (driver.needsAgentsBranch?.includes(check) ? ' (needs agents branch)' : '');
+/** A variant of the session. */
+export interface ContractOptions {
+  /**
+   * Files added to the repository before the session, so many that the plan's first snapshot
+   * outlasts the hook's wait for it (issue 35: with 60,000 files the first tool calls went unfenced).
+   */
+  readonly bulkFiles?: number;
+  /** Checks of this variant that wait on branch `agents`, besides the driver's. */
+  readonly needsAgentsBranch?: readonly ContractCheck[];
+}
 
-  describe(`${driver.title} ${pin.version} (${pin.package}), resident process ${mode}: a scripted session under the hooks`, function () {
+/** `n` small files in folders of 500 under `bulk/`, written as fast as the disk takes them. */
+function writeBulkFiles(root: string, n: number): void {
+  for (let i = 0; i < n; i += 1) {
+    const dir = path.join(root, 'bulk', `d${String(Math.floor(i / 500)).padStart(3, '0')}`);
+    if (i % 500 === 0) mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `f${i}.txt`), `bulk file ${i}\n`);
+  }
+}
+
+export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off', options: ContractOptions = {}): void {
+  const pin = pinnedVersion(driver.agent);
+  const waiting = [...(driver.needsAgentsBranch ?? []), ...(options.needsAgentsBranch ?? [])];
+  const pending = (check: ContractCheck): string => (waiting.includes(check) ? ' (needs agents branch)' : '');
+  const variant = options.bulkFiles ? `, in a repository of ${options.bulkFiles} more files` : '';
+
+  describe(`${driver.title} ${pin.version} (${pin.package}), resident process ${mode}${variant}: a scripted session under the hooks`, function () {
     this.timeout(2 * PROMPT_DEADLINE_MS + 120_000);
     let program: AgentProgram;
     let ctx: SessionContext;
@@ -118,6 +140,7 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off'): 
       const home = realpathSync(mkdtempSync(path.join(os.tmpdir(), `agents-contract-home-${driver.agent}-`)));
       dirs = [workspace, home];
       editFiles(workspace, INITIAL);
+      if (options.bulkFiles) writeBulkFiles(workspace, options.bulkFiles);
       git(workspace, 'init', '-q', '-b', 'main');
       git(workspace, 'add', '-A');
       git(workspace, 'commit', '-q', '-m', 'initial');
@@ -166,7 +189,9 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off'): 
     after(() => {
       cli?.stopDaemon();
       const closing = server?.close();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+      // A large .git can still be written to for a moment (git's own upkeep after the agent's
+      // last command): rmSync retries for up to ten seconds.
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 100, retryDelay: 100 });
       return closing;
     });
 
