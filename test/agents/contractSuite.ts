@@ -189,9 +189,16 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off', o
     after(() => {
       cli?.stopDaemon();
       const closing = server?.close();
-      // A large .git can still be written to for a moment (git's own upkeep after the agent's
-      // last command): rmSync retries for up to ten seconds.
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 100, retryDelay: 100 });
+      // In a large repository a detached first-snapshot job may still be writing when the
+      // session ends: rmSync retries (its delays grow, about 20 s in all), and a folder still in
+      // use after that is left in the temporary folder with a warning rather than failing the test.
+      for (const dir of dirs) {
+        try {
+          rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+        } catch (e) {
+          console.warn(`agents contract suite: could not remove ${dir}: ${(e as Error).message}`);
+        }
+      }
       return closing;
     });
 
