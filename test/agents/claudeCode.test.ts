@@ -1,0 +1,5 @@
+import { describeAgentContract } from './contractSuite';
+import { claudeCodeDriver } from './drivers/claudeCode';
+
+describeAgentContract(claudeCodeDriver, 'on');
+describeAgentContract(claudeCodeDriver, 'off');
