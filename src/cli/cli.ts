@@ -75,7 +75,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         else writeText(env.stdout, folded ? `Folded the write log into ${escapeUnsafe(services.databasePath)}.` : `Nothing to fold: ${escapeUnsafe(services.databasePath)} holds every change.`);
         return EXIT_OK;
       }
-      if (invocation.command.name === 'checkpoint' && env.checkpointCall?.ignored && debug) env.stderr.write(ignoredCallLine(env.checkpointCall.ignored));
+      if (invocation.command.name === 'checkpoint' && env.checkpointCall?.ignored && debug) writeText(env.stderr, ignoredCallLine(env.checkpointCall.ignored));
       // Ids are shown to a person in their short form (core/shortIds); JSON keeps them whole.
       const shortIds = async () => new ShortIds(await workspaceIds(services));
       const output = await runCommand(invocation.command, {

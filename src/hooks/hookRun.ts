@@ -251,7 +251,7 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
  */
 async function noteOnce(agent: HookAgent, event: HookEvent, root: string, log: HookLog): Promise<void> {
   if (event.kind === 'other') {
-    if (await firstInSession(root, agent, event.sessionId, `event ${event.eventName}`)) log.line(`${event.eventName}: an event the hooks do not use; ignored (said once per session)`);
+    if (await firstInSession(root, agent, event.sessionId, `event ${event.eventName}`)) log.line(`${event.eventName}: an event the hooks do not use: ignored (said once per session)`);
   } else if (event.kind === 'machinePrompt') {
     if (await firstInSession(root, agent, event.sessionId, `machine prompt ${event.why ?? ''}`)) log.line(`${event.eventName}: ${event.why ?? 'a turn no person wrote'}, not a person's prompt: no prompt checkpoint (said once per session)`);
   }

@@ -108,16 +108,16 @@ describe('Agents through their hooks', () => {
     await runCommand(wb.page, 'Checkpoints: Connect an Agent…');
     // (each item's detail, the configuration file, is read as a label too: those are left out)
     const items = (await quickPickItems(wb.page)).filter((l) => !l.includes('/'));
-    assert.deepEqual(items, ['GitHub Copilot (VS Code agent mode)', 'Claude Code', 'Cursor', 'Gemini CLI', 'Cline']);
+    assert.deepEqual(items, ['GitHub Copilot (VS Code agent mode)', 'Claude Code', 'Cursor', 'Gemini CLI', 'Cline', 'Codex CLI', 'OpenCode']);
     await screenshot(wb.page, 'hooks-1-connect-an-agent');
     await pickQuickPickItem(wb.page, 'Claude Code');
-    await waitForNotification(wb.page, /Claude Code is connected: wrote \.claude\/settings\.json/);
-    assert.ok(fs.existsSync(path.join(wb.workspaceDir, '.claude', 'settings.json')));
+    await waitForNotification(wb.page, /Claude Code is connected: wrote \.claude\/settings\.local\.json/);
+    assert.ok(fs.existsSync(path.join(wb.workspaceDir, '.claude', 'settings.local.json')));
     await screenshot(wb.page, 'hooks-2-connected');
     // the message's Undo uninstalls it: the file this connect created is gone again
     const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: 'Claude Code is connected' }).first();
     await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
-    await waitForNotification(wb.page, /Claude Code is disconnected: removed its hooks from \.claude\/settings\.json/);
-    assert.equal(fs.existsSync(path.join(wb.workspaceDir, '.claude', 'settings.json')), false);
+    await waitForNotification(wb.page, /Claude Code is disconnected: removed its hooks from \.claude\/settings\.local\.json/);
+    assert.equal(fs.existsSync(path.join(wb.workspaceDir, '.claude', 'settings.local.json')), false);
   });
 });

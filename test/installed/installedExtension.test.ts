@@ -113,7 +113,7 @@ describe('The installed .vsix', function () {
   it('writes hook commands that name the stable entry, and rewrote an older version’s at activation', async () => {
     await runInTerminal(wb.page, `agents hook install claude-code --workspace ${JSON.stringify(wb.workspaceDir)}`);
     try {
-      const settings = JSON.parse(fs.readFileSync(path.join(wb.workspaceDir, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+      const settings = JSON.parse(fs.readFileSync(path.join(wb.workspaceDir, '.claude', 'settings.local.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
       const command = settings.hooks.PreToolUse![0]!.hooks[0]!.command;
       const program = programOfCommand(command);
       assert.ok(program, command);

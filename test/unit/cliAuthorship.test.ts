@@ -132,7 +132,7 @@ describe('whose change is whose: restores name the user’s edits, Keep Mine kee
     const undone = new Set(keep.changes.map((x) => x.path));
     assert.ok(!keep.kept.some((k) => undone.has(k)), `${when}: no path is both undone and kept`);
     const keepText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--preview', p, c])).stdout;
-    assert.match(keepText, /\nKept \(not this agent's\): 2 paths: 1 yours, 1 another session’s\n {2}kept {6}CONTRIBUTING\.md \(another session’s: plan [0-9A-Z]{26}\)\n {2}kept {6}notes\.md \(yours\)\n/, keepText);
+    assert.match(keepText, /\nKept \(not this agent's\): 2 paths: 1 yours, 1 another session’s\n {2}kept {6}CONTRIBUTING\.md \(another session’s: plan [0-9A-Z]{4,16}\)\n {2}kept {6}notes\.md \(yours\)\n/, keepText);
   }
 
   it('Restore to Before This Prompt names the user’s edits and another session’s work; Keep Mine keeps exactly those, with reasons; the same after a rollback and its undo', () => {

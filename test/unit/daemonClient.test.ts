@@ -77,6 +77,6 @@ describe('the resident process’s client, against a process that acknowledges w
     // The process it started finds the socket still answering and leaves (the one there goes on
     // serving until it exits on its own): starting it is what the client can do.
     const log = path.join(root, '.cleveragents', 'logs', 'daemon.log');
-    await until('a resident process of this version was started', () => existsSync(log) && /another resident process serves this store; exiting/.test(readFileSync(log, 'utf8')), 90_000);
+    await until('a resident process of this version was started', () => existsSync(log) && /another resident process serves this store: exiting/.test(readFileSync(log, 'utf8')), 90_000);
   });
 });

@@ -152,7 +152,7 @@ describe('a hook answers within its budget, and records nothing after it', funct
   it('a first snapshot that ends after the hook stopped waiting is recorded late, and no agent-only rollback starts from it', async () => {
     const root = newWorkspace(tempDir());
     hook(root, event(root, 'UserPromptSubmit', { prompt: 'go' }), { ...NO_DAEMON, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '0' });
-    assert.match(hooksLog(root), /continues in the background; if it ends after this answer it is recorded marked late/);
+    assert.match(hooksLog(root), /continues in the background: if it ends after this answer it is recorded marked late/);
     const [first] = await until('the first snapshot is recorded', () => (existsSync(path.join(root, '.cleveragents', 'cleveragents.db')) && checkpoints(root).length > 0 ? checkpoints(root) : undefined));
     assert.equal(first!.metadata.extra.late, '1');
     assert.match(hooksLog(root), /background manual \w+ in plan \w+ \(the plan's first snapshot, in process \d+; recorded late: /);

@@ -15,7 +15,7 @@ import { useTempDirs } from './helpers/tempDir';
 // uninstall and status say so with file:line:column and write nothing; status reports what the
 // agent itself would run. Real files in temp folders, through the built CLI.
 
-const CLAUDE = '.claude/settings.json';
+const CLAUDE = '.claude/settings.local.json';
 const GEMINI = '.gemini/settings.json';
 const PROGRAM = { node: process.execPath, cli: path.resolve('dist/cli.js') };
 const ourCommand = (agent: 'claude-code' | 'gemini') => bashCommand(PROGRAM, agent);
@@ -56,7 +56,7 @@ describe('agents hook install/uninstall/status: a key given twice on the path th
   it('two "hooks" at the top: install and uninstall refuse with the line:column of the second, and write nothing', () => {
     const text = '{\n  "hooks": {},\n  "model": "opus",\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "echo stop"}]}]\n  }\n}\n';
     const { ws, home } = workspace({ [CLAUDE]: text });
-    const said = /\.claude\/settings\.json:4:3: "hooks" is there twice \(first at 2:3\); Claude Code reads only the last one; the file was left as it is/;
+    const said = /\.claude\/settings\.local\.json:4:3: "hooks" is there twice \(first at 2:3\); Claude Code reads only the last one; the file was left as it is/;
     refused(ws, home, ['install', 'claude-code'], CLAUDE, said);
     // a second try is refused the same way (on main it crashed: "Cannot read properties of undefined")
     refused(ws, home, ['install', 'claude-code'], CLAUDE, said);
@@ -66,7 +66,7 @@ describe('agents hook install/uninstall/status: a key given twice on the path th
   it('an event given twice inside "hooks": refused, naming the event', () => {
     const text = `{\n  "hooks": {\n    "PreToolUse": [],\n    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "lint"}]}]\n  }\n}\n`;
     const { ws, home } = workspace({ [CLAUDE]: text });
-    refused(ws, home, ['install', 'claude-code'], CLAUDE, /\.claude\/settings\.json:4:5: "hooks\.PreToolUse" is there twice \(first at 3:5\)/);
+    refused(ws, home, ['install', 'claude-code'], CLAUDE, /\.claude\/settings\.local\.json:4:5: "hooks\.PreToolUse" is there twice \(first at 3:5\)/);
   });
 
   it('our own entry with a key given twice (its command): uninstall refuses rather than guess which one the agent runs', () => {
@@ -77,7 +77,7 @@ describe('agents hook install/uninstall/status: a key given twice on the path th
     const edited = installed.replace(/("command": "[^\n]*hook run claude-code[^\n]*",)/, '$1\n            "command": "echo replaced",');
     assert.notEqual(edited, installed);
     writeFileSync(path.join(ws, CLAUDE), edited);
-    refused(ws, home, ['uninstall', 'claude-code'], CLAUDE, /\.claude\/settings\.json:\d+:13: "hooks\.\w+\[0\]\.hooks\[0\]\.command" is there twice \(first at \d+:13\)/);
+    refused(ws, home, ['uninstall', 'claude-code'], CLAUDE, /\.claude\/settings\.local\.json:\d+:13: "hooks\.\w+\[0\]\.hooks\[0\]\.command" is there twice \(first at \d+:13\)/);
     refused(ws, home, ['install', 'claude-code'], CLAUDE, /"hooks\.\w+\[0\]\.hooks\[0\]\.command" is there twice/);
   });
 
@@ -100,9 +100,9 @@ describe('agents hook install/uninstall/status: a key given twice on the path th
     };
     const hidden = status();
     assert.equal(hidden.installed, false);
-    assert.match(hidden.problems.join('\n'), /^\.claude\/settings\.json:3:3: "hooks" is there twice \(first at 2:3\); Claude Code reads only the last one/);
+    assert.match(hidden.problems.join('\n'), /^\.claude\/settings\.local\.json:3:3: "hooks" is there twice \(first at 2:3\); Claude Code reads only the last one/);
     const text = hook(ws, home, ['status']);
-    assert.match(text.stderr, /warning: \.claude\/settings\.json:3:3: "hooks" is there twice/);
+    assert.match(text.stderr, /warning: \.claude\/settings\.local\.json:3:3: "hooks" is there twice/);
     // ours in the last one: Claude Code runs them, and the duplicate is still said
     writeFileSync(path.join(ws, CLAUDE), `{\n  "hooks": {},\n  "hooks": {"UserPromptSubmit": [${entry('claude-code')}]}\n}\n`);
     const seen = status();
@@ -115,7 +115,7 @@ describe('agents hook install/uninstall/status: a key given twice on the path th
     const { ws, home } = workspace({ [CLAUDE]: text });
     const run = hook(ws, home, ['status']);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /project \.claude\/settings\.json: not installed/);
+    assert.match(run.stdout, /project \.claude\/settings\.local\.json: not installed/);
   });
 
   it('a key given twice elsewhere in the file (not on the path we edit) does not stop install or uninstall', () => {

@@ -100,7 +100,7 @@ describe('agents hook run: the real programs\' events', function () {
       assert.deepEqual(list.map((c) => [c.checkpoint_type, c.metadata.reason]), [
         ['manual', 'Session start (SessionStart)'],
         ['manual', 'Before: "make the build pass"'],
-        ['post_step', 'After Bash (failed)'],
+        ['post_step', 'After Bash: echo partial > partial.txt && exit 3 (failed)'],
       ]);
       assert.equal(list[2]!.metadata.extra.outcome, 'failed');
       assert.equal(list[2]!.metadata.extra.tool_use_id, 'toolu_03FAIL');
@@ -159,7 +159,7 @@ describe('agents hook run: the real programs\' events', function () {
       const list = checkpoints(root, plans(root)[0]!.plan_id);
       assert.deepEqual(list.map((c) => [c.checkpoint_type, c.metadata.reason]), [
         ['manual', 'Before: "build in the background"'],
-        ['post_step', 'After Bash (started in the background)'],
+        ['post_step', 'After Bash: sleep 1; echo built > bg.txt (started in the background)'],
         ['pre_write', 'Before Edit notes.txt'],
       ]);
       assert.equal(list[1]!.metadata.extra.background, '1');
@@ -172,7 +172,7 @@ describe('agents hook run: the real programs\' events', function () {
     it('an event the hooks do not use (PostToolBatch) is logged once per session with its name, and takes nothing', () => {
       const root = project(tempDir());
       for (const s of ['one', 'one', 'two']) send('claude-code', root, fixture('claude-code', 'PostToolBatch', root, s));
-      assert.equal(hooksLog(root).match(/PostToolBatch: an event the hooks do not use; ignored \(said once per session\)/g)?.length, 2);
+      assert.equal(hooksLog(root).match(/PostToolBatch: an event the hooks do not use: ignored \(said once per session\)/g)?.length, 2);
       assert.deepEqual(runCli(root, ['--format', 'json', 'plan', 'list']).json<{ plans: PlanJson[] }>().plans, []);
     });
   });

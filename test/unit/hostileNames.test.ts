@@ -63,10 +63,13 @@ describe('hostile names: the built CLI on a real terminal', function () {
     assert.equal(run.code, 1);
     const shown = assertTerminalSafe(run.bytes, 'Apply? [y/N]');
     const escapedName = `zzz\\r\\e[3A\\e[J\\rApplying plan ${plan.plan_id} changes 1 path … modified README.md`;
+    // the plan as a person types it: its short id, the end of the whole one
+    const short = /Applying plan ([0-9A-Z]{4,26}) changes these paths in the workspace:/.exec(shown)?.[1] ?? '';
+    assert.ok(short.length >= 4 && plan.plan_id.endsWith(short), shown);
     assert.ok(
       shown.includes(
         [
-          `Applying plan ${plan.plan_id} changes these paths in the workspace:`,
+          `Applying plan ${short} changes these paths in the workspace:`,
           '  modified  .github/workflows/ci.yml',
           '  modified  README.md',
           `  added     ${escapedName}`,

@@ -114,7 +114,7 @@ describe('The commands written for MCP clients and agents', function () {
     assert.equal(hook.code, 0, hook.stderr);
     const installed = JSON.parse(hook.stdout) as { hook: { warnings: string[] } };
     assert.ok(installed.hook.warnings.some((w) => /npx's cache/.test(w)), JSON.stringify(installed.hook.warnings));
-    assert.ok(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8').includes(JSON.stringify(cli).slice(1, -1)));
+    assert.ok(readFileSync(path.join(project, '.claude', 'settings.local.json'), 'utf8').includes(JSON.stringify(cli).slice(1, -1)));
     const again = run(cli, project, ['hook', 'install', 'cursor']);
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stderr, /^warning: this CLI runs from npx's cache/m);
@@ -127,7 +127,7 @@ describe('The commands written for MCP clients and agents', function () {
     const r = run(CLI_PATH, project, ['hook', 'install', 'claude-code']);
     assert.equal(r.code, 0, r.stderr);
     assert.doesNotMatch(r.stderr, /warning/);
-    const settings = JSON.parse(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const settings = JSON.parse(readFileSync(path.join(project, '.claude', 'settings.local.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     const command = settings.hooks.UserPromptSubmit![0]!.hooks[0]!.command;
     const hook = spawnSync('/bin/sh', ['-c', command], {
       cwd: project,

@@ -251,11 +251,11 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         return item;
       }
       case 'safetyGroup': {
-        const item = new vscode.TreeItem(safetyGroupLabel(node.checkpoints.length), vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(shown(safetyGroupLabel(node.checkpoints.length)), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
         item.description = shown(safetyGroupDescription(node.checkpoints, this.shownAt(node)));
         item.iconPath = themeIcon(checkpointIcon(node.checkpoints[0]!));
-        item.tooltip = SAFETY_GROUP_TOOLTIP;
+        item.tooltip = shown(SAFETY_GROUP_TOOLTIP);
         item.contextValue = TreeItemContext.safetyGroup;
         return item;
       }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 import { firstPatchedFile } from './patchFiles';
 
 // OpenAI Codex CLI's hook input (checked against @openai/codex 0.171.0): the command hook gets
@@ -49,5 +49,7 @@ export function normalizeCodex(raw: unknown): HookEvent {
     toolName: e.tool_name,
     toolUseId: e.tool_use_id,
     filePath: firstOf(patched, filePathOf(e.tool_input)),
+    // a shell's command (a patch's text, which apply_patch also calls `command`, is no command)
+    command: e.tool_name === 'Bash' ? commandOf(e.tool_input) : undefined,
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
+import { AbsoluteDirSchema, EventNameSchema, PromptSchema, SessionIdSchema, ToolInputSchema, ToolNameSchema, commandOf, filePathOf, firstOf, optionalLenient, type HookEvent, type HookEventKind } from './hookEvent';
 import { firstPatchedFile } from './patchFiles';
 
 // OpenCode (opencode-ai) has no hook commands: it loads plugins, JS/TS modules whose functions
@@ -55,5 +55,7 @@ export function normalizeOpenCode(raw: unknown): HookEvent {
     toolName: e.tool,
     toolUseId: e.call_id,
     filePath: firstOf(patched, filePathOf(e.args)),
+    // a shell's command (a patch's text, which apply_patch also calls `command`, is no command)
+    command: e.tool === 'bash' ? commandOf(e.args) : undefined,
   };
 }
