@@ -10,6 +10,7 @@ import { promptText, writeJson, writeText, type TextSink } from './terminalOutpu
 import { commandHelp, globalHelp, usageHint } from './usage';
 import { workspaceLocation, type WorkspaceLocation } from './workspaceLocation';
 import type { WorkspaceServices } from '../composition';
+import { ignoredCallLine, type CheckpointCallFound } from '../daemon/callCheckpointId';
 
 /** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
 export interface CliEnvironment {
@@ -27,6 +28,12 @@ export interface CliEnvironment {
    * for this command and disposed after it. `release` is called when the command is done.
    */
   readonly services?: (location: WorkspaceLocation, logger: Logger) => Promise<{ readonly services: WorkspaceServices; release(): void }>;
+  /**
+   * `plan checkpoint`'s id and call token, when the caller chose them for this call
+   * (src/daemon/callCheckpointId.ts); `ignored`: a variable that was set but is not this call's.
+   * The environment's AGENTS_CHECKPOINT_ID is never read here.
+   */
+  readonly checkpointCall?: CheckpointCallFound;
 }
 
 /** Runs one command line; resolves to the exit code. Never throws. */
@@ -66,10 +73,11 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         else writeText(env.stdout, folded ? `Folded the write log into ${escapeUnsafe(services.databasePath)}.` : `Nothing to fold: ${escapeUnsafe(services.databasePath)} holds every change.`);
         return EXIT_OK;
       }
+      if (invocation.command.name === 'checkpoint' && env.checkpointCall?.ignored && debug) writeText(env.stderr, ignoredCallLine(env.checkpointCall.ignored));
       const output = await runCommand(invocation.command, {
         services,
         now: () => new Date(),
-        ...(env.env.AGENTS_CHECKPOINT_ID ? { checkpointId: env.env.AGENTS_CHECKPOINT_ID } : {}),
+        ...(env.checkpointCall?.call ? { checkpointCall: env.checkpointCall.call } : {}),
         confirmation: {
           // Someone must both see the question (stderr) and be able to answer it (stdin).
           interactive: env.stdin.isTTY === true && env.stderr.isTTY === true,

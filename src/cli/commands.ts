@@ -2,6 +2,7 @@ import type { WorkspaceServices } from '../composition';
 import { AgentOnlyConflictError } from '../core/agentOnlyRollback';
 import { ApplyConflictError } from '../core/errors';
 import type { PathChange } from '../core/rollbackResult';
+import type { CheckpointCall } from '../daemon/callCheckpointId';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
@@ -18,10 +19,10 @@ export interface CommandContext {
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
   /**
-   * `$AGENTS_CHECKPOINT_ID`: the id `plan checkpoint` gives its checkpoint, or finds it under when a
-   * first try of the same call made it (the resident process's client sets it; see src/daemon).
+   * The id `plan checkpoint` gives its checkpoint, or finds it under when a first try of the same
+   * call (the same token) made it: chosen by the resident process's client (src/daemon/callCheckpointId.ts).
    */
-  readonly checkpointId?: string;
+  readonly checkpointCall?: CheckpointCall;
 }
 
 /** What a command prints: the JSON document for `--format json`, the text otherwise. */
@@ -96,7 +97,7 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
         decisionId: command.decisionId,
         resourceId: command.resourceId,
         extra: command.extra,
-        ...(ctx.checkpointId === undefined ? {} : { checkpointId: ctx.checkpointId }),
+        ...(ctx.checkpointCall === undefined ? {} : { checkpointId: ctx.checkpointCall.id, callToken: ctx.checkpointCall.token }),
       });
       return { json: { checkpoint: checkpointJson(created.checkpoint), pruned: [...created.pruned] }, text: text.renderCheckpointCreated(created) };
     }

@@ -72,8 +72,20 @@ export const CreateCheckpointOptionsSchema = z
      * without answering, may find the checkpoint that process made).
      */
     checkpointId: UlidSchema.optional(),
+    /**
+     * The call's token, with `checkpointId`: recorded in the checkpoint's `extra` (CALL_TOKEN_EXTRA),
+     * and an existing checkpoint of that id is the answer only when it holds the same token. One that
+     * does not (another call's) is no answer: a new checkpoint is taken, under an id of its own.
+     */
+    callToken: z
+      .string()
+      .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/)
+      .optional(),
   })
   .strict();
+
+/** The key of `metadata.extra` that holds the token of the call that took the checkpoint (callToken). */
+export const CALL_TOKEN_EXTRA = 'checkpoint_call';
 export type CreateCheckpointOptions = z.input<typeof CreateCheckpointOptionsSchema>;
 
 const SPECIAL_FILE_TEXT: Record<SpecialFileType, string> = {

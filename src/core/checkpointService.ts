@@ -1,4 +1,4 @@
-import { CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
+import { CALL_TOKEN_EXTRA, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { CheckpointRecords, type CreatedCheckpoint } from './checkpointRecords';
 import type { CorrectionToolCall } from './correctionToolCalls';
 import type { AgentOnlyConflict, AgentOnlyPreview } from './agentOnlyRollback';
@@ -66,16 +66,23 @@ export class CheckpointService {
     const sandbox = await this.records.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
     return exclusiveOnSandboxes(this.deps, id, [sandbox], async () => {
       await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
-      if (opts.checkpointId !== undefined) {
-        const made = await this.deps.store.read((uow) => uow.checkpoints.get(opts.checkpointId!));
-        if (made && made.plan_id !== id) throw new ValidationError(`checkpoint id ${opts.checkpointId} is another plan's checkpoint`);
-        // Made already, by an earlier call of this same request: that one is the answer.
-        if (made) return { checkpoint: made, pruned: [] };
+      let chosenId = opts.checkpointId;
+      if (chosenId !== undefined) {
+        const made = await this.deps.store.read((uow) => uow.checkpoints.get(chosenId!));
+        if (made && opts.callToken !== undefined && made.metadata.extra[CALL_TOKEN_EXTRA] !== opts.callToken) {
+          // another call's checkpoint under that id: no answer to this call, which takes its own
+          this.deps.logger.debug(`checkpoint id ${chosenId} is another call's checkpoint; this one takes a new id`);
+          chosenId = undefined;
+        } else {
+          if (made && made.plan_id !== id) throw new ValidationError(`checkpoint id ${chosenId} is another plan's checkpoint`);
+          // Made already, by an earlier call of this same request: that one is the answer.
+          if (made) return { checkpoint: made, pruned: [] };
+        }
       }
       // Read once: under the store's lock no other process adds or removes this plan's checkpoints.
       const rows = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id));
       await this.dropOrphanPins(id, rows);
-      const checkpointId = opts.checkpointId ?? this.deps.ids.next();
+      const checkpointId = chosenId ?? this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
       const latest = onlyIfChanged ? rows.at(-1) : undefined;
       const snap = latest
@@ -87,7 +94,12 @@ export class CheckpointService {
           checkpoint_type: opts.type,
           decision_id: opts.decisionId ?? null,
           resource_id: opts.resourceId ?? null,
-          metadata: { reason: opts.reason ?? null, source_tool: opts.sourceTool ?? null, phase: opts.phase ?? null, extra: opts.extra ?? {} },
+          metadata: {
+            reason: opts.reason ?? null,
+            source_tool: opts.sourceTool ?? null,
+            phase: opts.phase ?? null,
+            extra: { ...opts.extra, ...(chosenId !== undefined && opts.callToken !== undefined ? { [CALL_TOKEN_EXTRA]: opts.callToken } : {}) },
+          },
         }),
         true,
       );

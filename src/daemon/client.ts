@@ -2,6 +2,7 @@ import { closeSync, existsSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { createStateFile, makeStateDir, openStateFile, removeStateFile, renameStateFile, stateFileInfo } from '../adapters/files/stateFiles';
+import { CHECKPOINT_CALL_ENV, CHECKPOINT_ID_ENV } from './callCheckpointId';
 import { DAEMON_LOG, DATABASE_FILE, DATA_DIR, SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import type { DaemonReply, DaemonRequest } from './protocol';
 
@@ -203,7 +204,8 @@ export function startDaemon(workspaceRoot: string, distDir: string): string | un
       cwd: runDir,
       detached: true,
       stdio: ['ignore', fd, fd],
-      env: process.env,
+      // a checkpoint call's id and token are that call's alone: the process serves every other
+      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== CHECKPOINT_ID_ENV && name !== CHECKPOINT_CALL_ENV)),
       windowsHide: true,
     });
     child.on('error', () => undefined);

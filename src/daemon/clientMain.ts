@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
 import { commandWords } from '../cli/commandWords';
-import { newCheckpointId } from './callCheckpointId';
+import { checkpointCallOf, ignoredCallLine, newCheckpointCall, setCheckpointCall, type CheckpointCall } from './callCheckpointId';
 import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
 import { FORWARDED_ENV, RESIDENT_LOST_ENV, hookAnswerBy, hookBudget, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
@@ -123,8 +123,16 @@ async function planCommand(argv: readonly string[]): Promise<void> {
   const root = cliRoot(argv, cwd);
   // One id for the checkpoint, whoever takes it: the process, or this one after the process went
   // away unanswering (it may have taken it already; then that one is the answer, not a second).
-  if (commandWords(argv, 2).words[1] === 'checkpoint' && !process.env.AGENTS_CHECKPOINT_ID) process.env.AGENTS_CHECKPOINT_ID = newCheckpointId();
-  const request: DaemonRequest = { version: VERSION, kind: 'cli', argv, cwd, env: forwardedEnv() };
+  // Chosen here, unless the fast client that execs into this process chose it (callCheckpointId.ts).
+  let checkpoint: CheckpointCall | undefined;
+  if (commandWords(argv, 2).words[1] === 'checkpoint') {
+    const found = checkpointCallOf(process.env, process.pid);
+    if (found.ignored && process.env.AGENTS_DEBUG) process.stderr.write(ignoredCallLine(found.ignored));
+    checkpoint = found.call ?? newCheckpointCall();
+    // for cliMain.js below, in this process, should the resident process not answer
+    setCheckpointCall(process.env, process.pid, checkpoint);
+  }
+  const request: DaemonRequest = { version: VERSION, kind: 'cli', argv, cwd, env: forwardedEnv(), ...(checkpoint ? { checkpoint } : {}) };
   const { outcome, note } = await ask(root, request);
   if (outcome?.kind === 'done') {
     if (outcome.stderr) process.stderr.write(outcome.stderr);

@@ -17,6 +17,9 @@ const Env = z.record(z.string().regex(FORWARDED_ENV), z.string().max(8192)).refi
 
 const Version = z.string().min(1).max(100);
 
+/** A checkpoint id or a call's token (callCheckpointId.ts): 26 Crockford base-32 characters. */
+const CallWord = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+
 const Input = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), text: z.string().max(HOOK_STDIN_MAX_BYTES) }).strict(),
   z.object({ ok: z.literal(false), why: z.string().max(2000) }).strict(),
@@ -36,6 +39,7 @@ export const DaemonRequestSchema = z.discriminatedUnion('kind', [
         .refine(isForwardedPlanCommand, 'not a forwarded command'),
       cwd: AbsolutePath,
       env: Env,
+      checkpoint: z.object({ id: CallWord, token: CallWord }).strict().optional(),
     })
     .strict(),
   z.object({ version: Version, kind: z.enum(['status', 'stop']) }).strict(),

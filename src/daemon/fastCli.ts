@@ -1,5 +1,5 @@
 import { commandWords } from '../cli/commandWords';
-import { newCheckpointId } from './callCheckpointId';
+import { newCheckpointCall, type CheckpointCall } from './callCheckpointId';
 import { parseRequestObject } from './daemonRequest';
 import { readFastFields } from './fastHook';
 import type { DaemonReply, DaemonRequest } from './protocol';
@@ -13,26 +13,25 @@ import type { DaemonReply, DaemonRequest } from './protocol';
 //         set, and `arg=` once per word of the command line, in order; then a NUL byte.
 //
 //   answer: 409 (curl -f: exit 22) when refused before any work; else 200 at once with the line
-//   `ack <checkpoint id>` (the id `plan checkpoint` will give its checkpoint, `-` for the other
-//   commands), a `.` every HEARTBEAT_MS while the work runs, then `\n`, a line
-//   `done <exit code> <stderr's newlines> <1 when stderr ends without one, else 0>`, stderr (and a
-//   newline after its unended last line), and stdout to the end, byte for byte.
+//   `ack <checkpoint id> <call token>` (the id `plan checkpoint` will give its checkpoint and the
+//   call's token, callCheckpointId.ts; `ack -` for the other commands), a `.` every HEARTBEAT_MS
+//   while the work runs, then `\n`, a line `done <exit code> <stderr's newlines> <1 when stderr ends
+//   without one, else 0>`, stderr (and a newline after its unended last line), and stdout to the
+//   end, byte for byte.
 //
-// The id is chosen before the work, as the node client chooses it (clientMain.ts): a process that
-// goes away after the acknowledgement may have taken that checkpoint, and the node client the
-// script falls back to takes it with the same id, which finds it rather than taking a second one.
+// The id is chosen here, before the work, as the node client chooses its own (clientMain.ts); a
+// variable of the script's environment never names it. A process that goes away after the
+// acknowledgement may have taken that checkpoint: the script hands the id and the token to the node
+// client it execs into, bound to its pid, and that one finds the checkpoint rather than take a second.
 
 export const FAST_CLI_PATH = /^\/v1\/cli\?version=([0-9A-Za-z.+-]{1,100})$/;
 
-/** A checkpoint id as the store makes them (a ULID): what the acknowledgement may carry. */
-const CHECKPOINT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
 export type FastCliParse =
-  | { readonly ok: true; readonly request: DaemonRequest & { kind: 'cli' }; readonly checkpointId: string | undefined }
+  | { readonly ok: true; readonly request: DaemonRequest & { kind: 'cli' }; readonly checkpoint: CheckpointCall | undefined }
   | { readonly ok: false; readonly why: string };
 
 /** Parses one fast CLI request (its URL and whole body) into the JSON protocol's request. */
-export function parseFastCli(url: string, body: Buffer, newId: () => string = newCheckpointId): FastCliParse {
+export function parseFastCli(url: string, body: Buffer, newCall: () => CheckpointCall = newCheckpointCall): FastCliParse {
   const route = FAST_CLI_PATH.exec(url);
   if (!route) return { ok: false, why: 'not a command request' };
   const version = route[1]!;
@@ -46,16 +45,15 @@ export function parseFastCli(url: string, body: Buffer, newId: () => string = ne
   });
   if (!read.ok) return read;
   const { cwd, env } = read;
-  if (commandWords(argv, 2).words[1] === 'checkpoint' && env.AGENTS_CHECKPOINT_ID === undefined) env.AGENTS_CHECKPOINT_ID = newId();
-  const parsed = parseRequestObject({ version, kind: 'cli', argv, cwd, env });
+  const checkpoint = commandWords(argv, 2).words[1] === 'checkpoint' ? newCall() : undefined;
+  const parsed = parseRequestObject({ version, kind: 'cli', argv, cwd, env, ...(checkpoint ? { checkpoint } : {}) });
   if (!parsed.ok) return parsed;
-  const id = env.AGENTS_CHECKPOINT_ID;
-  return { ok: true, request: parsed.request as DaemonRequest & { kind: 'cli' }, checkpointId: id !== undefined && CHECKPOINT_ID.test(id) ? id : undefined };
+  return { ok: true, request: parsed.request as DaemonRequest & { kind: 'cli' }, checkpoint };
 }
 
 /** The acknowledgement's line. */
-export function fastCliAck(checkpointId: string | undefined): string {
-  return `ack ${checkpointId ?? '-'}\n`;
+export function fastCliAck(checkpoint: CheckpointCall | undefined): string {
+  return `ack ${checkpoint ? `${checkpoint.id} ${checkpoint.token}` : '-'}\n`;
 }
 
 /** The answer after the heartbeats, as the script reads it back. */

@@ -114,7 +114,7 @@ function hookLines(): string[] {
  * The command's program (fastCliLines): its arguments `<version> <cwd> <seconds to answer by>
  * <the script's pid> <the command line…>`. It exits with the command's own code (0, 1 or 2: the
  * CLI has no other, docs/CLI.md); 250: not used or not served, node does the command; 251:
- * acknowledged, then no answer: the id the process named is in cli-<pid>.id for node.
+ * acknowledged, then no answer: the id and token the process named are in cli-<pid>.id for node.
  */
 function cliLines(): string[] {
   return [
@@ -123,9 +123,9 @@ function cliLines(): string[] {
     'my ($uid, $path, $refused) = ($>, qq(/v1/cli?version=$version), qq(refused\\n));',
     ...connectLines('exit 250'),
     'sub lost {',
-    '  my ($id) = $_[0] =~ /\\r\\n\\r\\nack ([0-9A-HJKMNP-TV-Z]{26})\\n/;',
+    '  my ($id, $token) = $_[0] =~ /\\r\\n\\r\\nack ([0-9A-HJKMNP-TV-Z]{26}) ([0-9A-HJKMNP-TV-Z]{26})\\n/;',
     '  open(my $f, q(>), qq(cli-$pid.id)) or exit 250;',
-    '  print $f defined $id ? $id : q();',
+    '  print $f defined $id ? qq($id $token) : q();',
     '  close($f) or exit 250;',
     '  exit 251;',
     '}',

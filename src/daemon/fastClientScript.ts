@@ -1,5 +1,6 @@
 import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { STDIN_WAIT_MS } from '../hooks/hookStdin';
+import { CHECKPOINT_CALL_ENV, CHECKPOINT_ID_ENV } from './callCheckpointId';
 import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
 import { perlCliProgram, perlHookProgram } from './fastClientPerl';
 import { DEFAULT_HOOK_BUDGET_MS, FAST_ACK_S, FAST_SILENCE_S, FORWARDED_ENV_NAMES, FORWARDED_PLAN_COMMANDS, RESIDENT_LOST_ENV } from './protocol';
@@ -19,7 +20,8 @@ import { DEFAULT_HOOK_BUDGET_MS, FAST_ACK_S, FAST_SILENCE_S, FORWARDED_ENV_NAMES
 // then does it read the event and connect. Everything else (no perl and no curl, no socket,
 // another version, a refusal, a silence) ends in node, which does the call as without the fast
 // client, on the same stdin; a process that took the call and then went away is said to it with
-// AGENTS_HOOK_RESIDENT_LOST=1 (a hook) or AGENTS_CHECKPOINT_ID (a checkpoint), so that nothing is
+// AGENTS_HOOK_RESIDENT_LOST=1 (a hook) or AGENTS_CHECKPOINT_ID with AGENTS_CHECKPOINT_CALL (a
+// checkpoint: the id and the call's token, bound to the pid node will run as), so that nothing is
 // taken twice.
 //
 // The hook's lines expect `run_node` to be defined, and the launcher's arguments to be
@@ -147,8 +149,9 @@ export function fastClientLines(version: string, uid: number): string[] {
  * command's own code when the process answered; for anything else they return to bin/agents, in
  * the folder they began in, which runs the command with node as before (and the node client
  * starts the resident process when none runs). A process that acknowledged and then went away may
- * have taken the checkpoint: node takes it with the id the acknowledgement named
- * (AGENTS_CHECKPOINT_ID), which finds that one instead of taking a second.
+ * have taken the checkpoint: node takes it with the id and token the acknowledgement named
+ * (AGENTS_CHECKPOINT_ID, and AGENTS_CHECKPOINT_CALL binding them to this shell's pid, which bin/agents
+ * execs node into), which finds that one instead of taking a second.
  *
  * Trust as the hooks' launcher: neither `.cleveragents` nor `run/` a link, the folder entered and
  * then checked (the user's, no group or other bits, the socket alike: perl's lstat, or the
@@ -156,6 +159,8 @@ export function fastClientLines(version: string, uid: number): string[] {
  */
 export function fastCliLines(version: string): string[] {
   const io = (name: string) => `"cli-$$.${name}"`;
+  // the id and token the process named, bound to this shell's pid: bin/agents execs node in this very process
+  const bindCall = `${CHECKPOINT_ID_ENV}=$fast_id ${CHECKPOINT_CALL_ENV}=$$:$fast_token; export ${CHECKPOINT_ID_ENV} ${CHECKPOINT_CALL_ENV}`;
   const forwarded = FORWARDED_ENV_NAMES.map((name) => `        [ -n "\${${name}+x}" ] && printf '%s\\0' "${name}=$${name}"`);
   return [
     '# The fast client of `agents` (docs/AGENTS.md, "The resident process"), from',
@@ -186,7 +191,7 @@ export function fastCliLines(version: string): string[] {
     '      fast_code=$?',
     '      case $fast_code in',
     '        250) ;;',
-    `        251) { IFS= read -r fast_id <${io('id')}; } 2>/dev/null; rm -f ${io('id')}; [ -z "$fast_id" ] || { AGENTS_CHECKPOINT_ID=$fast_id; export AGENTS_CHECKPOINT_ID; } ;;`,
+    `        251) { IFS=' ' read -r fast_id fast_token <${io('id')}; } 2>/dev/null; rm -f ${io('id')}; [ -z "$fast_id" ] || [ -z "$fast_token" ] || { ${bindCall}; } ;;`,
     '        *) exit $fast_code ;;',
     '      esac',
     "    # Else curl. This folder and the socket in it: the user's, and no one else's.",
@@ -203,7 +208,7 @@ export function fastCliLines(version: string): string[] {
     '      { wait $fast_pid; } 2>/dev/null',
     '      fast_curl=$?',
     '      kill $fast_watch 2>/dev/null',
-    '      fast_said= fast_code= fast_errs= fast_tail= fast_id=',
+    '      fast_said= fast_code= fast_errs= fast_tail= fast_id= fast_token=',
     `      [ $fast_curl -eq 0 ] && { IFS=' ' read -r fast_said fast_id && IFS= read -r fast_said && IFS=' ' read -r fast_said fast_code fast_errs fast_tail; } <${io('out')} 2>/dev/null`,
     '      if [ "$fast_said" = done ]; then',
     "        case $fast_code in ''|*[!0-9]*) fast_said=unread ;; esac",
@@ -222,10 +227,10 @@ export function fastCliLines(version: string): string[] {
     '        exit "$fast_code"',
     '      fi',
     '      # Acknowledged, then no answer: node takes the checkpoint the process may have taken, by its id.',
-    `      if [ "$fast_said" != refused ] && [ -s ${io('out')} ] && IFS=' ' read -r fast_said fast_id <${io('out')} 2>/dev/null && [ "$fast_said" = ack ] && [ \${#fast_id} -eq 26 ]; then`,
-    '        case $fast_id in',
+    `      if [ "$fast_said" != refused ] && [ -s ${io('out')} ] && IFS=' ' read -r fast_said fast_id fast_token <${io('out')} 2>/dev/null && [ "$fast_said" = ack ] && [ \${#fast_id} -eq 26 ] && [ \${#fast_token} -eq 26 ]; then`,
+    '        case $fast_id$fast_token in',
     '          *[!0-9A-HJKMNP-TV-Z]*) ;;',
-    '          *) AGENTS_CHECKPOINT_ID=$fast_id; export AGENTS_CHECKPOINT_ID ;;',
+    `          *) ${bindCall} ;;`,
     '        esac',
     '      fi',
     `      rm -f ${io('meta')} ${io('out')}`,

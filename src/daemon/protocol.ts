@@ -21,7 +21,6 @@ export const FORWARDED_ENV_NAMES: readonly string[] = [
   'AGENTS_WORKSPACE',
   'AGENTS_DATABASE',
   'AGENTS_DEBUG',
-  'AGENTS_CHECKPOINT_ID',
 ];
 
 export const FORWARDED_ENV = new RegExp(`^(${FORWARDED_ENV_NAMES.join('|')})$`);
@@ -80,7 +79,15 @@ export type DaemonRequest =
       /** The process must answer by then (epoch ms), leaving the client time to do the work itself. */
       readonly answerBy: number;
     }
-  | { readonly version: string; readonly kind: 'cli'; readonly argv: readonly string[]; readonly cwd: string; readonly env: Record<string, string> }
+  | {
+      readonly version: string;
+      readonly kind: 'cli';
+      readonly argv: readonly string[];
+      readonly cwd: string;
+      readonly env: Record<string, string>;
+      /** `plan checkpoint`: the id its checkpoint gets, and the call's token (callCheckpointId.ts), chosen by the client. */
+      readonly checkpoint?: { readonly id: string; readonly token: string };
+    }
   | { readonly version: string; readonly kind: 'status' | 'stop' };
 
 export type DaemonReply =

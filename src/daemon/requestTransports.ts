@@ -128,7 +128,7 @@ type FastRoute =
 function fastRoute(url: string, body: Buffer): FastRoute {
   if (url.startsWith('/v1/cli?')) {
     const cli = parseFastCli(url, body);
-    return cli.ok ? { ok: true, request: cli.request, ack: fastCliAck(cli.checkpointId), answer: fastCliAnswer } : cli;
+    return cli.ok ? { ok: true, request: cli.request, ack: fastCliAck(cli.checkpoint), answer: fastCliAnswer } : cli;
   }
   const hook = parseFastHook(url, body, Date.now());
   return hook.ok ? { ok: true, request: hook.request, ack: '.', answer: (reply) => `\ndone\n${reply.stdout}` } : hook;

@@ -337,6 +337,8 @@ export class Daemon {
           wasmDir: this.options.distDir,
           version: this.options.version,
           services: (location, logger) => this.lend('cli', location.databasePath, logger),
+          // chosen by the client for this call (callCheckpointId.ts); the request's variables never name it
+          ...(request.checkpoint ? { checkpointCall: { call: request.checkpoint } } : {}),
         });
         return { t: 'done', stdout: stdout.join(''), stderr: stderr.join(''), code };
       }

@@ -40,7 +40,7 @@ export async function firstSnapshotRunning(root: string, planId: string): Promis
 }
 
 /**
- * Runs a checkpoint in a detached process (`agents hook checkpoint-job`) and waits for it up to
+ * Runs a checkpoint in a detached process (`agents hook checkpoint-job`, the job on its stdin) and waits for it up to
  * `waitMs`. A plan's first snapshot reads every file of the folder: on a large one that takes
  * minutes, which no agent waits for. When it is done in time, the hook goes on as if it had
  * taken it itself; when not, the process goes on alone (named in the plan's marker, so that the
@@ -49,10 +49,12 @@ export async function firstSnapshotRunning(root: string, planId: string): Promis
 export async function checkpointInBackground(job: CheckpointJob, wasmDir: string, waitMs: number): Promise<BackgroundOutcome> {
   const cli = path.join(wasmDir, 'cli.js');
   const marker = firstSnapshotMarker(job.workspaceRoot, job.planId);
-  const child = spawn(process.execPath, [cli, 'hook', 'checkpoint-job', JSON.stringify(job)], {
+  // The job (its reason quotes the prompt) goes on stdin: a command line is anyone's to read
+  // (/proc/<pid>/cmdline, ps), and lock files record their holder's.
+  const child = spawn(process.execPath, [cli, 'hook', 'checkpoint-job'], {
     cwd: job.workspaceRoot,
     detached: true,
-    stdio: 'ignore',
+    stdio: ['pipe', 'ignore', 'ignore'],
     env: process.env,
     windowsHide: true,
   });
@@ -60,6 +62,10 @@ export async function checkpointInBackground(job: CheckpointJob, wasmDir: string
     child.once('error', () => resolve('failed'));
     child.once('exit', (code) => resolve(code === 0 ? 'finished' : 'failed'));
   });
+  // A few kB: the pipe takes them at once, so this process may exit right after (the child reads
+  // them from the pipe, then its end). A child gone before it read them is only a missed checkpoint.
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(JSON.stringify(job));
   if (child.pid !== undefined) quietly(() => writeStateFile(job.workspaceRoot, marker, `${JSON.stringify({ pid: child.pid })}\n`));
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([ended, new Promise<BackgroundOutcome>((resolve) => (timer = setTimeout(() => resolve('still-running'), waitMs)))]);

@@ -1,19 +1,29 @@
 import { CheckpointJobSchema, runCheckpointJob } from './checkpointJob';
 import { HookLog } from './hookLog';
 import { hookServices } from './hookServices';
+import { readStdin } from './hookStdin';
 
 /** A background checkpoint waits for the store as long as the CLI does: nobody waits on it. */
 const BACKGROUND_LOCK_WAIT_MS = 120_000;
 
+/** A job is a few kB; its starter writes it at once and closes the pipe. */
+const JOB_MAX_BYTES = 64 * 1024;
+const JOB_WAIT_MS = 5_000;
+
 /**
- * `agents hook checkpoint-job <json>`, started by a hook (backgroundCheckpoint.ts), never by a
- * person: takes one checkpoint and says so in hooks.log. Exit 0 when it was taken (or not needed).
+ * `agents hook checkpoint-job`, the job's JSON on stdin, started by a hook (backgroundCheckpoint.ts),
+ * never by a person: takes one checkpoint and says so in hooks.log. Exit 0 when it was taken (or
+ * not needed); 2 when no whole job came (no arguments are taken: a job on the command line would
+ * show its prompt to every local user).
  */
-export async function checkpointJobCommand(argv: readonly string[], wasmDir: string): Promise<number> {
+export async function checkpointJobCommand(argv: readonly string[], stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean }, wasmDir: string): Promise<number> {
+  if (argv.length > 0) return 2;
   const log = new HookLog('background');
+  const input = await readStdin(stdin, JOB_MAX_BYTES, JOB_WAIT_MS);
+  if (!input.ok) return 2;
   let parsed;
   try {
-    parsed = CheckpointJobSchema.safeParse(JSON.parse(argv[0] ?? ''));
+    parsed = CheckpointJobSchema.safeParse(JSON.parse(input.text));
   } catch {
     return 2;
   }

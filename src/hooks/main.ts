@@ -10,7 +10,7 @@ import { loadHookStore } from './loadHookStore';
 // the event schemas and the file helpers; sql.js and git only when a checkpoint is due.
 //   agents hook run <agent>               what the agents' configurations call (stdin: the event)
 //   (agents hook install|uninstall|status: dist/agentsHookAdmin.js, src/hooks/install/)
-//   agents hook checkpoint-job <json>     a plan's first snapshot, in the background (internal)
+//   agents hook checkpoint-job            a plan's first snapshot, in the background (internal; the job on stdin)
 
 // As in cli/main.ts: a few SQLite statements do not repay V8's optimizing tier for sql.js's wasm.
 setFlagsFromString('--liftoff-only');
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'checkpoint-job') {
-    process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), __dirname);
+    process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), process.stdin, __dirname);
     return;
   }
   return usage(command === undefined ? 'missing command after "hook"' : `unknown command "hook ${command}"`);

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fastCliAck, fastCliAnswer, parseFastCli } from '../../src/daemon/fastCli';
 import { cliEnv, REPO_ROOT } from './helpers/cliHarness';
+import { write } from './helpers/sandboxFixtures';
 import { BASE_ENV, NO_DAEMON, VERSION, agents, httpAnswer, json, newWorkspace, runDetached, running, status, toolsOnly, useFastClientSuite, type Run } from './helpers/residentProcessFixtures';
 
 // `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemon/fastClientScript.ts,
@@ -140,7 +141,7 @@ describe(`agents in VS Code's terminal: the fast client, with ${client}`, functi
   it('a process that acknowledges a checkpoint and goes away: node takes it with the id the process named, so that none is taken twice', async () => {
     const dir = tempDir();
     const { root, planId } = await served(dir);
-    const named = '01M8TNR8KK2J8WR6CV5SV70J9Y';
+    const named = { id: '01M8TNR8KK2J8WR6CV5SV70J9Y', token: 'ZX0B1C2D3E4F5G6H7J8K9M0NPQ' };
     let requests = 0;
     await impostors.listen(root, (socket) => {
       socket.once('data', (first: Buffer) => {
@@ -153,9 +154,29 @@ describe(`agents in VS Code's terminal: the fast client, with ${client}`, functi
     const before = checkpointIds(root, planId);
     const r = await withNode(root, ['--format', 'json', 'plan', 'checkpoint', planId]);
     assert.equal(r.code, 0, `${r.stdout}${r.stderr}`);
-    assert.equal((JSON.parse(r.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id, named);
-    assert.deepEqual(checkpointIds(root, planId), [...before, named]);
+    assert.equal((JSON.parse(r.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id, named.id);
+    assert.deepEqual(checkpointIds(root, planId), [...before, named.id]);
+    const taken = json<{ checkpoints: { metadata: { extra: Record<string, string> } }[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.at(-1)!;
+    assert.equal(taken.metadata.extra.checkpoint_call, named.token, 'the script bound the token to the node it became, which recorded it');
     assert.ok(requests >= 2, 'the fast client asked, then the node client');
+  });
+
+  it('an AGENTS_CHECKPOINT_ID in the environment names no checkpoint: each call takes one of its own, holding the files written before it', async () => {
+    const dir = tempDir();
+    const { root, planId } = await served(dir);
+    const existing = checkpointIds(root, planId).at(-1)!;
+    const inherited = { AGENTS_CHECKPOINT_ID: existing, AGENTS_CHECKPOINT_CALL: `${process.pid}:ZX0B1C2D3E4F5G6H7J8K9M0NPQ` };
+    const taken: string[] = [];
+    for (const name of ['one', 'two']) {
+      write(root, `src/${name}.ts`, `export const ${name} = 1;\n`);
+      const r = await fast(root, ['--format', 'json', 'plan', 'checkpoint', planId], inherited);
+      assert.equal(r.code, 0, `${r.stdout}${r.stderr}`);
+      taken.push((JSON.parse(r.stdout) as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id);
+    }
+    assert.ok(!taken.includes(existing) && taken[0] !== taken[1], taken.join(' '));
+    assert.deepEqual(checkpointIds(root, planId), [existing, ...taken]);
+    const diff = json<{ changes: { path: string }[] }>(root, ['plan', 'diff', planId, taken[0]!, taken[1]!], NO_DAEMON).changes.map((c) => c.path);
+    assert.deepEqual(diff, ['src/two.ts']);
   });
 
   it('a process that never acknowledges: node does the command', async () => {
@@ -176,21 +197,21 @@ describe(`agents in VS Code's terminal: the fast client, with ${client}`, functi
 
 describe('the fast client\'s command request, as the resident process reads it', () => {
   const fields = (...list: string[]) => Buffer.from(`${list.map((f) => `${f}\0`).join('')}\0`);
-  const id = () => '01M8TNR8KK2J8WR6CV5SV70J9Y';
+  const call = { id: '01M8TNR8KK2J8WR6CV5SV70J9Y', token: 'ZX0B1C2D3E4F5G6H7J8K9M0NPQ' };
+  const id = () => call;
 
   it('reads the working folder, the variables and the words in order; a checkpoint gets its id before the work', () => {
     const list = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_WORKSPACE=/w', 'arg=--format', 'arg=json', 'arg=plan', 'arg=list'), id);
-    assert.deepEqual(list, { ok: true, checkpointId: undefined, request: { version: VERSION, kind: 'cli', argv: ['--format', 'json', 'plan', 'list'], cwd: '/w', env: { AGENTS_WORKSPACE: '/w' } } });
+    assert.deepEqual(list, { ok: true, checkpoint: undefined, request: { version: VERSION, kind: 'cli', argv: ['--format', 'json', 'plan', 'list'], cwd: '/w', env: { AGENTS_WORKSPACE: '/w' } } });
     const taken = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'arg=plan', 'arg=checkpoint', 'arg=P', 'arg=a\nb=c'), id);
     assert.ok(taken.ok);
     assert.deepEqual(taken.request.argv, ['plan', 'checkpoint', 'P', 'a\nb=c']);
-    assert.equal(taken.request.env.AGENTS_CHECKPOINT_ID, id());
-    assert.equal(taken.checkpointId, id());
-    // The caller's own id is kept; one that is not an id is not named in the acknowledgement.
-    const own = parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_CHECKPOINT_ID=mine', 'arg=plan', 'arg=checkpoint', 'arg=P'), id);
-    assert.ok(own.ok);
-    assert.equal(own.request.env.AGENTS_CHECKPOINT_ID, 'mine');
-    assert.equal(own.checkpointId, undefined);
+    assert.deepEqual(taken.request.checkpoint, call);
+    assert.deepEqual(taken.checkpoint, call);
+    assert.equal(fastCliAck(taken.checkpoint), `ack ${call.id} ${call.token}\n`);
+    // An id in the script's environment is none of the process's business: it is refused as a
+    // field, and the process chooses the call's id itself.
+    assert.equal(parseFastCli(`/v1/cli?version=${VERSION}`, fields('cwd=/w', 'AGENTS_CHECKPOINT_ID=01M8TNR8KK2J8WR6CV5SV70J9Y', 'arg=plan', 'arg=checkpoint', 'arg=P'), id).ok, false);
     assert.equal(fastCliAck(undefined), 'ack -\n');
   });
 

@@ -280,15 +280,17 @@ describe('the resident process', function () {
       [`${made.checkpoint.checkpoint_id} once`],
       'the process took it; the call answered with it and took none itself',
     );
-    // The same id given again (a caller's own retry): the same checkpoint, still one.
-    const again = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'once'], { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id });
-    assert.equal(again.checkpoint.checkpoint_id, made.checkpoint.checkpoint_id);
-    assert.equal(json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.length, 1);
-    // Another plan's checkpoint is no answer for this plan.
+    assert.match(made.checkpoint.metadata.extra.checkpoint_call ?? '', /^[0-9A-HJKMNP-TV-Z]{26}$/, 'recorded with the token of the call that took it');
+    // The same id in the environment of another call (inherited, not chosen for it): ignored, so
+    // that call takes a checkpoint of its own (issue 34: it used to answer with this one).
+    write(root, 'src/c.ts', 'export const c = 2;\n');
+    const again = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', planId, '--reason', 'again'], { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id });
+    assert.notEqual(again.checkpoint.checkpoint_id, made.checkpoint.checkpoint_id);
+    assert.equal(json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints.length, 2);
+    // Nor is it another plan's answer: that plan takes its own too.
     const other = json<{ plan: PlanJson }>(root, ['plan', 'create', '--title', 'other'], NO_DAEMON).plan.plan_id;
-    const refused = agents(root, ['--format', 'json', 'plan', 'checkpoint', other], { env: { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id } });
-    assert.equal(refused.code, 1);
-    assert.match(refused.stdout, /another plan's checkpoint/);
+    const own = json<{ checkpoint: CheckpointJson }>(root, ['plan', 'checkpoint', other], { ...NO_DAEMON, AGENTS_CHECKPOINT_ID: made.checkpoint.checkpoint_id });
+    assert.equal(own.checkpoint.plan_id, other);
   });
 
   it('a stopped process (SIGSTOP): hook calls and CLI commands complete in-process', async () => {

@@ -274,13 +274,20 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** This process's command line, shortened: `node …/cli.js plan rollback …` or the editor's host. */
+/**
+ * What this process runs, for a waiter's message: its script's name and the command words after it
+ * (`cli.js plan rollback`, `cli.js hook checkpoint-job`, the editor's host), up to the first other
+ * argument. Never the rest of the line: a reason, a title or a path there is the user's, and the
+ * lock file is read by whoever waits on it.
+ */
 function processCommand(): string {
-  return process.argv
-    .slice(1)
-    .map((a) => a.replace(/^.*[\\/](?=[^\\/]+$)/, ''))
-    .join(' ')
-    .slice(0, 200);
+  const [script, ...args] = process.argv.slice(1);
+  const words: string[] = [];
+  for (const arg of args) {
+    if (words.length === 2 || !/^[a-z][a-z-]{0,30}$/.test(arg)) break;
+    words.push(arg);
+  }
+  return [(script ?? '').replace(/^.*[\\/](?=[^\\/]+$)/, '').slice(0, 100), ...words].join(' ');
 }
 
 function backoff(attempt: number): number {

@@ -3,7 +3,8 @@ import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
 import { programOfCommand, programResolves, type HookProgram } from './hookCommandLine';
 import { displayPath, isOurClineScript, readTextOrNull } from './hookFiles';
-import { ourConfiguredHooks } from './jsonHookMerge';
+import { agentParse, duplicateKey, duplicateKeyMessage } from './duplicateKeys';
+import { ourConfiguredHooks, READ_KEYS } from './jsonHookMerge';
 import { parseJsonObject } from './jsonEdit';
 import { resolveTarget } from './safeTarget';
 
@@ -45,9 +46,13 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string): Pr
       shown = displayPath(scope, relative);
       const text = await readTextOrNull(await resolveTarget(root, relative, scope, shown), shown);
       if (text !== null) {
-        const found = ourConfiguredHooks(parseJsonObject(text, shown, config.allowComments).value, config);
+        const doc = parseJsonObject(text, shown, config.allowComments);
+        // what the agent itself reads (the last of a key given twice), never what our edits would find
+        const found = ourConfiguredHooks(agentParse(text, config.allowComments) ?? doc.value, config);
         events.push(...found.events);
         commands.push(...found.commands);
+        const duplicate = duplicateKey(doc, READ_KEYS);
+        if (duplicate) problems.push(`${duplicateKeyMessage(shown, HOOK_AGENT_NAMES[agent], duplicate)}: install and uninstall leave the file alone until it is there once`);
       }
     } else {
       shown = displayPath(scope, `${config.folder(scope)}/`);

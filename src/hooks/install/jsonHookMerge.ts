@@ -1,9 +1,10 @@
 import { getNodeValue, type JSONPath } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
-import type { HookAgent } from '../hookAgents';
+import { HOOK_AGENT_NAMES, type HookAgent } from '../hookAgents';
 import type { JsonHookConfig } from './agentHookConfigs';
+import { duplicateKey, duplicateKeyMessage, hasDuplicateTopLevelKey } from './duplicateKeys';
 import { isOurCommand, type HookProgram } from './hookCommandLine';
-import { appendElement, insertProperty, nodeAt, parseJsonObject, propertyOf, removeChild, type JsonDocument } from './jsonEdit';
+import { appendElement, ConfigFileError, insertProperty, nodeAt, parseJsonObject, propertyOf, removeChild, type JsonDocument } from './jsonEdit';
 
 // Adds and removes our entries in an agent's JSON hook configuration, leaving everything else as
 // it was. An entry is ours when one of its commands starts our CLI with `hook run <agent>`.
@@ -25,6 +26,17 @@ function hooksOf(element: unknown, config: JsonHookConfig): unknown[] {
 
 function holdsOurs(element: unknown, config: JsonHookConfig): boolean {
   return hooksOf(element, config).some((h) => isOurHook(h, config.agent));
+}
+
+/** The top-level keys the installer reads: what it edits, and Gemini CLI's switch for its warning. */
+export const READ_KEYS: readonly string[] = ['hooks', 'hooksConfig'];
+
+/** The file parsed, refused when a key it reads or edits is there twice (duplicateKeys.ts). */
+function parseRefusingDuplicates(text: string, config: JsonHookConfig, file: string): JsonDocument {
+  const doc = parseJsonObject(text, file, config.allowComments);
+  const duplicate = duplicateKey(doc, READ_KEYS);
+  if (duplicate) throw new ConfigFileError(`${duplicateKeyMessage(file, HOOK_AGENT_NAMES[config.agent], duplicate)}; the file was left as it is`);
+  return doc;
 }
 
 /** A new file: the agent's skeleton with our entries. */
@@ -72,7 +84,7 @@ function removeOurs(text: string, path: JSONPath, config: JsonHookConfig, file: 
  */
 export function addOurHooks(text: string | null, config: JsonHookConfig, program: HookProgram, file: string): string {
   if (text === null || text.trim() === '') return freshFile(config, program);
-  parseJsonObject(text, file, config.allowComments);
+  parseRefusingDuplicates(text, config, file);
   for (const { event, entry } of config.entries(program)) {
     let doc = parseJsonObject(text, file, config.allowComments);
     if (!nodeAt(doc, ['hooks'], 'object', file)) {
@@ -100,7 +112,7 @@ export function addOurHooks(text: string | null, config: JsonHookConfig, program
  * removal leaves empty goes too (install added it), so a round trip gives back the original bytes.
  */
 export function removeOurHooks(text: string, config: JsonHookConfig, file: string): string {
-  let doc = parseJsonObject(text, file, config.allowComments);
+  let doc = parseRefusingDuplicates(text, config, file);
   const hooks = nodeAt(doc, ['hooks'], 'object', file);
   if (!hooks) return text;
   const events = (hooks.children ?? []).map((p) => getNodeValue(p.children![0]!) as string);
@@ -126,7 +138,10 @@ export function removeOurHooks(text: string, config: JsonHookConfig, file: strin
 
 /** Whether a file holds nothing but what this installer would create it with, hooks aside. */
 export function holdsOnlySkeleton(text: string, config: JsonHookConfig, file: string): boolean {
-  const { value } = parseJsonObject(text, file, config.allowComments);
+  const doc = parseJsonObject(text, file, config.allowComments);
+  // a key twice: the bytes say more than the value shows, so the file is kept
+  if (hasDuplicateTopLevelKey(doc)) return false;
+  const { value } = doc;
   const rest = { ...value };
   if (isRecord(rest.hooks) && Object.keys(rest.hooks).length === 0) delete rest.hooks;
   return isDeepStrictEqual(rest, { ...config.skeleton }) || Object.keys(rest).length === 0;

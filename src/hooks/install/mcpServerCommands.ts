@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
+import { duplicateKeyMessage, firstInFile, repeatedKeys, type DuplicateKey } from './duplicateKeys';
 import { modeOf, readTextOrNull } from './hookFiles';
 import { resolveTarget } from './safeTarget';
 import type { RewrittenFile } from './versionedCommands';
@@ -20,8 +21,12 @@ export interface OwnedMcpFile {
   readonly relative: string;
   /** As the log shows it. */
   readonly display: string;
+  /** The program that reads the file (for the messages). */
+  readonly owner: string;
   /** The objects that map server names to entries. */
   serverMaps(tree: Node): Node[];
+  /** A key read on the way to those maps, or in them, that an object holds twice (see duplicateKeys.ts). */
+  duplicate(text: string, tree: Node): DuplicateKey | undefined;
 }
 
 function objectAt(node: Node | undefined, key: string): Node | undefined {
@@ -34,10 +39,20 @@ function objectAt(node: Node | undefined, key: string): Node | undefined {
 export const CLAUDE_CODE_USER_MCP: OwnedMcpFile = {
   relative: '.claude.json',
   display: '~/.claude.json',
+  owner: 'Claude Code',
   serverMaps: (tree) => {
     const projects = objectAt(tree, 'projects')?.children ?? [];
     const local = projects.map((p) => objectAt(p.children?.[1], 'mcpServers'));
     return [objectAt(tree, 'mcpServers'), ...local].filter((n): n is Node => n !== undefined);
+  },
+  duplicate: (text, tree) => {
+    // `projects` holds each folder's history too: only the keys on the way to the servers are looked at there
+    const found = [...repeatedKeys(text, tree, '', ['projects'], false), ...repeatedKeys(text, tree, '', ['mcpServers'], true)];
+    for (const project of objectAt(tree, 'projects')?.children ?? []) {
+      const [name, value] = project.children ?? [];
+      if (value?.type === 'object') found.push(...repeatedKeys(text, value, `projects.${String(name?.value)}`, ['mcpServers'], true));
+    }
+    return firstInFile(found);
   },
 };
 
@@ -48,7 +63,9 @@ export const CLINE_EXTENSION_ID = 'saoudrizwan.claude-dev';
 export const CLINE_MCP_SETTINGS: OwnedMcpFile = {
   relative: `${CLINE_EXTENSION_ID}/settings/cline_mcp_settings.json`,
   display: `Cline's cline_mcp_settings.json`,
+  owner: 'Cline',
   serverMaps: (tree) => [objectAt(tree, 'mcpServers')].filter((n): n is Node => n !== undefined),
+  duplicate: (text, tree) => firstInFile(repeatedKeys(text, tree, '', ['mcpServers'], true)),
 };
 
 /** The `command` and `args` string nodes of every server entry in `maps`. */
@@ -71,14 +88,17 @@ function commandStrings(maps: readonly Node[]): Node[] {
 
 /**
  * `text` with each versioned dist/cli.js of ours in a server's `command` or `args` replaced by
- * `shim`; the other bytes unchanged. Undefined when the file cannot be parsed (it is left alone).
+ * `shim`; the other bytes unchanged. `problem` when the file cannot be parsed, or parses two ways
+ * (a key on the way held twice: the edit would land where its program does not read): it is left alone.
  */
-export function rewriteServerStrings(text: string, file: OwnedMcpFile, extensionsDir: string, shim: string, platform: NodeJS.Platform = process.platform): { text: string; replaced: number } | undefined {
+export function rewriteServerStrings(text: string, file: OwnedMcpFile, extensionsDir: string, shim: string, platform: NodeJS.Platform = process.platform): { text: string; replaced: number } | { problem: string } {
   // most such files name nothing of ours: no parse of a large file for them
   if (replaceVersionedCli(text, extensionsDir, shim, platform).replaced === 0) return { text, replaced: 0 };
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: false, allowTrailingComma: true });
-  if (!tree || errors.length > 0 || tree.type !== 'object') return undefined;
+  if (!tree || errors.length > 0 || tree.type !== 'object') return { problem: `${file.display}: it cannot be parsed as JSON; it was left as it is` };
+  const duplicate = file.duplicate(text, tree);
+  if (duplicate) return { problem: `${duplicateKeyMessage(file.display, file.owner, duplicate)}; it was left as it is` };
   let result = text;
   let replaced = 0;
   // from the end, so each node's offset still holds when it is replaced
@@ -112,7 +132,7 @@ export async function rewriteOwnedMcpFile(root: string, file: OwnedMcpFile, exte
   let before = await readTextOrNull(target, file.display).catch(() => null);
   for (let attempt = 0; attempt < ATTEMPTS && before !== null; attempt++) {
     const next = rewriteServerStrings(before, file, extensionsDir, shim);
-    if (next === undefined) return { problem: `${file.display}: it cannot be parsed as JSON; it was left as it is` };
+    if ('problem' in next) return { problem: next.problem };
     if (next.replaced === 0) return {};
     const now = await readTextOrNull(target, file.display).catch(() => null);
     if (now !== before) {
