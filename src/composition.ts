@@ -34,8 +34,9 @@ export interface WorkspaceServicesOptions {
   /**
    * How long to wait for another process's lock (store and database) before giving up with a
    * StoreError; default two minutes for the store. A hook gives a few seconds: an agent waits on it.
+   * A function is asked at each wait (a hook's wait is what is left of its budget then).
    */
-  readonly lockTimeoutMs?: number;
+  readonly lockTimeoutMs?: number | (() => number);
   /** Overrides for the database's write log thresholds (tests use the log on a small database). */
   readonly writeLog?: Partial<WriteLogOptions>;
   /** The resident process collects the store's garbage when idle, not inside a call (ShadowGitSandboxOptions). */

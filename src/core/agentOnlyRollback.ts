@@ -1,6 +1,7 @@
 import { formatCount, plural } from './displayText';
 import type { Checkpoint } from './checkpoint';
 import { BusinessRuleViolation } from './errors';
+import { isLateCheckpoint } from './lateCheckpoints';
 import type { PathChange } from './rollbackResult';
 
 // An agent-only rollback ("undo the agent, keep mine"): of everything that changed since a
@@ -23,7 +24,7 @@ export interface CheckpointSpan {
 }
 
 function fencesToolCall(c: Checkpoint, type: 'pre_write' | 'post_step'): boolean {
-  return c.checkpoint_type === type && c.metadata.source_tool !== AUTOMATIC_SOURCE_TOOL;
+  return c.checkpoint_type === type && c.metadata.source_tool !== AUTOMATIC_SOURCE_TOOL && !isLateCheckpoint(c);
 }
 
 /**
@@ -35,12 +36,16 @@ function fencesToolCall(c: Checkpoint, type: 'pre_write' | 'post_step'): boolean
  *   skipped because nothing had changed since that checkpoint (the agent hooks skip it then);
  * - anything else (from a `post_step` or a manual checkpoint to a `pre_write` or a manual one, or
  *   to the files now): someone else's.
+ * A late checkpoint (core/lateCheckpoints.ts) is no boundary: after `from`, the stretches pass over
+ * it (its files were read at a moment no hook fenced), and as `from` it opens no tool call.
  */
 export function checkpointSpans(checkpoints: readonly Checkpoint[], from: number): CheckpointSpan[] {
   const spans: CheckpointSpan[] = [];
-  for (let i = from; i < checkpoints.length; i++) {
-    const start = checkpoints[i]!;
-    const end = checkpoints[i + 1];
+  const after = checkpoints.slice(from + 1).filter((c) => !isLateCheckpoint(c));
+  const list = from < checkpoints.length ? [checkpoints[from]!, ...after] : [];
+  for (let i = 0; i < list.length; i++) {
+    const start = list[i]!;
+    const end = list[i + 1];
     const opened = fencesToolCall(start, 'pre_write');
     const closed = end !== undefined && fencesToolCall(end, 'post_step');
     spans.push({ from: start, to: end, agent: opened || closed, unclosed: opened && !closed });

@@ -2,6 +2,7 @@ import { CheckpointSchema, type Checkpoint } from './checkpoint';
 import { BusinessRuleViolation, NotFoundError, ValidationError } from './errors';
 import { isTerminal, type Plan } from './plan';
 import type { Snapshot } from './ports';
+import { CheckpointNotWaitedForError, markedLate, type RecordingGate } from './lateCheckpoints';
 import { resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { checkpointsToRetain } from './retainedCheckpoints';
 import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
@@ -70,14 +71,18 @@ export class CheckpointRecords {
   /**
    * Stores the checkpoint (and prunes, when asked) in one transaction. Its snapshot is pinned
    * already: if the row cannot be made or stored, the pin goes too. Pruning spares what an undo
-   * or a correction needs (checkpointsToRetain), read in the same transaction.
+   * or a correction needs (checkpointsToRetain), read in the same transaction. A `gate` is asked
+   * last, inside the transaction: it may mark the row late, or drop it (nothing is written).
    */
-  async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean): Promise<CreatedCheckpoint> {
+  async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean, gate?: RecordingGate): Promise<CreatedCheckpoint> {
     try {
-      const row = make();
+      let row = make();
       const pruned = await this.deps.store.write((uow) => {
         const plan = uow.plans.get(row.plan_id);
         if (!plan) throw new NotFoundError('plan', row.plan_id);
+        const verdict = gate?.claim(row.checkpoint_id) ?? 'record';
+        if (verdict === 'drop') throw new CheckpointNotWaitedForError(row.plan_id);
+        if (verdict === 'late') row = markedLate(row);
         uow.checkpoints.insert(row);
         if (!prune) return [];
         const all = uow.checkpoints.listForPlan(plan.plan_id);

@@ -6,6 +6,7 @@ import { BusinessRuleViolation, NotFoundError, ValidationError, describeIssues }
 import { ObjectIdSchema, RelativePathSchema } from './ids';
 import { isTerminal } from './plan';
 import type { CapturedBefore, CapturedPath } from './ports';
+import { CheckpointNotWaitedForError, type RecordingGate } from './lateCheckpoints';
 import { exclusiveOnSandboxes, resolveSandbox } from './lockedSandbox';
 import { refuseWhileInterrupted } from './operationRecords';
 import { RestoreService, type AttachedCorrection, type RestoreControl } from './restoreService';
@@ -26,8 +27,9 @@ export class CheckpointService {
     this.restores = new RestoreService(deps, this.records);
   }
 
-  async createCheckpoint(planId: string, options: CreateCheckpointOptions = {}): Promise<CreatedCheckpoint> {
-    return (await this.create(planId, options, false))!;
+  /** `gate`: for a caller that may stop waiting (see core/lateCheckpoints.ts). */
+  async createCheckpoint(planId: string, options: CreateCheckpointOptions = {}, gate?: RecordingGate): Promise<CreatedCheckpoint> {
+    return (await this.create(planId, options, false, undefined, gate))!;
   }
 
   /**
@@ -38,8 +40,8 @@ export class CheckpointService {
    * With `before`, the paths it names once the files are read are shown as captured before the
    * writes that came since (see {@link captureBeforeWrite}), here and in the no-change comparison.
    */
-  async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}, before?: CapturedBefore): Promise<CreatedCheckpoint | undefined> {
-    return this.create(planId, options, true, before);
+  async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}, before?: CapturedBefore, gate?: RecordingGate): Promise<CreatedCheckpoint | undefined> {
+    return this.create(planId, options, true, before, gate);
   }
 
   /**
@@ -56,7 +58,7 @@ export class CheckpointService {
     return this.deps.snapshotter.captureBeforeWrite(sandbox, rel.data);
   }
 
-  private async create(planId: string, options: CreateCheckpointOptions, onlyIfChanged: boolean, before?: CapturedBefore): Promise<CreatedCheckpoint | undefined> {
+  private async create(planId: string, options: CreateCheckpointOptions, onlyIfChanged: boolean, before?: CapturedBefore, gate?: RecordingGate): Promise<CreatedCheckpoint | undefined> {
     const id = parseId(planId, 'plan id');
     const parsed = CreateCheckpointOptionsSchema.safeParse(options);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
@@ -65,6 +67,8 @@ export class CheckpointService {
     if (isTerminal(plan.state)) throw new BusinessRuleViolation('Checkpoint blocked: plan is already applied');
     const sandbox = await this.records.requireSandbox(plan, 'Checkpoint blocked: sandbox is missing');
     return exclusiveOnSandboxes(this.deps, id, [sandbox], async () => {
+      // A caller answered while this waited for the lock: reading the files now would read what came after.
+      if (gate && !gate.stillWaited()) throw new CheckpointNotWaitedForError(id);
       await refuseWhileInterrupted(this.deps, id, 'Checkpoint');
       let chosenId = opts.checkpointId;
       if (chosenId !== undefined) {
@@ -102,6 +106,7 @@ export class CheckpointService {
           },
         }),
         true,
+        gate,
       );
       await this.records.unpin(id, recorded.pruned);
       if (recorded.pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();

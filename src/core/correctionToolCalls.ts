@@ -31,11 +31,10 @@ export function correctionToolCalls(checkpoints: readonly Checkpoint[], reverted
     if (!window) continue;
     const [start, end] = [index.get(window.from.checkpoint_id)!, index.get(window.to.checkpoint_id)!];
     if (start >= end) continue;
-    const own = checkpointSpans(checkpoints.slice(0, end + 1), start)
-      .map((s, i) => ({ s, i: start + i }))
-      .filter(({ s }) => s.agent && s.to !== undefined && (s.from.decision_id === d.decision_id || s.to.decision_id === d.decision_id));
+    // By id: the spans pass over late checkpoints (core/lateCheckpoints.ts), so one may cover two.
+    const own = checkpointSpans(checkpoints.slice(0, end + 1), start).filter((s) => s.agent && s.to !== undefined && (s.from.decision_id === d.decision_id || s.to.decision_id === d.decision_id));
     if (own.length === 0) ranges.push([start, end]);
-    else for (const { i } of own) ranges.push([i, i + 1]);
+    else for (const s of own) ranges.push([index.get(s.from.checkpoint_id)!, index.get(s.to!.checkpoint_id)!]);
   }
   ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const joined: [number, number][] = [];

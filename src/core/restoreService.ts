@@ -1,3 +1,4 @@
+import { LateCheckpointRollbackError, isLateCheckpoint } from './lateCheckpoints';
 import { AgentOnlyConflictError, agentOnlySummary, checkpointSpans, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
 import type { Checkpoint } from './checkpoint';
 import type { CheckpointRecords } from './checkpointRecords';
@@ -178,6 +179,9 @@ export class RestoreService {
    * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken.
    */
   private async agentOnlyTarget(checkpoint: Checkpoint, nowRef: string): Promise<{ target: string; summary: AgentOnlySummary }> {
+    // Read after its caller, the agent, had been answered: its files may hold the agent's first
+    // changes, so whose work came after it cannot be told (core/lateCheckpoints.ts).
+    if (isLateCheckpoint(checkpoint)) throw new LateCheckpointRollbackError(checkpoint.checkpoint_id);
     const list = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(checkpoint.plan_id));
     const spans = checkpointSpans(list, list.findIndex((c) => c.checkpoint_id === checkpoint.checkpoint_id));
     const refOf = (c: Checkpoint | undefined): string => c?.sandbox_ref ?? nowRef;

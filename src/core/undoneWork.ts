@@ -2,6 +2,7 @@ import { formatCount } from './displayText';
 import type { Checkpoint } from './checkpoint';
 import type { Decision } from './decision';
 import { decisionWindow } from './decisionGraph';
+import { isLateCheckpoint } from './lateCheckpoints';
 import type { Plan } from './plan';
 
 /**
@@ -98,13 +99,15 @@ export async function findUndoneWork(s: UndoneWorkSources): Promise<UndoneWork[]
   const touched = new Set(s.paths);
   const found: UndoneWork[] = [];
   const since = s.target.created_at;
-  const own = s.checkpointsOf(s.plan.plan_id);
+  // A late checkpoint is no boundary (core/lateCheckpoints.ts): its time is not when its files were.
+  const checkpointsOf = (planId: string) => s.checkpointsOf(planId).filter((c) => !isLateCheckpoint(c));
+  const own = checkpointsOf(s.plan.plan_id);
   // Each overlapping plan's later changes to the rollback's paths (in this sandbox's terms), and
   // when each content was first recorded by it.
   const later: { plan: Plan; final: Map<string, string>; recorded: Map<string, Map<string, string>> }[] = [];
   for (const other of s.plans) {
     if (other.plan_id === s.plan.plan_id || !sandboxesOverlap(other.sandbox_path, s.plan.sandbox_path)) continue;
-    const list = s.checkpointsOf(other.plan_id);
+    const list = checkpointsOf(other.plan_id);
     const latest = list.at(-1);
     if (!latest || latest.created_at <= since) continue;
     const baseIndex = Math.max(0, list.filter((c) => c.created_at <= since).length - 1);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
 import { listStateDir, makeStateDir } from '../adapters/files/stateFiles';
 import { realpath } from 'node:fs/promises';
@@ -14,6 +15,8 @@ import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
 import { traceHookPhases } from '../hooks/hookTimings';
+import { logWritesUnderWay } from '../hooks/logWrites';
+import { exitProcess } from './processExit';
 import type { HookAgent } from '../hooks/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
 import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
@@ -47,8 +50,22 @@ export interface DaemonOptions {
 const FAST_CLIENT_FILE = /^(hook|cli)-\d+\.(in|meta|out|id)$/;
 const FAST_CLIENT_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
-/** How long a hook may wait for the store's lock, as in hookRun.ts. */
+/** How long a hook may wait for the store's lock when no call says less, as in hookRun.ts. */
 const HOOK_LOCK_WAIT_MS = 5_000;
+
+/**
+ * How long the queue waits for a request before the next one goes ahead anyway (a request stuck on
+ * a hung disk must not hold every later one): a hook, until its answer is due and a second more
+ * (it answers by then whatever its work waits on, hookRun.ts); a command, this long.
+ */
+const HOOK_HOLD_SLACK_MS = 1_000;
+const CLI_HOLD_MS = 60_000;
+/** A command that waited this long for its turn is refused: its client runs it itself. */
+const CLI_TURN_WAIT_MS = 30_000;
+/** A hook's work left at its answer and still not ended after this: the process is wedged and exits. */
+const ABANDONED_STUCK_MS = 120_000;
+/** How long an exiting process waits for what it still does (a request, a log write) before it kills itself. */
+const EXIT_GRACE_MS = 2_000;
 
 interface Warm {
   readonly services: WorkspaceServices;
@@ -72,6 +89,10 @@ export class Daemon {
   private timer: NodeJS.Timeout | undefined;
   private maintenance: NodeJS.Timeout | undefined;
   private exiting = false;
+  /** Hooks' work that went on after its answer (its budget ran out), and when it was left. */
+  private readonly abandoned = new Map<Promise<unknown>, number>();
+  /** The lock wait of the hook request being served: each request's own, also in work it left behind. */
+  private readonly lockWaits = new AsyncLocalStorage<{ wait?: () => number }>();
 
   /** Each connection, handed to the transports (requestTransports.ts). */
   private readonly onConnection: (socket: net.Socket) => void;
@@ -171,6 +192,9 @@ export class Daemon {
   private check(): void {
     const why = this.stale();
     if (why) return this.exit(why);
+    for (const since of this.abandoned.values()) {
+      if (Date.now() - since > ABANDONED_STUCK_MS) return this.exit(`a hook's work left at its answer has not ended in ${ABANDONED_STUCK_MS} ms`);
+    }
     this.sweepFastClientFiles();
     if (this.inFlight === 0 && Date.now() - this.lastActivity > this.options.idleExitMs) this.exit(`idle for ${this.options.idleExitMs} ms`);
   }
@@ -227,19 +251,30 @@ export class Daemon {
     }
     for (const warm of this.warm.values()) warm.services.dispose();
     this.warm.clear();
-    // Let answers being written drain; then go, whatever still runs.
-    setTimeout(() => process.exit(0), 50).unref();
+    // Let answers being written drain; then go: at once when nothing of ours is under way, else
+    // once it ends or after a grace period, whatever it waits on (processExit.ts).
+    setTimeout(() => exitProcess(0, EXIT_GRACE_MS, () => this.inFlight > 0 || this.abandoned.size > 0 || logWritesUnderWay()), 50).unref();
   }
 
   /** A valid request of this version: acknowledged, worked on in turn with heartbeats, answered. */
   private async handle(request: DaemonRequest, channel: Channel): Promise<void> {
     channel.ack();
+    this.requests += 1;
+    if (request.kind === 'status' || request.kind === 'stop') {
+      // Answered from memory, never queued: a request stuck on a hung disk cannot hold them.
+      channel.answer({ t: 'done', stdout: JSON.stringify(this.status()), stderr: '', code: 0 });
+      if (request.kind === 'stop') this.exit('asked to stop');
+      return;
+    }
     const beat = setInterval(() => channel.beat(), HEARTBEAT_MS);
     this.inFlight += 1;
-    this.requests += 1;
     // One request at a time: the services are shared, and the store serializes its work anyway.
-    const work = this.queue.then(() => this.serve(request));
-    this.queue = work.catch(() => undefined);
+    // Each waits for its turn only so long, and holds the queue only so long (HOOK_HOLD_SLACK_MS).
+    const now = Date.now();
+    const turnBy = request.kind === 'hook' ? request.answerBy : now + CLI_TURN_WAIT_MS;
+    const holdBy = request.kind === 'hook' ? request.answerBy + HOOK_HOLD_SLACK_MS : now + CLI_HOLD_MS;
+    const work = within(this.queue, turnBy).then((turn) => (turn ? this.serve(request) : { t: 'refused' as const, version: this.options.version, why: 'the process was busy with another request' }));
+    this.queue = within(work.catch(() => undefined), holdBy);
     const began = performance.now();
     try {
       const reply = await work;
@@ -255,11 +290,18 @@ export class Daemon {
       this.inFlight -= 1;
       this.lastActivity = Date.now();
     }
-    if (request.kind === 'stop') this.exit('asked to stop');
-    else {
-      this.boundMemory();
-      this.scheduleMaintenance();
-    }
+    this.boundMemory();
+    this.scheduleMaintenance();
+  }
+
+  /** A hook's work that went on after its answer: said in the log when it ends, watched until then (check). */
+  private watchAbandoned(work: Promise<unknown>): void {
+    const since = Date.now();
+    this.abandoned.set(work, since);
+    void work.finally(() => {
+      this.abandoned.delete(work);
+      this.options.log(`a hook's work left at its answer (its budget ran out) ended ${Date.now() - since} ms later`);
+    });
   }
 
   /**
@@ -299,21 +341,8 @@ export class Daemon {
       case 'stop':
         return { t: 'done', stdout: JSON.stringify(this.status()), stderr: '', code: 0 };
       case 'hook': {
-        // The hook's budget ends when the client stops waiting for us (answerBy).
-        const env = { ...request.env, AGENTS_HOOK_BUDGET_MS: String(Math.max(0, request.answerBy - request.started)) };
-        const phases = this.options.trace ? traceHookPhases() : undefined;
-        const result = await runHookInput(request.agent as HookAgent, request.input, {
-          cwd: request.cwd,
-          env,
-          wasmDir: this.options.distDir,
-          started: request.started,
-          services: this.hookServices,
-          // bundled here, with the services: one copy of every class
-          store: hookStore,
-          acceptWorkspace: (location) => this.isOurs(location),
-        }).finally(() => phases && this.options.log(`hook phases: ${phases.end()}`));
-        if (result.refused) return refused('the event is for another workspace');
-        return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
+        // Its lock waits are its own, in its work left behind too (lend's lockTimeoutMs).
+        return this.lockWaits.run({}, () => this.serveHook(request, refused));
       }
       case 'cli': {
         // Refused unless it runs in this process's workspace: the client then runs it itself.
@@ -345,8 +374,30 @@ export class Daemon {
     }
   }
 
-  private readonly hookServices: HookServicesProvider = (_root, databasePath, _lockMs, log) =>
-    this.lend('hook', databasePath, { debug: (m) => this.options.trace && this.options.log(m), info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
+  private async serveHook(request: Extract<DaemonRequest, { kind: 'hook' }>, refused: (why: string) => DaemonReply & { t: 'refused' }): Promise<DaemonReply & { t: 'done' | 'refused' }> {
+    // The hook's budget ends when the client stops waiting for us (answerBy).
+    const env = { ...request.env, AGENTS_HOOK_BUDGET_MS: String(Math.max(0, request.answerBy - request.started)) };
+    const phases = this.options.trace ? traceHookPhases() : undefined;
+    const result = await runHookInput(request.agent as HookAgent, request.input, {
+      cwd: request.cwd,
+      env,
+      wasmDir: this.options.distDir,
+      started: request.started,
+      services: this.hookServices,
+      // bundled here, with the services: one copy of every class
+      store: hookStore,
+      acceptWorkspace: (location) => this.isOurs(location),
+      onAbandoned: (work) => this.watchAbandoned(work),
+    }).finally(() => phases && this.options.log(`hook phases: ${phases.end()}`));
+    if (result.refused) return refused('the event is for another workspace');
+    return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
+  }
+
+  private readonly hookServices: HookServicesProvider = (_root, databasePath, lockWait, log) => {
+    const call = this.lockWaits.getStore();
+    if (call) call.wait = lockWait;
+    return this.lend('hook', databasePath, { debug: (m) => this.options.trace && this.options.log(m), info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
+  };
 
   /** Whether a request's workspace is this process's own (by real path). */
   private async isOurs(location: WorkspaceLocation): Promise<boolean> {
@@ -369,7 +420,8 @@ export class Daemon {
         workspaceRoot: this.root,
         databasePath,
         wasmDir: this.options.distDir,
-        ...(kind === 'hook' ? { lockTimeoutMs: HOOK_LOCK_WAIT_MS } : {}),
+        // A hook's lock wait is what is left of that hook's budget at each wait (hookRun.ts).
+        ...(kind === 'hook' ? { lockTimeoutMs: () => this.lockWaits.getStore()?.wait?.() ?? HOOK_LOCK_WAIT_MS } : {}),
         deferGarbageCollection: true,
         logger: {
           debug: (m) => target.current.debug(m),
@@ -383,7 +435,13 @@ export class Daemon {
     }
     const held = warm;
     held.logger.current = logger;
-    return { services: held.services, release: () => (held.logger.current = quiet) };
+    // A call's work left at its answer releases late: only its own logger is taken back.
+    return {
+      services: held.services,
+      release: () => {
+        if (held.logger.current === logger) held.logger.current = quiet;
+      },
+    };
   }
 
   /** Above the limit: drop the warm services (their databases); still above: exit (the next call starts afresh). */
@@ -413,6 +471,13 @@ export class Daemon {
       warm_databases: this.warm.size,
     };
   }
+}
+
+/** Whether `promise` settles by `until` (epoch ms); never rejects. */
+function within(promise: Promise<unknown>, until: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now()))));
+  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
 }
 
 function mb(bytes: number): string {

@@ -49,6 +49,9 @@ export async function firstSnapshotRunning(root: string, planId: string): Promis
 export async function checkpointInBackground(job: CheckpointJob, wasmDir: string, waitMs: number): Promise<BackgroundOutcome> {
   const cli = path.join(wasmDir, 'cli.js');
   const marker = firstSnapshotMarker(job.workspaceRoot, job.planId);
+  // This call stops waiting no earlier than this: files the job reads later may hold the agent's
+  // next changes, and its checkpoint is then recorded marked late (core/lateCheckpoints.ts).
+  const timed: CheckpointJob = { ...job, lateAfter: Date.now() + waitMs };
   // The job (its reason quotes the prompt) goes on stdin: a command line is anyone's to read
   // (/proc/<pid>/cmdline, ps), and lock files record their holder's.
   const child = spawn(process.execPath, [cli, 'hook', 'checkpoint-job'], {
@@ -65,7 +68,7 @@ export async function checkpointInBackground(job: CheckpointJob, wasmDir: string
   // A few kB: the pipe takes them at once, so this process may exit right after (the child reads
   // them from the pipe, then its end). A child gone before it read them is only a missed checkpoint.
   child.stdin?.on('error', () => undefined);
-  child.stdin?.end(JSON.stringify(job));
+  child.stdin?.end(JSON.stringify(timed));
   if (child.pid !== undefined) quietly(() => writeStateFile(job.workspaceRoot, marker, `${JSON.stringify({ pid: child.pid })}\n`));
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([ended, new Promise<BackgroundOutcome>((resolve) => (timer = setTimeout(() => resolve('still-running'), waitMs)))]);

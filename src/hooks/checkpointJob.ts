@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { WorkspaceServices } from '../composition';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { UlidSchema } from '../core/ids';
+import { isLateCheckpoint, type RecordingGate } from '../core/lateCheckpoints';
 
 /** One checkpoint a hook asks for; also what a background process is handed on its command line. */
 export const CheckpointJobSchema = z
@@ -16,15 +17,23 @@ export const CheckpointJobSchema = z
     extra: z.record(z.string().min(1).max(200), z.string().max(4000)),
     /** Skip it when the files are exactly the last checkpoint's. */
     onlyIfChanged: z.boolean(),
+    /**
+     * A plan's first snapshot in the background: when (epoch ms) the hook that started it stops
+     * waiting for it. Files read after that are recorded marked late (core/lateCheckpoints.ts).
+     */
+    lateAfter: z.number().int().min(0).max(8.64e15).optional(),
   })
   .strict();
 export type CheckpointJob = z.infer<typeof CheckpointJobSchema>;
 
-/** Takes the checkpoint; returns its id, or undefined when nothing changed and none was needed. */
-export async function runCheckpointJob(services: WorkspaceServices, job: CheckpointJob): Promise<string | undefined> {
+/**
+ * Takes the checkpoint, recorded only as `gate` says (core/lateCheckpoints.ts); returns its id and
+ * whether it was recorded late, or undefined when nothing changed and none was needed.
+ */
+export async function runCheckpointJob(services: WorkspaceServices, job: CheckpointJob, gate?: RecordingGate): Promise<{ readonly id: string; readonly late: boolean } | undefined> {
   const options = { type: job.type, reason: job.reason, sourceTool: job.sourceTool, phase: job.phase, extra: job.extra };
-  const created = job.onlyIfChanged ? await services.checkpoints.createCheckpointIfChanged(job.planId, options) : await services.checkpoints.createCheckpoint(job.planId, options);
-  return created?.checkpoint.checkpoint_id;
+  const created = job.onlyIfChanged ? await services.checkpoints.createCheckpointIfChanged(job.planId, options, undefined, gate) : await services.checkpoints.createCheckpoint(job.planId, options, gate);
+  return created && { id: created.checkpoint.checkpoint_id, late: isLateCheckpoint(created.checkpoint) };
 }
 
 /**

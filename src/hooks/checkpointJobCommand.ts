@@ -1,10 +1,14 @@
+import { firstSnapshotGate } from './answerGate';
 import { CheckpointJobSchema, runCheckpointJob } from './checkpointJob';
+import { flushWithin } from './boundedFlush';
 import { HookLog } from './hookLog';
 import { hookServices } from './hookServices';
 import { readStdin } from './hookStdin';
 
 /** A background checkpoint waits for the store as long as the CLI does: nobody waits on it. */
 const BACKGROUND_LOCK_WAIT_MS = 120_000;
+/** How long it waits for its line in hooks.log. */
+const BACKGROUND_LOG_WAIT_MS = 5_000;
 
 /** A job is a few kB; its starter writes it at once and closes the pipe. */
 const JOB_MAX_BYTES = 64 * 1024;
@@ -33,8 +37,9 @@ export async function checkpointJobCommand(argv: readonly string[], stdin: NodeJ
   try {
     const services = await hookServices(job.workspaceRoot, job.databasePath, wasmDir, BACKGROUND_LOCK_WAIT_MS, log);
     try {
-      const id = await runCheckpointJob(services, job);
-      log.line(`${job.type} ${id ?? 'skipped, nothing changed'} in plan ${job.planId} (the plan's first snapshot, in process ${process.pid})`);
+      const taken = await runCheckpointJob(services, job, firstSnapshotGate(job.lateAfter));
+      const late = taken?.late ? '; recorded late: it ended after the hook had stopped waiting, so it may hold changes the agent made meanwhile, and no rollback uses it as a boundary' : '';
+      log.line(`${job.type} ${taken?.id ?? 'skipped, nothing changed'} in plan ${job.planId} (the plan's first snapshot, in process ${process.pid}${late})`);
     } finally {
       services.dispose();
     }
@@ -42,6 +47,8 @@ export async function checkpointJobCommand(argv: readonly string[], stdin: NodeJ
     log.line(`${job.type} of plan ${job.planId} missed: ${error instanceof Error ? error.message : String(error)}`);
     code = 1;
   }
-  await log.flush(job.workspaceRoot);
+  // Nobody waits for this process, but its marker keeps later hooks from starting another first
+  // snapshot while it lives: a log write that hangs must not keep it alive (main.ts ends it).
+  await flushWithin(log, job.workspaceRoot, Date.now() + BACKGROUND_LOG_WAIT_MS);
   return code;
 }

@@ -20,10 +20,12 @@ export function hookLogPath(workspaceRoot: string): string {
  */
 export class HookLog {
   private readonly pending: string[] = [];
+  private sealed = false;
 
   constructor(private readonly prefix: string) {}
 
   line(message: string): void {
+    if (this.sealed) return;
     const text = logLine(`${new Date().toISOString()} ${this.prefix} ${message}`);
     this.pending.push(text.length > LINE_MAX ? `${text.slice(0, LINE_MAX - 1)}…` : text);
   }
@@ -32,9 +34,22 @@ export class HookLog {
     return this.pending;
   }
 
-  /** Appends the lines to the workspace's hooks.log (creating its folder), rotating it first when full. */
-  async flush(workspaceRoot: string | undefined): Promise<void> {
-    if (!workspaceRoot || this.pending.length === 0) return;
+  /**
+   * Takes no more lines: a hook's work that goes on after its answer (hookRun.ts) must not add to,
+   * or contradict, what the answer logged. The lines already taken are still written by `flush`.
+   */
+  seal(): void {
+    this.sealed = true;
+  }
+
+  /**
+   * Appends the lines to the workspace's hooks.log (creating its folder), rotating it first when
+   * full; resolves whether they were written (none pending counts as written). A hook bounds the
+   * wait for it (boundedFlush.ts).
+   */
+  async flush(workspaceRoot: string | undefined): Promise<boolean> {
+    if (this.pending.length === 0) return true;
+    if (!workspaceRoot) return false;
     const file = hookLogPath(workspaceRoot);
     try {
       // `.cleveragents` with its `.gitignore` of `*`: the user's git never sees the log
@@ -43,8 +58,10 @@ export class HookLog {
       if (size > HOOK_LOG_MAX_BYTES) renameStateFile(workspaceRoot, file, `${file}.1`);
       appendStateFile(workspaceRoot, file, `${this.pending.join('\n')}\n`);
       this.pending.length = 0;
+      return true;
     } catch {
       // a read-only or full disk, a link or a FIFO in the way: the agent must not notice
+      return false;
     }
   }
 }

@@ -5,6 +5,8 @@ import { AGENT_EVENTS } from './events/agentEvents';
 import type { HookEvent } from './events/hookEvent';
 import { hookAnswer } from './hookAnswer';
 import type { HookAgent } from './hookAgents';
+import { HookAnswerGate } from './answerGate';
+import { flushWithin } from './boundedFlush';
 import { HookLog } from './hookLog';
 import { readStdin, HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, type StdinRead } from './hookStdin';
 import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
@@ -49,10 +51,20 @@ export interface HookCall {
   readonly store?: HookStore;
   /** The resident process serves one workspace: false refuses the call (the client then runs it itself). */
   readonly acceptWorkspace?: (location: WorkspaceLocation) => Promise<boolean>;
+  /**
+   * Told of the call's work when the answer went without waiting for it (the budget ran out): it
+   * records nothing from then on, and the resident process watches it end (src/daemon/server.ts).
+   */
+  readonly onAbandoned?: (work: Promise<unknown>) => void;
+  /** Where the call's lines go; default a new HookLog (tests give one whose writes they hold). */
+  readonly log?: HookLog;
 }
 
-/** Lends a call the workspace's services; `release` is called when the call is done with them. */
-export type HookServicesProvider = (root: string, databasePath: string | undefined, lockTimeoutMs: number, log: HookLog) => Promise<{ readonly services: WorkspaceServices; release(): void }>;
+/**
+ * Lends a call the workspace's services; `release` is called when the call is done with them.
+ * `lockWait` is asked at each wait for a lock: what is left of the call's budget then.
+ */
+export type HookServicesProvider = (root: string, databasePath: string | undefined, lockWait: () => number, log: HookLog) => Promise<{ readonly services: WorkspaceServices; release(): void }>;
 
 /** What `hook run` ends with: the exact bytes for stdout (the exit code is always 0). */
 export interface HookResult {
@@ -66,6 +78,13 @@ export interface HookResult {
 const LOCK_WAIT_MS = 5_000;
 /** How long a hook waits for a plan's first snapshot before leaving it to run in the background. */
 const DEFAULT_FIRST_SNAPSHOT_WAIT_MS = 3_000;
+/** The end of a budget kept for writing hooks.log: the work stops this much earlier (a fifth of a small budget). */
+const LOG_RESERVE_MS = 500;
+
+/** The part of a budget left for the log once the work's time is up. */
+function logReserve(budget: number): number {
+  return Math.min(LOG_RESERVE_MS, Math.floor(budget / 5));
+}
 
 const MillisSchema = z.coerce.number().int().min(0).max(600_000);
 
@@ -95,43 +114,70 @@ export async function runHook(agent: HookAgent, io: HookIo): Promise<HookResult>
 }
 
 
-/** `runHook` on an event already read from stdin. Never throws. */
+/** What a call found out as it went, for its answer and its log. */
+interface CallState {
+  event: HookEvent | undefined;
+  /** The workspace whose hooks.log gets the call's lines. */
+  logRoot: string | undefined;
+}
+
+/**
+ * `runHook` on an event already read from stdin. Never throws, and answers within the budget
+ * whatever its work and its log wait on (docs/AGENTS.md, "Time budget"): the work has the budget
+ * but its last part, hooks.log that last part. Work not done by then is abandoned: it takes no
+ * further step and records nothing (answerGate.ts), and the call is logged as missed.
+ */
 export async function runHookInput(agent: HookAgent, input: StdinRead, io: HookCall): Promise<HookResult> {
-  const started = io.started;
-  const log = new HookLog(agent);
+  const log = io.log ?? new HookLog(agent);
   for (const note of io.notes ?? []) log.line(note);
   const budget = hookBudget(io.env);
-  let event: HookEvent | undefined;
-  let logRoot: string | undefined;
-  try {
-    if (!input.ok) {
-      log.line(`event ignored: ${input.why}`);
-    } else {
-      event = parseEvent(agent, input.text, io.env, log);
-    }
-    hookPhase('event parsed');
-    const workspace = await hookWorkspace(event?.workspaceDir ?? envProjectDir(agent, io.env), io.cwd, io.env);
-    hookPhase('workspace found');
-    if (!workspace.ok) {
-      log.line(`event ignored: ${workspace.why}`);
-      // said where the hook runs, when that is a workspace at all
-      const here = await hookWorkspace(envProjectDir(agent, io.env), io.cwd, io.env);
-      if (here.ok) logRoot = here.location.workspaceRoot;
-    } else {
-      if (io.acceptWorkspace && !(await io.acceptWorkspace(workspace.location))) return { stdout: '', refused: true };
-      logRoot = workspace.location.workspaceRoot;
-      if (event) {
-        const done = handleEvent(agent, event, workspace.location, io, log, started + budget);
-        const outcome = await Promise.race([done, sleep(Math.max(0, started + budget - Date.now())).then(() => 'timeout' as const)]);
-        if (outcome === 'timeout') log.line(`${event.eventName}: checkpoint missed: not done within the hook's ${budget} ms budget`);
-      }
-    }
-  } catch (error) {
-    log.line(`${event?.eventName ?? 'event'}: checkpoint missed: ${describe(error)}`);
+  const answerAt = io.started + budget;
+  const workUntil = answerAt - logReserve(budget);
+  const gate = new HookAnswerGate();
+  const call: CallState = { event: undefined, logRoot: undefined };
+  const work = hookWork(agent, input, io, log, gate, call, workUntil).catch((error: unknown) => {
+    log.line(`${call.event?.eventName ?? 'event'}: checkpoint missed: ${describe(error)}`);
+    return 'done' as const;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), Math.max(0, workUntil - Date.now()))));
+  const outcome = await Promise.race([work, timeUp]);
+  clearTimeout(timer);
+  const claimed = gate.answer();
+  if (outcome === 'refused') return { stdout: '', refused: true };
+  if (outcome === 'timeout') {
+    const name = call.event?.eventName ?? 'event';
+    // Claimed first: its files were read before this answer, and its row is being written.
+    log.line(claimed ? `${name}: checkpoint ${claimed} was being recorded as the hook's ${budget} ms budget ran out (its files were read before this answer)` : `${name}: checkpoint missed: not done within the hook's ${budget} ms budget`);
+    io.onAbandoned?.(work);
   }
-  await log.flush(logRoot);
+  await flushWithin(log, call.logRoot, answerAt);
   hookPhase('hooks.log written');
-  return { stdout: hookAnswer(agent, event?.eventName) };
+  return { stdout: hookAnswer(agent, call.event?.eventName) };
+}
+
+/** The call's work, up to its checkpoint: `refused` when the resident process does not serve the workspace. */
+async function hookWork(agent: HookAgent, input: StdinRead, io: HookCall, log: HookLog, gate: HookAnswerGate, call: CallState, deadline: number): Promise<'done' | 'refused'> {
+  if (!input.ok) {
+    log.line(`event ignored: ${input.why}`);
+  } else {
+    call.event = parseEvent(agent, input.text, io.env, log);
+  }
+  const event = call.event;
+  hookPhase('event parsed');
+  const workspace = await hookWorkspace(event?.workspaceDir ?? envProjectDir(agent, io.env), io.cwd, io.env);
+  hookPhase('workspace found');
+  if (!workspace.ok) {
+    log.line(`event ignored: ${workspace.why}`);
+    // said where the hook runs, when that is a workspace at all
+    const here = await hookWorkspace(envProjectDir(agent, io.env), io.cwd, io.env);
+    if (here.ok) call.logRoot = here.location.workspaceRoot;
+    return 'done';
+  }
+  if (io.acceptWorkspace && !(await io.acceptWorkspace(workspace.location))) return 'refused';
+  call.logRoot = workspace.location.workspaceRoot;
+  if (event) await handleEvent(agent, event, workspace.location, io, log, gate, deadline);
+  return 'done';
 }
 
 function parseEvent(agent: HookAgent, text: string, env: Readonly<Record<string, string | undefined>>, log: HookLog): HookEvent | undefined {
@@ -175,20 +221,24 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
   };
 }
 
-async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookCall, log: HookLog, deadline: number): Promise<void> {
+async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookCall, log: HookLog, gate: HookAnswerGate, deadline: number): Promise<void> {
   const root = location.workspaceRoot;
   const job = jobFor(agent, event, root);
   if (!job) return;
   const remaining = () => Math.max(0, deadline - Date.now());
+  // Each lock is waited for with what is left of the budget at that moment.
+  const lockWait = () => Math.min(LOCK_WAIT_MS, remaining());
   const { hookServices, sessionPlan, checkpointInBackground, firstSnapshotRunning, runCheckpointJob, promptAlreadyTaken } = io.store ?? loadHookStore();
   hookPhase('store bundle loaded');
   const lent = io.services
-    ? await io.services(root, location.databasePath, Math.min(LOCK_WAIT_MS, remaining()), log)
-    : await hookServices(root, location.databasePath, io.wasmDir, Math.min(LOCK_WAIT_MS, remaining()), log).then((services) => ({ services, release: () => services.dispose() }));
+    ? await io.services(root, location.databasePath, lockWait, log)
+    : await hookServices(root, location.databasePath, io.wasmDir, lockWait, log).then((services) => ({ services, release: () => services.dispose() }));
   const services = lent.services;
   hookPhase('services made');
   try {
-    const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, Math.min(LOCK_WAIT_MS, remaining()));
+    // Answered already (the budget ran out): no plan, session file or marker is made after that.
+    if (!gate.stillWaited()) return;
+    const { planId, created } = await sessionPlan(services, root, agent, event.sessionId, event.prompt, lockWait(), () => gate.stillWaited());
     hookPhase('session plan found (store opened, database loaded)');
     if (created) log.line(`${event.eventName}: plan ${planId} made for session ${event.sessionId}`);
     const full: CheckpointJob = { ...job, planId, workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}) };
@@ -203,24 +253,21 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
       // The first snapshot of a plan reads the whole folder: it runs in its own process, which
       // this call waits for only so long (see docs/AGENTS.md, "The first snapshot").
       const wait = Math.min(millis(io.env, 'AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS', DEFAULT_FIRST_SNAPSHOT_WAIT_MS), remaining());
+      if (!gate.stillWaited()) return;
       const outcome = await checkpointInBackground(full, io.wasmDir, wait);
-      if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background: it may hold changes made meanwhile`);
+      if (outcome === 'still-running') log.line(`${event.eventName}: ${job.type} of plan ${planId} (its first snapshot) continues in the background: if it ends after this answer it is recorded marked late, as no rollback's boundary`);
       else if (outcome === 'failed') log.line(`${event.eventName}: ${job.type} of plan ${planId} missed: the background checkpoint failed (its line above says why)`);
       return;
     }
     // after a resident process that went away mid-call: its prompt checkpoint, if it took it, is not doubled
     const again = io.afterPartial === true && job.phase === PROMPT_PHASE && (await promptAlreadyTaken(services, full));
-    const id = await runCheckpointJob(services, again ? { ...full, onlyIfChanged: true } : full);
+    const taken = await runCheckpointJob(services, again ? { ...full, onlyIfChanged: true } : full, gate);
     hookPhase('checkpoint job (snapshot, database write)');
-    const what = id ? `${job.type} ${id}` : `${job.type} skipped, nothing changed`;
+    const what = taken ? `${job.type} ${taken.id}` : `${job.type} skipped, nothing changed`;
     log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);
   } finally {
     lent.release();
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms).unref());
 }
 
 function describe(error: unknown): string {

@@ -7,7 +7,7 @@ import { hookNote, hookTimingsOn } from './hookTimings';
  * needs no checkpoint never loads them), with a lock wait the agent can afford. Warnings go to
  * hooks.log, never to the agent.
  */
-export async function hookServices(workspaceRoot: string, databasePath: string | undefined, wasmDir: string, lockTimeoutMs: number, log: HookLog): Promise<WorkspaceServices> {
+export async function hookServices(workspaceRoot: string, databasePath: string | undefined, wasmDir: string, lockTimeoutMs: number | (() => number), log: HookLog): Promise<WorkspaceServices> {
   const { createWorkspaceServices } = await import('../composition');
   return createWorkspaceServices({
     workspaceRoot,

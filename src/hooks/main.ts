@@ -4,6 +4,8 @@ import { setFlagsFromString } from 'node:v8';
 import { HOOK_AGENTS, isHookAgent } from './hookAgents';
 import { runHook } from './hookRun';
 import { loadHookStore } from './loadHookStore';
+import { HOOK_EXIT_GRACE_MS, exitProcess } from '../daemon/processExit';
+import { logWritesUnderWay } from './logWrites';
 
 // `dist/agentsHook.js`: `agents hook …`, loaded by the launcher (cli/launch.ts) for that command
 // alone. `hook run <agent>` sits in the agent's way on every tool call, so it loads little: zod,
@@ -32,12 +34,12 @@ async function main(): Promise<void> {
     // the agent waiting for this process (a background first snapshot is a process of its own).
     process.stdout.write(result.stdout, () => {
       writeHookTimings();
-      process.exit(0);
+      exitProcess(0, HOOK_EXIT_GRACE_MS, logWritesUnderWay);
     });
     return;
   }
   if (command === 'checkpoint-job') {
-    process.exitCode = await loadHookStore().checkpointJobCommand(argv.slice(1), process.stdin, __dirname);
+    exitProcess(await loadHookStore().checkpointJobCommand(argv.slice(1), process.stdin, __dirname), HOOK_EXIT_GRACE_MS, logWritesUnderWay);
     return;
   }
   return usage(command === undefined ? 'missing command after "hook"' : `unknown command "hook ${command}"`);

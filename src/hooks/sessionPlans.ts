@@ -127,7 +127,16 @@ export interface SessionPlan {
  * the whole workspace as its sandbox, executing) and recorded there atomically. A session whose
  * plan was deleted or applied gets a new one.
  */
-export async function sessionPlan(services: WorkspaceServices, root: string, agent: HookAgent, sessionId: string, prompt: string | undefined, waitMs: number): Promise<SessionPlan> {
+export async function sessionPlan(
+  services: WorkspaceServices,
+  root: string,
+  agent: HookAgent,
+  sessionId: string,
+  prompt: string | undefined,
+  waitMs: number,
+  /** False once the hook has been answered: no plan (nor session file) is made after that. */
+  stillWaited: () => boolean = () => true,
+): Promise<SessionPlan> {
   const file = sessionFilePath(root, agent, sessionId);
   const known = readSessionPlanId(root, file);
   if (known !== undefined && (await usablePlan(services, known))) return { planId: known, created: false };
@@ -135,6 +144,7 @@ export async function sessionPlan(services: WorkspaceServices, root: string, age
   return withCreateLock(root, file, waitMs, async () => {
     const again = readSessionPlanId(root, file);
     if (again !== undefined && again !== known && (await usablePlan(services, again))) return { planId: again, created: false };
+    if (!stillWaited()) throw new StoreError('no plan made: the hook had already been answered');
     const plan = await services.plans.createPlan({ title: planTitle(agent, sessionId, prompt), sandbox: '.' });
     await services.plans.setState(plan.plan_id, 'executing');
     const record = { version: 1, agent, session_id: sessionId, plan_id: plan.plan_id, created_at: new Date().toISOString() };

@@ -5,8 +5,12 @@ import * as os from 'node:os';
 import { StoreError } from '../../core/errors';
 
 export interface FileLockOptions {
-  /** How long `acquire` waits for another holder before it gives up with a StoreError. */
-  readonly timeoutMs: number;
+  /**
+   * How long `acquire` waits for another holder before it gives up with a StoreError; a function is
+   * asked at each acquisition (the resident process serves each hook with what is left of that
+   * hook's own budget, src/daemon/server.ts).
+   */
+  readonly timeoutMs: number | (() => number);
   /**
    * A lock older than this is taken to be left behind by a hung or crashed holder (on another
    * machine we cannot ask whether its process lives). Holders keep the lock for milliseconds, so
@@ -73,7 +77,8 @@ export class FileLock {
 
   /** Waits for the lock (with backoff, up to `timeoutMs`) and returns the function that releases it. */
   async acquire(): Promise<() => Promise<void>> {
-    const deadline = Date.now() + this.options.timeoutMs;
+    const limit = typeof this.options.timeoutMs === 'function' ? Math.max(0, this.options.timeoutMs()) : this.options.timeoutMs;
+    const deadline = Date.now() + limit;
     let attempt = 0;
     let lastHolder: LockFileState | undefined;
     for (;;) {
@@ -103,7 +108,7 @@ export class FileLock {
       } else {
         continue; // released between our attempt and our look: try again at once
       }
-      if (Date.now() >= deadline) throw this.timeoutError(lastHolder);
+      if (Date.now() >= deadline) throw this.timeoutError(lastHolder, limit);
       await sleep(backoff(attempt++));
     }
   }
@@ -222,12 +227,12 @@ export class FileLock {
     }
   }
 
-  private timeoutError(holder: LockFileState | undefined): StoreError {
+  private timeoutError(holder: LockFileState | undefined, limit: number): StoreError {
     const who = holder?.owner
       ? ` (held by pid ${holder.owner.pid}${holder.owner.command ? ` running "${holder.owner.command}"` : ''} on ${holder.owner.host} since ${holder.owner.acquired_at})`
       : '';
     return new StoreError(
-      `Timed out after ${Math.round(this.options.timeoutMs / 100) / 10} s waiting for the lock ${this.lockPath}${who}. ` +
+      `Timed out after ${Math.round(limit / 100) / 10} s waiting for the lock ${this.lockPath}${who}. ` +
         'If no CleverAgents window or agents command is still running, delete that lock file and try again.',
     );
   }
