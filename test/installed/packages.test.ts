@@ -19,8 +19,11 @@ import { zipEntries } from './zipEntries';
 // not `import { z }`, which took in every locale) brought it down to 533 KB, so the limit went
 // down too. The launcher's fast client (the sh lines the extension writes for the hooks) and the
 // progress texts and reloads of the view brought it from 559 KB to 567 KB. A jump past the limit
-// is a bundle that took in what it should load lazily.
-const MAX_EXTENSION_BUNDLE_BYTES = 580_000;
+// is a bundle that took in what it should load lazily. The guarded state-file layer, the refusal
+// of settings that parse two ways and the hooks' answer budget (issue 34) brought it to 587 KB:
+// the limit is 600 KB until the split of the extension into lazily loaded parts (issue 39 item 5,
+// done on branch `suite`, 329 KB) lands and sets it to 512 KB.
+const MAX_EXTENSION_BUNDLE_BYTES = 600_000;
 
 describe('The .vsix', () => {
   it('holds the bundles, the CLI with its launchers and sql.js’s wasm, and no sourcemaps, tests or sources', () => {
