@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { chmodSync, lstatSync, realpathSync, unlinkSync } from 'node:fs';
-import { listStateDir, makeStateDir } from '../adapters/files/stateFiles';
+import { makeStateDir } from '../adapters/files/stateFiles';
+import { answers, mb, within } from './daemonWaits';
+import { sweepFastClientFiles } from './runFolderSweep';
 import { realpath } from 'node:fs/promises';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -45,10 +47,6 @@ export interface DaemonOptions {
   /** How long without a request before the store's garbage collection, left due by the calls, runs. */
   readonly maintenanceIdleMs: number;
 }
-
-/** The fast client's temporary files (`hook-<pid>.in|meta|out`, `cli-<pid>.meta|out|id`), and when a left one is removed. */
-const FAST_CLIENT_FILE = /^(hook|cli)-\d+\.(in|meta|out|id)$/;
-const FAST_CLIENT_FILE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** How long a hook may wait for the store's lock when no call says less, as in hookRun.ts. */
 const HOOK_LOCK_WAIT_MS = 5_000;
@@ -195,7 +193,7 @@ export class Daemon {
     for (const since of this.abandoned.values()) {
       if (Date.now() - since > ABANDONED_STUCK_MS) return this.exit(`a hook's work left at its answer has not ended in ${ABANDONED_STUCK_MS} ms`);
     }
-    this.sweepFastClientFiles();
+    sweepFastClientFiles(this.root, this.options.log);
     if (this.inFlight === 0 && Date.now() - this.lastActivity > this.options.idleExitMs) this.exit(`idle for ${this.options.idleExitMs} ms`);
   }
 
@@ -211,26 +209,6 @@ export class Daemon {
       }
     }
     return undefined;
-  }
-
-  /**
-   * The fast client's temporary files (fastClientScript.ts) that a killed hook left in `run/`:
-   * older than any hook's budget, so no call still reads them. (A folder of a few names, read at
-   * each check.)
-   */
-  private sweepFastClientFiles(): void {
-    const now = Date.now();
-    const runDir = runDirOf(this.root);
-    try {
-      for (const name of listStateDir(this.root, runDir)) {
-        if (!FAST_CLIENT_FILE.test(name)) continue;
-        const file = path.join(runDir, name);
-        const stats = lstatSync(file);
-        if (stats.isFile() && now - stats.mtimeMs > FAST_CLIENT_FILE_MAX_AGE_MS) unlinkSync(file);
-      }
-    } catch (error) {
-      this.options.log(`sweep of run/ failed: ${(error as Error).message}`);
-    }
   }
 
   exit(why: string): void {
@@ -471,30 +449,4 @@ export class Daemon {
       warm_databases: this.warm.size,
     };
   }
-}
-
-/** Whether `promise` settles by `until` (epoch ms); never rejects. */
-function within(promise: Promise<unknown>, until: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now()))));
-  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
-}
-
-function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Whether a process accepts connections at `address` (within a short time). */
-function answers(address: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.createConnection(address);
-    const done = (yes: boolean) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(yes);
-    };
-    const timer = setTimeout(() => done(false), 500);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }

@@ -38,7 +38,7 @@ export async function checkpointJobCommand(argv: readonly string[], stdin: NodeJ
     const services = await hookServices(job.workspaceRoot, job.databasePath, wasmDir, BACKGROUND_LOCK_WAIT_MS, log);
     try {
       const taken = await runCheckpointJob(services, job, firstSnapshotGate(job.lateAfter));
-      const late = taken?.late ? '; recorded late: it ended after the hook had stopped waiting, so it may hold changes the agent made meanwhile, and no rollback uses it as a boundary' : '';
+      const late = taken?.late ? ', recorded late: it ended after the hook had stopped waiting, so it may hold changes the agent made meanwhile, and no rollback uses it as a boundary' : '';
       log.line(`${job.type} ${taken?.id ?? 'skipped, nothing changed'} in plan ${job.planId} (the plan's first snapshot, in process ${process.pid}${late})`);
     } finally {
       services.dispose();

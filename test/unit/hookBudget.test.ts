@@ -155,7 +155,7 @@ describe('a hook answers within its budget, and records nothing after it', funct
     assert.match(hooksLog(root), /continues in the background: if it ends after this answer it is recorded marked late/);
     const [first] = await until('the first snapshot is recorded', () => (existsSync(path.join(root, '.cleveragents', 'cleveragents.db')) && checkpoints(root).length > 0 ? checkpoints(root) : undefined));
     assert.equal(first!.metadata.extra.late, '1');
-    assert.match(hooksLog(root), /background manual \w+ in plan \w+ \(the plan's first snapshot, in process \d+; recorded late: /);
+    assert.match(hooksLog(root), /background manual \w+ in plan \w+ \(the plan's first snapshot, in process \d+, recorded late: /);
     const planId = first!.plan_id;
     const refused = agents(root, ['--format', 'json', 'plan', 'rollback', planId, first!.checkpoint_id, '--agent-only', '--yes'], { env: NO_DAEMON });
     assert.notEqual(refused.code, 0);
