@@ -98,6 +98,15 @@ describe('the tree, as a person reads it', () => {
     assert.ok(!promptTip.includes('manual'), promptTip);
   });
 
+  it('a checkpoint’s tooltip holds the whole of a reason its heading cuts: every line, escaped', () => {
+    const tip = checkpointTooltip(checkpoint({ metadata: { reason: 'Before the refactor\nkeep the *old* API\r\nthird' } }), NOW);
+    assert.match(tip, /^\*\*Before the refactor\*\*/);
+    assert.ok(tip.includes('| Reason | Before the refactor\\\\nkeep the \\*old\\* API\\\\r\\\\nthird |'), tip);
+    const long = 'x'.repeat(90);
+    assert.ok(checkpointTooltip(checkpoint({ metadata: { reason: long } }), NOW).includes(`| Reason | ${long} |`));
+    assert.ok(!checkpointTooltip(checkpoint({ metadata: { reason: 'Short and whole' } }), NOW).includes('Reason'));
+  });
+
   it('an agent session reads as a session: its own menus (`session.`), session words, no sandbox', () => {
     const list = [prompt('add due dates'), bash('npm test')];
     assert.equal(planContextValue(plan(), list, false), 'session.executing.in_place');

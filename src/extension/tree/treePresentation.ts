@@ -230,6 +230,9 @@ export function checkpointTooltip(checkpoint: Checkpoint, now: Date, short?: Sho
   const size = `${formatBytes(checkpoint.size_bytes)}` + (m.file_count !== undefined ? `, ${plural(m.file_count, 'file')}` : '');
   const rows: [string, string][] = [['Kind', escapeMarkdown(checkpointKind(checkpoint))]];
   if (isPromptCheckpoint(checkpoint)) rows.push(['Prompt', escapeMarkdown(promptLineOf(checkpoint))]);
+  // The heading shows a reason's first line, cut: the whole of it (escaped, its breaks visible) when there is more.
+  const reason = m.reason ?? '';
+  if (!isPromptCheckpoint(checkpoint) && (/[\r\n]/.test(reason) || [...reason.trim()].length > 80)) rows.push(['Reason', escapeMarkdown(reason)]);
   if (m.source_tool && !isSafetyCheckpoint(checkpoint)) rows.push(['Tool', escapeMarkdown(m.source_tool)]);
   if (typeof m.extra.command === 'string' && m.extra.command !== '') rows.push(['Ran', code(m.extra.command)]);
   if (typeof m.extra.file_path === 'string' && m.extra.file_path !== '') rows.push(['File', code(m.extra.file_path)]);

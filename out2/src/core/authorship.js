@@ -1,0 +1,199 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.isLateCheckpoint = isLateCheckpoint;
+exports.restoreOf = restoreOf;
+exports.isFenced = isFenced;
+exports.authoredStretches = authoredStretches;
+exports.authorshipRecord = authorshipRecord;
+const agentOnlyRollback_1 = require("./agentOnlyRollback");
+const hookCheckpoints_1 = require("./hookCheckpoints");
+const undoneWork_1 = require("./undoneWork");
+/** A checkpoint that fences a tool call: an automatic checkpoint fences any burst of saves, not a tool call. */
+function fences(c, type) {
+    return c.checkpoint_type === type && c.metadata.source_tool !== agentOnlyRollback_1.AUTOMATIC_SOURCE_TOOL;
+}
+/** Marked as taken after the hook answered (any value but "false"): such a checkpoint fences nothing. */
+function isLateCheckpoint(c) {
+    const late = c.metadata.extra.late;
+    return late !== undefined && late !== 'false' && late !== '';
+}
+/** A rollback's (undo's, correction's) safety checkpoint: the files change right after it. */
+function restoreOf(c) {
+    const to = c.metadata.extra.rollback_to;
+    if (c.checkpoint_type !== 'manual' || c.metadata.source_tool !== 'rollback' || c.metadata.phase !== 'rollback' || typeof to !== 'string')
+        return undefined;
+    const ref = c.metadata.extra.restored_ref;
+    // The store's content is untrusted: only an object id is ever handed to the snapshotter.
+    return { rollback_to: to, restored_ref: typeof ref === 'string' && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(ref) ? ref : undefined };
+}
+/** Whether a plan's checkpoints fence anything: an agent's hooks fed it, or it has tool-call checkpoints. */
+function isFenced(checkpoints) {
+    return (0, hookCheckpoints_1.hookAgentOf)(checkpoints) !== undefined || checkpoints.some((c) => fences(c, 'pre_write') || fences(c, 'post_step'));
+}
+const text = (c, key) => {
+    const v = c.metadata.extra[key];
+    return typeof v === 'string' && v !== '' ? v : null;
+};
+/**
+ * Whose each stretch after `checkpoints[from]` is, as the fences say (see docs/AGENT_ONLY_ROLLBACK.md):
+ * - from a `pre_write` to its `post_step`, or from another checkpoint to a `post_step` (the hooks
+ *   skip a `pre_write` when nothing changed): the tool call;
+ * - from a `pre_write` to anything else, or to the files now: unknown (`unclosed`);
+ * - from a rollback's safety checkpoint: the restore (a path it did not bring back is looked at apart);
+ * - next to a checkpoint taken late: unknown; in a plan nothing fences: unknown;
+ * - anything else: outside tool calls.
+ */
+function authoredStretches(planId, checkpoints, from) {
+    const fenced = isFenced(checkpoints);
+    const out = [];
+    let prompt = null;
+    for (let i = 0; i < checkpoints.length; i++) {
+        const start = checkpoints[i];
+        if ((0, hookCheckpoints_1.isPromptCheckpoint)(start))
+            prompt = start.checkpoint_id;
+        if (i < from)
+            continue;
+        const end = checkpoints[i + 1];
+        out.push({ from: start, to: end, author: stretchAuthor(planId, start, end, fenced, prompt) });
+    }
+    return out;
+}
+function stretchAuthor(planId, start, end, fenced, prompt) {
+    if (isLateCheckpoint(start) || (end !== undefined && isLateCheckpoint(end)))
+        return { kind: 'unknown', reason: 'late' };
+    const restore = restoreOf(start);
+    if (restore)
+        return { kind: 'restore', checkpoint_id: start.checkpoint_id, restored_from: restore.rollback_to };
+    if (!fenced)
+        return { kind: 'unknown', reason: 'unfenced' };
+    // a command left running (Claude Code's Bash with run_in_background, whose post_step comes at its
+    // launch): what changes until the next checkpoint is that command's, never the user's
+    if (fences(start, 'post_step') && text(start, 'background') === '1') {
+        return { kind: 'tool_call', plan_id: planId, checkpoint_id: start.checkpoint_id, pre_write_checkpoint_id: null, source_tool: start.metadata.source_tool ?? null, agent: text(start, 'agent'), tool_use_id: text(start, 'tool_use_id'), subagent: text(start, 'agent_id'), prompt_checkpoint_id: prompt };
+    }
+    const opened = fences(start, 'pre_write');
+    const closed = end !== undefined && fences(end, 'post_step');
+    if (opened && !closed)
+        return { kind: 'unknown', reason: 'unclosed' };
+    if (!closed)
+        return { kind: 'outside_tool_calls' };
+    const [a, b] = [opened ? text(start, 'tool_use_id') : null, text(end, 'tool_use_id')];
+    if (a !== null && b !== null && a !== b)
+        return { kind: 'unknown', reason: 'unpaired' };
+    return {
+        kind: 'tool_call',
+        plan_id: planId,
+        checkpoint_id: end.checkpoint_id,
+        pre_write_checkpoint_id: opened ? start.checkpoint_id : null,
+        source_tool: end.metadata.source_tool ?? null,
+        agent: text(end, 'agent'),
+        tool_use_id: b,
+        subagent: text(end, 'agent_id'),
+        prompt_checkpoint_id: prompt,
+    };
+}
+/** The tool calls of other plans over the same files that ended after `since`, with what they changed (mapped into this sandbox). */
+async function otherCalls(s) {
+    const byPath = new Map();
+    const since = s.since.created_at;
+    for (const other of s.plans) {
+        if (other.plan.plan_id === s.plan.plan_id || !(0, undoneWork_1.sandboxesOverlap)(other.plan.sandbox_path, s.plan.sandbox_path))
+            continue;
+        const list = other.checkpoints;
+        const first = list.findIndex((c) => c.created_at > since);
+        if (first < 0)
+            continue;
+        for (const st of authoredStretches(other.plan.plan_id, list, Math.max(0, first - 1))) {
+            if (st.author.kind !== 'tool_call' || st.to === undefined || st.to.created_at <= since || st.from.sandbox_ref === st.to.sandbox_ref)
+                continue;
+            const contents = new Map();
+            let diff;
+            try {
+                diff = await s.changedBetween(st.from.sandbox_ref, st.to.sandbox_ref);
+            }
+            catch {
+                continue;
+            }
+            for (const c of diff) {
+                const mine = (0, undoneWork_1.pathInOtherSandbox)(c.path, other.plan.sandbox_path, s.plan.sandbox_path);
+                if (mine !== undefined)
+                    contents.set(mine, c.contentAfter ?? null);
+            }
+            const call = { plan_id: other.plan.plan_id, checkpoint_id: st.to.checkpoint_id, since: st.from.created_at, until: st.to.created_at, contents };
+            for (const p of contents.keys())
+                byPath.set(p, [...(byPath.get(p) ?? []), call]);
+        }
+    }
+    return byPath;
+}
+/** The other session's tool call that, overlapping the stretch in time, left the path as the stretch found it. */
+function otherSessionOf(calls, path, content, since, until) {
+    const call = (calls.get(path) ?? []).find((c) => c.contents.get(path) === content && c.since < (until ?? '\uffff') && c.until > since);
+    return call ? { kind: 'other_session', plan_id: call.plan_id, checkpoint_id: call.checkpoint_id } : undefined;
+}
+/**
+ * The record of every change to the plan's files since `s.since`: each stretch's changed paths,
+ * each with its author. A stretch outside tool calls (or unknown) whose change another session's
+ * tool call made at the same time, to the same content, is that session's; a path a rollback's
+ * stretch holds as the rollback left it is the rollback's, anything else there came after it.
+ */
+async function authorshipRecord(s) {
+    const from = s.checkpoints.findIndex((c) => c.checkpoint_id === s.since.checkpoint_id);
+    const stretches = from < 0 ? [] : authoredStretches(s.plan.plan_id, s.checkpoints, from).filter((st) => st.to !== undefined || s.nowRef !== undefined);
+    const byId = new Map(s.checkpoints.map((c) => [c.checkpoint_id, c]));
+    let others;
+    const changes = [];
+    for (const st of stretches) {
+        const toRef = st.to?.sandbox_ref ?? s.nowRef;
+        if (st.from.sandbox_ref === toRef)
+            continue;
+        let diff;
+        try {
+            diff = await s.changedBetween(st.from.sandbox_ref, toRef);
+        }
+        catch {
+            // A snapshot the store no longer holds: its changes are named by no one (the port says why).
+            continue;
+        }
+        if (diff.length === 0)
+            continue;
+        const base = { from_checkpoint_id: st.from.checkpoint_id, to_checkpoint_id: st.to?.checkpoint_id ?? null, from_ref: st.from.sandbox_ref, to_ref: toRef, since: st.from.created_at, until: st.to?.created_at ?? null };
+        const restored = st.author.kind === 'restore' ? await restoredPaths(s, st.from, toRef, byId) : undefined;
+        if (st.author.kind !== 'tool_call')
+            others ??= await otherCalls(s);
+        for (const c of diff) {
+            const content = c.contentAfter ?? null;
+            let author = st.author;
+            if (st.author.kind === 'restore') {
+                if (restored === undefined)
+                    author = { kind: 'unknown', reason: 'unreadable' };
+                else if (!restored.has(c.path))
+                    author = { kind: 'outside_tool_calls' };
+            }
+            if (author.kind === 'outside_tool_calls' || author.kind === 'unknown')
+                author = otherSessionOf(others, c.path, content, base.since, base.until) ?? author;
+            changes.push({ path: c.path, ...base, content, author });
+        }
+    }
+    return { plan_id: s.plan.plan_id, since_checkpoint_id: s.since.checkpoint_id, stretches, changes };
+}
+/**
+ * The paths a rollback's stretch (from its safety checkpoint to `toRef`) holds as the rollback
+ * left them: those that differ between the safety checkpoint and what the rollback restored, and
+ * hold the same there and at `toRef`. undefined when what it restored cannot be read.
+ */
+async function restoredPaths(s, safety, toRef, byId) {
+    const restore = restoreOf(safety);
+    const ref = restore.restored_ref ?? byId.get(restore.rollback_to)?.sandbox_ref;
+    if (ref === undefined)
+        return undefined;
+    try {
+        const [written, since] = await Promise.all([s.changedBetween(safety.sandbox_ref, ref), s.changedBetween(ref, toRef)]);
+        const changedSince = new Set(since.map((c) => c.path));
+        return new Set(written.map((c) => c.path).filter((p) => !changedSince.has(p)));
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=authorship.js.map

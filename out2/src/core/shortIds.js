@@ -1,0 +1,66 @@
+"use strict";
+// Short ids a person can read and type. A ULID is 10 characters of time and 16 random ones; the ids
+// one session makes share their time part (and the monotonic factory makes ids of one millisecond
+// differ only in their last characters), so a short form is taken from the end: the fewest last
+// characters, at least MIN_SHORT_ID, that no other id of the workspace ends with.
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.ShortIds = exports.MIN_SHORT_ID = void 0;
+exports.workspaceIds = workspaceIds;
+/** The fewest characters a short id has (as git's short hashes). */
+exports.MIN_SHORT_ID = 4;
+/** The random part of a ULID: a short form longer than this would say nothing more than the whole id. */
+const RANDOM_PART = 16;
+/** A whole id standing alone in text: not part of a longer word, nor of a path (`sandboxes/<id>` names a folder). */
+const ULID_IN_TEXT = /(?<![0-9A-Za-z/\\_.-])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z/\\_-])/g;
+/** Each whole id's short form, made unique among all the given ids (of every kind: plans, checkpoints, decisions, corrections). */
+class ShortIds {
+    shortOf = new Map();
+    constructor(ids) {
+        // Sorted by their reversed text, an id's nearest rivals for its ending are its neighbours.
+        const reversed = [...new Set(ids)].map((id) => [...id].reverse().join('')).sort();
+        for (let i = 0; i < reversed.length; i++) {
+            const r = reversed[i];
+            const shared = Math.max(commonStart(r, reversed[i - 1]), commonStart(r, reversed[i + 1]));
+            const length = Math.max(exports.MIN_SHORT_ID, shared + 1);
+            const id = [...r].reverse().join('');
+            this.shortOf.set(id, length > RANDOM_PART ? id : id.slice(-length));
+        }
+    }
+    /** The short form of an id of the workspace; any other text as given. */
+    of(id) {
+        return this.shortOf.get(id) ?? id;
+    }
+    /** Text with each whole id of the workspace it holds in its short form (ids it does not know stay whole). */
+    shorten(text) {
+        return text.replace(ULID_IN_TEXT, (id) => this.of(id));
+    }
+}
+exports.ShortIds = ShortIds;
+function commonStart(a, b) {
+    if (b === undefined)
+        return 0;
+    let n = 0;
+    while (n < a.length && a[n] === b[n])
+        n++;
+    return n;
+}
+/** Every id of the workspace (plans, their checkpoints, decisions and corrections), for {@link ShortIds}. */
+async function workspaceIds(sources) {
+    const ids = [];
+    for (const plan of await sources.plans.listPlans()) {
+        ids.push(plan.plan_id);
+        const [checkpoints, decisions, corrections] = await Promise.all([
+            sources.checkpoints.listCheckpoints(plan.plan_id),
+            sources.corrections.listDecisions(plan.plan_id),
+            sources.corrections.listCorrections(plan.plan_id),
+        ]);
+        for (const c of checkpoints)
+            ids.push(c.checkpoint_id);
+        for (const d of decisions)
+            ids.push(d.decision.decision_id);
+        for (const c of corrections)
+            ids.push(c.correction_id);
+    }
+    return ids;
+}
+//# sourceMappingURL=shortIds.js.map

@@ -1,0 +1,374 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.AutoCheckpointer = exports.AUTO_SOURCE_TOOL = void 0;
+const vscode = __importStar(require("vscode"));
+const hookCheckpoints_1 = require("../../core/hookCheckpoints");
+const sessionPlans_1 = require("../../hooks/sessionPlans");
+const nodeWorkspaceFiles_1 = require("../../adapters/files/nodeWorkspaceFiles");
+const errors_1 = require("../../core/errors");
+const burstScheduler_1 = require("./burstScheduler");
+/** Watcher events arriving this long after a rollback are the rollback's own writes. */
+const SUPPRESS_TAIL_MS = 1500;
+/** Executing plans are looked up again this long after the database changed. */
+const REFRESH_DELAY_MS = 300;
+exports.AUTO_SOURCE_TOOL = 'auto-checkpoint';
+/**
+ * Opt-in automatic checkpoints for agents that write files directly (the terminal, another
+ * extension): while a plan is `executing`, a `pre_write` checkpoint before the first save or file
+ * operation of a burst of writes in its sandbox, a `post_step` when the burst settles. The timing
+ * is BurstScheduler's; this class maps VS Code's file events to plans and takes the checkpoints,
+ * never one of a tree that did not change since the plan's last checkpoint.
+ */
+class AutoCheckpointer {
+    folders;
+    settings;
+    log;
+    timers;
+    scheduler;
+    listeners = [];
+    sandboxes = [];
+    /** Every sandbox watched since the start: a burst still open when its plan stopped executing finds it here. */
+    known = new Map();
+    current;
+    suppressed = new Map();
+    refreshTimer;
+    refreshing = Promise.resolve();
+    disposables = [];
+    taken = new vscode.EventEmitter();
+    failed = new vscode.EventEmitter();
+    recentSaveWaits = [];
+    /** Plans whose last automatic checkpoint failed: the next failure of the same run is not news. */
+    failing = new Set();
+    /** Fires after each automatic checkpoint. */
+    onDidTakeCheckpoint = this.taken.event;
+    /** Fires when an automatic checkpoint fails; `first` for the first failure since the plan's last success. */
+    onDidFail = this.failed.event;
+    unreadableFound = new vscode.EventEmitter();
+    unreadableFolders = new Set();
+    /** Fires once per folder whose database cannot be read: its saves are not checkpointed until it is moved aside. */
+    onDidFindUnreadableDatabase = this.unreadableFound.event;
+    constructor(folders, settings, log, timers = burstScheduler_1.systemTimers) {
+        this.folders = folders;
+        this.settings = settings;
+        this.log = log;
+        this.timers = timers;
+        this.disposables.push(this.taken, this.failed, this.unreadableFound, folders.onDidChangeDatabase(() => this.scheduleRefresh()), vscode.workspace.onDidChangeWorkspaceFolders(() => this.restart()), vscode.workspace.onDidGrantWorkspaceTrust(() => this.configure()));
+        this.configure();
+    }
+    /** How long the last saves (up to 20, newest last) were held back by automatic checkpoints, in ms: for tests and diagnostics. */
+    get saveWaits() {
+        return [...this.recentSaveWaits];
+    }
+    get enabled() {
+        return this.scheduler !== undefined;
+    }
+    /** Whether the plan's sandbox is watched now (automatic checkpoints on, plan executing). */
+    watches(planId) {
+        return this.sandboxes.some((s) => s.planId === planId);
+    }
+    /** Reads the settings again: starts, stops or restarts with the new timing. */
+    configure() {
+        const next = this.settings();
+        const same = this.current && next.enabled === this.current.enabled && next.debounceMs === this.current.debounceMs && next.minIntervalMs === this.current.minIntervalMs;
+        if (same && (this.scheduler !== undefined) === (next.enabled && vscode.workspace.isTrusted))
+            return;
+        this.current = next;
+        this.stop();
+        // Checkpoints run git and write files: not in Restricted Mode.
+        if (next.enabled && vscode.workspace.isTrusted)
+            this.start(next);
+    }
+    /** Waits until the list of executing plans is current (for tests, after a plan changed state). */
+    async refreshNow() {
+        if (this.refreshTimer)
+            clearTimeout(this.refreshTimer);
+        this.refreshTimer = undefined;
+        this.refreshing = this.refreshing.then(() => this.refreshPlans());
+        await this.refreshing;
+    }
+    /** Takes the post_step of every open burst now. */
+    async flush() {
+        await this.scheduler?.flush();
+    }
+    async suppress(planId, work) {
+        const entry = this.suppressed.get(planId) ?? { running: 0, until: 0 };
+        entry.running += 1;
+        this.suppressed.set(planId, entry);
+        try {
+            return await work();
+        }
+        finally {
+            entry.running -= 1;
+            entry.until = this.timers.now() + SUPPRESS_TAIL_MS;
+        }
+    }
+    dispose() {
+        this.stop();
+        if (this.refreshTimer)
+            clearTimeout(this.refreshTimer);
+        for (const d of this.disposables)
+            d.dispose();
+    }
+    start(settings) {
+        const scheduler = new burstScheduler_1.BurstScheduler({ quietMs: settings.debounceMs, minIntervalMs: settings.minIntervalMs }, { checkpoint: (key, type, captures) => this.take(key, type, captures) }, this.timers);
+        this.scheduler = scheduler;
+        const announce = (uris) => {
+            const keys = new Set(uris.flatMap((u) => this.route(u, true)));
+            if (keys.size === 0)
+                return undefined;
+            return Promise.all([...keys].map((k) => scheduler.willWrite(k))).then(() => undefined);
+        };
+        // A save changes one file: it captures that file and goes ahead; the pending pre_write shows
+        // it as captured. Creates, deletes and renames (folders too) wait for the whole pre_write.
+        const saving = (uri) => {
+            const targets = this.routeWithPath(uri);
+            if (targets.length === 0)
+                return undefined;
+            return Promise.all(targets.map((t) => scheduler.willWrite(t.sandbox.key, { path: t.path, take: () => this.capture(t.sandbox, t.path) }))).then(() => undefined);
+        };
+        const seen = (uri) => {
+            for (const key of this.route(uri, false))
+                scheduler.didWrite(key);
+        };
+        const files = (e) => e.files;
+        const renamed = (e) => e.files.flatMap((f) => [f.oldUri, f.newUri]);
+        this.listeners.push(
+        // waitUntil must be called synchronously, and only when there is something to wait for.
+        vscode.workspace.onWillSaveTextDocument((e) => {
+            const started = this.timers.now();
+            const wait = saving(e.document.uri);
+            if (!wait)
+                return;
+            e.waitUntil(wait);
+            const note = () => {
+                this.recentSaveWaits.push(this.timers.now() - started);
+                if (this.recentSaveWaits.length > 20)
+                    this.recentSaveWaits.shift();
+            };
+            void wait.then(note, note);
+        }), vscode.workspace.onWillCreateFiles((e) => {
+            const wait = announce(files(e));
+            if (wait)
+                e.waitUntil(wait);
+        }), vscode.workspace.onWillDeleteFiles((e) => {
+            const wait = announce(files(e));
+            if (wait)
+                e.waitUntil(wait);
+        }), vscode.workspace.onWillRenameFiles((e) => {
+            const wait = announce(renamed(e));
+            if (wait)
+                e.waitUntil(wait);
+        }), vscode.workspace.onDidSaveTextDocument((d) => seen(d.uri)), vscode.workspace.onDidCreateFiles((e) => files(e).forEach(seen)), vscode.workspace.onDidDeleteFiles((e) => files(e).forEach(seen)), vscode.workspace.onDidRenameFiles((e) => renamed(e).forEach(seen)));
+        for (const folder of this.folders.folders()) {
+            // Writes from outside VS Code (a terminal, a tool) are only seen by a watcher.
+            const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
+            this.listeners.push(watcher, watcher.onDidCreate(seen), watcher.onDidChange(seen), watcher.onDidDelete(seen));
+        }
+        this.log.info(`Automatic checkpoints on: a burst settles after ${settings.debounceMs} ms; at most one checkpoint of a plan every ${settings.minIntervalMs} ms.`);
+        void this.refreshNow();
+    }
+    stop() {
+        const scheduler = this.scheduler;
+        this.scheduler = undefined;
+        for (const d of this.listeners)
+            d.dispose();
+        this.listeners = [];
+        this.sandboxes = [];
+        if (scheduler) {
+            // Open bursts still get their post_step.
+            void scheduler.flush().finally(() => scheduler.dispose());
+            this.log.info('Automatic checkpoints off.');
+        }
+    }
+    restart() {
+        this.current = undefined;
+        this.configure();
+    }
+    scheduleRefresh() {
+        if (!this.scheduler)
+            return;
+        if (this.refreshTimer)
+            clearTimeout(this.refreshTimer);
+        this.refreshTimer = setTimeout(() => {
+            this.refreshTimer = undefined;
+            this.refreshing = this.refreshing.then(() => this.refreshPlans());
+        }, REFRESH_DELAY_MS);
+    }
+    /** The sandboxes of the plans that are executing now, in every folder with a database. */
+    async refreshPlans() {
+        if (!this.scheduler)
+            return;
+        const found = [];
+        const unprotected = new Set();
+        for (const folder of this.folders.folders()) {
+            try {
+                if (!(await this.folders.databaseExists(folder)))
+                    continue;
+                const services = await this.folders.services(folder);
+                const fedByHooks = await (0, sessionPlans_1.hookFedPlanIds)(folder.uri.fsPath);
+                for (const plan of await services.plans.listPlans()) {
+                    if (plan.state !== 'executing')
+                        continue;
+                    // An agent's hooks checkpoint this plan around each tool call already: no second set.
+                    if (fedByHooks.has(plan.plan_id))
+                        continue;
+                    const checkpoints = await services.checkpoints.listCheckpoints(plan.plan_id);
+                    if ((0, hookCheckpoints_1.hookAgentOf)(checkpoints) !== undefined)
+                        continue;
+                    if (!this.sandboxes.some((s) => s.planId === plan.plan_id) && checkpoints.length === 0) {
+                        unprotected.add(plan.plan_id);
+                    }
+                    // As VS Code names the files (the folder's URI), not as the file system resolves them.
+                    const dir = plan.sandbox_path === '.' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...plan.sandbox_path.split('/'));
+                    found.push({
+                        key: `${folder.uri.toString()}#${plan.plan_id}`,
+                        folder,
+                        planId: plan.plan_id,
+                        sandboxPath: plan.sandbox_path,
+                        prefix: withSlash(dir.path),
+                        databasePrefix: this.folders.databaseUri(folder).path,
+                    });
+                }
+            }
+            catch (error) {
+                this.log.warn(`Automatic checkpoints: could not list the executing plans of ${folder.name}: ${String(error)}`);
+                // Saves go on unprotected: said once per folder (until it can be read again), not on every refresh.
+                if (error instanceof errors_1.UnreadableDatabaseError && !this.unreadableFolders.has(folder.uri.toString())) {
+                    this.unreadableFolders.add(folder.uri.toString());
+                    this.unreadableFound.fire({ folder, message: error.message });
+                }
+                continue;
+            }
+            this.unreadableFolders.delete(folder.uri.toString());
+        }
+        const before = new Set(this.sandboxes.map((s) => s.planId));
+        this.sandboxes = found;
+        for (const s of found)
+            this.known.set(s.key, s);
+        const now = found.filter((s) => !before.has(s.planId)).map((s) => s.planId);
+        if (now.length > 0)
+            this.log.info(`Automatic checkpoints watch the sandbox of ${now.join(', ')}.`);
+        // A plan's first checkpoint reads every file of its sandbox, which can take seconds: longer
+        // than VS Code waits for a save (1.5 s), after which the save would go ahead while the
+        // pre_write is still reading, and the pre_write could hold the saved file. So it is taken now,
+        // before any write, and the saves only wait for what changed since.
+        for (const s of found)
+            if (unprotected.has(s.planId))
+                void this.scheduler?.willWrite(s.key);
+    }
+    /** The plans whose sandbox holds the file; never the extension's own data, nor git's. */
+    route(uri, announced) {
+        return this.routeWithPath(uri, announced).map((t) => t.sandbox.key);
+    }
+    /** As `route`, with the file's path relative to each sandbox. */
+    routeWithPath(uri, announced = true) {
+        if (uri.scheme !== 'file' || !this.scheduler)
+            return [];
+        const path = uri.path;
+        const found = [];
+        for (const s of this.sandboxes) {
+            if (!path.startsWith(s.prefix) || path.startsWith(s.databasePrefix))
+                continue;
+            const relative = path.slice(s.prefix.length);
+            const top = relative.split('/')[0];
+            if (top === nodeWorkspaceFiles_1.DATA_DIR_NAME || top === '.git' || relative === '')
+                continue;
+            if (!announced && this.isSuppressed(s.planId))
+                continue;
+            found.push({ sandbox: s, path: relative });
+        }
+        return found;
+    }
+    /** The file as it is before a save, for the pending pre_write (a failure makes the save wait for it instead). */
+    async capture(s, rel) {
+        const services = await this.folders.services(s.folder);
+        return services.checkpoints.captureBeforeWrite(s.planId, s.sandboxPath, rel);
+    }
+    isSuppressed(planId) {
+        const entry = this.suppressed.get(planId);
+        return entry !== undefined && (entry.running > 0 || this.timers.now() < entry.until);
+    }
+    async take(key, type, captures) {
+        const s = this.known.get(key);
+        if (!s)
+            return 'skipped';
+        // The scheduler only starts in a trusted workspace; checked again where the write happens.
+        if (!vscode.workspace.isTrusted)
+            return 'skipped';
+        try {
+            const services = await this.folders.services(s.folder);
+            const plan = await services.plans.getPlan(s.planId);
+            // A burst that began while the plan executed still gets its post_step after the plan finished.
+            if (type === 'pre_write' && plan.state !== 'executing')
+                return 'skipped';
+            if (plan.state === 'applied' || plan.state === 'cancelled')
+                return 'skipped';
+            if (await services.checkpoints.sandboxMissing(s.planId)) {
+                // Said in the user's terms, with the ways out, rather than as the engine's refusal.
+                throw new errors_1.BusinessRuleViolation(`the sandbox folder ${plan.sandbox_path} of “${plan.title}” is missing, so its writes cannot be checkpointed. ` +
+                    (plan.sandbox_kind === 'isolated' ? 'Recreate it from its newest checkpoint (Recreate Sandbox from Checkpoint), or cancel the plan' : 'Put the folder back, or cancel the plan'));
+            }
+            const created = await services.checkpoints.createCheckpointIfChanged(s.planId, {
+                type,
+                reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',
+                sourceTool: exports.AUTO_SOURCE_TOOL,
+                phase: 'execute',
+            }, captures && (() => captures.close()));
+            if (!created) {
+                this.log.debug(`Automatic ${type} checkpoint of ${s.planId} not taken: nothing changed since its last checkpoint.`);
+                return 'unchanged';
+            }
+            const { checkpoint } = created;
+            this.log.info(`Automatic ${type} checkpoint ${checkpoint.checkpoint_id} of plan ${s.planId}.`);
+            this.failing.delete(s.planId);
+            this.taken.fire({ planId: s.planId, type, checkpointId: checkpoint.checkpoint_id });
+            return 'taken';
+        }
+        catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            this.log.error(`Automatic ${type} checkpoint of plan ${s.planId} failed: ${message}`);
+            const first = !this.failing.has(s.planId);
+            this.failing.add(s.planId);
+            this.failed.fire({ planId: s.planId, type, message, at: new Date(this.timers.now()), first });
+            return 'failed';
+        }
+    }
+}
+exports.AutoCheckpointer = AutoCheckpointer;
+function withSlash(path) {
+    return path.endsWith('/') ? path : `${path}/`;
+}
+//# sourceMappingURL=autoCheckpoints.js.map

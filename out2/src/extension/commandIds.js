@@ -1,0 +1,148 @@
+"use strict";
+/**
+ * Every id the extension contributes, in one place: package.json's `contributes` must list the same
+ * ones (an integration test compares them). No `vscode` import, so tests and scripts can read it.
+ */
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.CommandTitles = exports.BuiltinCommands = exports.SettingKeys = exports.SETTINGS_SECTION = exports.TreeItemContext = exports.TRUSTED_ONLY_COMMANDS = exports.PLAN_LIFECYCLE_COMMAND_NAMES = exports.ROLLBACK_COMMAND_NAMES = exports.DECISION_COMMAND_NAMES = exports.AGENT_HOOK_COMMAND_NAMES = exports.WAYS_OUT_COMMAND_NAMES = exports.Commands = exports.TREE_VIEW_ID = exports.VIEW_CONTAINER_ID = void 0;
+/** The activity-bar container and its one tree view. */
+exports.VIEW_CONTAINER_ID = 'cleveragents-checkpoints';
+exports.TREE_VIEW_ID = 'cleveragents.checkpoints.tree';
+const PREFIX = 'cleveragents.checkpoints.';
+exports.Commands = {
+    createPlan: `${PREFIX}createPlan`,
+    createCheckpoint: `${PREFIX}createCheckpoint`,
+    refresh: `${PREFIX}refresh`,
+    copyCheckpointId: `${PREFIX}copyCheckpointId`,
+    copyPlanId: `${PREFIX}copyPlanId`,
+    deleteCheckpoint: `${PREFIX}deleteCheckpoint`,
+    setRetentionPolicy: `${PREFIX}setRetentionPolicy`,
+    revealDatabase: `${PREFIX}revealDatabase`,
+    showLog: `${PREFIX}showLog`,
+    // Issue 6: registered by rollbackCommands.ts / checkpointStatusBar.ts, not by commands.ts.
+    rollback: `${PREFIX}rollback`,
+    undoRollback: `${PREFIX}undoRollback`,
+    rollbackAgentOnly: `${PREFIX}rollbackAgentOnly`,
+    compareWithCurrent: `${PREFIX}compareWithCurrent`,
+    compareWithPrevious: `${PREFIX}compareWithPrevious`,
+    checkpointActivePlan: `${PREFIX}checkpointActivePlan`,
+    // Issue 17: the plan's lifecycle, registered by planLifecycle/planLifecycleCommands.ts.
+    startPlan: `${PREFIX}startPlan`,
+    completePlan: `${PREFIX}completePlan`,
+    failPlan: `${PREFIX}failPlan`,
+    cancelPlan: `${PREFIX}cancelPlan`,
+    markPlanApplied: `${PREFIX}markPlanApplied`,
+    applyPlan: `${PREFIX}applyPlan`,
+    deletePlan: `${PREFIX}deletePlan`,
+    endSession: `${PREFIX}endSession`,
+    statusBarMenu: `${PREFIX}statusBarMenu`,
+    // Decisions (registered by decisions/decisionCommands.ts).
+    revertDecision: `${PREFIX}revertDecision`,
+    undoCorrection: `${PREFIX}undoCorrection`,
+    restoreFile: `${PREFIX}restoreFile`,
+    turnOnAutoCheckpoints: `${PREFIX}turnOnAutoCheckpoints`,
+    // Agents' hooks (registered by agentHooks/connectAgentCommands.ts).
+    connectAgent: `${PREFIX}connectAgent`,
+    disconnectAgent: `${PREFIX}disconnectAgent`,
+    restoreBeforePrompt: `${PREFIX}restoreBeforePrompt`,
+    // Ways out of dead ends (registered by waysOut/waysOutCommands.ts).
+    recreateSandbox: `${PREFIX}recreateSandbox`,
+    moveDatabaseAside: `${PREFIX}moveDatabaseAside`,
+};
+/** The ways out of a missing sandbox and an unreadable database (registered in waysOut/waysOutCommands.ts). */
+exports.WAYS_OUT_COMMAND_NAMES = ['recreateSandbox', 'moveDatabaseAside'];
+/** The commands that connect agents through their hooks (registered in agentHooks/connectAgentCommands.ts). */
+exports.AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent', 'restoreBeforePrompt'];
+/** The commands of the decisions feature. */
+exports.DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'restoreFile'];
+/** The commands of the rollback features (registered in rollbackFeatures.ts). */
+exports.ROLLBACK_COMMAND_NAMES = ['rollback', 'undoRollback', 'rollbackAgentOnly', 'compareWithCurrent', 'compareWithPrevious', 'checkpointActivePlan', 'statusBarMenu'];
+/** The commands of the plan's lifecycle (registered in planLifecycle/planLifecycleCommands.ts). */
+exports.PLAN_LIFECYCLE_COMMAND_NAMES = ['startPlan', 'completePlan', 'failPlan', 'cancelPlan', 'markPlanApplied', 'applyPlan', 'deletePlan', 'endSession'];
+/** Commands that run git or write files: disabled in Restricted Mode (untrusted workspaces). */
+exports.TRUSTED_ONLY_COMMANDS = [
+    'createPlan',
+    'createCheckpoint',
+    'deleteCheckpoint',
+    'setRetentionPolicy',
+    'rollback',
+    'undoRollback',
+    'rollbackAgentOnly',
+    'compareWithCurrent',
+    'compareWithPrevious',
+    'checkpointActivePlan',
+    ...exports.DECISION_COMMAND_NAMES,
+    ...exports.PLAN_LIFECYCLE_COMMAND_NAMES,
+    ...exports.AGENT_HOOK_COMMAND_NAMES,
+    ...exports.WAYS_OUT_COMMAND_NAMES,
+];
+/**
+ * `contextValue`s of the tree's rows that are not plans or checkpoints. Plans and checkpoints carry
+ * their state in theirs (treePresentation.ts: `plan.<state>.<kind>[.undo][.interrupted]`,
+ * `checkpoint.<plan state>[.first][.safety]`), which package.json's menus match.
+ */
+exports.TreeItemContext = {
+    folder: 'folder',
+    message: 'message',
+    safetyGroup: 'safetyGroup',
+    /** The row that says automatic checkpoints are off: its inline button turns them on. */
+    autoCheckpointsOff: 'message.autoCheckpointsOff',
+    /** An active decision: Revert Decision… */
+    decision: 'decision',
+    /** A reverted decision: Undo Correction. */
+    revertedDecision: 'decision.reverted',
+    /** A database that cannot be read: Move Aside and Start Fresh. */
+    unreadableDatabase: 'message.unreadableDatabase',
+};
+/** The settings section; keys below are relative to it. */
+exports.SETTINGS_SECTION = 'cleveragents.checkpoints';
+exports.SettingKeys = {
+    databasePath: 'database.path',
+    maxCheckpoints: 'retention.maxCheckpoints',
+    autoPrune: 'retention.autoPrune',
+    maxFileSizeMiB: 'snapshot.maxFileSizeMiB',
+};
+/** VS Code's built-in commands the extension calls. */
+exports.BuiltinCommands = {
+    setContext: 'setContext',
+    manageTrust: 'workbench.trust.manage',
+    revealInExplorer: 'revealInExplorer',
+    openSettings: 'workbench.action.openSettings',
+};
+/** The titles package.json gives the commands (an integration test keeps them equal), for messages. */
+exports.CommandTitles = {
+    createPlan: 'Create Plan',
+    createCheckpoint: 'Create Manual Checkpoint',
+    refresh: 'Refresh',
+    copyCheckpointId: 'Copy Checkpoint ID',
+    copyPlanId: 'Copy Plan ID',
+    deleteCheckpoint: 'Delete Checkpoint',
+    setRetentionPolicy: 'Set Retention Policy',
+    revealDatabase: 'Reveal Database File',
+    showLog: 'Show Log',
+    rollback: 'Roll Back to Checkpoint',
+    undoRollback: 'Undo Rollback',
+    rollbackAgentOnly: 'Undo Agent Changes Since Here (Keep Mine)…',
+    compareWithCurrent: 'Compare with Current',
+    compareWithPrevious: 'Compare with Previous',
+    checkpointActivePlan: 'Take Checkpoint Now (Active Plan)',
+    startPlan: 'Start Plan',
+    completePlan: 'Complete Plan',
+    failPlan: 'Mark Plan Failed',
+    cancelPlan: 'Cancel Plan',
+    markPlanApplied: 'Mark Plan Applied',
+    applyPlan: 'Apply Plan to Workspace',
+    deletePlan: 'Delete Plan',
+    endSession: 'End Session',
+    statusBarMenu: 'Checkpoints Menu',
+    revertDecision: 'Revert Decision…',
+    undoCorrection: 'Undo Correction',
+    restoreFile: 'Restore File from Checkpoint…',
+    turnOnAutoCheckpoints: 'Turn On Automatic Checkpoints',
+    connectAgent: 'Connect an Agent…',
+    disconnectAgent: 'Disconnect an Agent…',
+    restoreBeforePrompt: 'Restore to Before This Prompt',
+    recreateSandbox: 'Recreate Sandbox from Checkpoint',
+    moveDatabaseAside: 'Move Database Aside and Start Fresh',
+};
+//# sourceMappingURL=commandIds.js.map

@@ -1,0 +1,115 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.rollbackState = rollbackState;
+exports.panelAgentOnly = panelAgentOnly;
+exports.comparisonState = comparisonState;
+exports.outcomeOfState = outcomeOfState;
+exports.panelJson = panelJson;
+exports.sidesOf = sidesOf;
+const envelopes_1 = require("../../../envelopes/envelopes");
+const treePresentation_1 = require("../../tree/treePresentation");
+function panelCheckpoint(c, label) {
+    return { id: c.checkpoint_id, label: label ?? (0, treePresentation_1.checkpointLabel)(c), type: c.checkpoint_type, createdAt: c.created_at };
+}
+function panelPlan(plan) {
+    return { id: plan.plan_id, title: plan.title, sandboxPath: plan.sandbox_path, state: plan.state };
+}
+function sorted(changes) {
+    return changes.map((c) => ({ path: c.path, change: c.change })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+/** After a rollback (or its undo): `target` is the checkpoint that was restored. */
+function rollbackState(o) {
+    return {
+        version: 1,
+        mode: o.undo ? 'undo' : 'rollback',
+        folder: { uri: o.folder.uri, name: o.folder.name },
+        plan: panelPlan(o.plan),
+        from: panelCheckpoint(o.target, o.targetLabel),
+        to: null,
+        changes: sorted(o.outcome.result.changed_paths),
+        rollback: {
+            restoredFilesCount: o.outcome.result.restored_files_count,
+            elapsedSeconds: o.outcome.elapsed_seconds,
+            undoCheckpointId: o.outcome.undo_checkpoint_id,
+            undone: false,
+        },
+        madeAt: o.now.toISOString(),
+        ...(o.outcome.agent_only && !o.undo ? { agentOnly: panelAgentOnly(o.outcome.agent_only) } : {}),
+    };
+}
+/** What the panel keeps of an agent-only rollback's summary (it has no conflicts: they refuse it); `target`: a preview's snapshot of the files after. */
+function panelAgentOnly(summary, target) {
+    return {
+        kept: [...summary.kept],
+        keptReasons: summary.kept_reasons.map((k) => k.reason),
+        merged: [...summary.merged],
+        scope: summary.scope,
+        toolCalls: summary.tool_calls,
+        unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
+        ...(target ? { target } : {}),
+    };
+}
+/** Before a rollback, or a comparison: `from` and `to` as PanelState documents them. */
+function comparisonState(o) {
+    return {
+        ...(o.afterSnapshot && o.mode === 'compareCurrent' ? { afterSnapshot: o.afterSnapshot } : {}),
+        ...(o.undone && o.undone.length > 0 ? { undoneWork: o.undone.map((u) => ({ kind: u.kind, title: u.title, paths: [...u.paths] })) } : {}),
+        version: 1,
+        mode: o.mode,
+        folder: { uri: o.folder.uri, name: o.folder.name },
+        plan: panelPlan(o.plan),
+        from: panelCheckpoint(o.from, o.fromLabel),
+        to: o.mode === 'comparePrevious' && o.to ? panelCheckpoint(o.to) : null,
+        changes: sorted(o.changes),
+        rollback: null,
+        madeAt: o.now.toISOString(),
+        ...(o.agentOnly && o.mode === 'preview' ? { agentOnly: panelAgentOnly(o.agentOnly, o.agentOnlyTarget) } : {}),
+    };
+}
+/** The rollback a state shows, as the core reported it (the state holds every field of it). */
+function outcomeOfState(state) {
+    if (!state.rollback)
+        return undefined;
+    return {
+        plan_id: state.plan.id,
+        result: {
+            restored_files_count: state.rollback.restoredFilesCount,
+            changed_paths: state.changes.map((c) => ({ path: c.path, change: c.change })),
+            from_checkpoint_id: state.from.id,
+        },
+        undo_checkpoint_id: state.rollback.undoCheckpointId,
+        elapsed_seconds: state.rollback.elapsedSeconds,
+        ...(state.agentOnly
+            ? {
+                agent_only: {
+                    mode: 'agent_only',
+                    scope: state.agentOnly.scope ?? 'session',
+                    tool_calls: state.agentOnly.toolCalls,
+                    kept: [...state.agentOnly.kept],
+                    kept_reasons: state.agentOnly.kept.map((path, i) => ({ path, reason: state.agentOnly?.keptReasons?.[i] ?? 'outside_tool_calls' })),
+                    merged: [...(state.agentOnly.merged ?? [])],
+                    conflicts: [],
+                    unclosed: state.agentOnly.unclosed.map((u) => ({ pre_write_checkpoint_id: u.preWrite, until_checkpoint_id: u.until })),
+                },
+            }
+            : {}),
+    };
+}
+/**
+ * What "Copy as JSON" copies: after a rollback, the envelope `agents plan rollback --format json`
+ * prints; otherwise the document of `agents plan diff --format json`. Indented like the CLI.
+ */
+function panelJson(state) {
+    const outcome = outcomeOfState(state);
+    const doc = outcome ? (0, envelopes_1.rollbackEnvelope)(outcome) : { changes: (0, envelopes_1.changesJson)(state.changes.map((c) => ({ path: c.path, change: c.change }))) };
+    return JSON.stringify(doc, null, 2);
+}
+/**
+ * Which sides of a change exist, for the diff editors: every mode lists changes going from the
+ * left (older, or "now" in a preview) to the right, so an added path has no left side and a
+ * deleted one no right side.
+ */
+function sidesOf(change) {
+    return { left: change !== 'added', right: change !== 'deleted' };
+}
+//# sourceMappingURL=panelStates.js.map

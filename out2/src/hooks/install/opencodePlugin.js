@@ -1,0 +1,97 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.OPENCODE_PLUGIN_WAIT_MS = exports.OPENCODE_PLUGIN_MARK = void 0;
+exports.opencodePluginText = opencodePluginText;
+exports.isOurOpenCodePlugin = isOurOpenCodePlugin;
+exports.opencodePluginCommand = opencodePluginCommand;
+const opencode_1 = require("../events/opencode");
+const hookCommandLine_1 = require("./hookCommandLine");
+// OpenCode runs no hook commands: it loads plugins, ES modules in a `plugins/` (or `plugin/`)
+// folder of `.opencode/` or of `~/.config/opencode/`, each export a function that returns the
+// handlers it awaits (https://opencode.ai/docs/plugins; its 1.18.33 binary globs
+// `{plugin,plugins}/*.{ts,js}` there and calls every exported function of a module without a
+// default export). So `agents hook install opencode` writes a plugin of its own: a file this
+// installer owns whole, recognised by its first line and the command it names, which hands each
+// prompt and each writing tool call to `hook run opencode` as JSON on stdin (events/opencode.ts)
+// and awaits it before OpenCode goes on.
+/** The plugin's first line: marks the file as this installer's. */
+exports.OPENCODE_PLUGIN_MARK = '// cleveragents-checkpoints: written by `agents hook install opencode`; `agents hook uninstall opencode` removes it';
+/** The line naming the command, as a shell would run it: `hook status` reads the program from it. */
+const COMMAND_PREFIX = '// command: ';
+/** How long the plugin waits for the command (ms); `hook run` ends within its own 10 s budget. */
+exports.OPENCODE_PLUGIN_WAIT_MS = 30_000;
+/**
+ * The plugin's text for `program`. Plain JavaScript that Bun (OpenCode's runtime) and Node.js both
+ * load, importing nothing but node:child_process. It never throws into OpenCode and never changes
+ * a tool's arguments: whatever the command does (missing, failing, hanging past the wait), the
+ * handler resolves and the tool runs.
+ */
+function opencodePluginText(program) {
+    const env = {};
+    if (program.electron)
+        env.ELECTRON_RUN_AS_NODE = '1';
+    if (program.noDaemon)
+        env.CLEVERAGENTS_NO_DAEMON = '1';
+    return `${[
+        exports.OPENCODE_PLUGIN_MARK,
+        `${COMMAND_PREFIX}${(0, hookCommandLine_1.bashCommand)(program, 'opencode')}`,
+        '// CleverAgents Checkpoints: a checkpoint before each prompt and around each tool call that can write.',
+        '// It waits for the command, ignores its output and never throws: OpenCode goes on whatever happens.',
+        'import { spawn } from "node:child_process";',
+        '',
+        `const PROGRAM = ${JSON.stringify(program.node)};`,
+        `const ARGS = [${JSON.stringify(program.cli)}, "hook", "run", "opencode"];`,
+        `const ENV = ${JSON.stringify(env)};`,
+        `const WRITING_TOOLS = new Set(${JSON.stringify([...opencode_1.OPENCODE_WRITING_TOOLS])});`,
+        `const WAIT_MS = ${exports.OPENCODE_PLUGIN_WAIT_MS};`,
+        '',
+        'function run(directory, event) {',
+        '  return new Promise((resolve) => {',
+        '    let timer;',
+        '    const done = () => { clearTimeout(timer); resolve(); };',
+        '    try {',
+        '      const input = JSON.stringify({ ...event, directory });',
+        '      const child = spawn(PROGRAM, ARGS, { cwd: directory, env: { ...process.env, ...ENV }, stdio: ["pipe", "ignore", "ignore"] });',
+        '      timer = setTimeout(() => { try { child.kill(); } catch {} done(); }, WAIT_MS);',
+        '      child.on("error", done);',
+        '      child.on("close", done);',
+        '      child.stdin.on("error", () => {});',
+        '      child.stdin.end(input);',
+        '    } catch {',
+        '      done();',
+        '    }',
+        '  });',
+        '}',
+        '',
+        'function promptOf(parts) {',
+        '  if (!Array.isArray(parts)) return undefined;',
+        '  const text = parts.filter((p) => p && p.type === "text" && !p.synthetic && typeof p.text === "string").map((p) => p.text).join("\\n");',
+        '  return text === "" ? undefined : text;',
+        '}',
+        '',
+        'export const CleverAgentsCheckpoints = async ({ directory } = {}) => ({',
+        '  "chat.message": async (input, output) => {',
+        '    try { await run(directory, { hook_event_name: "chat.message", session_id: input?.sessionID, prompt: promptOf(output?.parts) }); } catch {}',
+        '  },',
+        '  "tool.execute.before": async (input, output) => {',
+        '    if (!WRITING_TOOLS.has(input?.tool)) return;',
+        '    try { await run(directory, { hook_event_name: "tool.execute.before", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: output?.args }); } catch {}',
+        '  },',
+        '  "tool.execute.after": async (input) => {',
+        '    if (!WRITING_TOOLS.has(input?.tool)) return;',
+        '    try { await run(directory, { hook_event_name: "tool.execute.after", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: input?.args }); } catch {}',
+        '  },',
+        '});',
+    ].join('\n')}\n`;
+}
+/** Whether a plugin file is one this installer wrote: our first line and our command. */
+function isOurOpenCodePlugin(text) {
+    const lines = text.split(/\r?\n/);
+    return lines[0] === exports.OPENCODE_PLUGIN_MARK && lines.some((line) => line.startsWith(COMMAND_PREFIX) && (0, hookCommandLine_1.isOurCommand)(line, 'opencode'));
+}
+/** The command line our plugin names (for `hook status`), or undefined. */
+function opencodePluginCommand(text) {
+    const line = text.split(/\r?\n/).find((l) => l.startsWith(COMMAND_PREFIX));
+    return line?.slice(COMMAND_PREFIX.length);
+}
+//# sourceMappingURL=opencodePlugin.js.map

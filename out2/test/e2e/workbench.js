@@ -1,0 +1,511 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.e2eHost = e2eHost;
+exports.useWorkbench = useWorkbench;
+exports.waitForWorkbench = waitForWorkbench;
+exports.runCommand = runCommand;
+exports.answerInput = answerInput;
+exports.pickQuickPickItem = pickQuickPickItem;
+exports.quickPickItems = quickPickItems;
+exports.openView = openView;
+exports.treeItems = treeItems;
+exports.treeRows = treeRows;
+exports.waitForTreeRow = waitForTreeRow;
+exports.clickTreeRow = clickTreeRow;
+exports.contextMenu = contextMenu;
+exports.answerDialog = answerDialog;
+exports.notifications = notifications;
+exports.waitForNotification = waitForNotification;
+exports.screenshot = screenshot;
+exports.widenSideBar = widenSideBar;
+// Helpers for the end-to-end tests (test/e2e/*.e2e.ts): each suite gets a real VS Code workbench
+// (code-server + headless chromium, started by scripts/runE2eTests.mjs) on a fresh copy of a
+// fixture workspace, and drives it the way a user does: activity bar, command palette, input
+// boxes, quick picks, modal dialogs, tree rows, screenshots.
+const fs = __importStar(require("node:fs"));
+const path = __importStar(require("node:path"));
+function e2eHost() {
+    const host = globalThis.__cleveragentsE2e;
+    if (!host)
+        throw new Error('no e2e host: run the e2e tests with `node scripts/runE2eTests.mjs` (npm run test:e2e), not with mocha alone');
+    return host;
+}
+/**
+ * Call inside a `describe`: before its tests, opens a workbench on a fresh copy of the fixture in
+ * a new browser context (its own storage); after them, closes it. A failing test leaves a
+ * screenshot named after it in test-results/.
+ */
+function useWorkbench(options = {}) {
+    let page;
+    let context;
+    let workspaceDir;
+    const pageErrors = [];
+    before(async function () {
+        this.timeout(200_000); // two tries of waitForWorkbench
+        const host = e2eHost();
+        const suiteDir = fs.mkdtempSync(path.join(host.tempDir, 'ws-'));
+        workspaceDir = path.join(suiteDir, 'workspace');
+        fs.cpSync(options.fixture ?? host.fixtureDir, workspaceDir, { recursive: true });
+        await options.prepare?.(workspaceDir);
+        context = await host.browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+        page = await context.newPage();
+        page.setDefaultTimeout(30_000);
+        page.on('pageerror', (e) => pageErrors.push(e.message));
+        page.on('console', (m) => {
+            if (m.type() === 'error')
+                pageErrors.push(m.text());
+        });
+        await page.goto(options.trusted === false ? await host.untrustedUrl(workspaceDir) : host.url(workspaceDir));
+        await waitForWorkbench(page);
+    });
+    afterEach(async function () {
+        const test = this.currentTest;
+        if (test?.state === 'failed' && page) {
+            const shot = await screenshot(page, `FAILED ${test.fullTitle()}`).catch(() => undefined);
+            if (shot)
+                console.log(`      screenshot of the failure: ${shot}`);
+        }
+    });
+    after(async () => {
+        await context?.close();
+        if (workspaceDir)
+            fs.rmSync(path.dirname(workspaceDir), { recursive: true, force: true });
+    });
+    return {
+        get page() {
+            if (!page)
+                throw new Error('the workbench is not open yet: use it inside it()/before() of the describe that called useWorkbench()');
+            return page;
+        },
+        get workspaceDir() {
+            if (!workspaceDir)
+                throw new Error('the workbench is not open yet');
+            return workspaceDir;
+        },
+        pageErrors,
+    };
+}
+/**
+ * Waits until the workbench is up, connected to the server (the Explorer lists the folder) and
+ * has registered the extensions (its color theme, contributed by a built-in extension, applies:
+ * before that, screenshots show a fallback theme and contributed views may be missing).
+ *
+ * On a loaded machine code-server has been seen to leave a first page unconnected (no Explorer
+ * rows after a minute, while the same page loads in seconds otherwise): that page is pictured,
+ * what it logged is printed, and it is loaded once more before the wait gives up.
+ */
+async function waitForWorkbench(page, timeout = 60_000) {
+    const logged = [];
+    const keep = (m) => void logged.push(`${m.type()}: ${m.text()}`);
+    page.on('console', keep);
+    try {
+        for (let attempt = 1;; attempt++) {
+            try {
+                await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout });
+                await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout });
+                await page.locator('.monaco-workbench[class*="vscode-theme-"]').waitFor({ state: 'attached', timeout });
+                return;
+            }
+            catch (error) {
+                // A failing before() hook gets no afterEach screenshot: keep a picture of what the page showed.
+                const shot = await screenshot(page, `FAILED workbench not ready ${Date.now()}`).catch(() => undefined);
+                if (shot)
+                    console.log(`      screenshot of the workbench that was not ready (attempt ${attempt}): ${shot}`);
+                for (const line of logged.splice(0).slice(-20))
+                    console.log(`      page ${line}`);
+                if (attempt === 2)
+                    throw error;
+                await page.reload();
+            }
+        }
+    }
+    finally {
+        page.off('console', keep);
+    }
+}
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (s) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
+const cssString = (s) => JSON.stringify(s);
+function quickInput(page) {
+    const widget = page.locator('.quick-input-widget');
+    return {
+        widget,
+        input: widget.locator('.quick-input-box input'),
+        rows: widget.locator('.quick-input-list .monaco-list-row'),
+        message: widget.locator('.quick-input-message'),
+    };
+}
+/**
+ * A tree row's tooltip can lie over a quick input opened from the keyboard, and its rows then never
+ * receive a click. VS Code hides a tooltip once the mouse, having been on its row or on the tooltip,
+ * leaves both; a tooltip shown after the mouse left, or whose row was drawn anew meanwhile (the tree
+ * refreshed), sees no such leaving and stays. So the mouse goes onto the tooltip and off it again,
+ * onto the quick input's own text box (at a point no tooltip covers; a text box shows none), and
+ * this waits until no tooltip shows.
+ */
+async function moveMouseOffHovers(page) {
+    const hovers = '.monaco-hover, .workbench-hover';
+    const spots = await page.evaluate((selector) => {
+        const shown = [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).find((b) => b.width > 0 && b.height > 0);
+        const box = document.querySelector('.quick-input-widget .quick-input-box')?.getBoundingClientRect();
+        const free = [0.03, 0.5, 0.97]
+            .map((share) => box && box.width > 0 && { x: box.left + box.width * share, y: box.top + box.height / 2 })
+            .find((point) => point && !document.elementFromPoint(point.x, point.y)?.closest(selector));
+        return { hover: shown && { x: shown.left + Math.min(20, shown.width / 2), y: shown.top + Math.min(20, shown.height / 2) }, free: free || undefined };
+    }, hovers);
+    if (!spots.hover)
+        return;
+    await page.mouse.move(spots.hover.x, spots.hover.y);
+    if (spots.free)
+        await page.mouse.move(spots.free.x, spots.free.y);
+    const noHover = (selector) => [...document.querySelectorAll(selector)].every((e) => {
+        const box = e.getBoundingClientRect();
+        return box.width === 0 || box.height === 0 || getComputedStyle(e).visibility === 'hidden';
+    });
+    // Still shown after this: the click that follows says which element is in the way.
+    await page.waitForFunction(noHover, hovers, { timeout: 10_000 }).catch(() => undefined);
+}
+/** Waits until the quick input closed or moved on to another prompt (its value is no longer `value`). */
+async function quickInputDone(page, value, timeout = 30_000) {
+    await page.waitForFunction((v) => {
+        const widget = document.querySelector('.quick-input-widget');
+        const input = widget?.querySelector('.quick-input-box input');
+        return !widget || widget.style.display === 'none' || !input || input.value !== v;
+    }, value, { timeout });
+}
+/** Closes an open quick input or context menu, which would swallow the next key. */
+async function closeOverlays(page) {
+    for (const overlay of [page.locator('.monaco-menu').first(), quickInput(page).widget]) {
+        if (await overlay.isVisible()) {
+            await page.keyboard.press('Escape');
+            await overlay.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+        }
+    }
+}
+/**
+ * Waits until a quick input of the extension is open: visible, and not the command palette
+ * (after runCommand the palette closes first, and the command's own prompt opens a moment later).
+ */
+async function waitForPrompt(page, options = {}) {
+    await page.waitForFunction((withItems) => {
+        const widget = document.querySelector('.quick-input-widget');
+        const input = widget?.querySelector('.quick-input-box input');
+        if (!widget || widget.style.display === 'none' || !input || input.value.startsWith('>'))
+            return false;
+        return !withItems || widget.querySelector('.quick-input-list .monaco-list-row') !== null;
+    }, options.withItems ?? false, { timeout: options.timeout ?? 30_000 });
+}
+/** Runs a command from the command palette (F1) by its full title, e.g. `Checkpoints: Refresh`. */
+async function runCommand(page, title) {
+    const { input, rows } = quickInput(page);
+    const value = `>${title}`;
+    // On a loaded machine the box can close again before it is typed into (the focus moving to a
+    // terminal that just opened, say): then it is opened again, up to three times.
+    for (let attempt = 1;; attempt++) {
+        await closeOverlays(page);
+        try {
+            await openCommandBox(page, input, attempt === 1);
+            await input.fill(value, { timeout: 5_000 });
+            break;
+        }
+        catch (error) {
+            if (attempt === 3)
+                throw error;
+        }
+    }
+    const row = rows.filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+    try {
+        await row.waitFor({ state: 'visible', timeout: 10_000 });
+    }
+    catch {
+        const offered = await rows.locator('.label-name').allTextContents();
+        await page.keyboard.press('Escape');
+        throw new Error(`no command "${title}" in the command palette (it offered: ${offered.join(' | ') || 'nothing'})`);
+    }
+    await moveMouseOffHovers(page);
+    await row.click();
+    await quickInputDone(page, value);
+}
+/**
+ * Opens the command palette: F1, or the title bar's command center when F1 is lost (a terminal
+ * holding the focus on a loaded machine). The command center opens the same box in file mode; the
+ * '>' typed next makes it commands.
+ */
+async function openCommandBox(page, input, f1First) {
+    if (f1First) {
+        await page.keyboard.press('F1');
+        if (await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))
+            return;
+    }
+    const center = page.locator('.command-center').first();
+    if (await center.isVisible())
+        await center.click();
+    else
+        await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+}
+/**
+ * Types `text` into the open input box (showInputBox) and presses Enter. With `prompt`, first
+ * checks that the box shows it (in its prompt, placeholder or title). Throws with the box's
+ * message when it rejects the text (validation).
+ */
+async function answerInput(page, text, options = {}) {
+    const { widget, input, message } = quickInput(page);
+    await waitForPrompt(page);
+    if (options.prompt) {
+        const prompt = options.prompt;
+        await page.waitForFunction((p) => {
+            const w = document.querySelector('.quick-input-widget');
+            const i = w?.querySelector('.quick-input-box input');
+            const texts = [w?.querySelector('.quick-input-message')?.textContent, w?.querySelector('.quick-input-title')?.textContent, i?.placeholder];
+            return texts.some((t) => t?.includes(p));
+        }, prompt, { timeout: 10_000 });
+    }
+    await input.fill(text);
+    await input.press('Enter');
+    try {
+        await quickInputDone(page, text, 10_000);
+    }
+    catch {
+        const why = (await widget.isVisible()) ? await message.textContent() : undefined;
+        throw new Error(`the input box did not accept "${text}"${why ? `: ${why.trim()}` : ''}`);
+    }
+}
+/** Picks the item labelled exactly `label` in the open quick pick (typing it to filter if needed). */
+async function pickQuickPickItem(page, label) {
+    const { input, rows } = quickInput(page);
+    await waitForPrompt(page, { withItems: true });
+    const row = rows.filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
+    if (!(await row.isVisible())) {
+        try {
+            await row.waitFor({ state: 'visible', timeout: 3_000 });
+        }
+        catch {
+            await input.fill(label); // long lists render only the rows in view
+        }
+    }
+    try {
+        await row.waitFor({ state: 'visible', timeout: 10_000 });
+    }
+    catch {
+        const offered = await rows.locator('.label-name').allTextContents();
+        throw new Error(`no item "${label}" in the quick pick (it offered: ${offered.join(' | ') || 'nothing'})`);
+    }
+    await moveMouseOffHovers(page);
+    await row.click();
+    // hidden: the quick pick closed, or its list moved on to the next step
+    await row.waitFor({ state: 'hidden' });
+}
+/** The labels of the items the open quick pick offers, top to bottom (waiting for it to open). */
+async function quickPickItems(page) {
+    await waitForPrompt(page, { withItems: true });
+    const labels = await quickInput(page).rows.locator('.label-name').allInnerTexts();
+    return labels.map((l) => l.trim());
+}
+/**
+ * Shows the view container or view titled `title` (e.g. `Checkpoints`, `Explorer`): its
+ * activity-bar icon when it has one (a click that would hide an already open container is not
+ * made), otherwise through View: Open View.
+ */
+async function openView(page, title) {
+    const tab = page
+        .locator('.part.activitybar li[role="tab"]')
+        .filter({ has: page.locator(`a.action-label[aria-label=${cssString(title)}], a.action-label[aria-label^=${cssString(`${title} (`)}]`) })
+        .first();
+    if ((await tab.count()) > 0) {
+        if ((await tab.getAttribute('aria-selected')) !== 'true')
+            await tab.click();
+    }
+    else {
+        const { input, rows } = quickInput(page);
+        await closeOverlays(page);
+        await page.keyboard.press('F1');
+        await input.waitFor({ state: 'visible' });
+        await input.fill(`view ${title}`);
+        const row = rows.filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+        try {
+            await row.waitFor({ state: 'visible', timeout: 10_000 });
+        }
+        catch {
+            await page.keyboard.press('Escape');
+            throw new Error(`no view or view container "${title}" (neither in the activity bar nor in View: Open View)`);
+        }
+        await row.click();
+    }
+    await page.waitForFunction((t) => {
+        const lower = t.toLowerCase();
+        const parts = [...document.querySelectorAll('.part.sidebar, .part.auxiliarybar, .part.panel')].filter((p) => p.offsetParent !== null);
+        return parts.some((p) => (p.querySelector('.composite.title h2')?.textContent ?? '').toLowerCase().startsWith(lower) ||
+            [...p.querySelectorAll('.pane-header h3.title')].some((h) => (h.textContent ?? '').toLowerCase() === lower));
+    }, title, { timeout: 15_000 });
+}
+/**
+ * The rendered rows of a tree view in the visible side bar / panel, top to bottom: of the view
+ * whose section is titled `view`, or of the first one with rows. Trees render only the rows in
+ * sight: keep trees short or scroll.
+ */
+async function treeItems(page, view) {
+    return page.evaluate((viewTitle) => {
+        const parts = [...document.querySelectorAll('.part.sidebar, .part.auxiliarybar, .part.panel')].filter((p) => p.offsetParent !== null);
+        const panes = parts.flatMap((p) => [...p.querySelectorAll('.pane')].map((pane) => ({ part: p, pane })));
+        const lower = viewTitle?.toLowerCase();
+        const rowsOf = (pane) => [...pane.querySelectorAll('.pane-body .monaco-list-row[role="treeitem"]')];
+        let chosen;
+        if (lower) {
+            chosen = panes.find(({ pane }) => (pane.querySelector('.pane-header h3.title')?.textContent ?? '').toLowerCase() === lower)?.pane;
+            // a container with a single view hides the section header and shows "Container: View" as its title
+            chosen ??= panes.find(({ part, pane }) => (part.querySelector('.composite.title h2')?.textContent ?? '').toLowerCase().includes(lower) && rowsOf(pane).length > 0)?.pane;
+            if (!chosen)
+                throw new Error(`no visible view "${viewTitle}"`);
+        }
+        else {
+            chosen = panes.find(({ pane }) => rowsOf(pane).length > 0)?.pane;
+            if (!chosen)
+                return [];
+        }
+        return rowsOf(chosen)
+            .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+            .map((row) => {
+            const expanded = row.getAttribute('aria-expanded');
+            return {
+                label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
+                description: (row.querySelector('.label-description')?.textContent ?? '').trim(),
+                level: Number(row.getAttribute('aria-level') ?? 1),
+                expanded: expanded === null ? undefined : expanded === 'true',
+                selected: row.getAttribute('aria-selected') === 'true',
+            };
+        });
+    }, view);
+}
+/** The labels of the rendered rows of a tree view (see treeItems). */
+async function treeRows(page, view) {
+    return (await treeItems(page, view)).map((r) => r.label);
+}
+/** Waits until a row labelled `label` shows in the tree view (see treeItems); returns the rows. */
+async function waitForTreeRow(page, label, view, timeout = 15_000) {
+    const matches = (l) => (typeof label === 'string' ? l === label : label.test(l));
+    const deadline = Date.now() + timeout;
+    let rows = [];
+    for (;;) {
+        rows = await treeItems(page, view).catch(() => []);
+        if (rows.some((r) => matches(r.label)))
+            return rows;
+        if (Date.now() > deadline)
+            throw new Error(`no tree row ${String(label)} after ${timeout} ms; rows: ${rows.map((r) => r.label).join(' | ') || 'none'}`);
+        await page.waitForTimeout(200);
+    }
+}
+function treeRowLocator(page, label) {
+    return page
+        .locator('.part.sidebar .monaco-list-row[role="treeitem"], .part.panel .monaco-list-row[role="treeitem"], .part.auxiliarybar .monaco-list-row[role="treeitem"]')
+        .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) })
+        .first();
+}
+/** Clicks the tree row labelled `label` (selecting it; a row with children also toggles). */
+async function clickTreeRow(page, label) {
+    await treeRowLocator(page, label).click();
+}
+/** Right-clicks the tree row labelled `label` and chooses `item` from its context menu. */
+async function contextMenu(page, label, item) {
+    await treeRowLocator(page, label).click({ button: 'right' });
+    const entry = page.locator('.monaco-menu .action-item').filter({ has: page.locator('.action-label', { hasText: exactly(item) }) }).first();
+    try {
+        await entry.waitFor({ state: 'visible', timeout: 10_000 });
+    }
+    catch {
+        const offered = await page.locator('.monaco-menu .action-label').allTextContents();
+        await page.keyboard.press('Escape');
+        throw new Error(`no "${item}" in the context menu of "${label}" (it offered: ${offered.filter(Boolean).join(' | ') || 'nothing'})`);
+    }
+    // the menu ignores a click that comes right after it opened: hover first, and retry once
+    await page.waitForTimeout(300);
+    await entry.hover();
+    await entry.click();
+    if (await entry.isVisible()) {
+        await page.waitForTimeout(500);
+        if (await entry.isVisible())
+            await entry.click();
+    }
+    await entry.waitFor({ state: 'hidden' });
+}
+/** Clicks `button` in the open modal dialog (showWarningMessage with modal: true); returns its text. */
+async function answerDialog(page, button) {
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible' });
+    const text = (await dialog.locator('.dialog-message-container').innerText()).trim();
+    const target = dialog.locator('.dialog-buttons a.monaco-button', { hasText: exactly(button) }).first();
+    if ((await target.count()) === 0) {
+        const offered = await dialog.locator('.dialog-buttons a.monaco-button').allTextContents();
+        throw new Error(`no button "${button}" in the dialog "${text}" (it has: ${offered.join(' | ')})`);
+    }
+    await target.click();
+    await dialog.waitFor({ state: 'detached' });
+    return text;
+}
+/** The messages of the notification toasts on screen. */
+async function notifications(page) {
+    return (await page.locator('.notifications-toasts .notification-list-item-message').allTextContents()).map((t) => t.trim());
+}
+/** Waits until a notification toast containing `text` shows; returns its message. */
+async function waitForNotification(page, text, timeout = 15_000) {
+    const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: text }).first();
+    await toast.waitFor({ state: 'visible', timeout });
+    return ((await toast.textContent()) ?? '').trim();
+}
+function resultsDir() {
+    return globalThis.__cleveragentsE2e?.resultsDir ?? path.resolve(__dirname, '..', '..', '..', 'test-results');
+}
+/** Saves a PNG of the page as test-results/<name>.png and returns its path. */
+async function screenshot(page, name) {
+    const dir = resultsDir();
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120)}.png`);
+    await page.screenshot({ path: file });
+    return file;
+}
+/** Drags the side bar's edge so that labels and descriptions are not cut off in screenshots. */
+async function widenSideBar(page, width) {
+    const box = await page.locator('.part.sidebar').boundingBox();
+    if (!box)
+        return;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + width, y, { steps: 5 });
+    await page.mouse.up();
+    await page.mouse.move(box.x + width + 400, y); // off the sash, which stays highlighted under the mouse
+}
+//# sourceMappingURL=workbench.js.map

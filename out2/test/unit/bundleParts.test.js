@@ -1,0 +1,144 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+// The extension is three bundles (esbuild.mjs): dist/extension.js, what activation reads, and two
+// read when first used, dist/extensionEngine.js (sql.js's glue, the store, the services) and
+// dist/extensionInstaller.js (Connect an Agent's installer). A module found in two of them runs as
+// two copies in the extension host: what they share (the errors the extension tells apart, the
+// git relay, the operations this process runs) must not depend on which copy is asked.
+const assert = __importStar(require("node:assert/strict"));
+const node_fs_1 = require("node:fs");
+const os = __importStar(require("node:os"));
+const path = __importStar(require("node:path"));
+const errors = __importStar(require("../../src/core/errors"));
+const gitRelayModule = __importStar(require("../../src/adapters/shadowStore/gitRelay"));
+const journalModule = __importStar(require("../../src/adapters/files/fileOperationJournal"));
+const cliHarness_1 = require("./helpers/cliHarness");
+const tempDir_1 = require("./helpers/tempDir");
+/** A second copy of a compiled module, as a second bundle holds it; the first stays the one cached. */
+function secondCopy(loaded, request) {
+    const file = require.resolve(request);
+    const first = require.cache[file];
+    assert.equal(first?.exports, loaded, `${request} is the module this test imported`);
+    delete require.cache[file];
+    try {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const copy = require(file);
+        assert.notEqual(copy, loaded, 'a copy of its own');
+        return copy;
+    }
+    finally {
+        require.cache[file] = first;
+    }
+}
+/** The modules a development bundle holds: esbuild marks each with a comment naming its file. */
+function bundledModules(bundle) {
+    const text = (0, node_fs_1.readFileSync)(path.join(cliHarness_1.REPO_ROOT, 'dist', bundle), 'utf8');
+    // a dependency's path as from the repository, however node_modules is reached (a link, a parent folder)
+    return [...text.matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]).map((m) => (m.includes('node_modules/') ? m.slice(m.lastIndexOf('node_modules/')) : m));
+}
+describe('The extension’s bundles', () => {
+    const tempDir = (0, tempDir_1.useTempDirs)();
+    it('an error made by another copy of the errors module is told apart by instanceof as one of this copy’s', () => {
+        const other = secondCopy(errors, '../../src/core/errors');
+        const unreadable = new other.UnreadableDatabaseError('damaged');
+        assert.ok(unreadable instanceof errors.UnreadableDatabaseError);
+        assert.ok(unreadable instanceof errors.StoreError, 'its base classes too');
+        assert.ok(unreadable instanceof errors.CheckpointError);
+        assert.ok(unreadable instanceof Error);
+        assert.ok(!(unreadable instanceof errors.NotFoundError), 'and not another class');
+        assert.ok(!(new other.StoreError('x') instanceof errors.UnreadableDatabaseError), 'nor a subclass of its own');
+        assert.ok(new errors.NotFoundError('plan') instanceof other.NotFoundError, 'both ways');
+        assert.ok(!({ name: 'NotFoundError', message: 'x' } instanceof errors.NotFoundError), 'a look-alike object is not one');
+        assert.ok(!(new Error('x') instanceof errors.CheckpointError));
+    });
+    it('the git relay the extension starts is the one its engine’s copy of the module runs git through', () => {
+        const other = secondCopy(gitRelayModule, '../../src/adapters/shadowStore/gitRelay');
+        const before = gitRelayModule.gitRelay();
+        const relay = { close: () => undefined };
+        try {
+            gitRelayModule.setGitRelay(relay);
+            assert.equal(other.gitRelay(), relay);
+            other.setGitRelay(undefined);
+            assert.equal(gitRelayModule.gitRelay(), undefined);
+        }
+        finally {
+            gitRelayModule.setGitRelay(before);
+        }
+    });
+    it('an operation this process began through one copy of the journal is running for another copy', async () => {
+        const root = tempDir();
+        const other = secondCopy(journalModule, '../../src/adapters/files/fileOperationJournal');
+        const planId = '01JB0000000000000000000000';
+        const operation = {
+            type: 'cleanup',
+            plan_id: planId,
+            target_checkpoint_id: null,
+            undo_checkpoint_id: null,
+            sandbox_key: planId,
+            from_ref: null,
+            to_ref: null,
+            started_at: new Date().toISOString(),
+            pid: process.pid,
+            host: os.hostname(),
+        };
+        await new other.FileOperationJournal(root).begin(operation);
+        const here = new journalModule.FileOperationJournal(root);
+        assert.equal(here.ownerRunning(operation), true, 'begun by this process and not ended: in progress, not interrupted');
+        await here.end(planId);
+        assert.equal(new other.FileOperationJournal(root).ownerRunning(operation), false);
+    });
+    it('activation’s bundle holds neither sql.js, the store and the shadow store nor the installer; the parts read later do', () => {
+        const extension = bundledModules('extension.js');
+        assert.ok(extension.includes('src/extension/extension.ts'), `the check reads the bundle's module comments: ${extension.slice(0, 5).join(', ')}`);
+        const late = (m) => m.includes('node_modules/sql.js/') ||
+            m.includes('node_modules/jsonc-parser/') ||
+            m.includes('node_modules/diff/') ||
+            (m.startsWith('src/adapters/sqlStore/') && m !== 'src/adapters/sqlStore/databasePaths.ts') ||
+            (m.startsWith('src/adapters/shadowStore/') && !/\/gitRelay(Program)?\.ts$/.test(m)) ||
+            (m.startsWith('src/hooks/install/') && m !== 'src/hooks/install/stableCli.ts') ||
+            m === 'src/composition.ts';
+        assert.deepEqual(extension.filter(late), []);
+        const engine = bundledModules('extensionEngine.js');
+        for (const m of ['node_modules/sql.js/dist/sql-wasm.js', 'src/adapters/sqlStore/sqlJsCheckpointStore.ts', 'src/adapters/shadowStore/shadowGitSandbox.ts', 'src/composition.ts']) {
+            assert.ok(engine.some((e) => e.endsWith(m)), `${m} is in dist/extensionEngine.js`);
+        }
+        const installer = bundledModules('extensionInstaller.js');
+        for (const m of ['src/hooks/install/hookInstaller.ts', 'src/hooks/install/activationRewrite.ts'])
+            assert.ok(installer.includes(m), `${m} is in dist/extensionInstaller.js`);
+        assert.ok(installer.some((m) => m.includes('node_modules/jsonc-parser/')));
+    });
+});
+//# sourceMappingURL=bundleParts.test.js.map

@@ -1,0 +1,151 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("node:assert/strict"));
+const node_child_process_1 = require("node:child_process");
+const node_fs_1 = require("node:fs");
+const os = __importStar(require("node:os"));
+const path = __importStar(require("node:path"));
+const hookConfigFixtures_1 = require("./fixtures/hookConfigFixtures");
+const cliHarness_1 = require("./helpers/cliHarness");
+// Issue 35, Deliver 5: installs that do not leak, through the built CLI on real git work trees.
+// The store's folder is kept out of git from the install on; a project's shared settings file
+// never holds this machine's paths (Claude Code's go to its personal settings.local.json, hooks an
+// earlier version put in settings.json are moved out); where the agent has no personal file,
+// install and status say so.
+const temps = [];
+function tempDir(name) {
+    const dir = (0, node_fs_1.realpathSync)((0, node_fs_1.mkdtempSync)(path.join(os.tmpdir(), `hook-leak-${name}-`)));
+    temps.push(dir);
+    return dir;
+}
+after(() => {
+    for (const dir of temps)
+        (0, node_fs_1.rmSync)(dir, { recursive: true, force: true });
+});
+before(() => (0, cliHarness_1.ensureCliBuilt)());
+function hook(ws, home, args) {
+    return (0, cliHarness_1.runCli)(ws, ['hook', ...args], { env: { HOME: home } });
+}
+function ok(run) {
+    assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
+    return run;
+}
+function git(cwd, args) {
+    const r = (0, node_child_process_1.spawnSync)('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' } });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+}
+/** A git work tree with one committed file. */
+function repo(name) {
+    const ws = tempDir(name);
+    git(ws, ['init', '-q']);
+    (0, node_fs_1.writeFileSync)(path.join(ws, 'README.md'), 'hello\n');
+    git(ws, ['add', '.']);
+    git(ws, ['commit', '-q', '-m', 'init']);
+    return ws;
+}
+const hasOurs = (text) => text.includes('hook run claude-code');
+describe('agents hook install: nothing leaks into git or into shared files', function () {
+    this.timeout(120_000);
+    it('the store folder is out of git from the install on, and uninstall leaves no trace of it', () => {
+        const ws = repo('gitignore');
+        const home = tempDir('home');
+        (0, node_fs_1.writeFileSync)(path.join(ws, '.gitignore'), '.claude/settings.local.json\n');
+        git(ws, ['add', '.gitignore']);
+        git(ws, ['commit', '-q', '-m', 'ignore']);
+        ok(hook(ws, home, ['install', 'claude-code']));
+        assert.equal((0, node_fs_1.readFileSync)(path.join(ws, '.cleveragents/.gitignore'), 'utf8'), '*\n');
+        // what Claude's first `git status` shows the model: nothing of ours
+        assert.equal(git(ws, ['status', '--porcelain', '--untracked-files=all']), '');
+        ok(hook(ws, home, ['uninstall', 'claude-code']));
+        assert.equal((0, node_fs_1.existsSync)(path.join(ws, '.cleveragents')), false);
+        assert.equal((0, node_fs_1.existsSync)(path.join(ws, '.claude')), false);
+    });
+    it('Claude Code: the hooks go to the personal settings.local.json; the shared settings.json stays byte for byte', () => {
+        const ws = repo('local');
+        const home = tempDir('home');
+        (0, node_fs_1.mkdirSync)(path.join(ws, '.claude'));
+        (0, node_fs_1.writeFileSync)(path.join(ws, '.claude/settings.json'), hookConfigFixtures_1.CLAUDE_SETTINGS);
+        const run = ok(hook(ws, home, ['install', 'claude-code']));
+        assert.equal((0, node_fs_1.readFileSync)(path.join(ws, '.claude/settings.json'), 'utf8'), hookConfigFixtures_1.CLAUDE_SETTINGS);
+        assert.ok(hasOurs((0, node_fs_1.readFileSync)(path.join(ws, '.claude/settings.local.json'), 'utf8')));
+        // no .gitignore covers the personal file here: install says so
+        assert.match(run.stderr, /warning: \.claude\/settings\.local\.json \(personal: it names this machine's paths\) is not listed in the project's \.gitignore/);
+    });
+    it('Claude Code: hooks an earlier version put in the shared settings.json are found by status, moved out by install, and found by uninstall', () => {
+        const ws = repo('moved');
+        const home = tempDir('home');
+        (0, node_fs_1.writeFileSync)(path.join(ws, '.gitignore'), '/.claude/settings.local.json\n');
+        // an earlier install: ours in the shared file beside the team's settings
+        ok(hook(ws, home, ['install', 'claude-code']));
+        const ours = JSON.parse((0, node_fs_1.readFileSync)(path.join(ws, '.claude/settings.local.json'), 'utf8'));
+        (0, node_fs_1.unlinkSync)(path.join(ws, '.claude/settings.local.json'));
+        const team = JSON.parse(hookConfigFixtures_1.CLAUDE_SETTINGS);
+        const earlier = { ...team, hooks: { ...team.hooks, PreToolUse: [...team.hooks.PreToolUse, ...ours.hooks.PreToolUse], UserPromptSubmit: ours.hooks.UserPromptSubmit } };
+        (0, node_fs_1.writeFileSync)(path.join(ws, '.claude/settings.json'), `${JSON.stringify(earlier, null, 4)}\n`);
+        const status = ok(hook(ws, home, ['status', '--format', 'json'])).json();
+        const claude = status.hooks.find((h) => h.agent === 'claude-code' && h.scope === 'project');
+        assert.equal(claude.installed, true);
+        assert.deepEqual(claude.events, ['PreToolUse', 'UserPromptSubmit']);
+        assert.match(claude.problems.join('\n'), /\.claude\/settings\.json holds our hooks, with this machine's paths, in the file a team shares: run `agents hook install claude-code` again/);
+        const run = ok(hook(ws, home, ['install', 'claude-code', '--format', 'json'])).json();
+        assert.deepEqual(run.hook.changes.map((c) => [c.path, c.action]), [['.claude/settings.json', 'modify'], ['.claude/settings.local.json', 'create']]);
+        assert.deepEqual(run.hook.warnings, [], 'the personal file is ignored by the project');
+        const shared = (0, node_fs_1.readFileSync)(path.join(ws, '.claude/settings.json'), 'utf8');
+        assert.equal(hasOurs(shared), false);
+        assert.deepEqual(JSON.parse(shared), team);
+        const after = ok(hook(ws, home, ['status', '--format', 'json'])).json();
+        assert.deepEqual(after.hooks.find((h) => h.agent === 'claude-code' && h.scope === 'project').problems, []);
+        // put back in the shared file, uninstall finds and removes them there too
+        (0, node_fs_1.writeFileSync)(path.join(ws, '.claude/settings.json'), `${JSON.stringify(earlier, null, 4)}\n`);
+        ok(hook(ws, home, ['uninstall', 'claude-code']));
+        assert.deepEqual(JSON.parse((0, node_fs_1.readFileSync)(path.join(ws, '.claude/settings.json'), 'utf8')), team);
+        assert.equal((0, node_fs_1.existsSync)(path.join(ws, '.claude/settings.local.json')), false);
+    });
+    it('an agent with no personal file: install and status say its shared file names this machine\'s paths', () => {
+        const ws = repo('shared');
+        const home = tempDir('home');
+        const run = ok(hook(ws, home, ['install', 'cursor']));
+        assert.match(run.stderr, /warning: \.cursor\/hooks\.json is a project file that is usually committed, and the hook command in it names this machine's paths/);
+        const status = ok(hook(ws, home, ['status']));
+        assert.match(status.stderr, /warning: \.cursor\/hooks\.json is a project file that is usually committed/);
+        // in the home folder nothing is shared: nothing to say
+        const user = ok(hook(ws, home, ['install', 'cursor', '--user']));
+        assert.doesNotMatch(user.stderr, /usually committed/);
+        assert.deepEqual((0, node_fs_1.readdirSync)(ws).sort(), ['.cleveragents', '.cursor', '.git', 'README.md']);
+    });
+});
+//# sourceMappingURL=hookInstallLeaks.test.js.map

@@ -1,0 +1,107 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("node:assert/strict"));
+const rollbackText_1 = require("../../src/extension/rollback/rollbackText");
+// What VS Code's dialogs say before a restore that takes the user's edits, and when Keep Mine
+// cannot go ahead: plain text functions, the same the extension shows.
+describe('restore dialogs: whose work a restore takes, and Keep Mine', () => {
+    const outside = {
+        kind: 'outside_tool_calls',
+        plan_id: '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6',
+        decision_id: null,
+        title: 'you, or another program',
+        paths: ['notes.md', 'src/index.js'],
+        since: '2026-12-03T12:01:02.345Z',
+        until: null,
+    };
+    const other = { kind: 'plan', plan_id: '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B7', decision_id: null, title: 'Write the guide', paths: ['CONTRIBUTING.md'] };
+    const changes = [
+        { path: 'CONTRIBUTING.md', change: 'modified' },
+        { path: 'notes.md', change: 'modified' },
+        { path: 'src/index.js', change: 'modified' },
+    ];
+    it('Restore to Before This Prompt names the edits made outside tool calls, per path and when, and says what Keep Mine would do', () => {
+        const text = (0, rollbackText_1.rollbackConfirmation)({ planTitle: 'Claude Code: Add a greeting', checkpointLabel: 'Before: "Add a greeting"', checkpointTaken: '5 min ago', changes, undo: false, undone: [other, outside] });
+        assert.ok(text.detail.includes('This also undoes later work of another plan, and edits made outside tool calls, on the same files:'), text.detail.join('\n'));
+        assert.ok(text.detail.includes('• plan “Write the guide”, 1 path: CONTRIBUTING.md'), text.detail.join('\n'));
+        assert.ok(text.detail.includes('• edits made outside tool calls (you, or another program) between 2026-12-03 12:01:02 and now, 2 paths: notes.md, src/index.js'), text.detail.join('\n'));
+        assert.ok(text.detail.includes(rollbackText_1.KEEP_MINE_HINT));
+        assert.equal((0, rollbackText_1.takesOthersWork)([outside]), true);
+        assert.equal((0, rollbackText_1.takesOthersWork)([{ ...other, kind: 'decision', decision_id: '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B8' }]), false, 'a decision of the same plan is the agent’s own: no Keep Mine for it');
+        const undo = (0, rollbackText_1.rollbackConfirmation)({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes, undo: true, undone: [outside] });
+        assert.ok(!undo.detail.includes(rollbackText_1.KEEP_MINE_HINT), 'an undo puts back what was there: no Keep Mine');
+    });
+    it('of 20,000 edits, names the first ten and counts the rest', () => {
+        const paths = Array.from({ length: 20_000 }, (_, i) => `gen/f${String(i).padStart(5, '0')}.txt`);
+        const text = (0, rollbackText_1.rollbackConfirmation)({ planTitle: 'p', checkpointLabel: 'x', checkpointTaken: 'just now', changes, undo: false, undone: [{ ...outside, paths }] });
+        const line = text.detail.find((l) => l.startsWith('• edits made outside tool calls'));
+        assert.match(line, /, 20,000 paths: gen\/f00000\.txt, .*gen\/f00009\.txt and 19,990 more$/);
+        assert.ok(!line.includes('gen/f00010.txt'));
+    });
+    const preview = (over) => ({
+        changes: [{ path: 'src/index.js', change: 'modified' }],
+        summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: [], kept_reasons: [], merged: [], conflicts: [], unclosed: [], ...over },
+    });
+    it('Keep Mine says whose each kept path is, and a merged path is not also kept', () => {
+        const text = (0, rollbackText_1.agentOnlyConfirmation)({
+            planTitle: 'p',
+            checkpointLabel: 'C',
+            checkpointTaken: 'now',
+            preview: preview({
+                scope: 'prompt',
+                kept: ['CONTRIBUTING.md', 'notes.md', 'x'],
+                kept_reasons: [
+                    { path: 'CONTRIBUTING.md', reason: 'other_session', plan_id: other.plan_id },
+                    { path: 'notes.md', reason: 'outside_tool_calls' },
+                    { path: 'x', reason: 'unknown', unknown: 'unclosed' },
+                ],
+                merged: ['src/index.js'],
+            }),
+        });
+        assert.equal(text.message, 'Undo the agent’s changes in this prompt to “p” since “C”, keeping yours?');
+        assert.equal(text.detail[0], '1 path of the agent’s changes (2 tool calls) will be undone; 3 paths that are not the agent’s will be kept (1 yours, 1 another session’s, 1 unknown).');
+        for (const l of ['keep     CONTRIBUTING.md (another session’s)', 'keep     notes.md (yours)', 'keep     x (unknown)', 'merge    src/index.js'])
+            assert.ok(text.detail.includes(l), l);
+        assert.ok(!text.detail.some((l) => l.startsWith('keep     src/index.js')));
+    });
+    it('a conflict names the paths and the ways on, and says nothing was written', () => {
+        const text = (0, rollbackText_1.agentOnlyConflictQuestion)('p', 'C', preview({ conflicts: [{ path: 'src/index.js', reason: 'lines' }] }));
+        assert.equal(text.message, 'The agent’s changes to “p” since “C” cannot be undone alone: 1 path was changed both by the agent and by someone else.');
+        assert.equal(text.detail[0], 'src/index.js: the same lines were changed by the agent and by someone else');
+        assert.match(text.detail.at(-1), /^Nothing has been written\. Preview the full rollback, roll back fully .*, or restore only the paths you choose\.$/);
+    });
+});
+//# sourceMappingURL=restoreDialogText.test.js.map

@@ -1,0 +1,509 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("node:assert/strict"));
+const fast_check_1 = __importDefault(require("fast-check"));
+const envelopes_1 = require("../../src/envelopes/envelopes");
+const activePlan_1 = require("../../src/extension/statusBar/activePlan");
+const checkpointUris_1 = require("../../src/extension/checkpointDocuments/checkpointUris");
+const panelSchemas_1 = require("../../src/extension/rollback/panel/panelSchemas");
+const panelStates_1 = require("../../src/extension/rollback/panel/panelStates");
+const panelHtml_1 = require("../../src/extension/rollback/panel/panelHtml");
+const rollbackSettings_1 = require("../../src/extension/rollback/rollbackSettings");
+const rollbackText_1 = require("../../src/extension/rollback/rollbackText");
+const render_1 = require("../../src/webview/render");
+const displayText_1 = require("../../src/core/displayText");
+const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
+const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
+const CP2 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C2';
+const SAFETY = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5S9';
+const EVIL = '<img src=x onerror=alert(1)>.txt';
+function plan(overrides = {}) {
+    return {
+        plan_id: PLAN_ID,
+        title: 'Refactor <the> "parser"',
+        state: 'executing',
+        sandbox_path: '.',
+        sandbox_kind: 'in_place',
+        base_ref: null,
+        retention: { max_checkpoints: 50, auto_prune: true },
+        created_at: '2026-11-29T09:00:00.000Z',
+        updated_at: '2026-11-29T09:00:00.000Z',
+        ...overrides,
+    };
+}
+function checkpoint(id, reason = 'Before the <script> change') {
+    return {
+        checkpoint_id: id,
+        plan_id: PLAN_ID,
+        sandbox_ref: 'a'.repeat(40),
+        decision_id: null,
+        checkpoint_type: 'manual',
+        resource_id: null,
+        filesystem_path: `pins/${id}`,
+        size_bytes: 10,
+        created_at: '2026-11-29T09:46:32.123Z',
+        metadata: { reason, source_tool: null, phase: null, extra: {}, file_count: 3, skipped: [] },
+    };
+}
+const outcome = {
+    plan_id: PLAN_ID,
+    result: {
+        restored_files_count: 4,
+        changed_paths: [
+            { path: 'src/b.js', change: 'modified' },
+            { path: EVIL, change: 'deleted' },
+            { path: 'src/a.js', change: 'added' },
+            { path: 'src/deep/x.js', change: 'modified' },
+        ],
+        from_checkpoint_id: CP1,
+    },
+    undo_checkpoint_id: SAFETY,
+    elapsed_seconds: 0.042,
+};
+const folder = { uri: 'file:///work/ws', name: 'ws' };
+const now = new Date('2026-11-29T10:00:00.000Z');
+const rolledBack = () => (0, panelStates_1.rollbackState)({ folder, plan: plan(), target: checkpoint(CP1), outcome, undo: false, now });
+describe('rollback panel: markup', () => {
+    it('escapes every character that matters in HTML text and attributes', () => {
+        assert.equal((0, render_1.escapeHtml)(`<a href="x" onclick='y'>&\`</a>`), '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;');
+    });
+    it('a file named <img src=x onerror=alert(1)>.txt shows as text, never as markup', () => {
+        const html = (0, render_1.renderPanel)(rolledBack(), false, true);
+        assert.ok(!html.includes('<img'), 'no img element');
+        assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;.txt'), 'shown escaped');
+        assert.ok(html.includes(`data-path="${(0, render_1.escapeHtml)(EVIL)}"`));
+        // titles and labels from the database too
+        assert.ok(!html.includes('<the>') && !html.includes('<script>'));
+        assert.ok(html.includes('Refactor &lt;the&gt; &quot;parser&quot;'));
+    });
+    it('for any path, the rendered panel holds no tag or attribute the path brought', () => {
+        fast_check_1.default.assert(fast_check_1.default.property(fast_check_1.default.string({ minLength: 1, maxLength: 40 }).filter((s) => !s.includes('\0') && !s.startsWith('/') && !s.split('/').includes('..') && !s.split('/').includes('')), (name) => {
+            const state = { ...rolledBack(), changes: [{ path: name, change: 'modified' }] };
+            const html = (0, render_1.renderPanel)(state, false, true);
+            const tags = html.match(/<[a-z][a-z0-9]*/gi) ?? [];
+            const allowed = new Set(['<header', '<h1', '<p', '<strong', '<table', '<tbody', '<tr', '<th', '<td', '<span', '<code', '<div', '<button', '<section', '<h3', '<ul', '<li', '<input']);
+            for (const t of tags)
+                assert.ok(allowed.has(t.toLowerCase()), `unexpected ${t} for ${JSON.stringify(name)}`);
+            assert.ok(!/\son[a-z]+=/i.test(html.replace(/="[^"]*"/g, '=""')), 'no event handler attribute');
+        }), { numRuns: 300 });
+    });
+    it('20,000 paths: a page of rows is drawn, in natural order (file2 before file10), with the count and Show more', () => {
+        const changes = Array.from({ length: 20_000 }, (_, i) => ({ path: `big/file${19_999 - i}.txt`, change: 'modified' }));
+        const state = { ...rolledBack(), changes, rollback: { ...rolledBack().rollback, restoredFilesCount: 20_000 } };
+        const html = (0, render_1.renderPanel)(state, false, true);
+        const drawn = [...html.matchAll(/data-path="([^"]*)"/g)].map((m) => m[1]);
+        assert.equal(drawn.length, render_1.PAGE_ROWS);
+        assert.deepEqual(drawn.slice(0, 4), ['big/file0.txt', 'big/file1.txt', 'big/file2.txt', 'big/file3.txt']);
+        assert.ok(drawn.indexOf('big/file2.txt') < drawn.indexOf('big/file10.txt'), 'file2 before file10');
+        assert.match(html, /Showing 500 of 20,000 paths/);
+        assert.match(html, /data-action="more"[^>]*>Show 500 more</);
+        // Every count of the panel is written the same way: the badge, the summary, the folder's row count.
+        assert.match(html, /<\/span>20,000 modified<\/span>/);
+        assert.match(html, /<th scope="row">Files affected<\/th><td>20,000<\/td>/);
+        assert.match(html, /big\/<span class="muted"> 20,000<\/span>/, "the folder heading counts all its paths, not the page drawn");
+        assert.equal((0, render_1.announcement)(state, false), 'Rollback complete: 20,000 files changed.');
+        assert.ok(!/\b20000\b/.test(html), 'no count without its separator');
+        const more = (0, render_1.renderPanel)(state, false, true, { filter: '', limit: render_1.PAGE_ROWS * 2 });
+        assert.equal([...more.matchAll(/data-path=/g)].length, render_1.PAGE_ROWS * 2);
+    });
+    it('the filter keeps the paths that hold it (any case), says how many match, and says when none does', () => {
+        const changes = Array.from({ length: 20_000 }, (_, i) => ({ path: `big/file${i}.txt`, change: 'modified' }));
+        const state = { ...rolledBack(), changes };
+        const html = (0, render_1.renderPanel)(state, false, true, { filter: 'FILE1999', limit: render_1.PAGE_ROWS });
+        const drawn = [...html.matchAll(/data-path="([^"]*)"/g)].map((m) => m[1]);
+        assert.deepEqual(drawn, ['big/file1999.txt', 'big/file19990.txt', 'big/file19991.txt', 'big/file19992.txt', 'big/file19993.txt', 'big/file19994.txt', 'big/file19995.txt', 'big/file19996.txt', 'big/file19997.txt', 'big/file19998.txt', 'big/file19999.txt']);
+        assert.match(html, /11 of 20,000 paths match/);
+        assert.ok(!html.includes('data-action="more"'));
+        assert.match(html, /value="FILE1999"/);
+        assert.match((0, render_1.renderPanel)(state, false, true, { filter: 'nothing-like-this', limit: render_1.PAGE_ROWS }), /No path matches the filter\./);
+        assert.equal((0, render_1.filterChanges)(changes, '  ').length, 20_000, 'blank: everything');
+    });
+    it('the filter box cannot carry markup in: what was typed is escaped in its value', () => {
+        const html = (0, render_1.renderPanel)(rolledBack(), false, true, { filter: '"><img src=x onerror=alert(1)>', limit: render_1.PAGE_ROWS });
+        assert.ok(!html.includes('<img'));
+        assert.match(html, /value="&quot;&gt;&lt;img src=x onerror=alert\(1\)&gt;"/);
+    });
+    it('natural order: numbers inside names are counted, in folders too', () => {
+        assert.deepEqual(['file10', 'file2', 'file1', 'File3'].sort(displayText_1.naturalCompare), ['file1', 'file2', 'File3', 'file10']);
+        const groups = (0, render_1.groupByFolder)([
+            { path: 'v10/a', change: 'added' },
+            { path: 'v2/a', change: 'added' },
+        ]);
+        assert.deepEqual(groups.map((g) => g.folder), ['v2/', 'v10/']);
+    });
+    it('groups paths by folder: the top level first, then folders in order, files by name', () => {
+        const groups = (0, render_1.groupByFolder)([
+            { path: 'src/z.js', change: 'modified' },
+            { path: 'README.md', change: 'modified' },
+            { path: 'src/deep/x.js', change: 'added' },
+            { path: 'src/a.js', change: 'deleted' },
+            { path: 'docs/guide.md', change: 'added' },
+        ]);
+        assert.deepEqual(groups.map((g) => [g.folder, g.entries.map((e) => e.name)]), [
+            ['', ['README.md']],
+            ['docs/', ['guide.md']],
+            ['src/', ['a.js', 'z.js']],
+            ['src/deep/', ['x.js']],
+        ]);
+    });
+    it('shows the envelope summary: plan, from checkpoint, files affected, time, undo checkpoint', () => {
+        const html = (0, render_1.renderPanel)(rolledBack(), false, true);
+        for (const text of ['Rollback complete', PLAN_ID, CP1, 'Files affected</th><td>4', '42 ms', SAFETY, 'Undo Rollback', 'Copy as JSON', 'Open All']) {
+            assert.ok(html.includes(text), text);
+        }
+        assert.ok(html.includes('class="mark added"') && html.includes('class="mark modified"') && html.includes('class="mark deleted"'));
+    });
+    it('disables the buttons while busy, and hides Undo once undone', () => {
+        assert.match((0, render_1.renderPanel)(rolledBack(), true, true), /data-action="undo"[^>]*disabled/);
+        const undone = { ...rolledBack(), rollback: { ...rolledBack().rollback, undone: true } };
+        assert.ok(!(0, render_1.renderPanel)(undone, false, true).includes('data-action="undo"'));
+    });
+    it('in Restricted Mode (or before the host said otherwise) neither Undo nor Rollback is offered, and the panel says why', () => {
+        const preview = (0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+        for (const state of [rolledBack(), preview]) {
+            const html = (0, render_1.renderPanel)(state, false, false);
+            assert.ok(!html.includes('data-action="undo"') && !html.includes('data-action="rollback"'), state.mode);
+            assert.match(html, /Restricted Mode: rolling back and undoing/);
+            assert.ok(html.includes('data-action="copyJson"'), 'what only reads stays');
+        }
+    });
+    it('controls, bidi controls and line breaks in names and titles show as visible escapes; data-path keeps the real path', () => {
+        const hostile = 'a\u202eexe.txt\r\x1b[2Jb\nc';
+        const state = { ...rolledBack(), plan: { ...rolledBack().plan, title: 'T\u2066x\u2069\x07' }, changes: [{ path: hostile, change: 'added' }] };
+        const html = (0, render_1.renderPanel)(state, false, true);
+        assert.ok(!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u.test(html.replace(/data-path="[^"]*"/g, '')), 'nothing to interpret outside data-path');
+        assert.ok(html.includes('a\\u202eexe.txt\\r\\e[2Jb\\nc'), 'the name, escaped');
+        assert.ok(html.includes('T\\u2066x\\u2069\\a'), 'the title, escaped');
+        assert.ok(html.includes(`data-path="${(0, render_1.escapeHtml)(hostile)}"`), 'the host gets the path back as it is');
+    });
+    it('announces each status in one sentence through a live region, not the whole panel', () => {
+        assert.equal((0, render_1.announcement)(rolledBack(), false), 'Rollback complete: 4 files changed.');
+        assert.equal((0, render_1.announcement)(rolledBack(), true), 'Working…');
+        const compare = (0, panelStates_1.comparisonState)({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths.slice(0, 1), now });
+        assert.equal((0, render_1.announcement)(compare, false), 'Compare with current: 1 file differs.');
+        const html = (0, panelHtml_1.panelHtml)({ cspSource: 'x', nonce: 'n', scriptUri: 'y', styleUri: 'z' });
+        assert.ok(html.includes('<main id="root"></main>'), 'the panel itself is not live');
+        assert.match(html, /<div id="announce" class="visually-hidden" role="status" aria-live="polite"><\/div>/);
+    });
+    it('a preview offers Rollback…, a comparison neither Rollback nor Undo', () => {
+        const preview = (0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+        assert.ok((0, render_1.renderPanel)(preview, false, true).includes('data-action="rollback"'));
+        const compare = (0, panelStates_1.comparisonState)({ mode: 'comparePrevious', folder, plan: plan(), from: checkpoint(CP1), to: checkpoint(CP2, 'Later'), changes: [], now });
+        const html = (0, render_1.renderPanel)(compare, false, true);
+        assert.ok(!html.includes('data-action="rollback"') && !html.includes('data-action="undo"'));
+        assert.ok(html.includes('No files differ.'));
+    });
+});
+describe('rollback panel: actions that read right', () => {
+    it('Compare with Current carries Roll Back to This Checkpoint; a preview’s Roll Back asks nothing more', () => {
+        const compare = (0, panelStates_1.comparisonState)({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'a.txt', change: 'modified' }], now });
+        assert.match((0, render_1.renderPanel)(compare, false, true), /data-action="rollback"[^>]*>Roll Back to This Checkpoint…</);
+        assert.ok(!(0, render_1.renderPanel)(compare, false, false).includes('data-action="rollback"'), 'not in Restricted Mode');
+        const same = (0, panelStates_1.comparisonState)({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [], now });
+        assert.ok(!(0, render_1.renderPanel)(same, false, true).includes('data-action="rollback"'), 'nothing to roll back');
+        const preview = (0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now });
+        assert.match((0, render_1.renderPanel)(preview, false, true), /data-action="rollback"[^>]*>Roll Back</);
+    });
+    it('a preview names whose later work it undoes, escaped; the schema keeps it', () => {
+        const undone = [{ kind: 'plan', plan_id: CP2, decision_id: null, title: 'Tidy <b>the</b> tests', paths: ['test/todo.test.js'] }];
+        const preview = (0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'test/todo.test.js', change: 'modified' }], now, undone });
+        const html = (0, render_1.renderPanel)(preview, false, true);
+        assert.ok(html.includes('This also undoes later work of others on the same files:'), html);
+        assert.ok(html.includes('plan “Tidy &lt;b&gt;the&lt;/b&gt; tests”, 1 path: <code>test/todo.test.js</code>'), html);
+        assert.ok((0, panelSchemas_1.parsePanelState)(preview).ok);
+        assert.ok(!(0, render_1.renderPanel)((0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [], now }), false, true).includes('later work of others'));
+    });
+    it('a file the checkpoint does not hold is removed, not restored: the row’s button says so', () => {
+        const compare = (0, panelStates_1.comparisonState)({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'added' }, { path: 'gone.txt', change: 'deleted' }], now });
+        const html = (0, render_1.renderPanel)(compare, false, true);
+        assert.match(html, /data-restore="new\.txt"[^>]*>Remove this file</);
+        assert.match(html, /data-restore="gone\.txt"[^>]*>Restore this file</);
+        const preview = (0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'new.txt', change: 'deleted' }, { path: 'gone.txt', change: 'added' }], now });
+        const page = (0, render_1.renderPanel)(preview, false, true);
+        assert.match(page, /data-restore="new\.txt"[^>]*>Remove this file</);
+        assert.match(page, /data-restore="gone\.txt"[^>]*>Restore this file</);
+    });
+});
+describe('rollback panel: page HTML', () => {
+    it('has a CSP with this load\'s nonce and nothing inline', () => {
+        const nonce = (0, panelHtml_1.makeNonce)();
+        assert.match(nonce, /^[A-Za-z0-9_-]{22}$/);
+        assert.notEqual(nonce, (0, panelHtml_1.makeNonce)());
+        const html = (0, panelHtml_1.panelHtml)({ cspSource: 'https://x.vscode-cdn.net', nonce, scriptUri: 'https://x/dist/webview.js', styleUri: 'https://x/media/panel.css' });
+        const csp = /content="([^"]+)"/.exec(html)?.[1] ?? '';
+        assert.ok(csp.includes("default-src 'none'"));
+        assert.ok(csp.includes(`script-src 'nonce-${nonce}'`));
+        assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'));
+        assert.ok(html.includes(`<script nonce="${nonce}" src="https://x/dist/webview.js"></script>`));
+        assert.equal((html.match(/<script/g) ?? []).length, 1);
+    });
+});
+describe('rollback panel: messages and states are validated on the host', () => {
+    it('accepts the protocol\'s messages', () => {
+        for (const m of [{ type: 'ready' }, { type: 'openDiff', path: EVIL }, { type: 'openAll' }, { type: 'undo' }, { type: 'rollback' }, { type: 'copyJson' }]) {
+            assert.ok((0, panelSchemas_1.parsePageMessage)(m).ok, JSON.stringify(m));
+        }
+    });
+    it('refuses anything else: unknown types, extra fields, paths that leave the sandbox', () => {
+        for (const m of [
+            null,
+            'undo',
+            { type: 'exec', command: 'rm -rf /' },
+            { type: 'undo', checkpointId: CP1 },
+            { type: 'openDiff' },
+            { type: 'openDiff', path: '../../etc/passwd' },
+            { type: 'openDiff', path: '/etc/passwd' },
+            { type: 'openDiff', path: 'C:\\Windows' },
+            { type: 'openDiff', path: 'a\0b' },
+            { type: 'openDiff', path: 42 },
+        ]) {
+            assert.equal((0, panelSchemas_1.parsePageMessage)(m).ok, false, JSON.stringify(m));
+        }
+    });
+    it('a state survives the round trip through the page; a tampered one does not', () => {
+        const state = rolledBack();
+        const back = (0, panelSchemas_1.parsePanelState)(JSON.parse(JSON.stringify(state)));
+        assert.ok(back.ok);
+        assert.deepEqual(back.value, state);
+        const bad = [
+            { ...state, version: 2 },
+            { ...state, plan: { ...state.plan, id: 'not-a-ulid' } },
+            { ...state, changes: [{ path: '../x', change: 'modified' }] },
+            { ...state, rollback: null },
+            { ...state, mode: 'comparePrevious' },
+            { ...state, extra: 1 },
+            undefined,
+        ];
+        for (const b of bad)
+            assert.equal((0, panelSchemas_1.parsePanelState)(b).ok, false, JSON.stringify(b)?.slice(0, 80));
+    });
+});
+describe('rollback panel: Copy as JSON and the diff sides', () => {
+    it('copies the envelope the CLI prints for the same rollback', () => {
+        const state = rolledBack();
+        const copied = JSON.parse((0, panelStates_1.panelJson)(state));
+        const sortedOutcome = { ...outcome, result: { ...outcome.result, changed_paths: [...outcome.result.changed_paths].sort((a, b) => (a.path < b.path ? -1 : 1)) } };
+        assert.deepEqual(copied, JSON.parse(JSON.stringify((0, envelopes_1.rollbackEnvelope)(sortedOutcome))));
+        assert.deepEqual(Object.keys(copied), ['rollback_summary', 'changes_reverted', 'impact', 'post_rollback_state', 'timing', 'messages']);
+        assert.equal(copied.impact.files_affected, 4);
+        assert.equal(copied.post_rollback_state.undo_checkpoint_id, SAFETY);
+        assert.deepEqual((0, panelStates_1.outcomeOfState)(state)?.result.changed_paths.length, 4);
+    });
+    it('copies a comparison as `agents plan diff` does', () => {
+        const state = (0, panelStates_1.comparisonState)({ mode: 'compareCurrent', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'a', change: 'added' }], now });
+        assert.deepEqual(JSON.parse((0, panelStates_1.panelJson)(state)), { changes: [{ path: 'a', change: 'added' }] });
+    });
+    it('an added path has no left side, a deleted one no right side', () => {
+        assert.deepEqual((0, panelStates_1.sidesOf)('added'), { left: false, right: true });
+        assert.deepEqual((0, panelStates_1.sidesOf)('deleted'), { left: true, right: false });
+        assert.deepEqual((0, panelStates_1.sidesOf)('modified'), { left: true, right: true });
+    });
+});
+describe('checkpoint document URIs', () => {
+    const loc = { folder: 'file:///work/my ws', planId: PLAN_ID, checkpointId: CP1, path: `src/${EVIL}` };
+    it('round-trip folder, plan, checkpoint and path', () => {
+        const { path, query } = (0, checkpointUris_1.formatCheckpointLocation)(loc);
+        assert.equal(path, `/src/${EVIL}`);
+        assert.deepEqual((0, checkpointUris_1.parseCheckpointLocation)(path, query), loc);
+        const empty = (0, checkpointUris_1.formatCheckpointLocation)({ ...loc, checkpointId: null });
+        assert.equal((0, checkpointUris_1.parseCheckpointLocation)(empty.path, empty.query).checkpointId, null);
+        // An agent-only rollback's preview: the files after, a snapshot no checkpoint names.
+        const merged = { ...loc, snapshot: 'a'.repeat(40) };
+        const m = (0, checkpointUris_1.formatCheckpointLocation)(merged);
+        assert.deepEqual((0, checkpointUris_1.parseCheckpointLocation)(m.path, m.query), merged);
+        for (const bad of ['HEAD', 'a'.repeat(39), 'A'.repeat(40), `${'a'.repeat(40)} --output=x`]) {
+            assert.throws(() => (0, checkpointUris_1.parseCheckpointLocation)(m.path, m.query.replace(/snapshot=[^&]*/, `snapshot=${encodeURIComponent(bad)}`)), /snapshot/);
+        }
+    });
+    it('refuse anything not made by formatCheckpointLocation', () => {
+        const ok = (0, checkpointUris_1.formatCheckpointLocation)(loc);
+        const cases = [
+            ['/../etc/passwd', ok.query],
+            ['/src/../../x', ok.query],
+            ['relative', ok.query],
+            ['/', ok.query],
+            ['/src/', ok.query],
+            ['/a//b', ok.query],
+            [ok.path, ok.query.replace(PLAN_ID, 'x')],
+            [ok.path, ok.query.replace(CP1, 'HEAD')],
+            [ok.path, `${ok.query}&plan=${PLAN_ID}`],
+            [ok.path, `${ok.query}&more=1`],
+            [ok.path, ''],
+        ];
+        for (const [p, q] of cases)
+            assert.throws(() => (0, checkpointUris_1.parseCheckpointLocation)(p, q), /Validation Error/, `${p}?${q}`);
+    });
+    it('show text as text and binary files as a note', () => {
+        assert.equal((0, checkpointUris_1.checkpointFileText)(new TextEncoder().encode('héllo\n')), 'héllo\n');
+        assert.match((0, checkpointUris_1.checkpointFileText)(new Uint8Array([0x89, 0x50, 0x00, 0x01])), /^\(binary file, 4 bytes: not shown\)$/);
+    });
+});
+describe('rollback dialogs: text', () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({ path: `src/f${String(i).padStart(2, '0')}.js`, change: ['added', 'modified', 'deleted'][i % 3] }));
+    it('say how many files will be added, modified and deleted', () => {
+        assert.equal((0, rollbackText_1.countsSentence)(many), '5 files will be added, 5 modified and 4 deleted.');
+        assert.equal((0, rollbackText_1.countsSentence)([{ path: 'a', change: 'added' }]), '1 file will be added, 0 modified and 0 deleted.');
+        const big = Array.from({ length: 20_000 }, (_, i) => ({ path: `f${i}`, change: 'modified' }));
+        assert.equal((0, rollbackText_1.countsSentence)(big), '0 files will be added, 20,000 modified and 0 deleted.', 'the modal writes counts as the panel does');
+        assert.deepEqual((0, rollbackText_1.listPaths)(big).at(-1), 'and 19,990 more');
+        // in the order people count, as the panel lists them, whatever order git gave them in
+        const gitOrder = ['f0', 'f1', 'f10', 'f100', 'f1000', 'f10000', 'f10001', 'f2', 'f20', 'f3'].map((p) => ({ path: p, change: 'modified' }));
+        assert.deepEqual((0, rollbackText_1.listPaths)(gitOrder, 4).slice(0, 4).map((l) => l.split(/\s+/)[1]), ['f0', 'f1', 'f2', 'f3']);
+    });
+    it('list the first paths, then "and N more"', () => {
+        const lines = (0, rollbackText_1.listPaths)(many);
+        assert.equal(lines.length, 11);
+        assert.match(lines[0], /^add\s+src\/f00\.js$/);
+        assert.match(lines[1], /^restore\s+src\/f01\.js$/);
+        assert.match(lines[2], /^delete\s+src\/f02\.js$/);
+        assert.equal(lines[10], 'and 4 more');
+        assert.ok(!(0, rollbackText_1.listPaths)(many.slice(0, 3)).includes('more'));
+    });
+    it('the confirmation names plan and checkpoint and says it can be undone', () => {
+        const text = (0, rollbackText_1.rollbackConfirmation)({ planTitle: 'P', checkpointLabel: 'Before', checkpointTaken: '5 min ago', changes: many, undo: false });
+        assert.equal(text.message, 'Roll back “P” to “Before”?');
+        assert.deepEqual(text.detail.slice(0, 3), ['5 files will be added, 5 modified and 4 deleted.', '', 'add      src/f00.js'], 'the counts first, apart from the list');
+        assert.ok(text.detail.includes('and 4 more') && text.detail.at(-1).includes('exactly “Before” (taken 5 min ago)') && /undone/.test(text.detail.at(-1)));
+        assert.ok(!text.detail.join('\n').includes(CP1), 'no raw id in the dialog');
+        const undo = (0, rollbackText_1.rollbackConfirmation)({ planTitle: 'P', checkpointLabel: 'x', checkpointTaken: 'just now', changes: many, undo: true });
+        assert.equal(undo.message, 'Undo the rollback of “P”?');
+        assert.ok(undo.detail.at(-1).includes('what it was before the rollback (saved just now)'));
+    });
+    it('unsaved editors: a question, or a refusal when nobody can be asked', () => {
+        assert.equal((0, rollbackText_1.unsavedEditorsQuestion)(['a.js']).message, '1 file the rollback changes has unsaved changes.');
+        assert.deepEqual((0, rollbackText_1.unsavedEditorsQuestion)(['a.js']).detail.slice(0, 2), ['a.js', '']);
+        assert.match((0, rollbackText_1.unsavedEditorsError)(['a', 'b', 'c', 'd', 'e', 'f', 'g']), /^Rollback blocked: 7 files .* a, b, c, d, e and 2 more\./);
+    });
+});
+describe('rollback settings', () => {
+    it('defaults: confirm, automatic checkpoints off', () => {
+        const { settings, problems } = (0, rollbackSettings_1.parseRollbackSettings)(() => undefined, 's');
+        assert.deepEqual(settings, { confirm: true, auto: { enabled: true, debounceMs: 2000, minIntervalMs: 5000 } });
+        assert.deepEqual(problems, []);
+    });
+    it('a bad value falls back to its default and is reported', () => {
+        const raw = { 'rollback.confirm': 'no', 'autoCheckpoint.enabled': true, 'autoCheckpoint.debounceMs': 5, 'autoCheckpoint.minIntervalMs': 0 };
+        const { settings, problems } = (0, rollbackSettings_1.parseRollbackSettings)((k) => raw[k], 'cleveragents.checkpoints');
+        assert.deepEqual(settings, { confirm: true, auto: { enabled: true, debounceMs: 2000, minIntervalMs: 0 } });
+        assert.equal(problems.length, 2);
+        assert.match(problems[0], /^Setting "cleveragents\.checkpoints\.rollback\.confirm" is invalid/);
+    });
+});
+describe('status bar: the active plan', () => {
+    const c = (state, updated, id = PLAN_ID) => ({ plan: plan({ state, updated_at: updated, plan_id: id }) });
+    it('an executing plan wins, the newest of them', () => {
+        const chosen = (0, activePlan_1.chooseActivePlan)([c('draft', '2026-11-29T12:00:00.000Z'), c('executing', '2026-11-29T10:00:00.000Z', CP1), c('executing', '2026-11-29T11:00:00.000Z', CP2)]);
+        assert.equal(chosen?.plan.plan_id, CP2);
+    });
+    it('the plan selected in the tree wins while it is open; an applied one selected does not', () => {
+        const list = [c('executing', '2026-11-29T12:00:00.000Z', CP1), c('draft', '2026-11-29T10:00:00.000Z', CP2), c('applied', '2026-11-29T11:00:00.000Z', PLAN_ID)];
+        assert.equal((0, activePlan_1.chooseActivePlan)(list, CP2)?.plan.plan_id, CP2);
+        assert.equal((0, activePlan_1.chooseActivePlan)(list, PLAN_ID)?.plan.plan_id, CP1);
+        assert.equal((0, activePlan_1.chooseActivePlan)(list)?.plan.plan_id, CP1);
+    });
+    it('never jumps to a plan whose sandbox is missing; shows it only when it is selected', () => {
+        const list = [{ ...c('executing', '2026-11-29T12:00:00.000Z', CP1), sandboxMissing: true }, c('draft', '2026-11-29T10:00:00.000Z', CP2)];
+        assert.equal((0, activePlan_1.chooseActivePlan)(list)?.plan.plan_id, CP2);
+        assert.equal((0, activePlan_1.chooseActivePlan)(list, CP1)?.plan.plan_id, CP1);
+        assert.equal((0, activePlan_1.chooseActivePlan)([list[0]]), undefined);
+    });
+    it('else the newest open plan; never an applied or cancelled one', () => {
+        assert.equal((0, activePlan_1.chooseActivePlan)([c('completed', '2026-11-29T10:00:00.000Z', CP1), c('draft', '2026-11-29T11:00:00.000Z', CP2)])?.plan.plan_id, CP2);
+        assert.equal((0, activePlan_1.chooseActivePlan)([c('applied', '2026-11-29T10:00:00.000Z'), c('cancelled', '2026-11-29T11:00:00.000Z')]), undefined);
+    });
+});
+describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here, Keep Mine)', () => {
+    const summary = { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session', plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
+    const agentOutcome = { ...outcome, agent_only: summary };
+    const undone = () => (0, panelStates_1.rollbackState)({ folder, plan: plan(), target: checkpoint(CP1), outcome: agentOutcome, undo: false, now });
+    it('shows the reverted and the kept paths apart, escaped, with Undo Rollback; says which tool calls had no post_step', () => {
+        const html = (0, render_1.renderPanel)(undone(), false, true);
+        assert.match(html, /<h1>Agent changes undone<\/h1>/);
+        assert.match(html, /\(2 tool calls\) were taken out; 2 paths that are not the agent’s were kept\./);
+        assert.match(html, /<h2>Undone \(the agent’s\): 4<\/h2>/);
+        const kept = html.slice(html.indexOf('<section class="kept-paths">'));
+        assert.match(kept, /<h2>Kept \(not the agent’s\): 2 \(1 yours, 1 another session’s\)<\/h2>/);
+        assert.match(kept, /src\/b\.js<\/span><span class="kind">yours<\/span>/);
+        assert.match(kept, /\.md<\/span><span class="kind">another session’s<\/span>/);
+        assert.match(kept, /src\/a\.js<\/span><span class="kind">merged: only the agent’s changes were taken out<\/span>/);
+        assert.ok(kept.includes('&lt;img src=x onerror=alert(1)&gt;.md') && !kept.includes('<img'), 'a kept name is text');
+        assert.match(kept, /1 tool call had no post_step/);
+        assert.match(html, /data-action="undo"[^>]*>Undo Rollback</);
+        assert.ok(!html.includes('data-restore='), 'no Restore this file: it would throw away the user’s edits too');
+    });
+    it('a preview offers Undo Agent Changes, and the state survives the round trip; copies the envelope with the agent-only fields', () => {
+        const preview = (0, panelStates_1.comparisonState)({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: outcome.result.changed_paths, now, agentOnly: summary });
+        const html = (0, render_1.renderPanel)(preview, false, true);
+        assert.match(html, /<h1>Undo agent changes: preview<\/h1>/);
+        assert.match(html, /data-action="rollback"[^>]*>Undo Agent Changes</);
+        for (const state of [preview, undone()]) {
+            const back = (0, panelSchemas_1.parsePanelState)(JSON.parse(JSON.stringify(state)));
+            assert.ok(back.ok);
+            assert.deepEqual(back.value, state);
+        }
+        assert.equal((0, panelSchemas_1.parsePanelState)({ ...undone(), mode: 'undo' }).ok, false, 'only a rollback or its preview is agent-only');
+        assert.equal((0, panelSchemas_1.parsePanelState)({ ...undone(), agentOnly: { ...undone().agentOnly, kept: ['../out'] } }).ok, false);
+        const copied = JSON.parse((0, panelStates_1.panelJson)(undone()));
+        assert.deepEqual(copied.rollback_summary, {
+            plan_id: PLAN_ID,
+            from_checkpoint_id: CP1,
+            restored_files_count: 4,
+            mode: 'agent_only',
+            scope: 'session',
+            reverted: copied.changes_reverted,
+            kept: summary.kept,
+            // The panel keeps each path's reason, not the other session's plan.
+            kept_reasons: summary.kept_reasons.map((k) => ({ path: k.path, reason: k.reason })),
+            merged: summary.merged,
+            conflicts: [],
+            tool_calls: 2,
+            unclosed: summary.unclosed,
+        });
+    });
+    it('the modal says how many of the agent’s changes go, how many of yours stay, and the conflicts', () => {
+        const text = (0, rollbackText_1.agentOnlyConfirmation)({ planTitle: 'p', checkpointLabel: 'C', checkpointTaken: '5 min ago', preview: { changes: [{ path: 'a.txt', change: 'modified' }], summary: { ...summary, kept: ['c.txt'], kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }], merged: ['a.txt'], conflicts: [{ path: 'x.bin', reason: 'binary' }] } } });
+        assert.equal(text.message, 'Undo the agent’s changes to “p” since “C”, keeping yours?');
+        assert.equal(text.detail[0], '1 path of the agent’s changes (2 tool calls) will be undone; 1 path that is not the agent’s will be kept (1 yours).');
+        assert.ok(text.detail.includes('x.bin: a binary file changed by the agent and by someone else'));
+        assert.ok(text.detail.includes('merge    a.txt'), 'a merged path is not also kept');
+        assert.ok(text.detail.includes('keep     c.txt (yours)'));
+        assert.ok(text.detail.includes('restore  a.txt'));
+    });
+});
+//# sourceMappingURL=rollbackPanel.test.js.map

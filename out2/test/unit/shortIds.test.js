@@ -1,0 +1,171 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+const assert = __importStar(require("node:assert/strict"));
+const node_fs_1 = require("node:fs");
+const path = __importStar(require("node:path"));
+const envelopes_1 = require("../../src/envelopes/envelopes");
+const idPrefix_1 = require("../../src/core/idPrefix");
+const shortIds_1 = require("../../src/core/shortIds");
+const errors_1 = require("../../src/core/errors");
+const cliHarness_1 = require("./helpers/cliHarness");
+const sandboxFixtures_1 = require("./helpers/sandboxFixtures");
+const tempDir_1 = require("./helpers/tempDir");
+// Short ids: the last characters of a ULID (its random part), as few as keep it unique in the
+// workspace, at least four; typed back wherever an id is taken.
+/** Ids of one millisecond as the monotonic factory makes them: the same time part, the random part counted up. */
+const SAME_MS = ['01KBX9ZQ7M4E8N2Q5R7T9VWXY0', '01KBX9ZQ7M4E8N2Q5R7T9VWXY1', '01KBX9ZQ7M4E8N2Q5R7T9VWXY2'];
+describe('short ids (core)', () => {
+    it('take the ends of ids that share their start, four characters when those differ', () => {
+        const short = new shortIds_1.ShortIds(SAME_MS);
+        assert.deepEqual(SAME_MS.map((id) => short.of(id)), ['VWXY0', 'VWXY1', 'VWXY2'].map((s) => s.slice(-shortIds_1.MIN_SHORT_ID)));
+    });
+    it('grow until no other id of the workspace ends the same way, and stay unique', () => {
+        const ids = ['01KBX9ZQ7M0000000000ABCDEF', '01KBX9ZQ7N1111111111BBCDEF', '01KBX9ZQ7P2222222222QQQQ12'];
+        const short = new shortIds_1.ShortIds(ids);
+        assert.equal(short.of(ids[0]), 'ABCDEF');
+        assert.equal(short.of(ids[1]), 'BBCDEF');
+        assert.equal(short.of(ids[2]), 'QQ12');
+        const all = ids.map((id) => short.of(id));
+        assert.equal(new Set(all).size, all.length);
+        for (const s of all)
+            assert.equal(ids.filter((id) => id.endsWith(s)).length, 1, s);
+    });
+    it('shortens the ids it knows in a text, and leaves other ULIDs and words whole', () => {
+        const short = new shortIds_1.ShortIds(SAME_MS);
+        const unknown = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+        assert.equal(short.shorten(`Undo with: agents plan rollback ${SAME_MS[0]} ${SAME_MS[1]} (${unknown}) X${SAME_MS[2]}`), `Undo with: agents plan rollback WXY0 WXY1 (${unknown}) X${SAME_MS[2]}`);
+    });
+    it('an id that fits several is refused with five candidates at most, one each, and how many more', () => {
+        const ids = Array.from({ length: 8 }, (_, i) => `01KBX9ZQ7M4E8N2Q5R7T9VWXY${i}`);
+        const candidates = ids.map((id, i) => ({ id, label: `step ${i}` }));
+        assert.throws(() => (0, idPrefix_1.resolveIdPrefix)('01KBX9ZQ', candidates, 'checkpoint'), (e) => {
+            assert.ok(e instanceof idPrefix_1.AmbiguousIdError);
+            assert.equal(e.count, 8);
+            assert.deepEqual(e.candidates, ['WXY7  step 7', 'WXY6  step 6', 'WXY5  step 5', 'WXY4  step 4', 'WXY3  step 3', 'and 3 more']);
+            assert.match(e.message, /^Validation Error: checkpoint id "01KBX9ZQ" is ambiguous: it fits 8 checkpoints/);
+            return true;
+        });
+        assert.equal((0, idPrefix_1.resolveIdPrefix)('WXY3', candidates, 'checkpoint'), ids[3]);
+        assert.throws(() => (0, idPrefix_1.resolveIdPrefix)('WXY9', candidates, 'checkpoint'), (e) => e instanceof errors_1.NotFoundError && e.message === 'Not found: checkpoint WXY9');
+    });
+});
+describe('short ids through the built CLI', function () {
+    this.timeout(180_000);
+    const tempDir = (0, tempDir_1.useTempDirs)('ca-short-');
+    before(() => (0, cliHarness_1.ensureCliBuilt)());
+    const json = (root, ...args) => (0, cliHarness_1.runCli)(root, ['--format', 'json', ...args]);
+    /** A workspace with a plan of six checkpoints taken in quick succession (their ids share their start). */
+    async function seeded() {
+        const root = tempDir();
+        (0, sandboxFixtures_1.write)(root, 'src/app.ts', 'export const a = 0;\n');
+        const s = (0, sandboxFixtures_1.services)(root);
+        try {
+            const plan = await s.plans.createPlan({ title: 'short ids', sandbox: '.' });
+            await s.plans.createPlan({ title: 'another plan', sandbox: '.' });
+            const checkpoints = [];
+            for (let i = 1; i <= 6; i++) {
+                (0, sandboxFixtures_1.write)(root, 'src/app.ts', `export const a = ${i};\n`);
+                checkpoints.push((await s.checkpoints.createCheckpoint(plan.plan_id, { reason: `step ${i}` })).checkpoint.checkpoint_id);
+            }
+            return { root, plan: (0, envelopes_1.planJson)(plan), checkpoints };
+        }
+        finally {
+            s.dispose();
+        }
+    }
+    it('plan list and plan checkpoints show short ids, unique in the workspace, that plan rollback takes', async () => {
+        const { root, plan, checkpoints } = await seeded();
+        const list = (0, cliHarness_1.runCli)(root, ['plan', 'list']);
+        assert.equal(list.code, 0, list.stderr);
+        assert.ok(!list.stdout.includes(plan.plan_id), list.stdout);
+        const planShort = /^(\S+)\s+\S+\s+\.\s.*short ids$/m.exec(list.stdout)?.[1];
+        assert.ok(planShort && planShort.length >= 4 && plan.plan_id.endsWith(planShort), list.stdout);
+        const shown = (0, cliHarness_1.runCli)(root, ['plan', 'checkpoints', planShort]);
+        assert.equal(shown.code, 0, shown.stderr);
+        const shorts = [...shown.stdout.matchAll(/^(\S+)\s+manual\s/gm)].map((m) => m[1]);
+        assert.equal(shorts.length, 6, shown.stdout);
+        for (const s of shorts)
+            assert.ok(s.length >= 4 && s.length < 26, s);
+        assert.equal(new Set(shorts).size, 6);
+        shorts.forEach((s, i) => assert.ok(checkpoints[i].endsWith(s), `${s} is the end of ${checkpoints[i]}`));
+        // The columns are measured after shortening: the type starts at the same place on every line.
+        const typeColumn = new Set(shown.stdout.trimEnd().split('\n').map((l) => l.search(/\b(TYPE|manual)\b/)));
+        assert.equal(typeColumn.size, 1, shown.stdout);
+        // JSON keeps whole ids.
+        const doc = json(root, 'plan', 'checkpoints', planShort).json();
+        assert.equal(doc.plan_id, plan.plan_id);
+        assert.deepEqual(doc.checkpoints.map((c) => c.checkpoint_id), checkpoints);
+        // The short id printed works in plan rollback, in either case; its output names the undo checkpoint by its short id.
+        const rolled = (0, cliHarness_1.runCli)(root, ['plan', 'rollback', '--yes', planShort.toLowerCase(), shorts[1]]);
+        assert.equal(rolled.code, 0, rolled.stderr);
+        assert.equal((0, node_fs_1.readFileSync)(path.join(root, 'src/app.ts'), 'utf8'), 'export const a = 2;\n');
+        const undo = /Undo with: agents plan rollback (\S+) (\S+)$/m.exec(rolled.stdout);
+        assert.ok(undo && undo[1] === planShort && undo[2].length < 26, rolled.stdout);
+        const undone = json(root, 'plan', 'rollback', '--yes', undo[1], undo[2]);
+        assert.equal(undone.code, 0, undone.stderr);
+        assert.equal(undone.json().post_rollback_state.plan_id, plan.plan_id);
+        assert.equal((0, node_fs_1.readFileSync)(path.join(root, 'src/app.ts'), 'utf8'), 'export const a = 6;\n');
+    });
+    it('an ambiguous id is refused with at most five candidates, one per line; a missing one is named', async () => {
+        const { root, plan, checkpoints } = await seeded();
+        // The six checkpoints were made within moments: the start of their time part is shared.
+        let n = 0;
+        while (checkpoints.every((c) => c[n] === checkpoints[0][n]))
+            n++;
+        const shared = checkpoints[0].slice(0, n);
+        assert.ok(shared.length >= 4, shared);
+        const text = (0, cliHarness_1.runCli)(root, ['plan', 'rollback', '--yes', plan.plan_id, shared]);
+        assert.equal(text.code, 1);
+        assert.equal(text.stdout, '');
+        const lines = text.stderr.trimEnd().split('\n');
+        assert.match(lines[0], new RegExp(`^agents: Validation Error: checkpoint id "${shared}" is ambiguous: it fits 6 checkpoints\\. Give more characters`));
+        assert.equal(lines.length, 7, text.stderr);
+        assert.match(lines[6], /^ {2}and 1 more$/);
+        for (const line of lines.slice(1, 6)) {
+            const short = /^ {2}(\S+) {2}manual, /.exec(line)?.[1];
+            assert.ok(short !== undefined && checkpoints.filter((c) => c.endsWith(short)).length === 1, line);
+        }
+        const doc = json(root, 'plan', 'rollback', '--yes', plan.plan_id, shared).json();
+        assert.equal(doc.error.type, 'ValidationError');
+        assert.ok(!doc.error.message.includes('\n') && doc.error.message.length < 400, doc.error.message);
+        const missing = (0, cliHarness_1.runCli)(root, ['plan', 'show', 'ZZZZZ']);
+        assert.equal(missing.code, 1);
+        assert.equal(missing.stderr, 'agents: Not found: plan ZZZZZ\n');
+        const whole = json(root, 'plan', 'rollback', '--yes', plan.plan_id, '01ARZ3NDEKTSV4RRFFQ69G5FAV').json();
+        assert.equal(whole.error.message, 'Not found: checkpoint 01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    });
+});
+//# sourceMappingURL=shortIds.test.js.map
