@@ -9,8 +9,11 @@ export const MIN_SHORT_ID = 4;
 /** The random part of a ULID: a short form longer than this would say nothing more than the whole id. */
 const RANDOM_PART = 16;
 
-/** A whole id standing alone in text: not part of a longer word, nor of a path (`sandboxes/<id>` names a folder). */
-const ULID_IN_TEXT = /(?<![0-9A-Za-z/\\_.-])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z/\\_-])/g;
+/**
+ * A whole id standing alone in text: not part of a longer word, nor of a path (`sandboxes/<id>`
+ * names a folder, `<id>.json` a file); a full stop that ends a sentence is no part of it.
+ */
+const ULID_IN_TEXT = /(?<![0-9A-Za-z/\\_.-])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z/\\_-]|\.[0-9A-Za-z])/g;
 
 /** Each whole id's short form, made unique among all the given ids (of every kind: plans, checkpoints, decisions, corrections). */
 export class ShortIds {

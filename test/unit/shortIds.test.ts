@@ -36,6 +36,8 @@ describe('short ids (core)', () => {
     const short = new ShortIds(SAME_MS);
     const unknown = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
     assert.equal(short.shorten(`Undo with: agents plan rollback ${SAME_MS[0]} ${SAME_MS[1]} (${unknown}) X${SAME_MS[2]}`), `Undo with: agents plan rollback WXY0 WXY1 (${unknown}) X${SAME_MS[2]}`);
+    // A file named after an id is a path, whole; an id that ends a sentence is shortened.
+    assert.equal(short.shorten(`restore  notes/${SAME_MS[0]}.md, ${SAME_MS[1]}.json and ${SAME_MS[2]}-x; see ${SAME_MS[0]}.`), `restore  notes/${SAME_MS[0]}.md, ${SAME_MS[1]}.json and ${SAME_MS[2]}-x; see WXY0.`);
   });
 
   it('an id that fits several is refused with five candidates at most, one each, and how many more', () => {

@@ -142,7 +142,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
         assert.ok(reverted);
         assert.equal(fs.readFileSync(path.join(dir, 'file1234.txt'), 'utf8'), 'v1 1234\n');
         const heard = await progress();
-        assert.ok(heard.every((h) => h.title === 'Reverting the decision…'), JSON.stringify(heard.slice(0, 3)));
+        assert.ok(heard.every((h) => h.title === 'Reverting the decision'), JSON.stringify(heard.slice(0, 3)));
         const messages = heard.map((h) => h.message);
         assert.equal(messages[0], 'saving the current files first');
         assert.equal(messages[1], '0 of 1,500 files restored');
@@ -163,7 +163,7 @@ describe('Revert Decision and Undo Correction of a large change: counts and Canc
         assert.ok(await reloadsTreeAroundOperation(api, record, dir, rewritten, () => vscode.commands.executeCommand(commandIds_1.Commands.undoCorrection, { planId, correctionId, skipConfirmation: true })));
         assert.equal(treeHash(dir), rewritten);
         assert.deepEqual(await state(), ['active']);
-        const undoMessages = (await progress()).filter((h) => h.title === 'Undoing the correction…').map((h) => h.message);
+        const undoMessages = (await progress()).filter((h) => h.title === 'Undoing the correction').map((h) => h.message);
         assert.equal(undoMessages.at(-1), '1,500 of 1,500 files restored');
     });
     it('the undo of a rollback of the same 1,500 files is counted too, and a Cancel before its first write leaves the rolled-back files', async () => {

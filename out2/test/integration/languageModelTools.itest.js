@@ -124,7 +124,9 @@ describe('Language model tools', function () {
         assert.deepEqual((await invoke('set_retention_policy', { plan_id: planId, max_checkpoints: 7 })).json, { policy: { plan_id: planId, max_checkpoints: 7, auto_prune: true } });
         const after = planRow(await api.describeTree(), 'Agent in chat');
         assert.ok(!after.children.some((c) => c.id.endsWith(post.checkpoint_id)), 'the deleted checkpoint left the view');
-        assert.equal(after.children.length, 3);
+        // The two safety checkpoints sit under the checkpoint their rollbacks went back to.
+        assert.deepEqual(after.children.map((c) => c.id.split('/').pop()), [pre.checkpoint_id]);
+        assert.equal(after.children[0].children.length, 2, 'the two safety checkpoints, under it');
         assert.match(await refused('recover', { plan_id: planId, mode: 'finish' }), /^Recover blocked: plan .* has no interrupted operation/);
     });
     it('restore_paths, and the API’s restorePaths, refuse while an editor holds unsaved changes to a path they would write', async () => {

@@ -209,7 +209,9 @@ describe('Plan lifecycle from VS Code', function () {
         assert.deepEqual((0, extensionUnderTest_1.menuFor)(menus, row(cancelled).contextValue), ['copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy']);
         assert.deepEqual((0, extensionUnderTest_1.menuFor)(menus, row(rolled).contextValue), [...common, 'markPlanApplied', 'startPlan', 'startPlan (inline)', 'undoRollback'].sort(), 'Undo Rollback only after a rollback');
         assert.ok(!(0, extensionUnderTest_1.menuFor)(menus, row(draft).contextValue).includes('undoRollback'));
-        const [safety, firstRow] = row(rolled).children;
+        // The safety checkpoint sits under the checkpoint its rollback went back to.
+        const [firstRow] = row(rolled).children;
+        const [safety] = firstRow.children;
         assert.equal(safety.icon, 'shield', 'a safety checkpoint has its own icon');
         assert.deepEqual((0, extensionUnderTest_1.menuFor)(menus, safety.contextValue), ['compareWithCurrent', 'compareWithCurrent (inline)', 'compareWithPrevious', 'copyCheckpointId', 'deleteCheckpoint', 'restoreFile', 'rollback', 'rollbackAgentOnly', 'undoRollback', 'undoRollback (inline)']);
         assert.deepEqual((0, extensionUnderTest_1.menuFor)(menus, firstRow.contextValue), ['compareWithCurrent', 'compareWithCurrent (inline)', 'copyCheckpointId', 'deleteCheckpoint', 'restoreFile', 'rollback', 'rollbackAgentOnly'], 'no Compare with Previous on the first checkpoint; Roll Back only in the menu');

@@ -117,7 +117,7 @@ describe('Rollback from VS Code', function () {
             assert.equal(outcome, undefined, 'cancelled');
             const [confirm] = await (0, extensionUnderTest_1.dialogs)();
             assert.equal(confirm?.message, 'Roll back “Add due dates” to “before due module”?');
-            assert.match(confirm?.detail ?? '', /\nThis also undoes later work of another plan on the same files:\n• plan “Tidy the tests”: test\/todo\.test\.js\n/);
+            assert.match(confirm?.detail ?? '', /\nThis also undoes later work of another plan on the same files:\n• plan “Tidy the tests”, 1 path: test\/todo\.test\.js\n/);
             assert.ok(!(confirm?.detail ?? '').includes(cp.checkpoint_id), 'no raw id');
             assert.equal(read(s.rel('test/todo.test.js')), 'tidied\n', 'nothing changed');
         });
@@ -227,7 +227,7 @@ describe('Rollback from VS Code', function () {
             assert.equal(await vscode.commands.executeCommand(rollbackCommandIds_1.RollbackCommands.rollback, { planId: s.plan.plan_id, checkpointId: cp.checkpoint_id }), undefined);
             const shown = await (0, extensionUnderTest_1.dialogs)();
             assert.deepEqual(shown.map((d) => d.kind), ['info']);
-            assert.match(shown[0].message, /^Nothing to roll back: the sandbox of .* already matches/);
+            assert.match(shown[0].message, /^Nothing to roll back: the files of .* already match/);
         });
     });
     describe('guards: the spec\'s messages, and nothing changes', () => {
