@@ -9,7 +9,7 @@
 //          [--extension DIR] [--workspace DIR] [files...]
 //   --build      run `node esbuild.mjs` and `tsc -p .` first (otherwise dist/ and out/ must be current)
 //   --grep       only the tests whose full title matches
-//   --timeout    the whole run's limit, default 600 s (or $E2E_TIMEOUT)
+//   --timeout    the whole run's limit, default 1800 s (or $E2E_TIMEOUT): a guard against a hung host, not a measure; a busy 2-core machine takes 10 minutes or more
 //   --verbose    stream code-server's own log to stderr
 //   --extension  the extension under development, default: this repository
 //   --workspace  the default fixture, default: test/fixtures/workspace
@@ -26,7 +26,7 @@ const { values: opts, positionals } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
     grep: { type: 'string' },
-    timeout: { type: 'string', default: process.env.E2E_TIMEOUT ?? '600' },
+    timeout: { type: 'string', default: process.env.E2E_TIMEOUT ?? '1800' },
     verbose: { type: 'boolean', default: false },
     extension: { type: 'string', default: REPO_ROOT },
     workspace: { type: 'string', default: join(REPO_ROOT, 'test', 'fixtures', 'workspace') },

@@ -8,7 +8,7 @@
 // Usage: node scripts/runInstalledTests.mjs [--build] [--grep RE] [--timeout SECONDS] [--verbose]
 //   --build      compile the tests first (`tsc -p .`; otherwise out/ must be current)
 //   --grep       only the tests whose full title matches
-//   --timeout    the whole run's limit, default 600 s (or $INSTALLED_TIMEOUT)
+//   --timeout    the whole run's limit, default 1200 s (or $INSTALLED_TIMEOUT), a guard against a hung host
 //   --verbose    stream code-server's own log to stderr
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ const { values: opts } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
     grep: { type: 'string' },
-    timeout: { type: 'string', default: process.env.INSTALLED_TIMEOUT ?? '600' },
+    timeout: { type: 'string', default: process.env.INSTALLED_TIMEOUT ?? '1200' },
     verbose: { type: 'boolean', default: false },
   },
 });

@@ -9,7 +9,7 @@
 //          [--extension DIR] [--tests INDEX_JS] [--workspace DIR] [--second-folder]
 //   --build      run `node esbuild.mjs` and `tsc -p .` first (otherwise dist/ and out/ must be current)
 //   --grep       only the tests whose full title matches (mocha's grep)
-//   --timeout    the whole run's limit, default 300 s (or $INTEGRATION_TIMEOUT)
+//   --timeout    the whole run's limit, default 900 s (or $INTEGRATION_TIMEOUT), a guard against a hung host
 //   --verbose    stream code-server's own log to stderr
 //   --extension  the extension under development, default: this repository
 //   --tests      the extensionTestsPath module, default: out/test/integration/index.js
@@ -28,7 +28,7 @@ const { values: opts } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
     grep: { type: 'string' },
-    timeout: { type: 'string', default: process.env.INTEGRATION_TIMEOUT ?? '300' },
+    timeout: { type: 'string', default: process.env.INTEGRATION_TIMEOUT ?? '900' },
     verbose: { type: 'boolean', default: false },
     extension: { type: 'string', default: REPO_ROOT },
     tests: { type: 'string', default: join(REPO_ROOT, 'out', 'test', 'integration', 'index.js') },

@@ -18,9 +18,9 @@ if (args.length === 1 && args[0] === '--version' && typeof AGENTS_VERSION === 's
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 else if (args[0] === 'mcp') require('./agentsMcp.js');
 // `hook install|uninstall|status` (with a JSON-with-comments parser and a differ) stay out of the
-// bundle that every hooked tool call loads.
+// bundle that every hooked tool call loads; so do `hook --help` and a bare `hook`, which print its usage.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-else if (group === 'hook' && ['install', 'uninstall', 'status'].includes(command ?? '')) require('./agentsHookAdmin.js');
+else if (group === 'hook' && (command === undefined || ['install', 'uninstall', 'status', 'help'].includes(command))) require('./agentsHookAdmin.js');
 // `hook run`, the `plan` commands a resident process serves, and `daemon status|stop`: the client,
 // which asks the workspace's resident process and else loads agentsHook.js or cliMain.js itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

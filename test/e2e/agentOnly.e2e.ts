@@ -57,7 +57,7 @@ describe('Undo Agent Changes Since Here (Keep Mine)', () => {
     await screenshot(wb.page, 'agent-only-0-modal');
     const text = await answerDialog(wb.page, 'Show Changes First');
     assert.match(text, /Undo the agent’s changes to “Tidy the notes” since “Before: "tidy my notes"”, keeping yours\?/);
-    assert.match(text, /2 paths of the agent’s changes \(1 tool call\) will be undone; 2 paths you \(or another program\) changed will be kept\./);
+    assert.match(text, /2 paths of the agent’s changes \(1 tool call\) will be undone; 1 path that is not the agent’s will be kept \(1 yours\)\./);
     const frame = await waitForPanel(wb.page, 'Undo agent changes: preview');
     assert.deepEqual((await frame.locator('button.path .name').allInnerTexts()).map((t) => t.trim()), ['agent.txt', 'todo.txt']);
     assert.deepEqual((await frame.locator('ul.kept .name').allInnerTexts()).map((t) => t.trim()), ['mine.txt', 'todo.txt']);
@@ -88,7 +88,7 @@ describe('Undo Agent Changes Since Here (Keep Mine)', () => {
     assert.equal(fs.readFileSync(path.join(workspace, 'notes', 'todo.txt'), 'utf8'), lines('buy milk', 'call Ada', 'fix the bike', 'read', 'sleep early'));
     assert.equal(fs.existsSync(path.join(workspace, 'notes', 'agent.txt')), false);
     assert.equal(fs.readFileSync(path.join(workspace, 'notes', 'mine.txt'), 'utf8'), lines('my notes', 'and one more line of mine'));
-    assert.match(await frame.locator('.kept-paths h2').innerText(), /Kept \(yours\): 2/);
+    assert.match(await frame.locator('.kept-paths h2').innerText(), /Kept \(not the agent’s\): 1 \(1 yours\)/);
     await wb.page.waitForTimeout(1500); // the progress notification closes, the status bar catches up
     await screenshot(wb.page, 'agent-only-2-panel');
   });

@@ -162,7 +162,7 @@ describe('Revert Decision of a large change', function () {
     await pickQuickPickItem(wb.page, 'Revert and Undo Later Work');
     const text = await answerDialog(wb.page, 'Revert');
     assert.match(text, /20,000 modified/);
-    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision…/ }).first();
+    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision/ }).first();
     await toast.waitFor({ state: 'visible', timeout: 60_000 });
     const writing = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Reverting the decision: [\d,]+ of 20,000 files restored/ }).first();
     await writing.waitFor({ state: 'visible', timeout: 60_000 });

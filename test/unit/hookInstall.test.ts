@@ -393,8 +393,21 @@ describe('agents hook install: configurations it must not touch', () => {
     for (const args of [['install'], ['install', 'vim'], ['install', 'cursor', '--frobnicate'], ['status', 'cursor'], ['install', 'cursor', '--format', 'xml']]) {
       const run = hook(ws, home, args);
       assert.equal(run.code, 2, args.join(' '));
-      assert.match(run.stderr, /usage: agents hook install <agent>/);
+      assert.match(run.stderr, /agents hook install <agent>/);
     }
+    assert.deepEqual(tree(ws), {});
+  });
+
+  it('`agents hook --help`, `hook help` and a bare `hook` show every hook command, run included (the built CLI)', () => {
+    const ws = tempDir('help');
+    for (const args of [['hook', '--help'], ['hook', '-h'], ['hook', 'help'], ['--format', 'json', 'hook', '--help']]) {
+      const run = runCli(ws, args);
+      assert.equal(run.code, 0, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stdout, /^usage: agents hook run <agent>.*\n {7}agents hook install <agent>.*\n {7}agents hook uninstall <agent>.*\n {7}agents hook status/);
+    }
+    const bare = runCli(ws, ['hook']);
+    assert.equal(bare.code, 2);
+    assert.match(bare.stderr, /hook needs a command[\s\S]*agents hook run <agent>/);
     assert.deepEqual(tree(ws), {});
   });
 });

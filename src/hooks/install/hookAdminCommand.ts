@@ -25,7 +25,8 @@ export interface HookAdminIo {
 }
 
 const USAGE = [
-  'usage: agents hook install <agent> [--workspace DIR] [--user] [--dry-run] [--format json]',
+  'usage: agents hook run <agent>   (what an agent\'s hook configuration calls; the event on stdin)',
+  '       agents hook install <agent> [--workspace DIR] [--user] [--dry-run] [--format json]',
   '       agents hook uninstall <agent> [--workspace DIR] [--user] [--dry-run] [--format json]',
   '       agents hook status [--workspace DIR] [--format json]',
   `agents: ${HOOK_AGENTS.join(', ')}`,
