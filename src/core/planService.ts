@@ -352,6 +352,17 @@ export class PlanService {
     return this.update(parseId(planId, 'plan id'), (p) => (p.title === expected ? { ...p, title: parsed.data } : p));
   }
 
+  /**
+   * Brings the workspace's own index up to date with its files (an unpinned snapshot: no
+   * checkpoint, no row). A plan over the whole folder starts from a copy of that index, so that
+   * its first snapshot reads only what changed since, not every file: called off any agent's path
+   * before its first tool call (hook install, Connect an Agent, the extension once hooks are in).
+   */
+  async warmWorkspaceIndex(): Promise<void> {
+    const workspace = this.workspaceLocation();
+    await this.deps.snapshotter.exclusive(WORKSPACE_KEY, () => this.deps.snapshotter.snapshot(workspace, null, 'the workspace index'));
+  }
+
   private workspaceLocation(): SandboxLocation {
     return { key: WORKSPACE_KEY, dir: this.deps.workspace.root };
   }

@@ -4,5 +4,6 @@
 export { checkpointInBackground, firstSnapshotRunning } from './backgroundCheckpoint';
 export { promptAlreadyTaken, runCheckpointJob } from './checkpointJob';
 export { checkpointJobCommand } from './checkpointJobCommand';
+export { indexJobCommand } from './workspaceIndexJob';
 export { hookServices } from './hookServices';
 export { sessionPlan } from './sessionPlans';

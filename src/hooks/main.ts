@@ -13,6 +13,7 @@ import { logWritesUnderWay } from './logWrites';
 //   agents hook run <agent>               what the agents' configurations call (stdin: the event)
 //   (agents hook install|uninstall|status: dist/agentsHookAdmin.js, src/hooks/install/)
 //   agents hook checkpoint-job            a plan's first snapshot, in the background (internal; the job on stdin)
+//   agents hook index-job                 the workspace's index brought up to date (internal; see workspaceIndexJob.ts)
 
 // As in cli/main.ts: a few SQLite statements do not repay V8's optimizing tier for sql.js's wasm.
 setFlagsFromString('--liftoff-only');
@@ -36,6 +37,10 @@ async function main(): Promise<void> {
       writeHookTimings();
       exitProcess(0, HOOK_EXIT_GRACE_MS, logWritesUnderWay);
     });
+    return;
+  }
+  if (command === 'index-job') {
+    exitProcess(await loadHookStore().indexJobCommand(argv.slice(1), process.stdin, __dirname), HOOK_EXIT_GRACE_MS, logWritesUnderWay);
     return;
   }
   if (command === 'checkpoint-job') {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
-import type { CapturedBefore, Logger, SandboxLocation, Snapshot } from '../../core/ports';
+import { WORKSPACE_KEY, type CapturedBefore, type Logger, type SandboxLocation, type Snapshot } from '../../core/ports';
 import { treeWithCaptured } from './capturedPaths';
 import { readRef } from './gitRefFiles';
 import { PhaseTimer } from './phaseTimer';
@@ -37,11 +38,13 @@ export class SnapshotWriter {
    * (unless `mayRetry` says no: a second pass would read files that changed after the first).
    */
   async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
-    await this.repo.ensureKey(sandbox.key);
+    // A plan working on the whole folder in place starts from the workspace's own index, kept warm
+    // by `warmWorkspaceIndex` (at hook install, Connect an Agent, an agent's session start).
+    await this.repo.ensureKey(sandbox.key, sandbox.key !== WORKSPACE_KEY && path.resolve(sandbox.dir) === path.resolve(this.repo.base) ? WORKSPACE_KEY : undefined);
     try {
       return await work();
     } catch (error) {
-      if (!/invalid object|unable to read|bad object|corrupt/i.test(String(error)) || !mayRetry()) throw wrap('Snapshot failed', error);
+      if (!/invalid object|unable to read|bad object|corrupt|index file|bad signature|bad index/i.test(String(error)) || !mayRetry()) throw wrap('Snapshot failed', error);
       // The persistent index names objects the store lost (a crash before a commit, then a
       // garbage collection): start that sandbox's index over, which re-hashes its files once.
       this.logger.warn(`Rebuilding the shadow index of ${sandbox.key}: ${String(error)}`);

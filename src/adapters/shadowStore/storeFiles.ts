@@ -19,7 +19,7 @@ export async function directorySize(dir: string): Promise<number> {
  * Replaces a small bookkeeping file by rename, without fsync: all of these are rebuilt from git
  * when lost, and flushing them would double the cost of a small checkpoint.
  */
-export async function replaceFile(file: string, text: string): Promise<void> {
+export async function replaceFile(file: string, text: string | Uint8Array): Promise<void> {
   const temp = tempFileFor(file);
   try {
     await fs.writeFile(temp, text);

@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import { startWorkspaceIndexJob } from '../../hooks/workspaceIndexStart';
 import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import * as z from 'zod';
@@ -98,6 +99,9 @@ class AgentHookCommands {
     const { applyHookPlan, planHookChange } = loadInstaller();
     const plan = await planHookChange(agent, action, 'project', root, program);
     await applyHookPlan(plan, action);
+    // The folder's files read once now, in the background: the agent's first tool calls are then
+    // fenced at once however large the folder (hooks/workspaceIndexStart.ts).
+    if (action === 'install') startWorkspaceIndexJob({ workspaceRoot: root }, program);
     return plan;
   }
 

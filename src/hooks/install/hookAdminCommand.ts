@@ -9,6 +9,7 @@ import { hookStatus, type HookScopeStatus } from './hookStatus';
 import { programWarnings } from './programChecks';
 import { ConfigFileError } from './jsonEdit';
 import { unifiedDiff } from './loadUnifiedDiff';
+import { startWorkspaceIndexJob } from '../workspaceIndexStart';
 
 // `agents hook install|uninstall <agent> [--workspace DIR] [--user] [--dry-run]` and
 // `agents hook status [--workspace DIR]`, each with `--format json`. It writes the agent's own
@@ -166,9 +167,13 @@ export async function runHookAdminCommand(argv: readonly string[], io: HookAdmin
     }
     const plan = await planHookChange(args.agent!, args.action, scope, root, program);
     if (!args.dryRun) await applyHookPlan(plan, args.action);
+    // The folder's files read once now, in the background, so that the agent's first tool calls
+    // are fenced at once however large the folder (hooks/workspaceIndexStart.ts).
+    const indexing = args.action === 'install' && !args.dryRun && scope === 'project' && startWorkspaceIndexJob({ workspaceRoot: workspace }, program, io.env);
     // a command that runs today but will not stay (npx's cache) is said with the plan's own warnings
     const warnings = args.action === 'install' ? programWarnings(program) : [];
     reportChange({ ...plan, warnings: [...warnings, ...plan.warnings] }, args.action, args.dryRun, args, io);
+    if (indexing && !args.json) writeText(io.stdout, 'Reading the folder’s files once, in the background, so that the first tool calls of a session are checkpointed at once (.cleveragents/logs/hooks.log says when it is done).');
     return EXIT_OK;
   } catch (error) {
     const usage = error instanceof HookUsageError;

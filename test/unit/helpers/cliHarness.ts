@@ -69,7 +69,9 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   delete env.AGENTS_DEBUG;
   delete env.CLEVERAGENTS_NO_DAEMON;
   for (const key of Object.keys(env)) if (key.startsWith('GIT_')) delete env[key];
-  return { ...env, ...(daemonMode === 'off' ? { CLEVERAGENTS_NO_DAEMON: '1' } : {}), ...extra };
+  // No background read of the folder after a hook install (hooks/workspaceIndexStart.ts): it would
+  // add files to the trees the tests compare; the tests of that job ask for it (an empty value).
+  return { ...env, CLEVERAGENTS_NO_INDEX_JOB: '1', ...(daemonMode === 'off' ? { CLEVERAGENTS_NO_DAEMON: '1' } : {}), ...extra };
 }
 
 /** The environment runCli gives the CLI, for tests that start it themselves. */
