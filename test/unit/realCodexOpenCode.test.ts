@@ -139,7 +139,7 @@ describe('real Codex CLI and OpenCode, offline, under the installed hooks', func
       [
         ['manual', null, 'Before: "change notes.txt, then make partial.txt"'],
         ['post_step', 'apply_patch', 'After apply_patch notes.txt'],
-        ['post_step', 'Bash', 'After Bash'],
+        ['post_step', 'Bash', 'After Bash: echo partial > partial.txt; exit 3'],
       ],
     );
     assert.match(hooksLog(ws), /codex PreToolUse apply_patch: pre_write skipped, nothing changed/);
@@ -193,7 +193,7 @@ describe('real Codex CLI and OpenCode, offline, under the installed hooks', func
       [
         ['manual', null, 'Before: "change notes.txt, then make partial.txt"'],
         ['post_step', 'edit', 'After edit notes.txt'],
-        ['post_step', 'bash', 'After bash'],
+        ['post_step', 'bash', 'After bash: echo partial > partial.txt; exit 3'],
       ],
     );
     assert.match(hooksLog(ws), /opencode tool\.execute\.before edit: pre_write skipped, nothing changed/);
