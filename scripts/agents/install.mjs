@@ -4,9 +4,12 @@
 // devDependencies (every `npm ci` would pay for them): only this suite installs them, once per
 // version, and a second call is a fast no-op (a marker file and an existence check).
 //
-// `--ignore-scripts`: none of the three needs its install script to run. Claude Code's and Cline's
-// postinstall only copy (or link) the native binary of the platform package (an optional
-// dependency, installed all the same) over a placeholder; we run that binary where npm put it.
+// `--ignore-scripts`: none of them needs its install script to run. Claude Code's, Cline's and
+// OpenCode's postinstall only copy (or link) the native binary of the platform package (an optional
+// dependency, installed all the same, from the npm registry) over a placeholder; we run that binary
+// where npm put it. Codex's platform binaries are optional dependencies too (npm aliases of
+// `@openai/codex@<version>-<platform>`), with no install script at all: nothing comes from
+// anywhere but the npm registry.
 //
 // Usage: node scripts/agents/install.mjs [agent…] [--force]
 // Also importable: `ensureAgent(name)` returns {agent, package, version, command: [file, …args]}.
@@ -54,7 +57,27 @@ const PROGRAMS = {
   '@google/gemini-cli': () => [process.execPath, 'node_modules/@google/gemini-cli/bundle/gemini.js'],
   '@anthropic-ai/claude-code': () => [`node_modules/@anthropic-ai/claude-code-${platformTag()}/claude`],
   cline: () => [`node_modules/@cline/cli-${platformTag()}/bin/cline`],
+  // Its launcher (bin/codex.js) picks vendor/<target triple>/bin/codex of the platform package.
+  '@openai/codex': () => [`node_modules/@openai/codex-${platformTag()}/vendor/${codexTriple()}/bin/codex`],
+  // Its postinstall picks the `-baseline` build on x64 processors without AVX2.
+  'opencode-ai': () => [`node_modules/opencode-${platformTag().replace('win32', 'windows')}${opencodeBaseline()}/bin/opencode${platform() === 'win32' ? '.exe' : ''}`],
 };
+
+/** The Rust target triple Codex's platform package keeps its binary under. */
+function codexTriple() {
+  const cpu = arch() === 'x64' ? 'x86_64' : 'aarch64';
+  return { linux: `${cpu}-unknown-linux-musl`, darwin: `${cpu}-apple-darwin`, win32: `${cpu}-pc-windows-msvc` }[platform()];
+}
+
+/** `-baseline` on a linux x64 processor without AVX2, as OpenCode's own postinstall.mjs decides. */
+function opencodeBaseline() {
+  if (arch() !== 'x64' || platform() !== 'linux') return '';
+  try {
+    return /(^|\s)avx2(\s|$)/i.test(readFileSync('/proc/cpuinfo', 'utf8')) ? '' : '-baseline';
+  } catch {
+    return '-baseline';
+  }
+}
 
 export function installDir(agent, version) {
   return join(CACHE_ROOT, `${agent}-${version}`);

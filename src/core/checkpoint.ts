@@ -81,6 +81,12 @@ export const CreateCheckpointOptionsSchema = z
       .string()
       .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/)
       .optional(),
+    /**
+     * Take it only as the plan's first checkpoint, decided under the store's lock: a baseline that
+     * may come late (Cline's CLI runs its agent_start hook detached, so it can end after the first
+     * tool call's fence began) is then never recorded after a fence.
+     */
+    onlyIfFirst: z.boolean().optional(),
   })
   .strict();
 

@@ -86,6 +86,8 @@ export class CheckpointService {
       }
       // Read once: under the store's lock no other process adds or removes this plan's checkpoints.
       const rows = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id));
+      // A baseline that came after the plan's first checkpoint would land inside a fence.
+      if (opts.onlyIfFirst === true && rows.length > 0) return undefined;
       await this.dropOrphanPins(id, rows);
       const checkpointId = chosenId ?? this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();

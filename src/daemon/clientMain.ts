@@ -7,7 +7,7 @@ import { commandWords } from '../cli/commandWords';
 import { checkpointCallOf, ignoredCallLine, newCheckpointCall, setCheckpointCall, type CheckpointCall } from './callCheckpointId';
 import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
-import { HOOK_EXIT_GRACE_MS, exitProcess } from './processExit';
+import { exitProcess, hookExitGraceMs } from './processExit';
 import { logWritesUnderWay } from '../hooks/logWrites';
 import { FORWARDED_ENV, RESIDENT_LOST_ENV, hookAnswerBy, hookBudget, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
 
@@ -116,7 +116,7 @@ async function hookRun(agent: string): Promise<void> {
   // Exit once the answer is written: nothing of ours may keep the agent waiting (as hooks/main.ts).
   process.stdout.write(stdout, () => {
     writeHookTimings();
-    exitProcess(0, HOOK_EXIT_GRACE_MS, logWritesUnderWay);
+    exitProcess(0, hookExitGraceMs(agent), logWritesUnderWay);
   });
 }
 

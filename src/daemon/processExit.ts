@@ -9,6 +9,22 @@
 /** How long a hook's process, its answer written, waits for a log write still under way before it kills itself. */
 export const HOOK_EXIT_GRACE_MS = 500;
 
+/**
+ * The same wait for Cline's hooks. Its VS Code extension fails closed: a hook that does not exit
+ * 0 (one killed by a signal included) blocks the tool it fenced (docs.cline.bot/features/hooks,
+ * "hook reference"), so a SIGKILL there costs the user's tool call, where a longer wait costs only
+ * time, and a log write that is slow rather than stuck (a loaded machine) still gets through.
+ * Claude Code, Gemini CLI and Cline's CLI go on after a hook killed by a signal (Cline's CLI
+ * 3.0.65: a PreToolUse hook that answered and then died by SIGKILL, its tool still ran, checked
+ * with the real program), so they keep the short wait.
+ */
+export const CLINE_HOOK_EXIT_GRACE_MS = 10_000;
+
+/** The wait before a hook's process kills itself, for the agent it answers. */
+export function hookExitGraceMs(agent: string | undefined): number {
+  return agent === 'cline' ? CLINE_HOOK_EXIT_GRACE_MS : HOOK_EXIT_GRACE_MS;
+}
+
 const POLL_MS = 20;
 
 /**

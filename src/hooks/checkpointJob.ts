@@ -17,6 +17,8 @@ export const CheckpointJobSchema = z
     extra: z.record(z.string().min(1).max(200), z.string().max(4000)),
     /** Skip it when the files are exactly the last checkpoint's. */
     onlyIfChanged: z.boolean(),
+    /** Skip it when the plan has a checkpoint already (CreateCheckpointOptions.onlyIfFirst). */
+    onlyIfFirst: z.boolean().optional(),
     /**
      * A plan's first snapshot in the background: when (epoch ms) the hook that started it stops
      * waiting for it. Files read after that are recorded marked late (core/lateCheckpoints.ts).
@@ -31,7 +33,7 @@ export type CheckpointJob = z.infer<typeof CheckpointJobSchema>;
  * whether it was recorded late, or undefined when nothing changed and none was needed.
  */
 export async function runCheckpointJob(services: WorkspaceServices, job: CheckpointJob, gate?: RecordingGate): Promise<{ readonly id: string; readonly late: boolean } | undefined> {
-  const options = { type: job.type, reason: job.reason, sourceTool: job.sourceTool, phase: job.phase, extra: job.extra };
+  const options = { type: job.type, reason: job.reason, sourceTool: job.sourceTool, phase: job.phase, extra: job.extra, ...(job.onlyIfFirst === true ? { onlyIfFirst: true } : {}) };
   const created = job.onlyIfChanged ? await services.checkpoints.createCheckpointIfChanged(job.planId, options, undefined, gate) : await services.checkpoints.createCheckpoint(job.planId, options, gate);
   return created && { id: created.checkpoint.checkpoint_id, late: isLateCheckpoint(created.checkpoint) };
 }

@@ -214,7 +214,11 @@ function jobFor(agent: HookAgent, event: HookEvent, root: string): Omit<Checkpoi
     // The plan's first snapshot, taken before the agent can write, so that its first tool call is
     // not what pays for it (a large folder takes seconds); skipped when nothing changed since the
     // plan's last checkpoint (a resumed session).
-    return { type: 'manual', reason: `Session start (${event.eventName})`.slice(0, 1000), phase: SESSION_START_PHASE, extra, onlyIfChanged: true };
+    // Cline's CLI (3.0.65) runs agent_start detached and does not wait for it before the first tool
+    // call (its hook runner awaits only tool_call and tool_result): its baseline may then come
+    // after that call's pre_write, or after its write, and would be recorded inside the fence. So
+    // it is taken only as the plan's first checkpoint; otherwise the pre_write stands for it.
+    return { type: 'manual', reason: `Session start (${event.eventName})`.slice(0, 1000), phase: SESSION_START_PHASE, extra, onlyIfChanged: true, ...(agent === 'cline' ? { onlyIfFirst: true } : {}) };
   }
   if ((event.kind !== 'preTool' && event.kind !== 'postTool') || event.toolName === undefined) return undefined;
   if (!AGENT_EVENTS[agent].isWritingTool(event.toolName)) return undefined;
@@ -308,7 +312,7 @@ async function handleEvent(agent: HookAgent, event: HookEvent, location: Workspa
     const again = io.afterPartial === true && job.phase === PROMPT_PHASE && (await promptAlreadyTaken(services, full));
     const taken = await runCheckpointJob(services, again ? { ...full, onlyIfChanged: true } : full, gate);
     hookPhase('checkpoint job (snapshot, database write)');
-    const what = taken ? `${job.type} ${taken.id}` : `${job.type} skipped, nothing changed`;
+    const what = taken ? `${job.type} ${taken.id}` : `${job.type} skipped, ${job.onlyIfFirst === true ? 'the plan has a checkpoint already or ' : ''}nothing changed`;
     log.line(`${event.eventName}${event.toolName ? ` ${event.toolName}` : ''}: ${what} in plan ${planId}`);
   } finally {
     lent.release();

@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { HOOK_AGENTS, isHookAgent } from './hookAgents';
 import { runHook } from './hookRun';
 import { loadHookStore } from './loadHookStore';
-import { HOOK_EXIT_GRACE_MS, exitProcess } from '../daemon/processExit';
+import { HOOK_EXIT_GRACE_MS, exitProcess, hookExitGraceMs } from '../daemon/processExit';
 import { logWritesUnderWay } from './logWrites';
 
 // `dist/agentsHook.js`: `agents hook …`, loaded by the launcher (cli/launch.ts) for that command
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     // the agent waiting for this process (a background first snapshot is a process of its own).
     process.stdout.write(result.stdout, () => {
       writeHookTimings();
-      exitProcess(0, HOOK_EXIT_GRACE_MS, logWritesUnderWay);
+      exitProcess(0, hookExitGraceMs(agent), logWritesUnderWay);
     });
     return;
   }

@@ -10,7 +10,7 @@ const Pin = z.object({ package: z.string().min(1), version: z.string().regex(/^\
 const Pins = z.record(z.string(), z.unknown());
 const Installed = z.object({ package: z.string(), version: z.string(), command: z.array(z.string()).min(1) });
 
-export type AgentName = 'gemini' | 'claude-code' | 'cline';
+export type AgentName = 'gemini' | 'claude-code' | 'cline' | 'codex' | 'opencode';
 
 export interface AgentProgram {
   readonly agent: AgentName;

@@ -22,7 +22,7 @@ import { describeRun, runProgram } from './runProgram';
 import type { AgentToolset, Scenario } from './scriptedSession';
 import { AFTER_PROMPT_1, AFTER_PROMPT_2, BEFORE_PROMPT_2, INITIAL, INITIAL_WITH_USER_EDITS, PROMPTS, SUBAGENT_FILE, USER_EDITS, scenarioFor } from './scriptedSession';
 import type { FileBytes } from './workspaceFiles';
-import { editFiles, readFiles, withChanges } from './workspaceFiles';
+import { editFiles, readFiles as readAllFiles, withChanges } from './workspaceFiles';
 
 /** Where a session runs: its workspace, the agent's own home folder, the model server. */
 export interface SessionContext {
@@ -65,6 +65,12 @@ export interface AgentDriver {
    * checkpoint that opens prompt n's first fence.
    */
   readonly promptCheckpoints?: boolean;
+  /**
+   * Files the agent's program writes for itself, git-ignored, that no checkpoint holds and no
+   * rollback touches (OpenCode's install of its plugin package into `.opencode/`): left out of
+   * every comparison.
+   */
+  readonly agentsOwnFiles?: (rel: string) => boolean;
 }
 
 const PROMPT_DEADLINE_MS = 240_000;
@@ -105,6 +111,7 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off', o
   const pin = pinnedVersion(driver.agent);
   const waiting = [...(driver.needsAgentsBranch ?? []), ...(options.needsAgentsBranch ?? [])];
   const pending = (check: ContractCheck): string => (waiting.includes(check) ? ' (needs agents branch)' : '');
+  const readFiles = (root: string): FileBytes => readAllFiles(root, driver.agentsOwnFiles);
   const variant = options.bulkFiles ? `, in a repository of ${options.bulkFiles} more files` : '';
 
   describe(`${driver.title} ${pin.version} (${pin.package}), resident process ${mode}${variant}: a scripted session under the hooks`, function () {

@@ -9,15 +9,15 @@ export type FileBytes = Readonly<Record<string, string>>;
 /** The store and the repository's own folder are not the sandbox's files. */
 const LEFT_OUT = new Set(['.cleveragents', '.git']);
 
-/** Every file under `root` (relative paths with `/`), symbolic links and folders left out. */
-export function readFiles(root: string): FileBytes {
+/** Every file under `root` (relative paths with `/`), symbolic links and folders left out, and the files `leftOut` names. */
+export function readFiles(root: string, leftOut: (rel: string) => boolean = () => false): FileBytes {
   const out: Record<string, string> = {};
   const walk = (dir: string, rel: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (!rel && LEFT_OUT.has(entry.name)) continue;
       if (entry.isDirectory()) walk(path.join(dir, entry.name), relPath);
-      else if (entry.isFile()) out[relPath] = readFileSync(path.join(dir, entry.name)).toString('latin1');
+      else if (entry.isFile() && !leftOut(relPath)) out[relPath] = readFileSync(path.join(dir, entry.name)).toString('latin1');
     }
   };
   walk(root, '');

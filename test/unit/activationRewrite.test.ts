@@ -143,4 +143,22 @@ describe('Activation rewrites versioned CLI paths to the stable shim', () => {
     assert.deepEqual(trusted.rewritten.map((f) => f.where), [`${l.workspace}: .claude/settings.local.json`, `${l.workspace}: .mcp.json`]);
     for (const f of projectFiles) assert.ok(!readFileSync(f, 'utf8').includes(jsonPath(l.oldCli)) && readFileSync(f, 'utf8').includes(jsonPath(l.shim)), f);
   });
+
+  it("Codex's hooks.json, rewritten, says that Codex skips the hooks until they are reviewed again (its trust hash covers the command); other files say nothing of it", async () => {
+    const l = layout();
+    await applyHookPlan(await planHookChange('codex', 'install', 'project', l.workspace, l.oldProgram), 'install');
+    await applyHookPlan(await planHookChange('codex', 'install', 'user', l.home, l.oldProgram), 'install');
+    await applyHookPlan(await planHookChange('gemini', 'install', 'project', l.workspace, l.oldProgram), 'install');
+    const pass = await rewriteVersionedConfigs({ home: l.home, projectFolders: [l.workspace], trusted: true }, l.extensions, l.shim);
+    assert.deepEqual(
+      pass.rewritten.map((f) => [f.where, f.codexReview !== undefined]),
+      [
+        ['~/.codex/hooks.json', true],
+        [`${l.workspace}: .gemini/settings.json`, false],
+        [`${l.workspace}: .codex/hooks.json`, true],
+      ],
+    );
+    assert.match(pass.rewritten[2]!.codexReview!, /^Codex skips the hooks in .*\.codex\/hooks\.json until you review them again: .*\/hooks/);
+    assert.ok(readFileSync(path.join(l.workspace, '.codex', 'hooks.json'), 'utf8').includes(jsonPath(l.shim)));
+  });
 });

@@ -216,6 +216,30 @@ describe('agents hook run: the real programs\' events', function () {
       assert.doesNotMatch(hooksLog(root), /do not use/, 'every event of the session is one the hooks understand');
     });
 
+    it('an agent_start that comes after the first tool call began (it runs detached) takes nothing: the call stays fenced and rollback to its pre_write is exact', () => {
+      const root = project(tempDir());
+      const s = 'cline-cli-late-start';
+      const sandboxFiles = () => hashTree(root, (rel) => rel === '.git' || rel.startsWith('.git/') || rel === '.cleveragents' || rel.startsWith('.cleveragents/'));
+      const before = sandboxFiles();
+      // The order the CLI can produce: the first tool_call's hook runs, the tool writes, and only
+      // then does the detached agent_start hook get to its checkpoint.
+      send('cline', root, fixture('cline', 'cli-tool_call-editor', root, s));
+      write(root, 'notes.txt', 'two\n');
+      send('cline', root, fixture('cline', 'cli-agent_start', root, s));
+      send('cline', root, fixture('cline', 'cli-tool_result-editor', root, s));
+      const [plan, ...others] = plans(root);
+      assert.equal(others.length, 0);
+      const list = checkpoints(root, plan!.plan_id);
+      assert.deepEqual(list.map((c) => [c.checkpoint_type, c.metadata.source_tool, c.metadata.reason]), [
+        ['pre_write', 'editor', 'Before editor notes.txt'],
+        ['post_step', 'editor', 'After editor notes.txt'],
+      ]);
+      assert.match(hooksLog(root), /agent_start: manual skipped, the plan has a checkpoint already or nothing changed/);
+      const r = runCli(root, ['plan', 'rollback', '--yes', plan!.plan_id, list[0]!.checkpoint_id]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(sandboxFiles(), before);
+    });
+
     it('parameters arrive as strings: JSON ones are decoded, anything else stays as sent', () => {
       assert.deepEqual(clineParameters({ commands: '["npm test"]', path: '/w/a.txt', insert_line: '3', new_text: '{not json', old_text: '[1, 2' }), {
         commands: ['npm test'],

@@ -14,7 +14,9 @@ import { useTempDirs } from './helpers/tempDir';
 // OpenCode's 60 MB), so this suite runs only when given their binaries:
 //   CLEVERAGENTS_CODEX_BIN     …/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex (checked: 0.171.0)
 //   CLEVERAGENTS_OPENCODE_BIN  …/opencode-linux-x64/bin/opencode (checked: 1.18.33)
-// (`npm pack @openai/codex@0.171.0-linux-x64` and `npm pack opencode-linux-x64@1.18.33` give them).
+// (`node scripts/agents/install.mjs codex opencode` installs them into .agents-cache/, where the
+// agents' contract suite, test/agents/codex.test.ts and opencode.test.ts, runs them in a longer
+// session of two prompts with the user's edits between them).
 
 const CODEX_BIN = process.env.CLEVERAGENTS_CODEX_BIN;
 const OPENCODE_BIN = process.env.CLEVERAGENTS_OPENCODE_BIN;
@@ -137,7 +139,7 @@ describe('real Codex CLI and OpenCode, offline, under the installed hooks', func
       [
         ['manual', null, 'Before: "change notes.txt, then make partial.txt"'],
         ['post_step', 'apply_patch', 'After apply_patch notes.txt'],
-        ['post_step', 'Bash', 'After Bash'],
+        ['post_step', 'Bash', 'After Bash: echo partial > partial.txt; exit 3'],
       ],
     );
     assert.match(hooksLog(ws), /codex PreToolUse apply_patch: pre_write skipped, nothing changed/);
@@ -191,7 +193,7 @@ describe('real Codex CLI and OpenCode, offline, under the installed hooks', func
       [
         ['manual', null, 'Before: "change notes.txt, then make partial.txt"'],
         ['post_step', 'edit', 'After edit notes.txt'],
-        ['post_step', 'bash', 'After bash'],
+        ['post_step', 'bash', 'After bash: echo partial > partial.txt; exit 3'],
       ],
     );
     assert.match(hooksLog(ws), /opencode tool\.execute\.before edit: pre_write skipped, nothing changed/);

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { RewriteRoots } from '../../hooks/install/activationRewrite';
 import { extensionsDirOf, writeStableCli } from '../../hooks/install/stableCli';
 import type { FolderServices } from '../folderServices';
-import { showInfo } from '../shownText';
+import { showInfo, showWarning } from '../shownText';
 import { currentHost, refreshLauncher } from './hookRuntime';
 import { loadInstaller } from './loadInstaller';
 
@@ -69,6 +69,9 @@ export class StableHookCommands implements vscode.Disposable {
     }
     for (const problem of pass.problems) this.deps.channel.warn(`Could not rewrite a hook or MCP command that names a versioned dist/cli.js, which an update of the extension deletes: ${problem}. Connect the agent again.`);
     for (const failure of pass.failures) this.deps.channel.warn(`Could not look for hook and MCP commands naming a versioned dist/cli.js in ${failure}`);
+    const reviews = pass.rewritten.flatMap((f) => (f.codexReview ? [f.codexReview] : []));
+    for (const review of reviews) this.deps.channel.warn(review);
+    if (reviews.length > 0) void showWarning(`CleverAgents Checkpoints: ${reviews.join('; ')}.`);
     if (pass.rewritten.length > 0) {
       void showInfo(`CleverAgents Checkpoints: the hook and MCP commands in ${pass.rewritten.map((f) => f.display).join(', ')} now name a path that stays across updates of the extension (see the output channel).`);
     }

@@ -25,6 +25,23 @@ export interface RewrittenConfig {
   readonly where: string;
   readonly display: string;
   readonly replaced: number;
+  /**
+   * Set for Codex's hooks.json: Codex runs a hook only while the hash it recorded at the user's
+   * review matches the hook's definition, its command included (hook_trust_status and
+   * command_hook_hash in github.com/openai/codex codex-rs/hooks/src/engine/discovery.rs): after this
+   * rewrite it skips the hooks, without a word, until the user reviews them again.
+   */
+  readonly codexReview?: string;
+}
+
+/** Codex's hooks.json in a project (`.codex/hooks.json`) or the home folder (`~/.codex/hooks.json`). */
+function isCodexHooksFile(display: string): boolean {
+  return /(?:^|[\\/])\.codex[\\/]hooks\.json$/.test(display);
+}
+
+/** What the user must do after a rewrite of Codex's hooks.json. */
+export function codexReviewNote(where: string): string {
+  return `Codex skips the hooks in ${where} until you review them again: their command changed, and Codex runs a hook only as you trusted it (open /hooks in Codex, or answer its prompt at its next start, and accept the cleveragents-checkpoints hooks)`;
 }
 
 export interface RewritePass {
@@ -43,7 +60,10 @@ export async function rewriteVersionedConfigs(roots: RewriteRoots, extensionsDir
   for (const { root, scope } of scoped) {
     try {
       const result = await rewriteVersionedCommands(root, scope, extensionsDir, shim);
-      for (const file of result.rewritten) rewritten.push({ where: scope === 'project' ? `${root}: ${file.display}` : file.display, display: file.display, replaced: file.replaced });
+      for (const file of result.rewritten) {
+        const where = scope === 'project' ? `${root}: ${file.display}` : file.display;
+        rewritten.push({ where, display: file.display, replaced: file.replaced, ...(isCodexHooksFile(file.display) ? { codexReview: codexReviewNote(where) } : {}) });
+      }
       problems.push(...result.problems);
     } catch (error) {
       failures.push(`${root}: ${error instanceof Error ? error.message : String(error)}`);

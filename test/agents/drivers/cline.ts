@@ -33,9 +33,6 @@ export const clineDriver: AgentDriver = {
     shell: (command) => [{ name: 'run_commands', args: { commands: [command] } }],
   },
   adapters: [answerOpenAi],
-  // Cline's CLI 3.x events (tool_call, tool_result, …) are not understood yet (issue 35, item 2):
-  // no plan, no checkpoint.
-  needsAgentsBranch: ['plan', 'fences', 'agentOnlyToPrompt1', 'agentOnlyToPrompt2', 'rollbackToPrompt1', 'rollbackToPrompt2'],
   promptCheckpoints: false,
   prepare({ serverUrl, workspace }, program, env) {
     const r = spawnSync(program.command[0], [...program.command.slice(1), 'auth', 'openai', '--apikey', 'scripted-model-key', '--modelid', 'scripted-model', '--baseurl', `${serverUrl}/v1`], {
