@@ -222,6 +222,14 @@ export interface SandboxSnapshotter {
   revertToolCalls(nowRef: string, calls: readonly ToolCallRefs[]): Promise<RevertedToolCalls>;
   /** A file's bytes at a snapshot; undefined when the snapshot does not hold it. */
   readFile(ref: string, path: string): Promise<Uint8Array | undefined>;
+  /** A path's git mode at a snapshot (`100644`, `100755`, `120000` a symlink, …); undefined when the snapshot does not hold it as a file. */
+  pathMode(ref: string, path: string): Promise<string | undefined>;
+  /**
+   * A new snapshot (a commit, pinned by nothing) equal to `baseRef` but for one path: what
+   * `source.ref` holds there (removed when it holds nothing), or `source.bytes` in a file of the
+   * mode `baseRef` gives it. Writes no ref and no file of a sandbox.
+   */
+  withPath(baseRef: string, path: string, source: { readonly ref: string } | { readonly bytes: Uint8Array }): Promise<string>;
   /**
    * After a restore from `fromRef` to `toRef` was killed half-way: makes its paths equal one side
    * (`before` undoes it, `after` finishes it). What a path holds that is neither side (half

@@ -21,6 +21,7 @@ import { SnapshotWriter } from './snapshotWriter';
 import { directorySize, replaceFile } from './storeFiles';
 import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, operationRef, pinPath, pinRef } from './storeNames';
 import { revertToolCalls } from './toolCallRevert';
+import { pathEntry, withPath } from './pathGraft';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 import { assertRealDataPath } from '../files/realDataPath';
@@ -249,6 +250,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
     const buffer = await git.run(['cat-file', 'blob', `${ref}:${rel}`]);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async pathMode(ref: string, filePath: string): Promise<string | undefined> {
+    return (await pathEntry(this.repo, ref, filePath))?.mode;
+  }
+
+  withPath(baseRef: string, filePath: string, source: { readonly ref: string } | { readonly bytes: Uint8Array }): Promise<string> {
+    return withPath(this.repo, baseRef, filePath, source);
   }
 
   async pinnedCheckpoints(planId: string): Promise<string[]> {
