@@ -5,9 +5,10 @@ import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
-import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
+import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
+import { fileAtSnapshots } from './fileVersions';
 import { parseRawDiff, pathChanges } from './gitOutput';
 import { listRefNames, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
@@ -249,6 +250,13 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
     const buffer = await git.run(['cat-file', 'blob', `${ref}:${rel}`]);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async fileAtSnapshots(refs: readonly string[], filePath: string): Promise<SnapshotFile[]> {
+    refs.forEach(assertObjectId);
+    const rel = assertRelative(filePath);
+    await this.repo.ensureRepo();
+    return fileAtSnapshots(this.repo.repoGit(), refs, rel);
   }
 
   async pinnedCheckpoints(planId: string): Promise<string[]> {
