@@ -289,9 +289,10 @@ export interface WorkspaceFiles {
   /**
    * A file of the workspace as it is now (`relativePath` relative to the workspace), read without
    * following a symbolic link anywhere on its way: a ValidationError for a path that leaves the
-   * workspace, goes through or is a link, or is no regular file; undefined when nothing is there.
+   * workspace, goes through or is a link, or is no regular file; `content` undefined when nothing
+   * is there. `path`: the path in its canonical form (POSIX separators, no `./`).
    */
-  readFile(relativePath: string): Promise<{ path: string; content: Uint8Array } | undefined>;
+  readFile(relativePath: string): Promise<{ path: string; content: Uint8Array | undefined }>;
   createEmptyDirectory(absolutePath: string): Promise<void>;
   removeDirectory(absolutePath: string): Promise<void>;
 }

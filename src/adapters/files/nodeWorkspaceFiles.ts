@@ -71,7 +71,7 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
     await fs.mkdir(absolutePath);
   }
 
-  async readFile(relativePath: string): Promise<{ path: string; content: Uint8Array } | undefined> {
+  async readFile(relativePath: string): Promise<{ path: string; content: Uint8Array | undefined }> {
     const raw = relativePath.replace(/\\/g, '/');
     if (raw === '' || raw.includes('\0') || raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) throw new ValidationError(`not a path relative to the workspace: ${JSON.stringify(relativePath)}`);
     const normal = path.posix.normalize(raw).replace(/\/+$/, '');
@@ -85,7 +85,7 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
         if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
         throw error;
       });
-      if (stat === undefined) return undefined;
+      if (stat === undefined) return { path: normal, content: undefined };
       if (stat.isSymbolicLink()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is a symbolic link: only files inside the workspace are read, never through a link`);
       if (i < parts.length - 1 ? !stat.isDirectory() : !stat.isFile()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is not ${i < parts.length - 1 ? 'a folder' : 'a regular file'}`);
     }

@@ -1,6 +1,7 @@
 import { NotFoundError } from '../errors';
 import type { ServiceDeps } from '../serviceDeps';
 import type { FileBlame } from './lineProvenance';
+import { fileLog, type FileChange } from './fileLog';
 import { fileProvenance } from './planProvenance';
 import { nowVersion, plansOverPath, readHistories } from './provenanceReader';
 
@@ -9,6 +10,13 @@ export interface BlameResult {
   readonly path: string;
   readonly blame: FileBlame;
   /** The plans whose sandbox holds the path (after `--plan`), oldest first. */
+  readonly plan_ids: readonly string[];
+}
+
+/** `agents log`'s answer: the file's changes across the plans over it, newest first. */
+export interface LogResult {
+  readonly path: string;
+  readonly changes: readonly FileChange[];
   readonly plan_ids: readonly string[];
 }
 
@@ -23,10 +31,25 @@ export class ProvenanceService {
    */
   async blame(path: string, planId?: string): Promise<BlameResult> {
     const file = await this.deps.workspace.readFile(path);
-    if (file === undefined) throw new NotFoundError('file', path);
+    const content = file.content;
+    if (content === undefined) throw new NotFoundError('file', path);
     const plans = await plansOverPath(this.deps, file.path, planId);
     const histories = await readHistories(this.deps, plans);
-    const blame = fileProvenance(histories, file.content, (h) => nowVersion(file.content, h));
+    const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
     return { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
+  }
+
+  /**
+   * The changes of one file (relative to the workspace) across every plan whose sandbox holds it,
+   * or just `planId`'s, newest first. The file may be gone now (its deletion is the newest change).
+   */
+  async log(path: string, planId?: string): Promise<LogResult> {
+    const file = await this.deps.workspace.readFile(path);
+    const content = file.content;
+    const plans = await plansOverPath(this.deps, file.path, planId);
+    const histories = await readHistories(this.deps, plans);
+    const changes = fileLog(histories, (h) => (content === undefined ? { id: undefined, content: undefined } : nowVersion(content, h)));
+    if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
+    return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
   }
 }
