@@ -141,6 +141,12 @@ export type CapturedPath =
  */
 export type CapturedBefore = () => Promise<readonly CapturedPath[]>;
 
+/**
+ * A path at a snapshot: a file (`id` names its content: equal ids, equal bytes), nothing (or no
+ * regular file), or a snapshot the store no longer holds.
+ */
+export type SnapshotFile = { readonly state: 'file'; readonly id: string; readonly content: Uint8Array } | { readonly state: 'absent' } | { readonly state: 'unreadable' };
+
 /** A changed path and what it holds afterwards: undefined when deleted. */
 export interface ContentChange extends PathChange {
   readonly contentAfter?: string;
@@ -231,6 +237,10 @@ export interface SandboxSnapshotter {
    */
   withPath(baseRef: string, path: string, source: { readonly ref: string } | { readonly bytes: Uint8Array }): Promise<string>;
   /**
+   * One file at each of many snapshots, read in one pass (what line provenance reads).
+   */
+  fileAtSnapshots(refs: readonly string[], path: string): Promise<SnapshotFile[]>;
+  /**
    * After a restore from `fromRef` to `toRef` was killed half-way: makes its paths equal one side
    * (`before` undoes it, `after` finishes it). What a path holds that is neither side (half
    * written by the killed restore, or written since) is moved into the folder `keptIn` first
@@ -284,6 +294,13 @@ export interface WorkspaceFiles {
   folderIdentity(absolutePath: string): Promise<string | undefined>;
   /** The folder an isolated sandbox of this plan lives in, relative to the workspace. */
   isolatedSandboxPath(planId: string): string;
+  /**
+   * A file of the workspace as it is now (`relativePath` relative to the workspace), read without
+   * following a symbolic link anywhere on its way: a ValidationError for a path that leaves the
+   * workspace, goes through or is a link, or is no regular file; `content` undefined when nothing
+   * is there. `path`: the path in its canonical form (POSIX separators, no `./`).
+   */
+  readFile(relativePath: string): Promise<{ path: string; content: Uint8Array | undefined }>;
   createEmptyDirectory(absolutePath: string): Promise<void>;
   removeDirectory(absolutePath: string): Promise<void>;
 }

@@ -5,9 +5,10 @@ import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
-import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
+import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
+import { fileAtSnapshots } from './fileVersions';
 import { parseRawDiff, pathChanges } from './gitOutput';
 import { listRefNames, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
@@ -258,6 +259,13 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
 
   withPath(baseRef: string, filePath: string, source: { readonly ref: string } | { readonly bytes: Uint8Array }): Promise<string> {
     return withPath(this.repo, baseRef, filePath, source);
+  }
+
+  async fileAtSnapshots(refs: readonly string[], filePath: string): Promise<SnapshotFile[]> {
+    refs.forEach(assertObjectId);
+    const rel = assertRelative(filePath);
+    await this.repo.ensureRepo();
+    return fileAtSnapshots(this.repo.repoGit(), refs, rel);
   }
 
   async pinnedCheckpoints(planId: string): Promise<string[]> {
