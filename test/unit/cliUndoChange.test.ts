@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
+import { startMcp } from './helpers/mcpHarness';
 import { useTempDirs } from './helpers/tempDir';
 
 // Undo This Change (issue 37, item 4): one tool call's change to one file, or one hunk of it,
@@ -138,6 +139,25 @@ describe('Undo This Change: plan rollback --agent-only --path [--hunk] (the buil
     refused(root, ['plan', 'rollback', '--agent-only', '--yes', '--path', 'f.txt', '--hunk', '3', p, post], /the tool call changed 2 hunks of f\.txt: choose a hunk from 1 to 2, not 3/, 'ValidationError');
     json<RollbackEnvelope>(root, 'plan', 'rollback', '--agent-only', '--yes', '--path', 'f.txt', p, post);
     assert.equal(read(root, 'f.txt'), numbered(20, { 10: 'agent 10', 18: 'user 18' }), 'the whole change of call one gone, call two’s and the user’s lines kept');
+  });
+
+  it('as an MCP tool: the agent takes back its own step (preview_undo_change, undo_change), and undo_rollback puts it back', async () => {
+    const { root, p, post } = issueFlow();
+    const before = hashTree(root);
+    const mcp = await startMcp(root);
+    try {
+      const preview = await mcp.ok<{ changes: unknown[]; agent_only: AgentOnlySummaryJson }>('preview_undo_change', { plan_id: p, checkpoint_id: post, path: 'f.txt', hunk: 1 });
+      assert.deepEqual(preview.changes, [{ path: 'f.txt', change: 'modified' }]);
+      assert.equal(preview.agent_only.change?.hunks.length, 1);
+      assert.deepEqual(hashTree(root), before, 'the preview writes nothing');
+      const envelope = await mcp.ok<RollbackEnvelope>('undo_change', { plan_id: p, checkpoint_id: post, path: 'f.txt', hunk: 1 });
+      assert.equal(read(root, 'f.txt'), numbered(20, { 10: 'agent 10', 18: 'user 18' }));
+      assert.match(await mcp.fails('undo_change', { plan_id: p, checkpoint_id: post, path: 'f.txt', hunk: 2 }), /choose a hunk from 1 to 1, not 2/);
+      await mcp.ok('undo_rollback', { plan_id: p, undo_checkpoint_id: envelope.post_rollback_state.undo_checkpoint_id });
+      assert.deepEqual(hashTree(root), before);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('a conflict is shown and nothing is written: the user changed a line of the hunk since', () => {
