@@ -21,6 +21,9 @@ interface ToolCallTarget {
   readonly checkpointId: string;
   /** The file, relative to the workspace folder. */
   readonly path: string;
+  /** From code (tests, other extensions): this hunk without asking, and no confirmation. */
+  readonly hunk?: number;
+  readonly yes?: boolean;
 }
 
 const COLORS: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineBackground', user: 'cleveragents.userLineBackground', unknown: 'cleveragents.unknownLineBackground' };
@@ -185,38 +188,42 @@ export class AgentChanges implements vscode.Disposable {
   }
 
   /** Undo This Change: choose all of the call's change to the file or one hunk, see what stays, confirm; then an Undo button. */
-  private async undo(t: ToolCallTarget): Promise<void> {
+  private async undo(t: ToolCallTarget): Promise<string | undefined> {
     const { services, plan, path: rel } = await this.inSandbox(t);
     const whole = await services.checkpoints.previewAgentOnlyRollback(plan.plan_id, t.checkpointId, 'tool_call', { path: rel });
     const hunks = whole.summary.change?.hunks ?? [];
     const span = (r: { start: number; count: number }) => (r.count === 0 ? `none before line ${r.start}` : r.count === 1 ? `line ${r.start}` : `lines ${r.start}–${r.start + r.count - 1}`);
     const picked =
-      hunks.length > 1
+      typeof t.hunk === 'number'
+        ? { hunk: t.hunk }
+        : hunks.length > 1
         ? await vscode.window.showQuickPick(
             [{ label: 'The whole change to this file', hunk: undefined as number | undefined }, ...hunks.map((h) => ({ label: `Hunk ${h.index}`, description: `${span(h.before)} → ${span(h.after)}`, hunk: h.index as number | undefined }))],
             { title: 'Undo This Change', placeHolder: 'Which part of the tool call’s change to take back?' },
           )
         : { hunk: undefined };
-    if (!picked) return;
+    if (!picked) return undefined;
     const change = { path: rel, ...(picked.hunk === undefined ? {} : { hunk: picked.hunk }) };
     const preview = picked.hunk === undefined ? whole : await services.checkpoints.previewAgentOnlyRollback(plan.plan_id, t.checkpointId, 'tool_call', change);
     if (preview.summary.conflicts.length > 0) {
       void vscode.window.showWarningMessage(shownMessage(`Undo This Change is refused: ${rel} was changed on the same lines since the tool call. Nothing was written.`));
-      return;
+      return undefined;
     }
-    const go = await vscode.window.showWarningMessage(
+    const go = t.yes === true ? 'Undo This Change' : await vscode.window.showWarningMessage(
       shownMessage(`Take back ${picked.hunk === undefined ? 'the tool call’s change' : `hunk ${picked.hunk} of the tool call’s change`} to ${rel}? Later edits in it stay.`),
       { modal: true, detail: 'A safety checkpoint is taken first, so this can be undone.' },
       'Undo This Change',
     );
-    if (go !== 'Undo This Change') return;
+    if (go !== 'Undo This Change') return undefined;
     const outcome = await services.checkpoints.rollbackAgentOnly(plan.plan_id, t.checkpointId, undefined, 'tool_call', change);
     this.recompute.schedule();
-    const again = await vscode.window.showInformationMessage(shownMessage(`Took the change back from ${rel}.`), 'Undo');
-    if (again === 'Undo') {
+    // Not waited for: the command returns the safety checkpoint (its undo) while the offer stands.
+    void vscode.window.showInformationMessage(shownMessage(`Took the change back from ${rel}.`), 'Undo').then(async (again) => {
+      if (again !== 'Undo') return;
       await services.checkpoints.rollbackToCheckpoint(plan.plan_id, outcome.undo_checkpoint_id);
       this.recompute.schedule();
-    }
+    });
+    return outcome.undo_checkpoint_id;
   }
 
   dispose(): void {
