@@ -177,5 +177,5 @@ export const CommandTitles: Record<CommandName, string> = {
   showAgentChanges: 'Show Agent Changes',
   undoThisChange: 'Undo This Change…',
   compareBeforeToolCall: 'Compare with Before This Tool Call',
-  revealPlan: 'Show Plan in Checkpoints View',
+  revealPlan: 'Show in Checkpoints View',
 };

@@ -63,9 +63,9 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     registerAgentHookCommands({ folders, reporter, distDir: context.asAbsolutePath('dist'), storageDir: context.globalStorageUri.fsPath }),
     registerInterruptedOperations({ folders, channel, reporter, refresh: () => tree.refresh() }),
   );
-  const revealPlan = async (folder: vscode.WorkspaceFolder, planId: string): Promise<void> => {
+  const revealPlan = async (folder: vscode.WorkspaceFolder, planId: string, checkpointId?: string): Promise<void> => {
     await vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`);
-    const node = await tree.findNode(folder, planId);
+    const node = await tree.findNode(folder, planId, checkpointId);
     if (node) await view.reveal(node, { select: true, focus: true, expand: true });
   };
   const agentChanges = new AgentChanges(folders, revealPlan);

@@ -39,7 +39,7 @@ export class AgentChanges implements vscode.Disposable {
 
   constructor(
     private readonly folders: FolderServices,
-    reveal: (folder: vscode.WorkspaceFolder, planId: string) => Promise<void>,
+    reveal: (folder: vscode.WorkspaceFolder, planId: string, checkpointId?: string) => Promise<void>,
   ) {
     const type = (g: MarkGroup) =>
       vscode.window.createTextEditorDecorationType({
@@ -67,9 +67,9 @@ export class AgentChanges implements vscode.Disposable {
       vscode.commands.registerCommand(Commands.showAgentChanges, () => this.toggle()),
       vscode.commands.registerCommand(Commands.undoThisChange, (t: ToolCallTarget) => this.undo(t)),
       vscode.commands.registerCommand(Commands.compareBeforeToolCall, (t: ToolCallTarget) => this.compare(t)),
-      vscode.commands.registerCommand(Commands.revealPlan, async (folderUri: string, planId: string) => {
+      vscode.commands.registerCommand(Commands.revealPlan, async (folderUri: string, planId: string, checkpointId?: string) => {
         const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === folderUri);
-        if (folder && typeof planId === 'string') await reveal(folder, planId);
+        if (folder && typeof planId === 'string') await reveal(folder, planId, typeof checkpointId === 'string' ? checkpointId : undefined);
       }),
       this.recompute,
     );
@@ -146,7 +146,7 @@ export class AgentChanges implements vscode.Disposable {
         now: new Date(),
         relative: formatRelativeTime,
         ...(decision ? { decision } : {}),
-        links: target ? { reveal: commandLink(Commands.revealPlan, [target.folder, target.planId]), compare: commandLink(Commands.compareBeforeToolCall, [target]), undo: commandLink(Commands.undoThisChange, [target]) } : {},
+        links: target ? { reveal: commandLink(Commands.revealPlan, [target.folder, target.planId, target.checkpointId]), compare: commandLink(Commands.compareBeforeToolCall, [target]), undo: commandLink(Commands.undoThisChange, [target]) } : {},
       }),
     );
     // Links to our three commands only; every value in the text is escaped.
