@@ -98,8 +98,6 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   ...PLAN_LIFECYCLE_COMMAND_NAMES,
   ...AGENT_HOOK_COMMAND_NAMES,
   ...WAYS_OUT_COMMAND_NAMES,
-  'undoThisChange',
-  'compareBeforeToolCall',
 ];
 
 /**

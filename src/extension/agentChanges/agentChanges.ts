@@ -29,6 +29,13 @@ interface ToolCallTarget {
 const COLORS: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineBackground', user: 'cleveragents.userLineBackground', unknown: 'cleveragents.unknownLineBackground' };
 const GUTTER: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineGutter', user: 'cleveragents.userLineGutter', unknown: 'cleveragents.unknownLineGutter' };
 
+/** Marks and Undo This Change read the shadow store with git (and the undo writes files): off in Restricted Mode, with a word why. */
+function trusted(): boolean {
+  if (vscode.workspace.isTrusted) return true;
+  void vscode.window.showWarningMessage('Show Agent Changes and Undo This Change run git and write files: trust this workspace to use them (Restricted Mode is on).');
+  return false;
+}
+
 export class AgentChanges implements vscode.Disposable {
   private on = false;
   private marks = new Map<string, LineMark[]>();
@@ -81,6 +88,7 @@ export class AgentChanges implements vscode.Disposable {
   }
 
   async toggle(): Promise<void> {
+    if (!this.on && !trusted()) return;
     this.on = !this.on;
     this.showStatus();
     if (this.on) await this.refresh();
@@ -179,6 +187,7 @@ export class AgentChanges implements vscode.Disposable {
   }
 
   private async compare(t: ToolCallTarget): Promise<void> {
+    if (!trusted()) return;
     const { services, plan, path: rel } = await this.inSandbox(t);
     const list = await services.checkpoints.listCheckpoints(plan.plan_id);
     const i = list.findIndex((c) => c.checkpoint_id === t.checkpointId);
@@ -189,6 +198,7 @@ export class AgentChanges implements vscode.Disposable {
 
   /** Undo This Change: choose all of the call's change to the file or one hunk, see what stays, confirm; then an Undo button. */
   private async undo(t: ToolCallTarget): Promise<string | undefined> {
+    if (!trusted()) return undefined;
     const { services, plan, path: rel } = await this.inSandbox(t);
     const whole = await services.checkpoints.previewAgentOnlyRollback(plan.plan_id, t.checkpointId, 'tool_call', { path: rel });
     const hunks = whole.summary.change?.hunks ?? [];
