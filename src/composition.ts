@@ -5,6 +5,7 @@ import type { ServiceDeps } from './core/serviceDeps';
 import { SandboxRecreationService } from './core/sandboxRecreation';
 import { CorrectionService } from './core/correctionService';
 import { PlanService } from './core/planService';
+import { ProvenanceService } from './core/provenance/provenanceService';
 import { RecoveryService } from './core/recoveryService';
 import { FileOperationJournal, operationsDir } from './adapters/files/fileOperationJournal';
 import type { Logger } from './core/ports';
@@ -51,6 +52,8 @@ export interface WorkspaceServices {
   readonly recovery: RecoveryService;
   /** Decisions and their correction, restoring files through `checkpoints`. */
   readonly corrections: CorrectionService;
+  /** Who wrote each line of a file: `agents blame`, `agents log`, the editor's marks. */
+  readonly provenance: ProvenanceService;
   readonly store: SqlJsCheckpointStore;
   readonly snapshotter: ShadowGitSandbox;
   readonly workspace: NodeWorkspaceFiles;
@@ -98,6 +101,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     checkpoints,
     sandboxes: new SandboxRecreationService(deps),
     corrections: new CorrectionService(deps, checkpoints),
+    provenance: new ProvenanceService(deps),
     recovery: new RecoveryService(deps, plans),
     store,
     snapshotter,

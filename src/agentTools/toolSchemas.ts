@@ -76,6 +76,15 @@ export const AgentOnlySummarySchema = z.object({
   conflicts: z.array(z.object({ path: z.string(), reason: z.enum(Object.keys(CONFLICT_REASONS) as [ConflictReason, ...ConflictReason[]]), message: z.string() })),
   tool_calls: z.number().int(),
   unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), until_checkpoint_id: z.string().nullable() })),
+  change: z
+    .object({
+      path: z.string(),
+      hunk: z.number().int().nullable(),
+      tool_call_checkpoint_id: z.string(),
+      hunks: z.array(z.object({ index: z.number().int(), before: z.object({ start: z.number().int(), count: z.number().int() }), after: z.object({ start: z.number().int(), count: z.number().int() }) })),
+    })
+    .optional()
+    .describe('Undo This Change: the one file of the tool call taken back, the hunk (null: all of it), and every hunk of its change (lines before and after the call).'),
 });
 
 /** Whose later work a rollback or a correction would also undo: other plans over the same files, decisions not reverted. */

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AGENT_ONLY_SCOPES, type AgentOnlyScope } from '../core/agentOnlyScope';
+import { parseChangePath, parseHunk, type ToolCallChangeRequest } from '../core/toolCallChange';
 import * as z from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { parseId } from '../core/serviceDeps';
@@ -45,6 +46,8 @@ const OPTIONS = {
   undo: { type: 'boolean' },
   'agent-only': { type: 'boolean' },
   scope: { type: 'string' },
+  path: { type: 'string' },
+  hunk: { type: 'string' },
   all: { type: 'boolean' },
   'max-checkpoints': { type: 'string' },
   'auto-prune': { type: 'string' },
@@ -71,7 +74,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   checkpoint: { options: ['type', 'reason', 'source-tool', 'phase', 'decision', 'resource', 'extra'], positionals: ['plan_id'] },
   checkpoints: { options: [], positionals: ['plan_id'] },
   diff: { options: [], positionals: ['plan_id', 'checkpoint_id', 'checkpoint_id'], optional: ['checkpoint_id'] },
-  rollback: { options: ['yes', 'agent-only', 'preview', 'scope', 'all'], positionals: ['plan_id', 'checkpoint_id'] },
+  rollback: { options: ['yes', 'agent-only', 'preview', 'scope', 'path', 'hunk', 'all'], positionals: ['plan_id', 'checkpoint_id'] },
   apply: { options: ['yes'], positionals: ['plan_id'] },
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
@@ -122,6 +125,8 @@ export type Command =
       readonly scope?: AgentOnlyScope;
       /** Text output: every path of every list, not the first ten of each. */
       readonly all?: true;
+      /** With agentOnly (scope tool_call): Undo This Change, the checkpoint's tool call taken back from this file only (or one hunk of it). */
+      readonly change?: ToolCallChangeRequest;
     }
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
@@ -257,6 +262,9 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
     case 'rollback':
       if (values.preview && values.yes) throw new UsageError('give either --preview or --yes, not both', name);
       if (values.scope !== undefined && !values['agent-only']) throw new UsageError('--scope goes with --agent-only', name);
+      if (values.path !== undefined && !values['agent-only']) throw new UsageError('--path goes with --agent-only', name);
+      if (values.hunk !== undefined && values.path === undefined) throw new UsageError('--hunk goes with --path', name);
+      if (values.path !== undefined && values.scope !== undefined && scopeArg(values.scope, name) !== 'tool_call') throw new UsageError('--path takes back one tool call: give --scope tool-call or no --scope', name);
       return {
         name,
         planId: planIdArg(args[0]),
@@ -266,6 +274,7 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         ...(values.preview ? { preview: true as const } : {}),
         ...(values.scope === undefined ? {} : { scope: scopeArg(values.scope, name) }),
         ...(values.all ? { all: true as const } : {}),
+        ...(values.path === undefined ? {} : { scope: 'tool_call' as const, change: { path: parseChangePath(values.path), ...(values.hunk === undefined ? {} : { hunk: parseHunk(values.hunk) }) } }),
       };
     case 'apply':
     case 'cleanup':

@@ -13,6 +13,7 @@ import { idShown, resolveIdPrefixes } from './idPrefixes';
 import { sandboxContents } from './sandboxContents';
 import { recreateEnvelope, recreatePreviewEnvelope, renderRecreated, renderRecreatePreview } from './recreateText';
 import * as text from './textOutput';
+import { renderUndoChange, renderUndoChangePreview } from './undoChangeText';
 import type { ShortIds } from '../core/shortIds';
 
 export interface CommandContext {
@@ -199,15 +200,15 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
 /** `plan rollback --agent-only`: the agent's tool calls since the checkpoint taken out, everyone else's changes kept. */
 async function agentOnlyRollback(command: Extract<Command, { name: 'rollback' }>, ctx: CommandContext): Promise<CommandOutput> {
   const { checkpoints } = ctx.services;
-  const { planId, checkpointId, scope, all } = command;
+  const { planId, checkpointId, scope, all, change } = command;
   if (!command.yes) {
     // The preview runs the rollback's guards and finds the conflicts before anything is asked.
-    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId, scope);
-    const shown = text.renderAgentOnlyPreview(planId, checkpointId, preview, all);
+    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId, scope, change);
+    const shown = change ? renderUndoChangePreview(planId, preview, all) : text.renderAgentOnlyPreview(planId, checkpointId, preview, all);
     if (command.preview) return { json: { rollback_preview: agentOnlyPreviewJson(planId, checkpointId, preview) }, text: shown };
     if (preview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(preview.summary.conflicts);
-    await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: 'Take the agent’s changes out?', preview: shown });
+    await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: change ? 'Take this change back?' : 'Take the agent’s changes out?', preview: shown });
   }
-  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId, undefined, scope);
-  return { json: rollbackEnvelope(outcome), text: text.renderRollback(outcome, all) };
+  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId, undefined, scope, change);
+  return { json: rollbackEnvelope(outcome), text: change ? renderUndoChange(outcome, all) : text.renderRollback(outcome, all) };
 }

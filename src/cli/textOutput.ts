@@ -183,7 +183,7 @@ export function renderUndoneWork(undone: readonly UndoneWork[], all = false): st
 }
 
 /** The agent-only parts of a preview or a result: what is kept and why, what is merged, what conflicts, which tool calls had no post_step. */
-function agentOnlyLines(summary: AgentOnlySummary, all: boolean): string[] {
+export function agentOnlyLines(summary: AgentOnlySummary, all: boolean): string[] {
   const lines: string[] = [];
   const listed = <T>(items: readonly T[], line: (item: T) => string): string[] => {
     const { shown, more } = firstOf(items, all);

@@ -43,7 +43,8 @@ pruned to make room.`,
 now when only one is given: each added, modified or deleted.`,
   },
   rollback: {
-    synopsis: 'agents plan rollback [--yes|-y] [--preview] [--agent-only [--scope S]] [--all] <plan_id> <checkpoint_id>',
+    synopsis: `agents plan rollback [--yes|-y] [--preview] [--agent-only [--scope S | --path P [--hunk N]]] [--all]
+                     <plan_id> <checkpoint_id>`,
     text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
 rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
 sandbox is missing. Without --yes: on a terminal, shows what will change and asks y/N; otherwise
@@ -58,7 +59,11 @@ same lines (or a binary file, a file's existence or mode), nothing is written an
 listed. --scope takes out only the tool calls of the session since the checkpoint (session, the
 default), of the checkpoint's prompt (prompt), the one tool call the checkpoint fences
 (tool-call), or the subagent of the first tool call after it (subagent). See
-docs/AGENT_ONLY_ROLLBACK.md.`,
+docs/AGENT_ONLY_ROLLBACK.md.
+With --path (Undo This Change), takes back only what the tool call the checkpoint fences (its
+pre_write or post_step) did to that one file (relative to the sandbox), or with --hunk N only its
+Nth run of changed lines (the preview lists them), merged the same way: later edits to the file,
+yours or later tool calls', stay byte for byte.`,
   },
   apply: {
     synopsis: 'agents plan apply [--yes|-y] <plan_id>',

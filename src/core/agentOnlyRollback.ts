@@ -6,6 +6,7 @@ import type { AgentOnlyScope } from './agentOnlyScope';
 import type { AuthorshipRecord, ToolCallAuthor } from './authorship';
 import { keptAndMerged, type KeptPath } from './authorshipQueries';
 import type { PathChange } from './rollbackResult';
+import type { ToolCallChange } from './toolCallChange';
 
 // An agent-only rollback ("undo the agent, keep mine"): of everything that changed since a
 // checkpoint, only what changed inside the agent's tool calls is taken back. A tool call is fenced
@@ -106,6 +107,8 @@ export interface AgentOnlySummary {
   /** Paths both changed: while there are any, nothing is written (sorted by path). */
   readonly conflicts: AgentOnlyConflict[];
   readonly unclosed: UnclosedToolCall[];
+  /** Undo This Change: the one file (and hunk) of the tool call taken back; absent: all its changes. */
+  readonly change?: ToolCallChange;
 }
 
 /** What an agent-only rollback would change, without changing anything. */

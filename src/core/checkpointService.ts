@@ -14,6 +14,7 @@ import type { PathChange, RollbackOutcome } from './rollbackResult';
 import { parseId, pinName, type ServiceDeps } from './serviceDeps';
 import type { UndoneWork } from './undoneWork';
 import type { AgentOnlyScope } from './agentOnlyScope';
+import type { ToolCallChangeRequest } from './toolCallChange';
 
 /**
  * Checkpoints of a plan's sandbox: taking them, listing, comparing; rolling back to one is
@@ -259,8 +260,9 @@ export class CheckpointService {
     return this.restores.restorePaths(planId, checkpointId, paths, attached, control);
   }
 
-  rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope?: AgentOnlyScope): Promise<RollbackOutcome> {
-    return this.restores.rollbackAgentOnly(planId, checkpointId, control, scope);
+  /** With `change`: Undo This Change, the tool call of the checkpoint taken back from one file (or one hunk of it). */
+  rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope?: AgentOnlyScope, change?: ToolCallChangeRequest): Promise<RollbackOutcome> {
+    return this.restores.rollbackAgentOnly(planId, checkpointId, control, scope, change);
   }
 
   revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
@@ -271,7 +273,7 @@ export class CheckpointService {
     return this.restores.previewRevertChanges(planId, checkpointId, calls, paths);
   }
 
-  previewAgentOnlyRollback(planId: string, checkpointId: string, scope?: AgentOnlyScope): Promise<AgentOnlyPreview> {
-    return this.restores.previewAgentOnlyRollback(planId, checkpointId, scope);
+  previewAgentOnlyRollback(planId: string, checkpointId: string, scope?: AgentOnlyScope, change?: ToolCallChangeRequest): Promise<AgentOnlyPreview> {
+    return this.restores.previewAgentOnlyRollback(planId, checkpointId, scope, change);
   }
 }

@@ -56,7 +56,7 @@ export class UncapturedFilesError extends BusinessRuleViolation {
 
 export class NotFoundError extends CheckpointError {
   readonly type = 'NotFound';
-  constructor(readonly entity: 'checkpoint' | 'plan' | 'decision' | 'correction', readonly id?: string) {
+  constructor(readonly entity: 'checkpoint' | 'plan' | 'decision' | 'correction' | 'file', readonly id?: string) {
     // The reference's "Not found: <entity>", then the id asked for: which one is what a person needs to know.
     super(`Not found: ${entity}${id ? ` ${escapeUnsafe([...id].slice(0, 40).join(''))}` : ''}`);
   }

@@ -141,6 +141,12 @@ export type CapturedPath =
  */
 export type CapturedBefore = () => Promise<readonly CapturedPath[]>;
 
+/**
+ * A path at a snapshot: a file (`id` names its content: equal ids, equal bytes), nothing (or no
+ * regular file), or a snapshot the store no longer holds.
+ */
+export type SnapshotFile = { readonly state: 'file'; readonly id: string; readonly content: Uint8Array } | { readonly state: 'absent' } | { readonly state: 'unreadable' };
+
 /** A changed path and what it holds afterwards: undefined when deleted. */
 export interface ContentChange extends PathChange {
   readonly contentAfter?: string;
@@ -222,6 +228,18 @@ export interface SandboxSnapshotter {
   revertToolCalls(nowRef: string, calls: readonly ToolCallRefs[]): Promise<RevertedToolCalls>;
   /** A file's bytes at a snapshot; undefined when the snapshot does not hold it. */
   readFile(ref: string, path: string): Promise<Uint8Array | undefined>;
+  /** A path's git mode at a snapshot (`100644`, `100755`, `120000` a symlink, …); undefined when the snapshot does not hold it as a file. */
+  pathMode(ref: string, path: string): Promise<string | undefined>;
+  /**
+   * A new snapshot (a commit, pinned by nothing) equal to `baseRef` but for one path: what
+   * `source.ref` holds there (removed when it holds nothing), or `source.bytes` in a file of the
+   * mode `baseRef` gives it. Writes no ref and no file of a sandbox.
+   */
+  withPath(baseRef: string, path: string, source: { readonly ref: string } | { readonly bytes: Uint8Array }): Promise<string>;
+  /**
+   * One file at each of many snapshots, read in one pass (what line provenance reads).
+   */
+  fileAtSnapshots(refs: readonly string[], path: string): Promise<SnapshotFile[]>;
   /**
    * After a restore from `fromRef` to `toRef` was killed half-way: makes its paths equal one side
    * (`before` undoes it, `after` finishes it). What a path holds that is neither side (half
@@ -276,6 +294,13 @@ export interface WorkspaceFiles {
   folderIdentity(absolutePath: string): Promise<string | undefined>;
   /** The folder an isolated sandbox of this plan lives in, relative to the workspace. */
   isolatedSandboxPath(planId: string): string;
+  /**
+   * A file of the workspace as it is now (`relativePath` relative to the workspace), read without
+   * following a symbolic link anywhere on its way: a ValidationError for a path that leaves the
+   * workspace, goes through or is a link, or is no regular file; `content` undefined when nothing
+   * is there. `path`: the path in its canonical form (POSIX separators, no `./`).
+   */
+  readFile(relativePath: string): Promise<{ path: string; content: Uint8Array | undefined }>;
   createEmptyDirectory(absolutePath: string): Promise<void>;
   removeDirectory(absolutePath: string): Promise<void>;
 }

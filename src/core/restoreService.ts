@@ -1,7 +1,7 @@
 import { LateCheckpointRollbackError, isLateCheckpoint } from './lateCheckpoints';
 import { AgentOnlyConflictError, agentOnlySummary, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
 import { scopeStart, scopedToolCalls, type AgentOnlyScope } from './agentOnlyScope';
-import type { AuthoredStretch } from './authorship';
+import type { AuthoredStretch, ToolCallAuthor } from './authorship';
 import { isFenced, type AuthorshipRecord } from './authorship';
 import { readAuthorship } from './authorshipReader';
 import { undoneByRecord } from './undoneByRecord';
@@ -19,6 +19,7 @@ import { reverseChanges, type PathChange, type RollbackOutcome } from './rollbac
 import { nextRollbackNumber, safetyReason } from './safetyNames';
 import { pinName, type ServiceDeps } from './serviceDeps';
 import { findUndoneWork, type UndoneWork } from './undoneWork';
+import { assertToolCallFence, narrowedToolCall, type ToolCallChangeRequest } from './toolCallChange';
 
 /** A correction that a rollback (or a restore of paths) carries out: recorded with it, done right after its files. */
 export interface AttachedCorrection {
@@ -136,8 +137,8 @@ export class RestoreService {
    * agent and someone else changed the same path in ways that cannot be merged, nothing is written
    * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
    */
-  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope: AgentOnlyScope = 'session'): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only', scope }, control);
+  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope: AgentOnlyScope = 'session', change?: ToolCallChangeRequest): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only', scope: change ? 'tool_call' : scope, ...(change ? { change } : {}) }, control);
   }
 
   /**
@@ -176,13 +177,13 @@ export class RestoreService {
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
-  async previewAgentOnlyRollback(planId: string, checkpointId: string, scope: AgentOnlyScope = 'session'): Promise<AgentOnlyPreview> {
+  async previewAgentOnlyRollback(planId: string, checkpointId: string, scope: AgentOnlyScope = 'session', change?: ToolCallChangeRequest): Promise<AgentOnlyPreview> {
     const { plan, checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
       // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
       const now = await this.deps.snapshotter.snapshot(sandbox, null, 'agent-only rollback preview');
-      const { target, summary } = await this.agentOnlyTarget(plan, checkpoint, now.ref, scope);
+      const { target, summary } = await this.agentOnlyTarget(plan, checkpoint, now.ref, change ? 'tool_call' : scope, change);
       if (summary.conflicts.length > 0) return { changes: [], summary };
       const leftAlone = pathsMatcher(skippedPaths(checkpoint, now));
       const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !leftAlone(c.path));
@@ -194,16 +195,19 @@ export class RestoreService {
 
   /**
    * The snapshot `nowRef` with the agent's tool calls since the checkpoint taken out, and what that
-   * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken.
+   * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken. With `change`
+   * (scope `tool_call`): only that tool call's change to one file, or one hunk of it (Undo This Change).
    */
-  private async agentOnlyTarget(plan: Plan, checkpoint: Checkpoint, nowRef: string, scope: AgentOnlyScope): Promise<{ target: string; summary: AgentOnlySummary }> {
+  private async agentOnlyTarget(plan: Plan, checkpoint: Checkpoint, nowRef: string, scope: AgentOnlyScope, change?: ToolCallChangeRequest): Promise<{ target: string; summary: AgentOnlySummary }> {
     // Read after its caller, the agent, had been answered: its files may hold the agent's first
     // changes, so whose work came after it cannot be told (core/lateCheckpoints.ts).
     if (isLateCheckpoint(checkpoint)) throw new LateCheckpointRollbackError(checkpoint.checkpoint_id);
+    if (change) assertToolCallFence(checkpoint);
     const list = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(checkpoint.plan_id));
     const start = scopeStart(list, checkpoint, scope);
     const record = await readAuthorship(this.deps, plan, start, nowRef);
     const takenOut = scopedToolCalls(list, start, record.stretches, scope);
+    if (change) return this.toolCallChangeTarget(record, nowRef, takenOut, change);
     const taken = (s: AuthoredStretch): boolean => s.author.kind === 'tool_call' && takenOut(s.author);
     // Tool calls in a row (no one else's stretch between them) are taken out as one.
     const calls: { before: string; after: string }[] = [];
@@ -216,6 +220,19 @@ export class RestoreService {
     const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, calls.reverse());
     const written = reverted.conflicts.length > 0 ? [] : (await this.deps.snapshotter.changes(nowRef, reverted.target)).map((c) => c.path);
     return { target: reverted.target, summary: agentOnlySummary(record, scope, takenOut, written, reverted.conflicts) };
+  }
+
+  /** Undo This Change: the first stretch of `record` (the tool call, as scopedToolCalls found it) narrowed to one file or hunk, taken out of `nowRef`. */
+  private async toolCallChangeTarget(record: AuthorshipRecord, nowRef: string, takenOut: (call: ToolCallAuthor) => boolean, request: ToolCallChangeRequest): Promise<{ target: string; summary: AgentOnlySummary }> {
+    const stretch = record.stretches[0]!;
+    const call = { before: stretch.from.sandbox_ref, after: stretch.to?.sandbox_ref ?? nowRef, checkpointId: stretch.author.kind === 'tool_call' ? stretch.author.checkpoint_id : stretch.from.checkpoint_id };
+    const { refs, change } = await narrowedToolCall(this.deps.snapshotter, call, request);
+    const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, [refs]);
+    const written = reverted.conflicts.length > 0 ? [] : (await this.deps.snapshotter.changes(nowRef, reverted.target)).map((c) => c.path);
+    // What is kept and merged is about this one file: the call's other files are not in question.
+    const onePath: AuthorshipRecord = { ...record, changes: record.changes.filter((c) => c.path === change.path) };
+    const summary: AgentOnlySummary = { ...agentOnlySummary(onePath, 'tool_call', takenOut, written, reverted.conflicts), change };
+    return { target: reverted.target, summary };
   }
 
   private async previewRestore(planId: string, checkpointId: string, only: readonly string[] | undefined): Promise<PathChange[]> {
@@ -257,7 +274,7 @@ export class RestoreService {
       if (merge) {
         try {
           if (merge.kind === 'agent_only') {
-            ({ target, summary: agentSummary } = await this.agentOnlyTarget(plan, checkpoint, safety.ref, merge.scope));
+            ({ target, summary: agentSummary } = await this.agentOnlyTarget(plan, checkpoint, safety.ref, merge.scope, merge.change));
             if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
           } else {
             const reverted = await this.deps.snapshotter.revertToolCalls(safety.ref, toolCallRefs(merge.calls));
@@ -275,7 +292,7 @@ export class RestoreService {
         decision_id: null,
         resource_id: null,
         metadata: {
-          reason: safetyReason(number, checkpoint, only, agentOnly),
+          reason: safetyReason(number, checkpoint, only, agentOnly, merge?.kind === 'agent_only' ? merge.change : undefined),
           source_tool: 'rollback',
           phase: 'rollback',
           // A merged restore's result is no checkpoint's: named, so that the authorship record can
@@ -362,7 +379,9 @@ function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>
 }
 
 /** How a restore works out its target from the files it just captured: an agent-only rollback's, or a correction's tool calls taken out. */
-type MergedRestore = { readonly kind: 'agent_only'; readonly scope: AgentOnlyScope } | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
+type MergedRestore =
+  | { readonly kind: 'agent_only'; readonly scope: AgentOnlyScope; readonly change?: ToolCallChangeRequest }
+  | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
 
 /** The stretches to take out as snapshots, newest first (each is merged onto the result of the one after it). */
 function toolCallRefs(calls: readonly CorrectionToolCall[]): { before: string; after: string }[] {

@@ -20,10 +20,12 @@ export function nextRollbackNumber(checkpoints: readonly Checkpoint[]): number {
  * “before due module”)`, `Before rollback #3 (undoing rollback #2)`, `Before restore #4 of a.txt
  * (from “x”)`. Never another safety checkpoint's name in quotes.
  */
-export function safetyReason(number: number, target: Checkpoint, only: readonly string[] | undefined, agentOnly = false): string {
+export function safetyReason(number: number, target: Checkpoint, only: readonly string[] | undefined, agentOnly = false, change?: { readonly path: string; readonly hunk?: number }): string {
   const undone = target.metadata.source_tool === 'rollback' ? SAFETY_NUMBER.exec(target.metadata.reason ?? '') : null;
   const label = target.metadata.reason?.split('\n')[0]?.trim() || `${target.checkpoint_type} checkpoint`;
-  if (only === undefined) return `Before ${agentOnly ? 'agent-only ' : ''}rollback #${number} (${undone ? `undoing ${undone[0].slice('Before '.length)}` : `to “${label}”`})`;
+  // Undo This Change: which file (and hunk) of the tool call, e.g. `Before agent-only rollback #3 of a.txt, hunk 1 (to “…”)`.
+  const of = change ? ` of ${change.path}${change.hunk === undefined ? '' : `, hunk ${change.hunk}`}` : '';
+  if (only === undefined) return `Before ${agentOnly ? 'agent-only ' : ''}rollback #${number}${of} (${undone ? `undoing ${undone[0].slice('Before '.length)}` : `to “${label}”`})`;
   const what = only.length === 1 ? only[0] : `${only.length} paths`;
   return `Before restore #${number} of ${what} (${undone ? `from before ${undone[0].slice('Before '.length)}` : `from “${label}”`})`;
 }

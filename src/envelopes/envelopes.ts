@@ -9,6 +9,7 @@ import type { PlanStateChange } from '../core/planLifecycle';
 import type { RecoveryOutcome } from '../core/recoveryService';
 import type { PathChange, RollbackOutcome } from '../core/rollbackResult';
 import type { UndoneWork } from '../core/undoneWork';
+import type { ToolCallChange } from '../core/toolCallChange';
 import type { AgentOnlyScope } from '../core/agentOnlyScope';
 import type { UnknownReason } from '../core/authorship';
 import type { KeptReason } from '../core/authorshipQueries';
@@ -70,6 +71,17 @@ export interface AgentOnlySummaryJson {
   tool_calls: number;
   /** pre_write checkpoints with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
   unclosed: UnclosedToolCall[];
+  /** Undo This Change (`--path`, `--hunk`): the one file of the tool call taken back, the hunk (null: all of it), and every hunk of its change. */
+  change?: ToolCallChangeJson;
+}
+
+/** One tool call's change to one file, as Undo This Change takes it back. */
+export interface ToolCallChangeJson {
+  path: string;
+  hunk: number | null;
+  tool_call_checkpoint_id: string;
+  /** Lines are 1-based; `count` 0: none (`start` is the line they would come before). */
+  hunks: { index: number; before: { start: number; count: number }; after: { start: number; count: number } }[];
 }
 
 /** The spec's rollback envelope, plus `undo_checkpoint_id`: the safety checkpoint that undoes it. */
@@ -216,6 +228,16 @@ function agentOnlySummaryJson(summary: AgentOnlySummary, reverted: readonly Path
     conflicts: conflictsJson(summary.conflicts),
     tool_calls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, until_checkpoint_id: u.until_checkpoint_id })),
+    ...(summary.change ? { change: toolCallChangeJson(summary.change) } : {}),
+  };
+}
+
+function toolCallChangeJson(change: ToolCallChange): ToolCallChangeJson {
+  return {
+    path: change.path,
+    hunk: change.hunk,
+    tool_call_checkpoint_id: change.tool_call_checkpoint_id,
+    hunks: change.hunks.map((h) => ({ index: h.index, before: { ...h.before }, after: { ...h.after } })),
   };
 }
 

@@ -48,6 +48,11 @@ export const Commands = {
   // Ways out of dead ends (registered by waysOut/waysOutCommands.ts).
   recreateSandbox: `${PREFIX}recreateSandbox`,
   moveDatabaseAside: `${PREFIX}moveDatabaseAside`,
+  // Show Agent Changes and its hover's links (registered by agentChanges/agentChanges.ts).
+  showAgentChanges: `${PREFIX}showAgentChanges`,
+  undoThisChange: `${PREFIX}undoThisChange`,
+  compareBeforeToolCall: `${PREFIX}compareBeforeToolCall`,
+  revealPlan: `${PREFIX}revealPlan`,
 } as const;
 
 /** The ways out of a missing sandbox and an unreadable database (registered in waysOut/waysOutCommands.ts). */
@@ -57,6 +62,10 @@ export type WaysOutCommandName = (typeof WAYS_OUT_COMMAND_NAMES)[number];
 /** The commands that connect agents through their hooks (registered in agentHooks/connectAgentCommands.ts). */
 export const AGENT_HOOK_COMMAND_NAMES = ['connectAgent', 'disconnectAgent', 'restoreBeforePrompt'] as const;
 export type AgentHookCommandName = (typeof AGENT_HOOK_COMMAND_NAMES)[number];
+
+/** Show Agent Changes and its hover's links (registered in agentChanges/agentChanges.ts). */
+export const AGENT_CHANGES_COMMAND_NAMES = ['showAgentChanges', 'undoThisChange', 'compareBeforeToolCall', 'revealPlan'] as const;
+export type AgentChangesCommandName = (typeof AGENT_CHANGES_COMMAND_NAMES)[number];
 
 /** The commands of the decisions feature. */
 export const DECISION_COMMAND_NAMES = ['revertDecision', 'undoCorrection', 'restoreFile'] as const;
@@ -163,4 +172,8 @@ export const CommandTitles: Record<CommandName, string> = {
   restoreBeforePrompt: 'Restore to Before This Prompt',
   recreateSandbox: 'Recreate Sandbox from Checkpoint',
   moveDatabaseAside: 'Move Database Aside and Start Fresh',
+  showAgentChanges: 'Show Agent Changes',
+  undoThisChange: 'Undo This Change…',
+  compareBeforeToolCall: 'Compare with Before This Tool Call',
+  revealPlan: 'Show in Checkpoints View',
 };

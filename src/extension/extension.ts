@@ -16,6 +16,7 @@ import { registerTerminalCli } from './terminal/terminalCli';
 import { registerAgentHookCommands } from './agentHooks/connectAgentCommands';
 import { StableHookCommands } from './agentHooks/stableHookCommands';
 import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
+import { AgentChanges } from './agentChanges/agentChanges';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -62,6 +63,13 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     registerAgentHookCommands({ folders, reporter, distDir: context.asAbsolutePath('dist'), storageDir: context.globalStorageUri.fsPath }),
     registerInterruptedOperations({ folders, channel, reporter, refresh: () => tree.refresh() }),
   );
+  const revealPlan = async (folder: vscode.WorkspaceFolder, planId: string, checkpointId?: string): Promise<void> => {
+    await vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`);
+    const node = await tree.findNode(folder, planId, checkpointId);
+    if (node) await view.reveal(node, { select: true, focus: true, expand: true });
+  };
+  const agentChanges = new AgentChanges(folders, revealPlan);
+  context.subscriptions.push(agentChanges, tree.onDidChangeTreeData(() => agentChanges.checkpointsChanged()));
   const agentApi = registerRollbackFeatures(context, {
     folders,
     channel,
@@ -72,11 +80,7 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
       selection: () => view.selection,
       onDidChangeSelection: view.onDidChangeSelection,
       refresh: () => tree.refresh(),
-      reveal: async (folder, planId) => {
-        await vscode.commands.executeCommand(`${TREE_VIEW_ID}.focus`);
-        const node = await tree.findNode(folder, planId);
-        if (node) await view.reveal(node, { select: true, focus: true, expand: true });
-      },
+      reveal: revealPlan,
     },
   });
   channel.info(`Activated (${vscode.workspace.isTrusted ? 'trusted' : 'Restricted Mode'}, ${folders.folders().length} folder(s); git ${relayed ? 'through a perl relay' : 'started directly'}).`);

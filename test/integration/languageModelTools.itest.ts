@@ -17,7 +17,7 @@ import { activateExtension } from './extensionUnderTest';
 
 const TOOLS = [
   ...['list_plans', 'show_plan', 'create_plan', 'change_plan_state', 'apply_plan', 'delete_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
-  ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
+  ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths', 'preview_undo_change', 'undo_change'],
 ];
 
 /** Runs a tool; its text for people, and its JSON document (the second part). */

@@ -15,10 +15,10 @@ const DB = path.join('.cleveragents', 'cleveragents.db');
 
 const TOOLS = [
   ...['list_plans', 'show_plan', 'create_plan', 'change_plan_state', 'apply_plan', 'delete_plan', 'create_checkpoint', 'list_checkpoints', 'diff', 'preview_rollback', 'rollback', 'undo_rollback', 'delete_checkpoint', 'set_retention_policy', 'recover'],
-  ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths'],
+  ...['record_decision', 'list_decisions', 'preview_correction', 'correct_decision', 'undo_correction', 'restore_paths', 'preview_undo_change', 'undo_change'],
 ];
-const READERS = ['list_plans', 'show_plan', 'list_checkpoints', 'diff', 'preview_rollback', 'list_decisions', 'preview_correction'];
-const DESTRUCTIVE = ['apply_plan', 'delete_plan', 'rollback', 'undo_rollback', 'delete_checkpoint', 'recover', 'correct_decision', 'undo_correction', 'restore_paths'];
+const READERS = ['list_plans', 'show_plan', 'list_checkpoints', 'diff', 'preview_rollback', 'list_decisions', 'preview_correction', 'preview_undo_change'];
+const DESTRUCTIVE = ['apply_plan', 'delete_plan', 'rollback', 'undo_rollback', 'delete_checkpoint', 'recover', 'correct_decision', 'undo_correction', 'restore_paths', 'undo_change'];
 
 /** The sandbox's files and the database's bytes: what "changes nothing" keeps. */
 function state(root: string): { tree: Record<string, string>; db: string | null } {

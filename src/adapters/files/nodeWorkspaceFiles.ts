@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { ValidationError } from '../../core/errors';
 import { ULID_PATTERN } from '../../core/ids';
@@ -69,6 +69,34 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
     await assertRealDataPath(await this.canonicalRoot(), absolutePath);
     await this.assertIsolated(absolutePath, true);
     await fs.mkdir(absolutePath);
+  }
+
+  async readFile(relativePath: string): Promise<{ path: string; content: Uint8Array | undefined }> {
+    const raw = relativePath.replace(/\\/g, '/');
+    if (raw === '' || raw.includes('\0') || raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) throw new ValidationError(`not a path relative to the workspace: ${JSON.stringify(relativePath)}`);
+    const normal = path.posix.normalize(raw).replace(/\/+$/, '');
+    if (normal === '.' || normal === '' || normal === '..' || normal.startsWith('../')) throw new ValidationError(`${JSON.stringify(relativePath)} is not a file inside the workspace folder`);
+    // Each folder on the way looked at without following it: a link could lead anywhere.
+    let at = await this.canonicalRoot();
+    const parts = normal.split('/');
+    for (const [i, part] of parts.entries()) {
+      at = path.join(at, part);
+      const stat = await fs.lstat(at).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+        throw error;
+      });
+      if (stat === undefined) return { path: normal, content: undefined };
+      if (stat.isSymbolicLink()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is a symbolic link: only files inside the workspace are read, never through a link`);
+      if (i < parts.length - 1 ? !stat.isDirectory() : !stat.isFile()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is not ${i < parts.length - 1 ? 'a folder' : 'a regular file'}`);
+    }
+    // O_NOFOLLOW: a link put in its place since the look is not followed either (where the platform has it).
+    const handle = await fs.open(at, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+    try {
+      const buffer = await handle.readFile();
+      return { path: normal, content: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Only ever removes an isolated sandbox: nothing else of the workspace may be deleted here. */

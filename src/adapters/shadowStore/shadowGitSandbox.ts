@@ -5,9 +5,10 @@ import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
-import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot } from '../../core/ports';
+import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
+import { fileAtSnapshots } from './fileVersions';
 import { parseRawDiff, pathChanges } from './gitOutput';
 import { listRefNames, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
@@ -21,6 +22,7 @@ import { SnapshotWriter } from './snapshotWriter';
 import { directorySize, replaceFile } from './storeFiles';
 import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, operationRef, pinPath, pinRef } from './storeNames';
 import { revertToolCalls } from './toolCallRevert';
+import { pathEntry, withPath } from './pathGraft';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 import { assertRealDataPath } from '../files/realDataPath';
@@ -249,6 +251,21 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (!entry || !/^\d{6} blob /.test(entry)) return undefined;
     const buffer = await git.run(['cat-file', 'blob', `${ref}:${rel}`]);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+
+  async pathMode(ref: string, filePath: string): Promise<string | undefined> {
+    return (await pathEntry(this.repo, ref, filePath))?.mode;
+  }
+
+  withPath(baseRef: string, filePath: string, source: { readonly ref: string } | { readonly bytes: Uint8Array }): Promise<string> {
+    return withPath(this.repo, baseRef, filePath, source);
+  }
+
+  async fileAtSnapshots(refs: readonly string[], filePath: string): Promise<SnapshotFile[]> {
+    refs.forEach(assertObjectId);
+    const rel = assertRelative(filePath);
+    await this.repo.ensureRepo();
+    return fileAtSnapshots(this.repo.repoGit(), refs, rel);
   }
 
   async pinnedCheckpoints(planId: string): Promise<string[]> {

@@ -148,7 +148,7 @@ function fileFolderClashes(now: ReadonlyMap<string, string>, changed: ReadonlyMa
 }
 
 /** `baseRef`'s tree with the changed entries put in (null: removed), written into the store. */
-async function writeTree(repo: ShadowRepository, baseRef: string, changed: ReadonlyMap<string, Entry>): Promise<string> {
+export async function writeTree(repo: ShadowRepository, baseRef: string, changed: ReadonlyMap<string, Entry>): Promise<string> {
   const indexFile = path.join(repo.checkpointDir, 'tmp', `revert-${randomBytes(6).toString('hex')}`);
   const emptyDir = path.join(repo.checkpointDir, 'tmp', 'empty');
   await fs.mkdir(emptyDir, { recursive: true });

@@ -87,6 +87,12 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
       const decision = (await services.corrections.listDecisions(plan.plan_id)).find((d) => d.decision.decision_id === correction.decision_id);
       return undoCorrectionToolConfirmation(correction, decision?.decision.title ?? correction.decision_id, await services.corrections.previewUndo(plan.plan_id, correction));
     },
+    undo_change: async (i) => {
+      const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
+      const hunk = (i as { hunk?: unknown }).hunk;
+      const change = { path: i.path!, ...(typeof hunk === 'number' ? { hunk } : {}) };
+      return agentOnlyToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewAgentOnlyRollback(t.plan.plan_id, t.checkpoint.checkpoint_id, 'tool_call', change));
+    },
     restore_paths: async (i) => {
       const t = await deps.controller.target(i.plan_id!, i.checkpoint_id!);
       return restoreToolConfirmation(t.plan, t.checkpoint, await t.services.checkpoints.previewRestorePaths(t.plan.plan_id, t.checkpoint.checkpoint_id, i.paths!));

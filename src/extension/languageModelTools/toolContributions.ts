@@ -28,6 +28,8 @@ const PRESENTATION: Record<string, { readonly reference: string; readonly icon: 
   correct_decision: { reference: 'correctDecision', icon: '$(discard)' },
   undo_correction: { reference: 'undoCorrection', icon: '$(redo)' },
   restore_paths: { reference: 'restorePaths', icon: '$(file-symlink-file)' },
+  preview_undo_change: { reference: 'previewUndoChange', icon: '$(eye)' },
+  undo_change: { reference: 'undoChange', icon: '$(discard)' },
 };
 
 /** The language model tool's name: ours, so that it cannot clash with another extension's. */

@@ -1,0 +1,239 @@
+import type { ToolCallAuthor, UnknownReason } from '../authorship';
+import { LineNumbering, matchLines, pairMovedLines } from './lineDiff';
+
+// Who wrote each line of a file as it is now, from the file's versions at a plan's checkpoints and
+// whose each change between them was (core/authorship.ts works that out from the fences). Each
+// change is a line diff of one version against the next: a line the diff keeps keeps its author, a
+// line the change inserted is the change's author's, and a block the change deleted at one place
+// and inserted at another (a move) keeps its author. Nothing is guessed: a change the fences
+// cannot name gives its lines `unknown`.
+
+/** A tool call that wrote the line, with the stretch it ran in. */
+export type ToolCallLineAuthor = ToolCallAuthor & {
+  /** The prompt's checkpoint reason (`Before: "…"`); null when no prompt came before the call. */
+  readonly prompt: string | null;
+  /** When the stretch began (its `pre_write`, or the checkpoint before) and ended (its `post_step`). */
+  readonly since: string;
+  readonly until: string;
+};
+
+/** A stretch between checkpoints of a plan, for lines that are not a tool call's. */
+export interface StretchTimes {
+  readonly plan_id: string;
+  readonly from_checkpoint_id: string;
+  /** null: the files now. */
+  readonly to_checkpoint_id: string | null;
+  readonly since: string;
+  /** null: the files now. */
+  readonly until: string | null;
+}
+
+/** Who wrote a line (or a binary file), as the fences say. */
+export type LineAuthor =
+  | ToolCallLineAuthor
+  /** Between tool calls: "you, or another program". */
+  | ({ readonly kind: 'outside_tool_calls' } & StretchTimes)
+  /** A stretch whose fence was missed (or that nothing fences): whose it is cannot be told. */
+  | ({ readonly kind: 'unknown'; readonly reason: UnknownReason } & StretchTimes)
+  /** There before the first checkpoint of every plan over the file (`until`: the earliest; null: no checkpoint holds the file). */
+  | { readonly kind: 'before_checkpoints'; readonly until: string | null };
+
+export type LineKind = LineAuthor['kind'];
+
+/** One line of the file now (1-based), its text (UTF-8, line break left off) and its author. */
+export type LineProvenance = LineAuthor & { readonly line: number; readonly text: string };
+
+/** The provenance of a file now: per line, or one entry for a binary file. */
+export type FileBlame =
+  | { readonly state: 'text'; readonly lines: readonly LineProvenance[] }
+  | { readonly state: 'binary'; readonly author: LineAuthor }
+  | { readonly state: 'absent' };
+
+/**
+ * A file at one snapshot: `id` names its content (equal ids: equal bytes); undefined content:
+ * absent there. `unreadable`: the store no longer holds that snapshot, so what changed across it
+ * cannot be told.
+ */
+export interface FileVersion {
+  readonly id: string | undefined;
+  readonly content: Uint8Array | undefined;
+  readonly unreadable?: boolean;
+}
+
+/** Whose change led to a version: a line author, or this product's restore of an earlier version. */
+export type StepAuthor =
+  | Exclude<LineAuthor, { kind: 'before_checkpoints' }>
+  /**
+   * A rollback (undo, correction) to version `restored_from` (an index into the versions, base 0;
+   * -1: not among them). Lines it brought back keep the authors they had there; lines in neither
+   * that version nor the one before were written after the restore, outside tool calls.
+   */
+  | ({ readonly kind: 'restore'; readonly restored_from: number } & StretchTimes);
+
+export interface ProvenanceStep {
+  readonly version: FileVersion;
+  readonly author: StepAuthor;
+  /** The stretch the change was made in. */
+  readonly times: StretchTimes;
+}
+
+/** Git's rule: a NUL byte among the first 8,000 makes a file binary. */
+export function isBinary(content: Uint8Array): boolean {
+  const end = Math.min(content.length, 8000);
+  for (let i = 0; i < end; i++) if (content[i] === 0) return true;
+  return false;
+}
+
+// Lines compare byte for byte: windows-1252 (as WHATWG defines it) maps each byte to its own code
+// point, so no two different lines decode to the same text, whatever their encoding.
+const byteText = new TextDecoder('windows-1252');
+const utf8 = new TextDecoder('utf-8');
+
+/** The lines of a text (each with its line break, so that a last line without one differs from one with). */
+function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines: string[] = [];
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) {
+      if (start < text.length) lines.push(text.slice(start));
+      return lines;
+    }
+    lines.push(text.slice(start, nl + 1));
+    start = nl + 1;
+  }
+}
+
+/** A version's lines: a binary file is one line (its content id), an absent one none. */
+function linesOf(v: FileVersion): string[] {
+  if (v.content === undefined) return [];
+  if (isBinary(v.content)) return [`\0binary\0${v.id ?? ''}`];
+  return splitLines(byteText.decode(v.content));
+}
+
+function nonSpaceCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 32) n++;
+  return n;
+}
+
+interface Attributed {
+  readonly id: string | undefined;
+  readonly lines: Int32Array;
+  readonly authors: readonly LineAuthor[];
+}
+
+/**
+ * The author of each line of the last version (the base's when there are no steps). `base`: the
+ * file at the first checkpoint, whose lines were there before it; each step: the next version and
+ * whose change led to it, oldest first.
+ */
+export function lineProvenance(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[]): FileBlame {
+  const numbering = new LineNumbering();
+  const weights = new Map<number, number>();
+  const weight = (id: number): number => {
+    let w = weights.get(id);
+    if (w === undefined) weights.set(id, (w = nonSpaceCount(numbering.text(id))));
+    return w;
+  };
+  const baseLines = numbering.number(base.unreadable ? [] : linesOf(base));
+  const history: Attributed[] = [{ id: base.id, lines: baseLines, authors: new Array<LineAuthor>(baseLines.length).fill(baseAuthor) }];
+  // Since when the snapshots could not be read: what changed across them is named by no one.
+  let gap: StretchTimes | undefined = base.unreadable && steps[0] ? steps[0].times : undefined;
+  for (const step of steps) {
+    const prev = history[history.length - 1]!;
+    if (step.version.unreadable) {
+      gap ??= step.times;
+      history.push(prev);
+      continue;
+    }
+    // Equal content: nothing to compare (most checkpoints leave a given file alone).
+    if (step.version.id === prev.id && step.version.id !== undefined) {
+      gap = undefined;
+      history.push(prev);
+      continue;
+    }
+    const author: StepAuthor = gap === undefined ? step.author : { kind: 'unknown', reason: 'unreadable', ...gap, to_checkpoint_id: step.times.to_checkpoint_id, until: step.times.until };
+    gap = undefined;
+    history.push(attribute(prev, { ...step, author }, history, numbering, weight));
+  }
+  const last = steps.length > 0 ? steps[steps.length - 1]!.version : base;
+  if (last.unreadable) return { state: 'absent' };
+  const now = history[history.length - 1]!;
+  if (last.content === undefined) return { state: 'absent' };
+  if (isBinary(last.content)) return { state: 'binary', author: now.authors[0] ?? baseAuthor };
+  const display = splitLines(utf8.decode(last.content));
+  return { state: 'text', lines: now.authors.map((a, i) => ({ ...a, line: i + 1, text: (display[i] ?? '').replace(/\r?\n$/, '') })) };
+}
+
+function attribute(prev: Attributed, step: ProvenanceStep, history: readonly Attributed[], numbering: LineNumbering, weight: (id: number) => number): Attributed {
+  const lines = numbering.number(linesOf(step.version));
+  const match = matchLines(prev.lines, lines);
+  pairMovedLines(prev.lines, lines, match, weight);
+  const authors = new Array<LineAuthor>(lines.length);
+  for (let j = 0; j < lines.length; j++) if (match[j]! >= 0) authors[j] = prev.authors[match[j]!]!;
+  const a = step.author;
+  if (a.kind !== 'restore') {
+    for (let j = 0; j < lines.length; j++) authors[j] ??= a;
+    return { id: step.version.id, lines, authors };
+  }
+  const times = step.times;
+  const restored = a.restored_from >= 0 && a.restored_from < history.length - 1 ? history[a.restored_from] : undefined;
+  if (restored === undefined) {
+    // What it brought back cannot be read: its lines are named by no one.
+    for (let j = 0; j < lines.length; j++) authors[j] ??= { kind: 'unknown', reason: 'unreadable', ...times };
+    return { id: step.version.id, lines, authors };
+  }
+  const back = matchLines(restored.lines, lines);
+  for (let j = 0; j < lines.length; j++) {
+    if (authors[j] !== undefined) continue;
+    authors[j] = back[j]! >= 0 ? restored.authors[back[j]!]! : { kind: 'outside_tool_calls', ...times };
+  }
+  return { id: step.version.id, lines, authors };
+}
+
+/** How much an author says, for choosing among plans over the same file: a tool call names most; `before_checkpoints` least. */
+function rank(a: LineAuthor): number {
+  switch (a.kind) {
+    case 'tool_call':
+      return 5;
+    case 'unknown':
+      // A plan nothing fences knows nothing of whose a change is; another plan's fences may.
+      return a.reason === 'unfenced' ? 2 : 4;
+    case 'outside_tool_calls':
+      return 3;
+    default:
+      return 1;
+  }
+}
+
+/** The better of two plans' answers for a line: the one that names more, then the newer. */
+export function betterAuthor(a: LineAuthor, b: LineAuthor): LineAuthor {
+  const [ra, rb] = [rank(a), rank(b)];
+  if (ra !== rb) return ra > rb ? a : b;
+  const key = (x: LineAuthor): string => x.until ?? '\uffff';
+  // Two plans' changes: the later one made the line as it is. There before checkpoints: the plan
+  // whose first checkpoint came first says so with the most reason.
+  if (a.kind === 'before_checkpoints') return key(b) < key(a) ? b : a;
+  return key(b) > key(a) ? b : a;
+}
+
+/**
+ * Several plans' provenance of the same file now (each worked out from its own checkpoints) as
+ * one: per line, the answer that names most. Another session's tool call is "outside tool calls"
+ * to a plan that did not make it, and named by the plan that did.
+ */
+export function combineBlames(blames: readonly FileBlame[]): FileBlame {
+  const [first, ...rest] = blames;
+  if (first === undefined) return { state: 'absent' };
+  let out = first;
+  for (const b of rest) {
+    if (out.state === 'binary' && b.state === 'binary') out = { state: 'binary', author: betterAuthor(out.author, b.author) };
+    else if (out.state === 'text' && b.state === 'text' && out.lines.length === b.lines.length) {
+      const other = b.lines;
+      out = { state: 'text', lines: out.lines.map((l, i) => (betterAuthor(l, other[i]!) === l ? l : { ...other[i]!, line: l.line, text: l.text })) };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+import { NotFoundError } from '../errors';
+import type { ServiceDeps } from '../serviceDeps';
+import type { FileBlame } from './lineProvenance';
+import { fileLog, type FileChange } from './fileLog';
+import { fileProvenance } from './planProvenance';
+import { nowVersion, plansOverPath, readHistories } from './provenanceReader';
+
+/** `agents blame`'s answer: the file (relative to the workspace), whose each line is, and the plans that were asked. */
+export interface BlameResult {
+  readonly path: string;
+  readonly blame: FileBlame;
+  /** The plans whose sandbox holds the path (after `--plan`), oldest first. */
+  readonly plan_ids: readonly string[];
+}
+
+/** `agents log`'s answer: the file's changes across the plans over it, newest first. */
+export interface LogResult {
+  readonly path: string;
+  readonly changes: readonly FileChange[];
+  readonly plan_ids: readonly string[];
+}
+
+/** Line provenance of the workspace's files, worked out from every plan's fences (docs/PROVENANCE.md). */
+export class ProvenanceService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /**
+   * Who wrote each line of the file now (`path` relative to the workspace), from every plan whose
+   * sandbox holds it, or just `planId`'s. A path that leaves the workspace or goes through a link:
+   * ValidationError; no file there: NotFoundError. Reads only: nothing is written.
+   */
+  async blame(path: string, planId?: string): Promise<BlameResult> {
+    const file = await this.deps.workspace.readFile(path);
+    const content = file.content;
+    if (content === undefined) throw new NotFoundError('file', path);
+    const plans = await plansOverPath(this.deps, file.path, planId);
+    const histories = await readHistories(this.deps, plans);
+    const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
+    return { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
+  }
+
+  /**
+   * The changes of one file (relative to the workspace) across every plan whose sandbox holds it,
+   * or just `planId`'s, newest first. The file may be gone now (its deletion is the newest change).
+   */
+  async log(path: string, planId?: string): Promise<LogResult> {
+    const file = await this.deps.workspace.readFile(path);
+    const content = file.content;
+    const plans = await plansOverPath(this.deps, file.path, planId);
+    const histories = await readHistories(this.deps, plans);
+    const changes = fileLog(histories, (h) => (content === undefined ? { id: undefined, content: undefined } : nowVersion(content, h)));
+    if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
+    return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
+  }
+}
