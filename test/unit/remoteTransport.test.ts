@@ -253,15 +253,18 @@ describe('agents remote over real transports', function () {
     const first = b.json<FetchJson>(['remote', 'fetch', 'origin']).fetch.plans[0]!;
     assert.equal(first.status, 'refused');
     assert.match(first.reason!, /plan\.json is not one this version reads/);
-    // 2: a well-formed document whose snapshot writes into .git: git's own checks or ours refuse it.
+    // 2: a well-formed document whose snapshot writes into .git: git's own object checks refuse the fetch.
     const dotGit = planCommit(doc(withDotGit), withDotGit);
     gitIn(craft, 'push', '--quiet', bare, `+${dotGit}:refs/cleveragents/v1/plans/${planId}`);
-    const second = b.cli(['--format', 'json', 'remote', 'fetch', 'origin']);
-    if (second.code === 0) {
-      const outcome = second.json<FetchJson>().fetch.plans[0]!;
-      assert.equal(outcome.status, 'refused');
-      assert.match(outcome.reason!, /\.git/);
-    } else assert.match(second.stdout + second.stderr, /dotgit|\.git/i);
+    const second = b.cli(['remote', 'fetch', 'origin']);
+    assert.equal(second.code, 1, second.stdout);
+    assert.match(second.stderr, /Could not fetch from .*dotgit|Could not fetch from .*\.git/i);
+    // 3: one whose snapshot writes into .cleveragents (git has nothing against it): ours refuse it.
+    const ours = mktree(`040000 tree ${evilSnapshot}\t.cleveragents\n`);
+    gitIn(craft, 'push', '--quiet', bare, `+${planCommit(doc(ours), ours)}:refs/cleveragents/v1/plans/${planId}`);
+    const third = b.json<FetchJson>(['remote', 'fetch', 'origin']).fetch.plans[0]!;
+    assert.equal(third.status, 'refused');
+    assert.match(third.reason!, /holds a path a restore must never write .*\.cleveragents/);
     assert.deepEqual(b.json<{ plans: PlanJson[] }>(['plan', 'list']).plans, []);
     assert.ok(!readFileSync(path.join(b.root, '.git', 'config'), 'utf8').includes('pwned'));
   });
