@@ -55,6 +55,9 @@ const OPTIONS = {
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
+/** The options that may be given more than once (each use adds one). */
+const REPEATABLE = new Set<OptionName>(['extra', 'depends-on', 'plan', 'allow', 'deny']);
+
 const GLOBAL_OPTIONS: readonly OptionName[] = ['workspace', 'format', 'help', 'version', 'debug'];
 
 interface CommandShape {
@@ -178,7 +181,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const given = tokens.filter((t) => t.kind === 'option');
   for (const name of Object.keys(OPTIONS) as OptionName[]) {
     const uses = given.filter((t) => t.name === name);
-    if (uses.length > 1 && name !== 'extra' && name !== 'depends-on') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
+    if (uses.length > 1 && !REPEATABLE.has(name)) throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
   }
 
   if (values.version) return { kind: 'version', global };
