@@ -6,7 +6,7 @@ import { WORKSPACE_KEY } from '../core/ports';
 import { recordFetchedOrigins, readFetchedOrigins, type FetchedOrigin } from './fetchedOrigins';
 import type { Origin, PlanBundle } from './planBundle';
 import { readPlanCommit, snapshotTreeIn } from './planCommit';
-import { fetchTips, listRemotePlans, planRef, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, shownUrl, tipRef } from './remoteRefs';
 import { openTransportRepo, type TransportRepo } from './transportRepo';
 
 // `agents remote fetch`: plans from a remote's refs into this workspace's database and shadow
@@ -48,6 +48,8 @@ export interface FetchOutcome {
 interface Accepted {
   readonly bundle: PlanBundle;
   readonly isNew: boolean;
+  /** A plan fetched before whose row the remote has changed since (its state, its title). */
+  readonly changedRow: boolean;
   readonly added: PlanBundle['checkpoints'];
 }
 
@@ -75,6 +77,16 @@ async function checkSnapshots(transport: TransportRepo, planId: string, added: P
     }
   }
   return undefined;
+}
+
+/** JSON with keys in one order, for comparing two rows whatever order their fields came in. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+    .join(',')}}`;
 }
 
 function latestActivity(bundle: PlanBundle): string {
@@ -125,7 +137,8 @@ export async function fetchPlans(ctx: FetchContext, url: string, options: FetchO
           if (existing === undefined) added.push(c);
           else if (existing.plan_id !== planId) return { reason: `its checkpoint ${c.checkpoint_id} has the id of a checkpoint of plan ${existing.plan_id} here` };
         }
-        return { added, isNew: local === undefined };
+        const changedRow = local !== undefined && canonical(local) !== canonical({ ...bundle.plan, base_ref: null });
+        return { added, isNew: local === undefined, changedRow };
       });
       if ('reason' in collision) {
         outcomes.push({ ...shown, status: 'refused', reason: collision.reason });
@@ -136,18 +149,18 @@ export async function fetchPlans(ctx: FetchContext, url: string, options: FetchO
         outcomes.push({ ...shown, status: 'refused', reason: bad });
         continue;
       }
-      if (collision.added.length === 0 && !collision.isNew) {
+      if (collision.added.length === 0 && !collision.isNew && !collision.changedRow) {
         outcomes.push({ ...shown, status: 'up_to_date' });
         continue;
       }
-      accepted.push({ bundle, isNew: collision.isNew, added: collision.added });
+      accepted.push({ bundle, isNew: collision.isNew, changedRow: collision.changedRow, added: collision.added });
       outcomes.push({ ...shown, status: 'fetched', checkpoints_added: collision.added.map((c) => c.checkpoint_id) });
     }
     if (accepted.length > 0) await importPlans(ctx, transport, url, accepted);
   } finally {
     await transport.dispose();
   }
-  return { remote: url, plans: outcomes };
+  return { remote: shownUrl(url), plans: outcomes };
 }
 
 /**
@@ -159,7 +172,7 @@ async function importPlans(ctx: FetchContext, transport: TransportRepo, url: str
   const { store, snapshotter, workspace } = ctx.services;
   const at = ctx.now().toISOString();
   const pack = await transport.git.run(['pack-objects', '--stdout', '--revs', '--local', '--quiet'], `${accepted.map((a) => tipRef(a.bundle.plan.plan_id)).join('\n')}\n`);
-  const origins = new Map<string, FetchedOrigin>(accepted.map((a) => [a.bundle.plan.plan_id, { origin: a.bundle.origin, remote: url, fetched_at: at }]));
+  const origins = new Map<string, FetchedOrigin>(accepted.map((a) => [a.bundle.plan.plan_id, { origin: a.bundle.origin, remote: shownUrl(url), fetched_at: at }]));
   await snapshotter.exclusive(WORKSPACE_KEY, async () => {
     recordFetchedOrigins(workspace.root, origins);
     const items = accepted.flatMap((a) => a.added.map((c) => ({ pin: `${a.bundle.plan.plan_id}/${c.checkpoint_id}`, tree: c.tree, message: `fetched checkpoint ${c.checkpoint_id} of plan ${a.bundle.plan.plan_id}` })));
@@ -189,7 +202,7 @@ async function importPlans(ctx: FetchContext, transport: TransportRepo, url: str
           // The base snapshot of an isolated sandbox stays on the machine that made it.
           uow.plans.insert({ ...a.bundle.plan, base_ref: null });
           for (const change of a.bundle.state_changes) uow.stateChanges.insert({ ...change, plan_id: a.bundle.plan.plan_id });
-        }
+        } else if (a.changedRow) uow.plans.update({ ...a.bundle.plan, base_ref: null });
         for (const c of checkpoints) if (uow.checkpoints.get(c.checkpoint_id) === undefined) uow.checkpoints.insert(c);
       }
     });

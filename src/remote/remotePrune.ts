@@ -3,7 +3,7 @@ import { WORKSPACE_KEY } from '../core/ports';
 import type { PlanBundle } from './planBundle';
 import { commitPlanTree, readPlanCommit, writePlanTree } from './planCommit';
 import { localPlans, type PushContext } from './remotePush';
-import { fetchTips, listRemotePlans, planRef, remoteFailure, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, tipRef } from './remoteRefs';
 import { openTransportRepo } from './transportRepo';
 
 // `agents remote prune`: what this workspace deleted or pruned goes from the remote too. A plan
@@ -84,5 +84,5 @@ export async function prunePlans(ctx: Pick<PushContext, 'services' | 'origin' | 
     await transport.dispose();
   }
   outcomes.sort((a, b) => (a.plan_id < b.plan_id ? -1 : 1));
-  return { remote: url, dry_run: options.dryRun, plans: outcomes };
+  return { remote: shownUrl(url), dry_run: options.dryRun, plans: outcomes };
 }

@@ -11,7 +11,7 @@ import { readFetchedOrigins } from './fetchedOrigins';
 import { BUNDLE_FORMAT, bundledMetadata, bundledTitle, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
 import { commitPlanTree, readPlanCommit, treeOfCommit, writePlanTree } from './planCommit';
 import { PrivacyFilter, type PrivacyRules } from './privacyRules';
-import { fetchTips, listRemotePlans, planRef, remoteFailure, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, tipRef } from './remoteRefs';
 import { SnapshotFilter } from './snapshotFilter';
 import { openTransportRepo, type TransportRepo } from './transportRepo';
 
@@ -260,5 +260,5 @@ export async function pushPlans(ctx: PushContext, url: string, options: PushOpti
     await transport.dispose();
   }
   const order = [...(options.planIds ?? own.map((p) => p.plan.plan_id))];
-  return { remote: url, dry_run: options.dryRun, prompts_included: options.includePrompts, plans: order.filter((id) => results.has(id)).map((id) => results.get(id)!) };
+  return { remote: shownUrl(url), dry_run: options.dryRun, prompts_included: options.includePrompts, plans: order.filter((id) => results.has(id)).map((id) => results.get(id)!) };
 }

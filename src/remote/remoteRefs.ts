@@ -41,6 +41,11 @@ export async function resolveRemote(workspaceRoot: string, given: string, cwd: s
   }
 }
 
+/** A URL as it may be shown or recorded: a password or token in it (`https://user:token@host/…`) left out. */
+export function shownUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, (_m, scheme: string) => `${scheme}***@`);
+}
+
 function firstLine(text: string): string {
   return text.trim().split('\n').find((l) => l.trim() !== '')?.trim() ?? 'nothing';
 }
@@ -53,7 +58,7 @@ export function remoteFailure(action: string, url: string, error: unknown): Erro
   if (/Authentication failed|could not read Username|Permission denied|403|401|terminal prompts disabled/i.test(said)) advice = ' Check your credentials for this remote (git credential helper, SSH key) and that you may write to it.';
   else if (/Could not resolve host|Connection refused|Connection timed out|Network is unreachable|unable to connect|Could not read from remote/i.test(said)) advice = ' The remote cannot be reached: check the network and the URL, then try again.';
   else if (/does not appear to be a git repository|not found|does not exist/i.test(said)) advice = ' No repository is there: check the URL.';
-  return new RemoteError(`Could not ${action} ${url}: ${firstLine(said)}.${advice}`);
+  return new RemoteError(`Could not ${action} ${shownUrl(url)}: ${firstLine(said).replace(url, shownUrl(url))}.${advice}`);
 }
 
 /** The plan refs on the remote: plan id → commit. Anything else under our namespace is ignored. */

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { bundledMetadata, bundledTitle } from '../../src/remote/planBundle';
 import { DEFAULT_DENY_PATTERNS, PrivacyFilter, globMatcher, redactSecrets, secretIn } from '../../src/remote/privacyRules';
+import { shownUrl } from '../../src/remote/remoteRefs';
 import { ensureCliBuilt } from './helpers/cliHarness';
 import { AWS_SECRET, GITHUB_TOKEN, everyObject, gitIn, machine, userRemote } from './helpers/remoteFixtures';
 import { noise, write } from './helpers/sandboxFixtures';
@@ -60,6 +61,8 @@ describe('agents remote: what leaves the machine', function () {
       assert.equal(secretIn(FAKE.rsa)?.name, 'private key block');
       for (const text of ['const key = process.env.AWS_SECRET_ACCESS_KEY;', 'ghp_short', '-----BEGIN PUBLIC KEY-----', 'AKIA lowercase akiaiosfodnn7example']) assert.equal(secretIn(text), undefined, text);
       assert.equal(redactSecrets(`run with ${GITHUB_TOKEN} now`), 'run with [withheld] now');
+      assert.equal(shownUrl('https://me:s3cret-token@git.example.test/team/sessions.git'), 'https://***@git.example.test/team/sessions.git');
+      assert.equal(shownUrl('git@github.com:team/sessions.git'), 'git@github.com:team/sessions.git');
     });
 
     it('without prompts, a prompt’s checkpoint is "prompt N" and a title made of a prompt keeps only the agent', () => {

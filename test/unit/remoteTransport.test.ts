@@ -206,6 +206,11 @@ describe('agents remote over real transports', function () {
     assert.deepEqual(picked.map((p) => [p.plan_id, p.status]), [[two.planId, 'fetched']]);
     assert.deepEqual(b.json<{ plans: PlanJson[] }>(['plan', 'list']).plans.map((p) => p.plan_id), [two.planId]);
     assert.equal(b.json<FetchJson>(['remote', 'fetch', 'origin', '--plan', two.planId]).fetch.plans[0]!.status, 'up_to_date');
+    // A moves the plan on; the next push and fetch bring its row along.
+    a.json(['plan', 'start', two.planId]);
+    assert.equal(a.json<PushJson>(['remote', 'push', 'origin', '--plan', two.planId]).push.plans[0]!.status, 'pushed');
+    assert.equal(b.json<FetchJson>(['remote', 'fetch', 'origin', '--plan', two.planId]).fetch.plans[0]!.status, 'fetched');
+    assert.equal(b.json<{ plan: PlanJson }>(['plan', 'show', two.planId]).plan.state, 'executing');
 
     // A copy of A's folder (its database too) holds plan "one" as its own: the fetch refuses it, by name.
     const copy = machine(path.join(dir, 'copy'), path.join(dir, 'config-copy'));
@@ -214,6 +219,13 @@ describe('agents remote over real transports', function () {
     const refused = copy.json<FetchJson>(['remote', 'fetch', 'origin', '--plan', one.planId]).fetch.plans[0]!;
     assert.equal(refused.status, 'refused');
     assert.match(refused.reason!, /a plan of this workspace has the same id/);
+    // And the copy pushing its plan "one" meets A's on the remote: refused, A's left as it was.
+    copy.json(['remote', 'enable']);
+    const tipBefore = refsOf(bare)[`refs/cleveragents/v1/plans/${one.planId}`];
+    const clash = copy.json<PushJson>(['remote', 'push', 'origin', '--plan', one.planId]).push.plans[0]!;
+    assert.equal(clash.status, 'refused');
+    assert.match(clash.reason!, /recorded by another workspace/);
+    assert.equal(refsOf(bare)[`refs/cleveragents/v1/plans/${one.planId}`], tipBefore);
     // Only the workspace that recorded a plan pushes it: B's fetched copy is refused by name.
     b.json(['remote', 'enable']);
     const back = b.json<PushJson>(['remote', 'push', 'origin', '--plan', two.planId]).push.plans[0]!;
