@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, rmSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
@@ -145,6 +145,21 @@ describe('agents remote over real transports', function () {
     const b = cloneMachine(dir, bare, 'b');
     const fetched = b.json<FetchJson>(['remote', 'fetch', 'origin']).fetch.plans;
     assert.deepEqual(fetched.map((p) => p.status), ['fetched', 'fetched']);
+  });
+
+  it('a push the remote turns down once (as when another push got there first) is read again and retried', () => {
+    const dir = tempDir();
+    const bare = userRemote(dir);
+    const a = cloneMachine(dir, bare, 'a');
+    a.json(['remote', 'enable']);
+    const { planId, ids } = newPlan(a, 'retried', 2);
+    // The remote's own hook (the test's, on the server side) declines the first push it sees.
+    const marker = path.join(dir, 'declined-once');
+    writeFileSync(path.join(bare, 'hooks', 'pre-receive'), `#!/bin/sh\nif [ ! -e '${marker}' ]; then : > '${marker}'; echo 'busy: another push is landing' >&2; exit 1; fi\nexit 0\n`, { mode: 0o755 });
+    const pushed = a.json<PushJson>(['remote', 'push', 'origin']).push.plans[0]!;
+    assert.ok(existsSync(marker), 'the remote turned the first push down');
+    assert.deepEqual([pushed.plan_id, pushed.status, pushed.checkpoints_sent], [planId, 'pushed', ids]);
+    assert.ok(refsOf(bare)[`refs/cleveragents/v1/plans/${planId}`]);
   });
 
   it('a checkpoint pruned here stays on the remote until "remote prune"; a deleted plan loses its ref; nothing else is touched', () => {
