@@ -93,7 +93,7 @@ export interface Checkpoint {
      */
     readonly skipped: readonly {
       readonly path: string;
-      readonly reason: 'too_large' | 'nested_repository' | 'unreadable' | 'name_not_utf8' | 'special_file';
+      readonly reason: 'too_large' | 'nested_repository' | 'unreadable' | 'name_not_utf8' | 'special_file' | 'withheld';
       readonly size_bytes?: number;
       /** For a special file: what it is. */
       readonly file_type?: 'fifo' | 'socket' | 'block_device' | 'character_device';

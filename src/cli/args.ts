@@ -9,6 +9,7 @@ import { IdOrPrefixSchema } from '../core/idPrefix';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from '../envelopes/cliErrors';
+import { REMOTE_OPTIONS, buildRemoteCommand, type RemoteCommand } from './remoteArgs';
 import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
 
 // The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape
@@ -53,8 +54,12 @@ const OPTIONS = {
   'auto-prune': { type: 'string' },
   checkpoint: { type: 'string' },
   ...DECISION_OPTIONS,
+  ...REMOTE_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
+
+/** The options that may be given more than once (each use adds one). */
+const REPEATABLE = new Set<OptionName>(['extra', 'depends-on', 'plan', 'allow', 'deny']);
 
 const GLOBAL_OPTIONS: readonly OptionName[] = ['workspace', 'format', 'help', 'version', 'debug'];
 
@@ -143,6 +148,9 @@ export type Invocation =
   | { readonly kind: 'version'; readonly global: GlobalOptions }
   /** `agents db fold`: the database's write log folded into the file now. */
   | { readonly kind: 'fold'; readonly global: GlobalOptions }
+  /** `agents remote …`: plans to and from a git remote (src/remote). */
+  | { readonly kind: 'remote'; readonly command: RemoteCommand; readonly global: GlobalOptions }
+  | { readonly kind: 'remote-help'; readonly global: GlobalOptions }
   | { readonly kind: 'run'; readonly command: Command; readonly global: GlobalOptions };
 
 /**
@@ -178,7 +186,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const given = tokens.filter((t) => t.kind === 'option');
   for (const name of Object.keys(OPTIONS) as OptionName[]) {
     const uses = given.filter((t) => t.name === name);
-    if (uses.length > 1 && name !== 'extra' && name !== 'depends-on') throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
+    if (uses.length > 1 && !REPEATABLE.has(name)) throw new UsageError(`option ${uses[0]!.rawName} is given more than once`);
   }
 
   if (values.version) return { kind: 'version', global };
@@ -197,7 +205,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     }
     return { kind: 'fold', global };
   }
-  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …" and "agents db fold"`);
+  if (group === 'remote') {
+    if (values.help) return { kind: 'remote-help', global };
+    return { kind: 'remote', command: buildRemoteCommand(sub, args, values, given, GLOBAL_OPTIONS), global };
+  }
+  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …", "agents remote …" and "agents db fold"`);
   if (sub === undefined) {
     if (values.help) return { kind: 'help', topic: 'plan', global };
     throw new UsageError(`missing command after "plan"; one of: ${SUBCOMMANDS.join(', ')}`, 'plan');

@@ -51,6 +51,11 @@ export async function runCli(env: CliEnvironment): Promise<number> {
       else writeText(env.stdout, env.version);
       return EXIT_OK;
     }
+    if (invocation.kind === 'remote-help') {
+      const { REMOTE_HELP } = await import('./remoteArgs');
+      writeText(env.stdout, REMOTE_HELP);
+      return EXIT_OK;
+    }
     if (invocation.kind === 'help') {
       const topic = invocation.topic;
       writeText(env.stdout, topic === 'global' || topic === 'plan' ? globalHelp() : commandHelp(topic));
@@ -73,6 +78,13 @@ export async function runCli(env: CliEnvironment): Promise<number> {
         const folded = await services.store.fold();
         if (format === 'json') writeJson(env.stdout, { database: services.databasePath, folded });
         else writeText(env.stdout, folded ? `Folded the write log into ${escapeUnsafe(services.databasePath)}.` : `Nothing to fold: ${escapeUnsafe(services.databasePath)} holds every change.`);
+        return EXIT_OK;
+      }
+      if (invocation.kind === 'remote') {
+        const { runRemoteCommand } = await import('../remote/remoteCommands');
+        const output = await runRemoteCommand(invocation.command, { services, cwd: env.cwd, now: () => new Date(), warn: (m) => logger.warn(m) });
+        if (format === 'json') writeJson(env.stdout, output.json);
+        else writeText(env.stdout, output.text);
         return EXIT_OK;
       }
       if (invocation.command.name === 'checkpoint' && env.checkpointCall?.ignored && debug) writeText(env.stderr, ignoredCallLine(env.checkpointCall.ignored));

@@ -1,6 +1,7 @@
 import type { WorkspaceServices } from '../composition';
 import { AgentOnlyConflictError } from '../core/agentOnlyRollback';
-import { ApplyConflictError } from '../core/errors';
+import { ApplyConflictError, BusinessRuleViolation } from '../core/errors';
+import { fetchedOriginJson, originText, readFetchedOrigins } from '../remote/fetchedOrigins';
 import type { PathChange } from '../core/rollbackResult';
 import type { CheckpointCall } from '../daemon/callCheckpointId';
 import type { Command } from './args';
@@ -42,6 +43,7 @@ export interface CommandOutput {
 export async function runCommand(given: Command, ctx: CommandContext): Promise<CommandOutput> {
   const { plans, checkpoints, workspace, recovery } = ctx.services;
   const command = await resolveIdPrefixes(given, ctx.services);
+  refuseFetchedPlanChange(command, workspace.root);
   switch (command.name) {
     case 'create': {
       const plan = await plans.createPlan(
@@ -51,7 +53,13 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     }
     case 'list': {
       const all = await plans.listPlans();
-      return { json: { plans: all.map(planJson) }, text: text.renderPlanList(all, await idShown(ctx)) };
+      const origins = readFetchedOrigins(workspace.root);
+      const fetched = all.filter((p) => origins.has(p.plan_id));
+      const marks = new Map(fetched.map((p) => [p.plan_id, `fetched from ${originText(origins.get(p.plan_id)!.origin)}, read-only`]));
+      return {
+        json: { plans: all.map((p) => (origins.has(p.plan_id) ? { ...planJson(p), origin: fetchedOriginJson(origins.get(p.plan_id)!) } : planJson(p))) },
+        text: text.renderPlanList(all, await idShown(ctx), marks),
+      };
     }
     case 'show': {
       const plan = await plans.getPlan(command.planId);
@@ -195,6 +203,19 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
     default:
       return runDecisionCommand(command, ctx);
   }
+}
+
+/** The commands that read a plan, roll its files back, or remove it here: all a fetched plan allows. */
+const ALLOWED_ON_FETCHED = new Set(['list', 'show', 'checkpoints', 'diff', 'rollback', 'recover', 'delete', 'create']);
+
+/** A fetched plan is read-only here (docs/REMOTES.md): its rows belong to the machine that recorded it. */
+function refuseFetchedPlanChange(command: Command, workspaceRoot: string): void {
+  if (ALLOWED_ON_FETCHED.has(command.name) || !('planId' in command)) return;
+  const origin = readFetchedOrigins(workspaceRoot).get(command.planId);
+  if (origin === undefined) return;
+  throw new BusinessRuleViolation(
+    `Refused: plan ${command.planId} was fetched from ${origin.remote} (${originText(origin.origin)}) and is read-only here; "plan ${command.name}" would change it. Its checkpoints can be listed, compared and rolled back to.`,
+  );
 }
 
 /** `plan rollback --agent-only`: the agent's tool calls since the checkpoint taken out, everyone else's changes kept. */

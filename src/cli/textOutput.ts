@@ -70,11 +70,15 @@ export function renderPlanCreated(plan: Plan): string {
 }
 
 /** `id`: how an id is shown (its short form, from the CLI); the table is measured after. */
-export function renderPlanList(plans: readonly Plan[], id: (id: string) => string = (x) => x): string {
+/** `marks`: a note after a plan's title (a fetched plan's origin). */
+export function renderPlanList(plans: readonly Plan[], id: (id: string) => string = (x) => x, marks: ReadonlyMap<string, string> = new Map()): string {
   if (plans.length === 0) return 'No plans yet. Create one with: agents plan create --title TEXT';
   return table(
     ['PLAN ID', 'STATE', 'SANDBOX', 'CREATED', 'TITLE'],
-    plans.map((p) => [v(id(p.plan_id)), p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : v(p.sandbox_path), formatTime(p.created_at), v(p.title)]),
+    plans.map((p) => {
+      const mark = marks.get(p.plan_id);
+      return [v(id(p.plan_id)), p.state, p.sandbox_kind === 'isolated' ? '(isolated)' : v(p.sandbox_path), formatTime(p.created_at), `${v(p.title)}${mark === undefined ? '' : ` [${v(mark)}]`}`];
+    }),
   );
 }
 

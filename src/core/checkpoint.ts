@@ -21,7 +21,8 @@ export type SpecialFileType = z.infer<typeof SpecialFileTypeSchema>;
  */
 export const SkippedPathSchema = z.object({
   path: RecordedPathSchema,
-  reason: z.enum(['too_large', 'nested_repository', 'unreadable', 'name_not_utf8', 'special_file']),
+  // `withheld`: left out of a snapshot fetched from a remote, by the pushing machine's privacy filter (src/remote).
+  reason: z.enum(['too_large', 'nested_repository', 'unreadable', 'name_not_utf8', 'special_file', 'withheld']),
   size_bytes: z.number().int().nonnegative().optional(),
   file_type: SpecialFileTypeSchema.optional(),
 });
@@ -114,6 +115,8 @@ export function skipReasonText(s: SkippedPath): string {
       return 'name is not UTF-8';
     case 'special_file':
       return `${s.file_type ? SPECIAL_FILE_TEXT[s.file_type] : 'special file'}, never opened`;
+    case 'withheld':
+      return 'withheld by the machine that pushed it';
   }
 }
 

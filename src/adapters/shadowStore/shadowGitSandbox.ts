@@ -10,7 +10,7 @@ import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
 import { fileAtSnapshots } from './fileVersions';
 import { parseRawDiff, pathChanges } from './gitOutput';
-import { listRefNames, writeRefs } from './gitRefFiles';
+import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
 import { foldersTurnedAside } from './sandboxPaths';
 import { StagedWriteError } from './stagedWrite';
@@ -307,6 +307,43 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
       }),
     );
     await writeRefs(this.repo.gitDir, updates);
+  }
+
+  /** The store's objects folder (made and checked first), which a remote's transport repository reads (src/remote). */
+  async objectsDir(): Promise<string> {
+    await this.repo.ensureRepo();
+    return path.join(this.repo.gitDir, 'objects');
+  }
+
+  /**
+   * Snapshots fetched from a remote: the pack (already checked by the fetch) indexed into the store,
+   * then a commit of each tree pinned under its checkpoint. Call it inside `exclusive`. A pin already
+   * there (an earlier, killed fetch) is kept: the answer names the commit it holds.
+   */
+  async importSnapshots(pack: Buffer, items: readonly { readonly pin: string; readonly tree: string; readonly message: string }[]): Promise<string[]> {
+    items.forEach((i) => {
+      assertPin(i.pin);
+      assertObjectId(i.tree);
+    });
+    await this.repo.ensureRepo();
+    const git = this.repo.repoGit();
+    if (pack.length > 0) await git.run(['index-pack', '--stdin', '--strict'], pack);
+    const commits: string[] = [];
+    const updates: [string, string][] = [];
+    for (const item of items) {
+      const existing = await readRef(this.repo.gitDir, pinRef(item.pin));
+      if (existing !== undefined && (await this.repo.treeOf(existing).catch(() => undefined)) === item.tree) {
+        commits.push(existing);
+        continue;
+      }
+      const type = (await git.raw(['cat-file', '-t', item.tree])).trim();
+      if (type !== 'tree') throw new SandboxError(`The fetched snapshot ${item.tree} is not a tree`);
+      const commit = await this.repo.commitTree(item.tree, item.message);
+      commits.push(commit);
+      updates.push([pinRef(item.pin), commit]);
+    }
+    await writeRefs(this.repo.gitDir, updates);
+    return commits;
   }
 
   /** Drops what {@link holdOperationRefs} pinned, once the record is removed. */
