@@ -5,7 +5,7 @@ import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
 import { commandWords } from '../cli/commandWords';
 import { checkpointCallOf, ignoredCallLine, newCheckpointCall, setCheckpointCall, type CheckpointCall } from './callCheckpointId';
-import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
+import { callDaemon, callTimes, startDaemon, stopOtherVersion, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
 import { HOOK_EXIT_GRACE_MS, exitProcess } from './processExit';
 import { logWritesUnderWay } from '../hooks/logWrites';
@@ -75,6 +75,8 @@ async function ask(root: string, request: DaemonRequest, deadline?: number): Pro
   // None running yet is the ordinary start: nothing to say. Anything else goes to the log.
   let note = outcome.kind === 'unavailable' && outcome.start ? undefined : `resident process not used: ${outcome.why}`;
   if ((outcome.kind === 'unavailable' || outcome.kind === 'refused') && outcome.start) {
+    // A process of another version still holding the socket is replaced, not left serving.
+    if (outcome.kind === 'refused' && outcome.otherVersion !== undefined && (await stopOtherVersion(root, outcome.otherVersion, callTimes(process.env)))) note = `${note ?? 'resident process not used'}; stopped the process of version ${outcome.otherVersion}`;
     const notStarted = startDaemon(root, __dirname);
     if (notStarted && notStarted !== 'another call is starting it') note = `${note ?? 'resident process not started'}: ${notStarted}`;
     else if (note) note += '; started a new one';
