@@ -68,6 +68,8 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.AGENTS_DEBUG;
   delete env.CLEVERAGENTS_NO_DAEMON;
+  // `hook install` writes its launcher under the state folder: under each test's own HOME, never the machine's
+  delete env.XDG_STATE_HOME;
   for (const key of Object.keys(env)) if (key.startsWith('GIT_')) delete env[key];
   return { ...env, ...(daemonMode === 'off' ? { CLEVERAGENTS_NO_DAEMON: '1' } : {}), ...extra };
 }
