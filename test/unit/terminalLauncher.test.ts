@@ -104,6 +104,19 @@ describe(`agents hook install from a terminal: its own launcher, with ${client}`
     assert.equal(readFileSync(launcher, 'utf8'), current);
   });
 
+  it('an install refused for its configuration leaves no launcher behind', () => {
+    const dir = tempDir();
+    const root = newWorkspace(dir);
+    const home = path.join(dir, 'home');
+    mkdirSync(home);
+    mkdirSync(path.join(root, '.claude'));
+    writeFileSync(path.join(root, '.claude', 'settings.local.json'), '{"hooks": {}, "hooks": {}}\n');
+    const r = spawnSync(process.execPath, [CLI_PATH, 'hook', 'install', 'claude-code'], { cwd: root, env: terminal(home), encoding: 'utf8' });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /is there twice/);
+    assert.equal(existsSync(path.join(home, '.local', 'state', 'cleveragents-checkpoints')), false);
+  });
+
   it('refuses a launcher where someone else, or the workspace, could change it: the hooks name node, and nothing is written there', async () => {
     const dir = tempDir();
     const { root, home } = await served(dir);

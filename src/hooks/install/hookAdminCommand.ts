@@ -163,18 +163,22 @@ export async function runHookAdminCommand(argv: readonly string[], io: HookAdmin
     }
     const scope: HookScope = args.user ? 'user' : 'project';
     const root = scope === 'user' ? io.homeDir : workspace;
-    // From a terminal: the hooks' launcher with the fast client (Linux, macOS), else node
-    const running: TerminalProgram = io.program
-      ? { program: io.program }
-      : args.action === 'install'
-        ? terminalHookProgram(runningHookProgram(undefined, io.env), currentTerminalHost(io.env, io.homeDir), workspace, args.dryRun)
-        : { program: runningHookProgram(undefined, io.env) };
-    const program = running.program;
-    if (args.action === 'install' && !(programResolves(program) || (args.dryRun && running.launcher !== undefined))) {
-      throw new ConfigFileError(`cannot find this CLI's node and cli.js (${program.node}, ${program.cli}) to name in the hook`);
+    // From a terminal: the hooks' launcher with the fast client (Linux, macOS), else node. The
+    // launcher is written only once the plan is made (a configuration refused leaves none behind).
+    const node = io.program ?? runningHookProgram(undefined, io.env);
+    const host = currentTerminalHost(io.env, io.homeDir);
+    let running: TerminalProgram = io.program || args.action !== 'install' ? { program: node } : terminalHookProgram(node, host, workspace, true);
+    if (args.action === 'install' && !programResolves(node)) {
+      throw new ConfigFileError(`cannot find this CLI's node and cli.js (${node.node}, ${node.cli}) to name in the hook`);
     }
-    const plan = await planHookChange(args.agent!, args.action, scope, root, program);
+    let plan = await planHookChange(args.agent!, args.action, scope, root, running.program);
+    if (!args.dryRun && running.launcher) {
+      running = terminalHookProgram(node, host, workspace, false);
+      // refused when written (a link where the launcher goes): the hooks name node
+      if (!running.launcher) plan = await planHookChange(args.agent!, args.action, scope, root, running.program);
+    }
     if (!args.dryRun) await applyHookPlan(plan, args.action);
+    const program = running.program;
     // a command that runs today but will not stay (npx's cache) is said with the plan's own warnings
     const warnings = args.action === 'install' ? [...programWarnings(program), ...(running.warning ? [running.warning] : [])] : [];
     reportChange({ ...plan, warnings: [...warnings, ...plan.warnings] }, args.action, args.dryRun, args, io, running.launcher);
