@@ -102,7 +102,7 @@ const builds = [
   { ...node, entryPoints: ['src/daemon/hookRunEntry.ts'], outfile: 'dist/agentsHookRun.js', external: [...node.external, './agentsHookStore.js'] },
   { ...node, entryPoints: ['src/daemon/daemonMain.ts'], outfile: 'dist/agentsDaemon.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
   // `agents hook install|uninstall|status`: writes the agents' hook configurations.
-  { ...node, entryPoints: ['src/hooks/install/main.ts'], outfile: 'dist/agentsHookAdmin.js' },
+  { ...node, entryPoints: ['src/hooks/install/main.ts'], outfile: 'dist/agentsHookAdmin.js', define: { AGENTS_VERSION: JSON.stringify(packageJson.version) } },
   // its unified diff (`--dry-run`, `--format json`, with jsdiff), read by the runs that show one
   { ...node, entryPoints: ['src/hooks/install/unifiedDiff.ts'], outfile: 'dist/agentsHookDiff.js' },
   { ...node, entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js', minify: false },

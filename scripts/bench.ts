@@ -52,9 +52,10 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --cli-checkpoints N  \`agents plan checkpoint\` calls timed per run, each on a commit of its own
                   after the hooked calls' (default: as many as the hooked tool calls)
   --prompt-every N  a prompt event before every Nth tool call (default 5)
-  --daemon MODE   all (default): the hooks through the extension's launcher and its fast client
-                  (curl to the resident process), then through node with the resident process on,
-                  then off (CLEVERAGENTS_NO_DAEMON=1); both: the last two; fast; on; off
+  --daemon MODE   all (default): the hooks as \`agents hook install\` writes them, through its
+                  launcher's fast client (perl or curl to the resident process), then the same
+                  naming node with the resident process on, then off (CLEVERAGENTS_NO_DAEMON=1);
+                  both: the last two; fast; on; off
   --profile       also where a hooked call's time goes: phase timers (AGENTS_HOOK_TIMINGS=1) over
                   the run's calls, and node's CPU profile of one pre_write and one post_step`;
 

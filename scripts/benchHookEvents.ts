@@ -62,9 +62,9 @@ export function sessionCommits(steps: number, profile: boolean, cliCheckpoints?:
 
 /**
  * The runs a mode makes: their hooks' runtime and the resident process's setting, and how their
- * rows are labelled. `launcher`: the hooks name the extension's launcher (as Connect an Agent
- * writes them on Linux and macOS), whose fast client hands the call to the resident process with
- * curl; else they name node, as `agents hook install` outside VS Code writes them.
+ * rows are labelled. `launcher`: the hooks name the launcher `agents hook install` writes on
+ * Linux and macOS (the same lines as Connect an Agent's), whose fast client hands the call to the
+ * resident process with perl or curl; else they name node, as on Windows.
  */
 export function daemonRuns(mode: DaemonMode): { label: string; launcher: boolean; env: Record<string, string | undefined> }[] {
   const fast = { label: 'fast client, resident process on', launcher: true, env: { CLEVERAGENTS_NO_DAEMON: undefined } };

@@ -16,7 +16,6 @@ import type { Logger } from '../src/core/ports';
 import type { HookAgent } from '../src/hooks/hookAgents';
 import { AGENT_HOOK_CONFIGS } from '../src/hooks/install/agentHookConfigs';
 import { programOfCommand } from '../src/hooks/install/hookCommandLine';
-import { launcherText } from '../src/extension/agentHooks/hookRuntime';
 import { PlainGit, settle, time } from './benchCommon';
 import { agentEvent, daemonRuns, sessionCommits, type DaemonMode, type HookMoment, type ToolCall } from './benchHookEvents';
 import { applyCommit, checkout, cleanEnv, CLI, history, pathsLeftOut, PLAIN_SNAPSHOT, readRepo } from './benchRepository';
@@ -51,10 +50,14 @@ export interface HookBenchOptions {
 /** How a hook is started: argv of the process the agent spawns (sh -c for a command line, the script itself for Cline). */
 type HookProcess = readonly string[];
 
-/** The commands `agents hook install <agent>` wrote into a scratch folder, by the agent's event name. */
+/**
+ * The commands `agents hook install <agent>` wrote into a scratch folder, by the agent's event
+ * name: on Linux and macOS they name its launcher with the fast client (src/daemon/cliLauncher.ts),
+ * written into `<scratch>-state/` (beside it: a state folder inside the workspace is refused).
+ */
 export function installedHooks(agent: HookAgent, scratch: string, cli = CLI): Map<string, HookProcess> {
   mkdirSync(scratch, { recursive: true });
-  execFileSync(process.execPath, [cli, 'hook', 'install', agent, '--workspace', scratch], { env: cleanEnv(), stdio: 'ignore' });
+  execFileSync(process.execPath, [cli, 'hook', 'install', agent, '--workspace', scratch], { env: { ...cleanEnv(), XDG_STATE_HOME: `${scratch}-state` }, stdio: 'ignore' });
   const config = AGENT_HOOK_CONFIGS[agent];
   const out = new Map<string, HookProcess>();
   if (config.kind === 'scripts') {
@@ -77,25 +80,22 @@ export function installedHooks(agent: HookAgent, scratch: string, cli = CLI): Ma
 }
 
 /**
- * The same hooks naming the extension's launcher in place of node, as Connect an Agent writes
- * them on Linux and macOS (extension/agentHooks/hookRuntime.ts): the launcher is written into
- * `dir` by the extension's own code, for this package's version and this user.
+ * The same hooks naming node in place of the launcher, as on Windows (and as `agents hook install`
+ * wrote them from a terminal before it had a launcher): node's small client hands each event to
+ * the resident process.
  */
-export function withLauncher(installed: Map<string, HookProcess>, dir: string, cli = CLI): Map<string, HookProcess> {
-  const launcher = path.join(dir, 'hook-runtime', 'node');
-  mkdirSync(path.dirname(launcher), { recursive: true });
-  const version = (JSON.parse(readFileSync(path.join(path.dirname(cli), '..', 'package.json'), 'utf8')) as { version: string }).version;
-  writeFileSync(launcher, launcherText(process.execPath, false, { version, uid: process.getuid!() }), { mode: 0o755 });
+export function withNode(installed: Map<string, HookProcess>): Map<string, HookProcess> {
   const node = `"${process.execPath}"`;
   const swap = (line: string) => {
-    if (!line.includes(node)) throw new Error(`the installed command does not name ${node}: ${line}`);
-    return line.replace(node, `"${launcher}"`);
+    const program = programOfCommand(line.replace(/^exec\s+/, ''));
+    if (!program) throw new Error(`cannot read the program of the installed command: ${line}`);
+    return program.node === process.execPath ? line : line.replace(`"${program.node}"`, node);
   };
   const out = new Map<string, HookProcess>();
   for (const [event, argv] of installed) {
     if (argv[0] === 'sh') out.set(event, ['sh', '-c', swap(argv[2]!)]);
     else {
-      const script = `${argv[0]!}.launcher`;
+      const script = `${argv[0]!}.node`;
       writeFileSync(script, readFileSync(argv[0]!, 'utf8').split('\n').map((l) => (l.includes(' hook run ') ? swap(l) : l)).join('\n'), { mode: 0o755 });
       out.set(event, [script]);
     }
@@ -206,8 +206,8 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
   console.log(`\n[${label}, hooks of ${options.agent}] ${files} files at ${start.slice(0, 12)}; ${hookCount} hooked tool calls, ${cliCount} CLI checkpoints${options.profile ? ', 1 profiled call' : ''}, up to ${commits.at(-1)!.slice(0, 12)}`);
   const leftOut = pathsLeftOut(options.repo, [start, ...commits]);
   if (leftOut.length > 0) console.log(`  left out (submodules, content missing from the repository): ${leftOut.join(', ')}`);
-  const nodeHooks = installedHooks(options.agent, path.join(options.base, label, 'hook-config'));
-  const launcherHooks = withLauncher(nodeHooks, path.join(options.base, label));
+  const launcherHooks = installedHooks(options.agent, path.join(options.base, label, 'hook-config'));
+  const nodeHooks = withNode(launcherHooks);
 
   for (const mode of daemonRuns(options.daemon)) {
     console.log(`  -- ${mode.label}`);

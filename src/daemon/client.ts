@@ -25,8 +25,11 @@ export type CallOutcome =
   | { readonly kind: 'done'; readonly stdout: string; readonly stderr: string; readonly code: number }
   /** Nothing listens: `start` when a new process may be started (no socket, or a dead one's). */
   | { readonly kind: 'unavailable'; readonly why: string; readonly start: boolean }
-  /** The process refused the request (another version, another workspace); `start` after a version's refusal. */
-  | { readonly kind: 'refused'; readonly why: string; readonly start: boolean }
+  /**
+   * The process refused the request (another version, another workspace); `start` after a version's
+   * refusal, `otherVersion` the process's own then: it is to be stopped (stopOtherVersion) first.
+   */
+  | { readonly kind: 'refused'; readonly why: string; readonly start: boolean; readonly otherVersion?: string }
   /** It acknowledged, then went silent or away: it may have done part of the work. */
   | { readonly kind: 'lost'; readonly why: string };
 
@@ -140,7 +143,7 @@ export function callDaemon(workspaceRoot: string, request: DaemonRequest, times:
         }
         if (reply.t === 'ack' && typeof reply.version === 'string') {
           if (reply.version !== request.version) {
-            finish({ kind: 'refused', why: `the process is of version ${reply.version}`, start: true });
+            finish({ kind: 'refused', why: `the process is of version ${reply.version}`, start: true, otherVersion: reply.version });
             return;
           }
           acked = true;
@@ -148,7 +151,8 @@ export function callDaemon(workspaceRoot: string, request: DaemonRequest, times:
         } else if (reply.t === 'beat' && acked) {
           wait(times.silenceMs, `silent for ${times.silenceMs} ms`);
         } else if (reply.t === 'refused') {
-          finish({ kind: 'refused', why: String(reply.why), start: reply.version !== request.version });
+          const other = typeof reply.version === 'string' && reply.version !== request.version ? { otherVersion: reply.version } : {};
+          finish({ kind: 'refused', why: String(reply.why), start: reply.version !== request.version, ...other });
           return;
         } else if (reply.t === 'done' && acked && typeof reply.stdout === 'string' && typeof reply.stderr === 'string' && Number.isInteger(reply.code)) {
           finish({ kind: 'done', stdout: reply.stdout, stderr: reply.stderr, code: reply.code });
@@ -160,6 +164,19 @@ export function callDaemon(workspaceRoot: string, request: DaemonRequest, times:
       }
     });
   });
+}
+
+/**
+ * Asks a resident process of another version (`version`, as it named itself) to stop, in its own
+ * version's words, so that one of this version can take its socket: a process that took the
+ * request of another version (an older release's), or refused it and lives on, would otherwise go
+ * on serving and the new one, finding the socket answered, would leave. This release's process
+ * answers a stop from memory and closes its socket before the answer arrives. Resolves whether it
+ * said it stops; a process that is gone already, or will not, costs at most `times`' waits.
+ */
+export async function stopOtherVersion(workspaceRoot: string, version: string, times: CallTimes): Promise<boolean> {
+  const outcome = await callDaemon(workspaceRoot, { version, kind: 'stop' }, { connectMs: times.connectMs, ackMs: times.ackMs, silenceMs: times.silenceMs });
+  return outcome.kind === 'done';
 }
 
 /** A start is under way when `run/starting` is younger than this. */

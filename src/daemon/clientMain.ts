@@ -5,8 +5,10 @@ import { HOOK_AGENTS } from '../hooks/hookAgents';
 import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
 import { commandWords } from '../cli/commandWords';
 import { checkpointCallOf, ignoredCallLine, newCheckpointCall, setCheckpointCall, type CheckpointCall } from './callCheckpointId';
-import { callDaemon, callTimes, startDaemon, storeUnfit, type CallOutcome } from './client';
+import { callDaemon, callTimes, startDaemon, stopOtherVersion, storeUnfit, type CallOutcome } from './client';
 import { noDaemon } from './daemonFiles';
+import { refreshCliLauncher } from './cliLauncher';
+import { LAUNCHER_PATH_ENV } from './launcherText';
 import { exitProcess, hookExitGraceMs } from './processExit';
 import { logWritesUnderWay } from '../hooks/logWrites';
 import { FORWARDED_ENV, RESIDENT_LOST_ENV, hookAnswerBy, hookBudget, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
@@ -75,6 +77,8 @@ async function ask(root: string, request: DaemonRequest, deadline?: number): Pro
   // None running yet is the ordinary start: nothing to say. Anything else goes to the log.
   let note = outcome.kind === 'unavailable' && outcome.start ? undefined : `resident process not used: ${outcome.why}`;
   if ((outcome.kind === 'unavailable' || outcome.kind === 'refused') && outcome.start) {
+    // A process of another version still holding the socket is replaced, not left serving.
+    if (outcome.kind === 'refused' && outcome.otherVersion !== undefined && (await stopOtherVersion(root, outcome.otherVersion, callTimes(process.env)))) note = `${note ?? 'resident process not used'}; stopped the process of version ${outcome.otherVersion}`;
     const notStarted = startDaemon(root, __dirname);
     if (notStarted && notStarted !== 'another call is starting it') note = `${note ?? 'resident process not started'}: ${notStarted}`;
     else if (note) note += '; started a new one';
@@ -95,6 +99,9 @@ async function hookRun(agent: string): Promise<void> {
   // take a second checkpoint of the same moment. This process does it, knowing part may be done.
   const lostByLauncher = process.env[RESIDENT_LOST_ENV] === '1';
   delete process.env[RESIDENT_LOST_ENV];
+  // The terminal's launcher that handed this call to node (cliLauncher.ts): mine to keep current.
+  const launcher = process.env[LAUNCHER_PATH_ENV];
+  delete process.env[LAUNCHER_PATH_ENV];
   const { outcome, note } = lostByLauncher ? { outcome: undefined, note: 'resident process not used: it took the call from the launcher and went away unanswering' } : await ask(root, request, answerBy + 1000);
   let stdout: string;
   if (outcome?.kind === 'done') {
@@ -116,6 +123,8 @@ async function hookRun(agent: string): Promise<void> {
   // Exit once the answer is written: nothing of ours may keep the agent waiting (as hooks/main.ts).
   process.stdout.write(stdout, () => {
     writeHookTimings();
+    // After the answer: once after an update of the CLI, the launcher is rewritten for this version.
+    if (launcher && VERSION !== 'unbuilt') refreshCliLauncher(launcher, path.join(__dirname, 'cli.js'), VERSION);
     exitProcess(0, hookExitGraceMs(agent), logWritesUnderWay);
   });
 }

@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentEvent, daemonRuns, parseHookBenchArgs, sessionCalls, sessionCommits, type HookMoment } from '../../scripts/benchHookEvents';
 import { medianOf, p95Of, summarizeCpuProfile } from '../../scripts/benchHookReport';
-import { idleHook, installedHooks, withLauncher } from '../../scripts/benchHooks';
+import { idleHook, installedHooks, withNode } from '../../scripts/benchHooks';
+import { cliLauncherPlace } from '../../src/daemon/cliLauncher';
 import { CLI_PATH, REPO_ROOT } from './helpers/cliHarness';
 import { benchSection, HOOKS_END, HOOKS_MARKERS, HOOKS_START, hookMarkdownTable, profileMarkdown, withBenchSection } from '../../scripts/benchMarkdown';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
@@ -190,7 +191,7 @@ describe('The hooked-path benchmark’s floor', () => {
   for (const agent of ['claude-code', 'cline'] as const) {
     it(`${agent}: runs the command line the installer wrote, answering --version instead of the event`, () => {
       const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
-      dirs.push(scratch);
+      dirs.push(scratch, `${scratch}-state`);
       const hooks = installedHooks(agent, scratch, CLI_PATH);
       assert.ok(hooks.size > 0);
       for (const installed of hooks.values()) {
@@ -205,18 +206,21 @@ describe('The hooked-path benchmark’s floor', () => {
   }
 
   for (const agent of ['claude-code', 'cline'] as const) {
-    it(`${agent}: the same hooks through the extension's launcher, as Connect an Agent writes them, run the same command`, function () {
+    it(`${agent}: the installed hooks name the terminal's launcher; the same hooks naming node (as on Windows) run the same command`, function () {
       if (process.platform === 'win32') this.skip();
       const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-launcher-'));
-      dirs.push(scratch);
+      dirs.push(scratch, `${scratch}-state`);
       const installed = installedHooks(agent, scratch, CLI_PATH);
-      const hooks = withLauncher(installed, scratch, CLI_PATH);
-      const launcher = path.join(scratch, 'hook-runtime', 'node');
+      const launcher = cliLauncherPlace(CLI_PATH, { XDG_STATE_HOME: `${scratch}-state` }, os.homedir())!.file;
+      const hooks = withNode(installed);
       assert.deepEqual([...hooks.keys()], [...installed.keys()]);
-      for (const argv of hooks.values()) {
+      for (const [event, argv] of hooks) {
+        const before = installed.get(event)!;
+        const was = before[0] === 'sh' ? before[2]! : readFileSync(before[0]!, 'utf8');
+        assert.ok(was.includes(`"${launcher}" "${CLI_PATH}" hook run ${agent}`), was);
         const line = argv[0] === 'sh' ? argv[2]! : readFileSync(argv[0]!, 'utf8');
-        assert.ok(line.includes(`"${launcher}" "${CLI_PATH}" hook run ${agent}`), line);
-        assert.ok(!line.includes(`"${process.execPath}"`), line);
+        assert.ok(line.includes(`"${process.execPath}" "${CLI_PATH}" hook run ${agent}`), line);
+        assert.ok(!line.includes(launcher), line);
         const idle = idleHook(argv);
         const r = spawnSync(idle[0]!, idle.slice(1), { encoding: 'utf8', input: '' });
         assert.equal(r.stdout.trim(), version, r.stderr);

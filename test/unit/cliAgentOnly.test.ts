@@ -11,6 +11,13 @@ import { useTempDirs } from './helpers/tempDir';
 const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
 const DB = path.join('.cleveragents', 'cleveragents.db');
 
+const json = (root: string, ...args: string[]): CliRun => runCli(root, ['--format', 'json', ...args]);
+function ok(run: CliRun): CliRun {
+  assert.equal(run.code, 0, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
+  return run;
+}
+const read = (root: string, rel: string): string | undefined => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
+
 describe('agents plan rollback --agent-only (the built CLI)', function () {
   this.timeout(180_000);
   const tempDir = useTempDirs('ca-cli-agent-only-');
@@ -19,13 +26,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     ensureCliBuilt();
   });
 
-  const json = (root: string, ...args: string[]): CliRun => runCli(root, ['--format', 'json', ...args]);
-  function ok(run: CliRun): CliRun {
-    assert.equal(run.code, 0, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
-    return run;
-  }
   const checkpoint = (root: string, planId: string, ...args: string[]): string => ok(json(root, 'plan', 'checkpoint', planId, ...args)).json<{ checkpoint: CheckpointJson }>().checkpoint.checkpoint_id;
-  const read = (root: string, rel: string): string | undefined => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
   /** The files (but `.cleveragents/`) and the database's bytes. */
   const state = (root: string) => ({ tree: hashTree(root), db: readFileSync(path.join(root, DB)).toString('base64') });
 
@@ -207,5 +208,60 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
     const first = checkpoint(other, plan.plan_id);
     rmSync(path.join(other, 'pkg'), { recursive: true });
     assert.equal(json(other, 'plan', 'rollback', '--agent-only', '-y', plan.plan_id, first).json<ErrorEnvelope>().error.message, 'Rollback blocked: sandbox is missing');
+  });
+});
+
+// The same rollback after a session the hooks themselves recorded (`agents hook run claude-code`,
+// each event a process of the built CLI as Claude Code starts it): the first tool call right after
+// the prompt's checkpoint finds nothing changed, so its `pre_write` is skipped and only its
+// `post_step` fences it. Its change is the agent's all the same (the authorship record the rollback
+// reads, core/authorship.ts: a stretch from any checkpoint to a `post_step` is that tool call):
+// taken out with the second call's, while the user's edit between them stays.
+describe('agents plan rollback --agent-only after a session of real hook runs, one pre_write skipped', function () {
+  this.timeout(180_000);
+  const tempDir = useTempDirs('ca-hook-agent-only-');
+  before(function () {
+    this.timeout(180_000);
+    ensureCliBuilt();
+  });
+
+  it('the tool call whose pre_write was skipped is the agent’s: its file is taken back, the user’s edit kept', () => {
+    const root = tempDir();
+    write(root, 'a.txt', lines('a'));
+    write(root, 'user.txt', lines('u'));
+    const env = { CLAUDE_PROJECT_DIR: root, CLEVERAGENTS_NO_DAEMON: '1', AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000' };
+    const hook = (name: string, extra: Record<string, unknown> = {}): void => {
+      const input = JSON.stringify({ session_id: 'session-skip', hook_event_name: name, cwd: root, transcript_path: '', ...extra });
+      const r = runCli(root, ['hook', 'run', 'claude-code'], { input, env });
+      assert.deepEqual([r.code, r.stdout], [0, ''], r.stderr);
+    };
+    const toolCall = (id: string, file: string, writes: () => void): void => {
+      const call = { tool_name: 'Write', tool_use_id: id, tool_input: { file_path: path.join(root, file), content: '' } };
+      hook('PreToolUse', call);
+      writes();
+      hook('PostToolUse', { ...call, tool_response: { success: true } });
+    };
+    hook('UserPromptSubmit', { prompt: 'edit a and make b' });
+    toolCall('t-1', 'a.txt', () => write(root, 'a.txt', lines('a, by the agent')));
+    write(root, 'user.txt', lines('u, by the user'));
+    toolCall('t-2', 'b.txt', () => write(root, 'b.txt', lines('b, by the agent')));
+
+    const plans = ok(json(root, 'plan', 'list')).json<{ plans: PlanJson[] }>().plans;
+    assert.equal(plans.length, 1, 'the session’s plan');
+    const p = plans[0]!.plan_id;
+    const taken = ok(json(root, 'plan', 'checkpoints', p)).json<{ checkpoints: CheckpointJson[] }>().checkpoints;
+    // the prompt's checkpoint, then the first call's post_step alone (its pre_write skipped), then the second call's both
+    assert.deepEqual(
+      taken.map((c) => `${c.checkpoint_type} ${c.metadata.source_tool ?? '-'}`),
+      ['manual -', 'post_step Write', 'pre_write Write', 'post_step Write'],
+    );
+    const c = taken[0]!.checkpoint_id;
+
+    const run = ok(json(root, 'plan', 'rollback', '--agent-only', '--yes', p, c));
+    const summary = run.json<RollbackEnvelope>().rollback_summary;
+    assert.deepEqual([summary.reverted, summary.kept, summary.tool_calls, summary.conflicts], [['a.txt', 'b.txt'], ['user.txt'], 2, []]);
+    assert.equal(read(root, 'a.txt'), lines('a'), 'the first call’s change, fenced by its post_step alone, taken back');
+    assert.equal(read(root, 'b.txt'), undefined, 'the second call’s file gone');
+    assert.equal(read(root, 'user.txt'), lines('u, by the user'), 'the user’s edit between the calls kept');
   });
 });

@@ -21,6 +21,7 @@ import {
   GEMINI_SETTINGS_BROKEN,
   geminiBeforeToolEvent,
 } from './fixtures/hookConfigFixtures';
+import { cliLauncherPlace } from '../../src/daemon/cliLauncher';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 
 // `agents hook install|uninstall|status` (issue 23, Deliver 1) on real folders, through the built CLI
@@ -58,8 +59,16 @@ function put(root: string, rel: string, text: string, mode = 0o644): void {
   chmodSync(path.join(root, rel), mode);
 }
 
+/**
+ * The state folder the CLI's hook launcher goes in (src/daemon/cliLauncher.ts), beside `home`:
+ * these tests look at what install writes in the home folder for the agents.
+ */
+function stateOf(home: string): string {
+  return `${home}-state`;
+}
+
 function hook(ws: string, home: string, args: readonly string[], env: Record<string, string> = {}): CliRun {
-  return runCli(ws, ['hook', ...args], { env: { HOME: home, ...env } });
+  return runCli(ws, ['hook', ...args], { env: { HOME: home, XDG_STATE_HOME: stateOf(home), ...env } });
 }
 
 function ok(run: CliRun): CliRun {
@@ -504,13 +513,13 @@ describe('agents hook status', () => {
     put(tools, 'cli.js', '// cli\n');
     assert.equal((await inProcess(ws, home, ['install', 'gemini'], program)).code, 0);
     const fine = await inProcess(ws, home, ['status']);
-    assert.match(fine.stdout, /^ {2}project \.gemini\/settings\.json: installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\)$/m);
+    assert.match(fine.stdout, /^ {2}project \.gemini\/settings\.json: installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\), node client$/m);
     // a project file a team shares names this machine's paths: said, whatever else is right
     assert.equal(fine.stderr, "warning: .gemini/settings.json is a project file that is usually committed, and the hook command in it names this machine's paths (its node and cli.js): a teammate's machine cannot run it. Keep it out of your commits (or install with --user instead).\n");
     unlinkSync(program.cli);
     const gone = await inProcess(ws, home, ['status']);
     assert.equal(gone.code, 0);
-    assert.match(gone.stdout, /installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\), but its command no longer runs/);
+    assert.match(gone.stdout, /installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\), node client, but its command no longer runs/);
     assert.match(gone.stderr, new RegExp(`warning: \\.gemini/settings\\.json: the hook command no longer runs \\(.*${path.basename(tools)}/cli\\.js is missing\\); run \`agents hook install gemini\` again`));
   });
 
@@ -656,7 +665,9 @@ describe('the configured command, run exactly as each agent runs it', () => {
       ok(hook(ws, home, ['install', run.agent]));
       const { file, args } = run.command(ws);
       const command = run.agent === 'cline' ? readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('exec '))! : args[1]!;
-      assert.deepEqual(programOfCommand(command), { node: process.execPath, cli: CLI_PATH }, run.agent);
+      // the launcher with the fast client, on Linux and macOS (terminalLauncher.test.ts runs it)
+      const node = process.platform === 'win32' ? process.execPath : cliLauncherPlace(CLI_PATH, { XDG_STATE_HOME: stateOf(home) }, home)!.file;
+      assert.deepEqual(programOfCommand(command), { node, cli: CLI_PATH }, run.agent);
       assert.ok(isOurCommand(command, run.agent));
       const r = runAsAgent(ws, home, run);
       assert.equal(r.status, 0, `${run.agent}: exit ${r.status}\n${r.stderr}`);

@@ -34,7 +34,8 @@ function tree(dir: string): Record<string, string> {
 }
 
 function hook(ws: string, home: string, args: readonly string[], env: Record<string, string> = {}): CliRun {
-  return runCli(ws, ['hook', ...args], { env: { HOME: home, CODEX_HOME: '', ...env } });
+  // the CLI's hook launcher beside the home folder: these tests look at what install writes in it
+  return runCli(ws, ['hook', ...args], { env: { HOME: home, CODEX_HOME: '', XDG_STATE_HOME: `${home}-state`, ...env } });
 }
 
 function ok(run: CliRun): CliRun {

@@ -4,7 +4,8 @@
 // out like npx's cache stands for `npx …`.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { programWarnings } from '../../src/hooks/install/programChecks';
 import { clientConfig } from '../../src/mcp/clientConfigs';
@@ -35,11 +36,15 @@ function cliInNpxCache(root: string): string {
   return path.join(dist, 'cli.js');
 }
 
+/** Where `hook install` writes its launcher in these tests (src/daemon/cliLauncher.ts): never the machine's own state folder. */
+const STATE = path.join(os.tmpdir(), `ca-launch-state-${process.pid}`);
+
 /** An environment whose PATH holds neither `agents` nor `node`: a client started from a dock or a menu. */
 function barePathEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('AGENTS_') && !k.startsWith('GIT_')) env[k] = v;
   env.PATH = '/usr/bin:/bin';
+  env.XDG_STATE_HOME = STATE;
   return env;
 }
 
@@ -52,6 +57,7 @@ describe('The commands written for MCP clients and agents', function () {
   this.timeout(60_000);
   const tempDir = useTempDirs('ca-launch-');
   before(() => ensureCliBuilt());
+  after(() => rmSync(STATE, { recursive: true, force: true }));
 
   it('--print-config names this node and cli.js by absolute path, for every client, with nothing to warn about', () => {
     const root = tempDir();

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { StoreRefusedError } from '../../core/errors';
 import { checkRealDataPath } from './realDataPath';
@@ -185,10 +185,11 @@ export function createStateFile(root: string, file: string, content: string | Ui
 }
 
 /**
- * Replaces a state file as a whole (0600): a temporary file beside it, flushed, renamed over it.
- * A reader sees the old file or the new one. Its folders are made when missing.
+ * Replaces a state file as a whole (0600, or `mode`: the hooks' launcher is 0700): a temporary file
+ * beside it, flushed, renamed over it. A reader sees the old file or the new one. Its folders are
+ * made when missing.
  */
-export function writeStateFile(root: string, file: string, content: string | Uint8Array): void {
+export function writeStateFile(root: string, file: string, content: string | Uint8Array, options: { readonly mode?: 0o600 | 0o700 } = {}): void {
   // created exclusively: a name already taken fails, it is never written through
   const temp = `${file}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}.tmp`;
   const fd = openStateFile(root, temp, 'create', { makeDirs: true });
@@ -196,6 +197,7 @@ export function writeStateFile(root: string, file: string, content: string | Uin
   try {
     try {
       writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+      if (options.mode !== undefined) fchmodSync(fd, options.mode);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

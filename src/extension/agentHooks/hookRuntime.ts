@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import { executableOnPath } from '../../adapters/files/executableOnPath';
 import type { HookProgram } from '../../hooks/install/hookCommandLine';
-import { LAUNCHER_MARK, LAUNCHER_NAME, STABLE_CLI_RELATIVE, writeStableCli } from '../../hooks/install/stableCli';
-import { fastClientLines } from '../../daemon/fastClientScript';
+import { LAUNCHER_NAME, STABLE_CLI_RELATIVE, writeStableCli } from '../../hooks/install/stableCli';
+import { launcherText as sharedLauncherText } from '../../daemon/launcherText';
 
 // The program a hook installed from VS Code starts. The agent runs it outside VS Code (Claude Code
 // in a terminal, Cursor, Gemini CLI...), so it must not depend on VS Code running, nor on the
@@ -34,27 +34,19 @@ import { fastClientLines } from '../../daemon/fastClientScript';
 export const LAUNCHER_RELATIVE = path.join(path.dirname(STABLE_CLI_RELATIVE), LAUNCHER_NAME);
 
 /**
- * The launcher: the fast client first (a hook handed to the workspace's resident process with
- * curl, daemon/fastClientScript.ts), when the host says which version and user it is for; then
- * node, which does everything else.
+ * The launcher: the fast client first (a hook handed to the workspace's resident process,
+ * daemon/fastClientScript.ts), when the host says which version and user it is for; then node,
+ * which does everything else. The same text as the launcher `agents hook install` writes from a
+ * terminal (daemon/launcherText.ts), but for VS Code's runtime.
  */
 export function launcherText(runtime: string, electron: boolean, fast?: { readonly version: string; readonly uid: number }): string {
-  const quoted = `"${runtime.replace(/(["\\$`])/g, '\\$1')}"`;
-  return [
-    '#!/bin/sh',
-    `${LAUNCHER_MARK}${electron ? "VS Code's own runtime as Node.js" : "the Node.js of the VS Code server"} for the agents' hooks.`,
-    '# Rewritten at each start of the extension; when an update has removed that runtime, a node on the PATH.',
-    `runtime=${quoted}`,
-    'run_node() {',
-    `  if [ -x "$runtime" ]; then ${electron ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}exec "$runtime" "$@"; fi`,
-    '  if command -v node >/dev/null 2>&1; then exec node "$@"; fi',
-    `  echo "CleverAgents Checkpoints: $runtime is gone (VS Code or its server was updated) and no node is on the PATH; open this workspace in VS Code once to repair the hooks' runtime." >&2`,
-    '  exit 1',
-    '}',
-    ...(fast ? fastClientLines(fast.version, fast.uid) : []),
-    'run_node "$@"',
-    '',
-  ].join('\n');
+  return sharedLauncherText({
+    runtime,
+    electron,
+    what: electron ? "VS Code's own runtime as Node.js" : 'the Node.js of the VS Code server',
+    gone: " (VS Code or its server was updated) and no node is on the PATH; open this workspace in VS Code once to repair the hooks' runtime.",
+    ...(fast ? { fast } : {}),
+  });
 }
 
 export interface HookRuntimeHost {

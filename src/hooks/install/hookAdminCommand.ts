@@ -7,6 +7,7 @@ import { programResolves, runningHookProgram, type HookProgram } from './hookCom
 import { applyHookPlan, planHookChange, type HookPlan } from './hookInstaller';
 import { hookStatus, type HookScopeStatus } from './hookStatus';
 import { programWarnings } from './programChecks';
+import { currentTerminalHost, terminalHookProgram, type TerminalProgram } from './terminalLauncher';
 import { ConfigFileError } from './jsonEdit';
 import { unifiedDiff } from './loadUnifiedDiff';
 import { startWorkspaceIndexJob } from '../workspaceIndexStart';
@@ -104,10 +105,11 @@ function changeJson(plan: HookPlan) {
   }));
 }
 
-function reportChange(plan: HookPlan, action: 'install' | 'uninstall', dryRun: boolean, args: HookArgs, io: HookAdminIo): void {
+function reportChange(plan: HookPlan, action: 'install' | 'uninstall', dryRun: boolean, args: HookArgs, io: HookAdminIo, launcher?: TerminalProgram['launcher']): void {
   const name = HOOK_AGENT_NAMES[plan.agent];
   if (args.json) {
-    writeJson(io.stdout, { hook: { agent: plan.agent, action, scope: plan.scope, dry_run: dryRun, events: plan.events, changes: changeJson(plan), warnings: plan.warnings } });
+    const client = action === 'install' ? { client: launcher ? 'fast' : 'node', launcher: launcher?.path ?? null } : {};
+    writeJson(io.stdout, { hook: { agent: plan.agent, action, scope: plan.scope, dry_run: dryRun, events: plan.events, ...client, changes: changeJson(plan), warnings: plan.warnings } });
     return;
   }
   if (dryRun) {
@@ -125,6 +127,7 @@ function reportChange(plan: HookPlan, action: 'install' | 'uninstall', dryRun: b
     writeText(io.stdout, [`${name}: ${verb} ${where} (${action === 'install' ? 'events' : 'hooks of'} ${plan.events.join(', ')}):`, ...lines].join('\n'));
     if (dryRun) writeText(io.stdout, 'Dry run: nothing was written.');
   }
+  if (launcher) writeText(io.stdout, `The hooks ${dryRun ? 'would run' : 'run'} the fast client through ${launcher.path}${launcher.written ? ' (written now)' : ''}.`);
   for (const warning of plan.warnings) writeText(io.stderr, `warning: ${warning}`);
 }
 
@@ -137,7 +140,8 @@ function reportStatus(statuses: readonly HookScopeStatus[], args: HookArgs, io: 
   for (const agent of HOOK_AGENTS) {
     lines.push(`${HOOK_AGENT_NAMES[agent]} (${agent})`);
     for (const s of statuses.filter((x) => x.agent === agent)) {
-      const state = s.installed ? `installed (${s.events.join(', ')})${s.command_resolves === false ? ', but its command no longer runs' : ''}` : s.problems.length > 0 ? 'unreadable' : 'not installed';
+      const client = s.client === 'fast' ? ', fast client' : ', node client';
+      const state = s.installed ? `installed (${s.events.join(', ')})${client}${s.command_resolves === false ? ', but its command no longer runs' : ''}` : s.problems.length > 0 ? 'unreadable' : 'not installed';
       lines.push(`  ${s.scope.padEnd(8)}${s.path}: ${state}`);
     }
   }
@@ -161,18 +165,28 @@ export async function runHookAdminCommand(argv: readonly string[], io: HookAdmin
     }
     const scope: HookScope = args.user ? 'user' : 'project';
     const root = scope === 'user' ? io.homeDir : workspace;
-    const program = io.program ?? runningHookProgram(undefined, io.env);
-    if (args.action === 'install' && !programResolves(program)) {
-      throw new ConfigFileError(`cannot find this CLI's node and cli.js (${program.node}, ${program.cli}) to name in the hook`);
+    // From a terminal: the hooks' launcher with the fast client (Linux, macOS), else node. The
+    // launcher is written only once the plan is made (a configuration refused leaves none behind).
+    const node = io.program ?? runningHookProgram(undefined, io.env);
+    const host = currentTerminalHost(io.env, io.homeDir);
+    let running: TerminalProgram = io.program || args.action !== 'install' ? { program: node } : terminalHookProgram(node, host, workspace, true);
+    if (args.action === 'install' && !programResolves(node)) {
+      throw new ConfigFileError(`cannot find this CLI's node and cli.js (${node.node}, ${node.cli}) to name in the hook`);
     }
-    const plan = await planHookChange(args.agent!, args.action, scope, root, program);
+    let plan = await planHookChange(args.agent!, args.action, scope, root, running.program);
+    if (!args.dryRun && running.launcher) {
+      running = terminalHookProgram(node, host, workspace, false);
+      // refused when written (a link where the launcher goes): the hooks name node
+      if (!running.launcher) plan = await planHookChange(args.agent!, args.action, scope, root, running.program);
+    }
     if (!args.dryRun) await applyHookPlan(plan, args.action);
+    const program = running.program;
+    // a command that runs today but will not stay (npx's cache) is said with the plan's own warnings
+    const warnings = args.action === 'install' ? [...programWarnings(program), ...(running.warning ? [running.warning] : [])] : [];
     // The folder's files read once now, in the background, so that the agent's first tool calls
     // are fenced at once however large the folder (hooks/workspaceIndexStart.ts).
-    const indexing = args.action === 'install' && !args.dryRun && scope === 'project' && startWorkspaceIndexJob({ workspaceRoot: workspace }, program, io.env);
-    // a command that runs today but will not stay (npx's cache) is said with the plan's own warnings
-    const warnings = args.action === 'install' ? programWarnings(program) : [];
-    reportChange({ ...plan, warnings: [...warnings, ...plan.warnings] }, args.action, args.dryRun, args, io);
+    const indexing = args.action === 'install' && !args.dryRun && scope === 'project' && startWorkspaceIndexJob({ workspaceRoot: workspace }, node, io.env);
+    reportChange({ ...plan, warnings: [...warnings, ...plan.warnings] }, args.action, args.dryRun, args, io, running.launcher);
     if (indexing && !args.json) writeText(io.stdout, 'Reading the folder’s files once, in the background, so that the first tool calls of a session are checkpointed at once (.cleveragents/logs/hooks.log says when it is done).');
     return EXIT_OK;
   } catch (error) {

@@ -3,7 +3,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { noDaemon } from '../../daemon/daemonFiles';
 import type { HookAgent } from '../hookAgents';
-import { LAUNCHER_MARK, LAUNCHER_NAME, cliBehind, stableCliFromEnvironment } from './stableCli';
+import { LAUNCHER_MARK, isLauncherText, launcherVersion } from '../../daemon/launcherText';
+import { LAUNCHER_NAME, cliBehind, stableCliFromEnvironment } from './stableCli';
 
 /**
  * The program an installed hook starts: this node and this package's `dist/cli.js`, both by
@@ -53,6 +54,23 @@ function launcherBeside(shim: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Which client a hook of `program` runs on Linux and macOS: `fast` when it names a launcher of ours
+ * with the fast client (the extension's, or the terminal's: daemon/cliLauncher.ts) and the resident
+ * process is not turned off in the command; else `node`. With the launcher's version.
+ */
+export function hookClient(program: HookProgram): { readonly client: 'fast' | 'node'; readonly version?: string } {
+  if (program.noDaemon || process.platform === 'win32') return { client: 'node' };
+  let head: string;
+  try {
+    head = readFileSync(program.node, 'utf8').slice(0, 4096);
+  } catch {
+    return { client: 'node' };
+  }
+  const version = isLauncherText(head) ? launcherVersion(head) : undefined;
+  return version === undefined ? { client: 'node' } : { client: 'fast', version };
 }
 
 /**

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
 import { codexTrustProblem } from './codexTrust';
-import { programOfCommand, programResolves, type HookProgram } from './hookCommandLine';
+import { hookClient, programOfCommand, programResolves, type HookProgram } from './hookCommandLine';
 import { displayPath, isOurClineScript, readTextOrNull } from './hookFiles';
 import { agentParse, duplicateKey, duplicateKeyMessage } from './duplicateKeys';
 import { ourConfiguredHooks, READ_KEYS } from './jsonHookMerge';
@@ -25,6 +25,11 @@ export interface HookScopeStatus {
   readonly events: readonly string[];
   /** Whether every configured command's node and cli.js exist; null when nothing is installed. */
   readonly command_resolves: boolean | null;
+  /**
+   * Which client the hooks run: `fast` (a launcher with the fast client: no Node.js per call when
+   * the resident process answers), `node` (node and the small client), null when nothing is installed.
+   */
+  readonly client: 'fast' | 'node' | null;
   readonly problems: readonly string[];
 }
 
@@ -89,13 +94,16 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       }
     }
   } catch (error) {
-    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, problems: [(error as Error).message] };
+    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, client: null, problems: [(error as Error).message] };
   }
   let resolves: boolean | null = null;
+  let client: 'fast' | 'node' | null = null;
   if (events.length > 0) {
     resolves = true;
     for (const command of new Set(commands)) {
       const program = programOfCommand(command);
+      // the slower one when commands differ: what some of the calls pay
+      if (program && client !== 'node') client = hookClient(program).client;
       if (program && programResolves(program)) continue;
       resolves = false;
       problems.push(`${shown}: the hook command no longer runs (${program ? whyNotRunning(program) : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
@@ -108,7 +116,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
   }
   const shared = events.length > 0 ? sharedFileWarning(agent, scope) : undefined;
   if (shared) problems.push(shared);
-  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, problems };
+  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, client: events.length > 0 ? (client ?? 'node') : null, problems };
 }
 
 /** Every agent's status, project scope (the workspace) then user scope (the home folder). */

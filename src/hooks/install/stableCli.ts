@@ -26,8 +26,6 @@ export const STABLE_CLI_RELATIVE = path.join('hook-runtime', 'cli.js');
  * hands `hook run` to the resident process without starting it (daemon/fastClientScript.ts).
  */
 export const LAUNCHER_NAME = 'node';
-/** The second line of every launcher: how a file is recognised as one. */
-export const LAUNCHER_MARK = '# CleverAgents Checkpoints: runs ';
 
 /** The first line of every shim: how a file is recognised as one (hook status, tests). */
 export const SHIM_MARK = '// CleverAgents Checkpoints: the stable entry of the `agents` CLI for hooks and MCP servers.';

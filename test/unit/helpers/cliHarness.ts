@@ -68,6 +68,8 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.AGENTS_DEBUG;
   delete env.CLEVERAGENTS_NO_DAEMON;
+  // `hook install` writes its launcher under the state folder: under each test's own HOME, never the machine's
+  delete env.XDG_STATE_HOME;
   for (const key of Object.keys(env)) if (key.startsWith('GIT_')) delete env[key];
   // No background read of the folder after a hook install (hooks/workspaceIndexStart.ts): it would
   // add files to the trees the tests compare; the tests of that job ask for it (an empty value).
