@@ -148,7 +148,12 @@ export class ShadowRepository {
     const donor = this.keyDir(donorKey);
     try {
       await assertRealDataPath(this.base, donor);
-      const names = (await fs.readdir(donor)).filter((n) => n === 'index' || /^sharedindex\.[0-9a-f]{40,64}$/.test(n));
+      // No index to copy yet (nothing read the folder ahead of time): the first snapshot reads it all.
+      const listed = await fs.readdir(donor).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const names = listed.filter((n) => n === 'index' || /^sharedindex\.[0-9a-f]{40,64}$/.test(n));
       if (!names.includes('index')) return;
       const files = new Map<string, Buffer>();
       for (const name of names) {
