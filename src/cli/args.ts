@@ -9,6 +9,7 @@ import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from '../envelopes/cliErrors';
 import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
+import { PROVENANCE_COMMAND_OPTIONS, PROVENANCE_OPTIONS, buildProvenanceCommand, isProvenanceGroup, type ProvenanceCommand, type ProvenanceGroup } from './provenanceArgs';
 
 // The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape
 // of the command line (unknown command or option, missing argument, option without its value) is a
@@ -50,6 +51,7 @@ const OPTIONS = {
   'auto-prune': { type: 'string' },
   checkpoint: { type: 'string' },
   ...DECISION_OPTIONS,
+  ...PROVENANCE_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -131,10 +133,11 @@ export type Command =
   | { readonly name: 'recreate-sandbox'; readonly planId: string; readonly checkpointId?: string; readonly yes: boolean; readonly preview?: true }
   | { readonly name: LifecycleAction; readonly planId: string }
   | { readonly name: 'delete'; readonly planId: string; readonly yes: boolean }
-  | DecisionCommand;
+  | DecisionCommand
+  | ProvenanceCommand;
 
 export type Invocation =
-  | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
+  | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand | ProvenanceGroup; readonly global: GlobalOptions }
   | { readonly kind: 'version'; readonly global: GlobalOptions }
   /** `agents db fold`: the database's write log folded into the file now. */
   | { readonly kind: 'fold'; readonly global: GlobalOptions }
@@ -192,7 +195,13 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     }
     return { kind: 'fold', global };
   }
-  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …" and "agents db fold"`);
+  if (isProvenanceGroup(group)) {
+    const allowed = new Set<string>([...GLOBAL_OPTIONS, ...PROVENANCE_COMMAND_OPTIONS[group]]);
+    for (const token of given) if (!allowed.has(token.name)) throw new UsageError(`unknown option ${token.rawName} for "${group}"`, group);
+    if (values.help) return { kind: 'help', topic: group, global };
+    return { kind: 'run', command: buildProvenanceCommand(group, sub === undefined ? [] : [sub, ...args], values), global };
+  }
+  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …", "agents blame", "agents log" and "agents db fold"`);
   if (sub === undefined) {
     if (values.help) return { kind: 'help', topic: 'plan', global };
     throw new UsageError(`missing command after "plan"; one of: ${SUBCOMMANDS.join(', ')}`, 'plan');

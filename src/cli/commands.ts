@@ -6,6 +6,7 @@ import type { CheckpointCall } from '../daemon/callCheckpointId';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
+import { runProvenanceCommand } from './provenanceCommands';
 import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from '../envelopes/envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInProgress, renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
@@ -16,7 +17,9 @@ import * as text from './textOutput';
 import type { ShortIds } from '../core/shortIds';
 
 export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections'>;
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections' | 'provenance'>;
+  /** Where the command was typed: the paths of `blame` and `log` are relative to it (default: the workspace folder). */
+  readonly cwd?: string;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
   /**
@@ -191,6 +194,9 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
       const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
       return { json: { policy }, text: text.renderPolicy(plan.plan_id, plan.retention, changed) };
     }
+    case 'blame':
+    case 'log':
+      return runProvenanceCommand(command, ctx);
     default:
       return runDecisionCommand(command, ctx);
   }

@@ -25,6 +25,8 @@ const call = (i: number): ProvenanceStep['author'] => ({
   subagent: null,
   prompt_checkpoint_id: null,
   prompt: null,
+  session_id: 's1',
+  input: 'f.txt',
   since: times(i).since,
   until: times(i).until!,
 });

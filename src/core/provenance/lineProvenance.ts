@@ -12,6 +12,10 @@ import { LineNumbering, matchLines, pairMovedLines } from './lineDiff';
 export type ToolCallLineAuthor = ToolCallAuthor & {
   /** The prompt's checkpoint reason (`Before: "…"`); null when no prompt came before the call. */
   readonly prompt: string | null;
+  /** The agent's session, as its hooks named it; null when they did not. */
+  readonly session_id: string | null;
+  /** The tool's input in short: the file it wrote, or the first line of the command it ran. */
+  readonly input: string | null;
   /** When the stretch began (its `pre_write`, or the checkpoint before) and ended (its `post_step`). */
   readonly since: string;
   readonly until: string;
