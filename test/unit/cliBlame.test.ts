@@ -275,6 +275,9 @@ describe('agents blame and agents log (the built CLI, hook events, a real store)
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /"blame" needs <path>\nRun "agents blame --help" for its usage\./);
     assert.equal(runCli(root, ['blame', '-p', 'src/file.txt']).code, 2, '-p is log’s');
+    assert.match(ok(runCli(root, ['blame', '--help'])).stdout, /^Usage: agents blame <path> \[--plan <plan_id>\]\n/);
+    assert.match(ok(runCli(root, ['log', '-h'])).stdout, /^Usage: agents log <path> \[--plan <plan_id>\] \[-p\|--patch\]\n/);
+    assert.match(ok(runCli(root, ['--help'])).stdout, /"agents blame <path>" says who wrote each line/);
     assert.deepEqual(hashTree(root), before, 'nothing changed');
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Checkpoint } from '../../src/core/checkpoint';
-import { matchLines } from '../../src/core/provenance/lineDiff';
+import { LineNumbering, matchLines, pairMovedLines } from '../../src/core/provenance/lineDiff';
 import { combineBlames, lineProvenance, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
 import { fileProvenance, type PlanFileHistory } from '../../src/core/provenance/planProvenance';
 
@@ -150,6 +150,31 @@ describe('line provenance (core)', () => {
         assert.equal(count, lcs(a, b));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('comparing bytes for the common start and end gives the same authors as diffing every line (random histories)', () => {
+    const alphabet = ['a\n', 'b\n', 'c\n', '}\n', 'a long line that weighs more than twenty\n', '\n', 'x', 'é\n'];
+    const version = fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(version, fc.array(version, { minLength: 1, maxLength: 6 }), (first, rest) => {
+        const steps = rest.map((t, i): ProvenanceStep => ({ version: v(t), author: call(i), times: times(i) }));
+        const got = lineProvenance(v(first), before, steps);
+        // The reference: every line of every version numbered and diffed, moves paired, as lineDiff.ts does.
+        const numbering = new LineNumbering();
+        const split = (t: string) => t.split(/(?<=\n)/).filter((x) => x !== '');
+        let prev = numbering.number(split(first));
+        let authors: string[] = split(first).map(() => 'before');
+        rest.forEach((t, i) => {
+          const next = numbering.number(split(t));
+          const m = matchLines(prev, next);
+          pairMovedLines(prev, next, m, (id) => numbering.text(id).replace(/\s/g, '').length);
+          authors = Array.from(next, (_, j) => (m[j]! >= 0 ? authors[m[j]!]! : `call ${i}`));
+          prev = next;
+        });
+        assert.deepEqual(who(got), authors);
+      }),
+      { numRuns: 400 },
     );
   });
 });
