@@ -4,6 +4,7 @@ import type { Checkpoint } from '../../src/core/checkpoint';
 import { LineNumbering, matchLines, pairMovedLines } from '../../src/core/provenance/lineDiff';
 import { combineBlames, lineProvenance, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
 import { fileProvenance, type PlanFileHistory } from '../../src/core/provenance/planProvenance';
+import { SnapshotFileCache } from '../../src/core/provenance/provenanceReader';
 
 // Line provenance is pure: versions of a file and whose each change was go in, an author per line
 // comes out. The CLI tests (cliBlame.test.ts) read the same through real hooks and a real store.
@@ -176,5 +177,20 @@ describe('line provenance (core)', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('the cache of files at snapshots keeps what was read, never an unreadable snapshot, and drops the oldest past its size', () => {
+    const cache = new SnapshotFileCache(400);
+    const file = (n: number) => ({ state: 'file' as const, id: `b${n}`, content: new Uint8Array(100) });
+    cache.set('r1', 'a', file(1));
+    cache.set('r2', 'a', { state: 'unreadable' });
+    cache.set('r3', 'a', { state: 'absent' });
+    assert.deepEqual(cache.get('r1', 'a'), file(1));
+    assert.equal(cache.get('r1', 'b'), undefined, 'per path');
+    assert.equal(cache.get('r2', 'a'), undefined);
+    assert.deepEqual(cache.get('r3', 'a'), { state: 'absent' });
+    for (const n of [4, 5, 6, 7]) cache.set(`r${n}`, 'a', file(n));
+    assert.equal(cache.get('r1', 'a'), undefined, 'the oldest went first');
+    assert.deepEqual(cache.get('r7', 'a'), file(7));
   });
 });

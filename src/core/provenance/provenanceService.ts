@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../serviceDeps';
 import type { FileBlame } from './lineProvenance';
 import { fileLog, type FileChange } from './fileLog';
 import { fileProvenance } from './planProvenance';
-import { nowVersion, plansOverPath, readHistories } from './provenanceReader';
+import { nowVersion, plansOverPath, readHistories, SnapshotFileCache } from './provenanceReader';
 
 /** `agents blame`'s answer: the file (relative to the workspace), whose each line is, and the plans that were asked. */
 export interface BlameResult {
@@ -22,6 +22,9 @@ export interface LogResult {
 
 /** Line provenance of the workspace's files, worked out from every plan's fences (docs/PROVENANCE.md). */
 export class ProvenanceService {
+  /** The files at snapshots already read: a resident process asks again and again. */
+  private readonly cache = new SnapshotFileCache();
+
   constructor(private readonly deps: ServiceDeps) {}
 
   /**
@@ -34,7 +37,7 @@ export class ProvenanceService {
     const content = file.content;
     if (content === undefined) throw new NotFoundError('file', path);
     const plans = await plansOverPath(this.deps, file.path, planId);
-    const histories = await readHistories(this.deps, plans);
+    const histories = await readHistories(this.deps, plans, this.cache);
     const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
     return { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
   }
@@ -47,7 +50,7 @@ export class ProvenanceService {
     const file = await this.deps.workspace.readFile(path);
     const content = file.content;
     const plans = await plansOverPath(this.deps, file.path, planId);
-    const histories = await readHistories(this.deps, plans);
+    const histories = await readHistories(this.deps, plans, this.cache);
     const changes = fileLog(histories, (h) => (content === undefined ? { id: undefined, content: undefined } : nowVersion(content, h)));
     if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
     return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
