@@ -24,6 +24,8 @@ export interface LogResult {
 export class ProvenanceService {
   /** The files at snapshots already read: a resident process asks again and again. */
   private readonly cache = new SnapshotFileCache();
+  /** The last answers, by what they were worked out from (the checkpoints and the file's bytes): the editor asks again for a file that has not changed. */
+  private readonly answers = new Map<string, BlameResult>();
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -37,9 +39,15 @@ export class ProvenanceService {
     const content = file.content;
     if (content === undefined) throw new NotFoundError('file', path);
     const plans = await plansOverPath(this.deps, file.path, planId);
+    const key = [file.path, planId ?? '', contentKey(content), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
+    const known = this.answers.get(key);
+    if (known) return known;
     const histories = await readHistories(this.deps, plans, this.cache);
     const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
-    return { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
+    const result = { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
+    if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, result);
+    return result;
   }
 
   /**
@@ -55,4 +63,14 @@ export class ProvenanceService {
     if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
     return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
   }
+}
+
+/** Bytes as a key: their length and two 32-bit FNV-1a hashes of different seeds. */
+function contentKey(bytes: Uint8Array): string {
+  let [h1, h2] = [0x811c9dc5, 0x01000193 ^ 0x5bd1e995];
+  for (let i = 0; i < bytes.length; i++) {
+    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193);
+    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995);
+  }
+  return `${bytes.length}:${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}`;
 }
