@@ -21,6 +21,7 @@ import type { HookProfile, HookRow } from './benchHookReport';
 import { benchHooks } from './benchHooks';
 import { benchSave } from './benchSave';
 import { benchDatabaseGrowth, FOLD_EVERY } from './benchDatabaseGrowth';
+import { benchBlame } from './benchBlame';
 
 const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from REV] [--steps N] [--runs N] [--keep] [--verbose] [--markdown FILE]
        npm run bench -- --repo DIR... --hooks [--agent claude-code] [--steps N] [--cli-checkpoints N] [--prompt-every N] [--daemon all|both|fast|on|off] [--profile] [--runs N] [--markdown FILE]
@@ -37,6 +38,8 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
   --db-growth     only time \`agents plan checkpoint\` with 1,000 and 50,000 rows in the database
                   (--db-rows A,B,... for other sizes); its figures go between
                   <!-- bench-db-growth:start --> and <!-- bench-db-growth:end -->
+  --blame         only \`agents blame\` of a 2,000-line file with 200 checkpoints touching it, against
+                  \`git blame\` over a linear history of the same 200 versions (a new process each)
   --markdown FILE write the table, with the date, the machine and this command, between the
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
                   none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md
@@ -80,6 +83,7 @@ function parseOptions() {
         profile: { type: 'boolean', default: false },
         'cli-checkpoints': { type: 'string' },
         'db-growth': { type: 'boolean', default: false },
+        blame: { type: 'boolean', default: false },
         'db-rows': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -472,6 +476,14 @@ async function main(): Promise<void> {
     return;
   }
   const repos = values.repo ?? [];
+  if (values.blame) {
+    rows.push(...(await benchBlame({ base, runs: RUNS, logger: quiet, distDir: __dirname })));
+    console.log(`\n${markdownTable(rows)}`);
+    if (values.markdown) await writeMarkdown(values.markdown);
+    if (values.keep) console.log(`\nKept the workspaces in ${base}`);
+    else rmSync(base, { recursive: true, force: true });
+    return;
+  }
   if (values.save) {
     const table = sampledMarkdownTable(await benchSave({ files: Math.max(100, Number(values['save-files'])), changed: 20, runs: RUNS, base, verbose: values.verbose }));
     console.log(`\n${table}`);

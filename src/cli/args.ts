@@ -11,6 +11,7 @@ import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from '../envelopes/cliErrors';
 import { REMOTE_OPTIONS, buildRemoteCommand, type RemoteCommand } from './remoteArgs';
 import { DECISION_COMMANDS, DECISION_OPTIONS, DECISION_SUBCOMMANDS, buildDecisionCommand, type DecisionCommand } from './decisionArgs';
+import { PROVENANCE_COMMAND_OPTIONS, PROVENANCE_OPTIONS, buildProvenanceCommand, isProvenanceGroup, type ProvenanceCommand, type ProvenanceGroup } from './provenanceArgs';
 
 // The command line, from argv to a typed command. Two kinds of mistakes, two exit codes: the shape
 // of the command line (unknown command or option, missing argument, option without its value) is a
@@ -54,6 +55,8 @@ const OPTIONS = {
   'auto-prune': { type: 'string' },
   checkpoint: { type: 'string' },
   ...DECISION_OPTIONS,
+  // `--plan` is repeatable for `remote` (its definition last: it wins); `blame` and `log` take one.
+  ...PROVENANCE_OPTIONS,
   ...REMOTE_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
@@ -141,10 +144,11 @@ export type Command =
   | { readonly name: 'recreate-sandbox'; readonly planId: string; readonly checkpointId?: string; readonly yes: boolean; readonly preview?: true }
   | { readonly name: LifecycleAction; readonly planId: string }
   | { readonly name: 'delete'; readonly planId: string; readonly yes: boolean }
-  | DecisionCommand;
+  | DecisionCommand
+  | ProvenanceCommand;
 
 export type Invocation =
-  | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand; readonly global: GlobalOptions }
+  | { readonly kind: 'help'; readonly topic: 'global' | 'plan' | Subcommand | ProvenanceGroup; readonly global: GlobalOptions }
   | { readonly kind: 'version'; readonly global: GlobalOptions }
   /** `agents db fold`: the database's write log folded into the file now. */
   | { readonly kind: 'fold'; readonly global: GlobalOptions }
@@ -209,7 +213,13 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     if (values.help) return { kind: 'remote-help', global };
     return { kind: 'remote', command: buildRemoteCommand(sub, args, values, given, GLOBAL_OPTIONS), global };
   }
-  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …", "agents remote …" and "agents db fold"`);
+  if (isProvenanceGroup(group)) {
+    const allowed = new Set<string>([...GLOBAL_OPTIONS, ...PROVENANCE_COMMAND_OPTIONS[group]]);
+    for (const token of given) if (!allowed.has(token.name)) throw new UsageError(`unknown option ${token.rawName} for "${group}"`, group);
+    if (values.help) return { kind: 'help', topic: group, global };
+    return { kind: 'run', command: buildProvenanceCommand(group, sub === undefined ? [] : [sub, ...args], values), global };
+  }
+  if (group !== 'plan') throw new UsageError(`unknown command ${JSON.stringify(group)}; the commands are "agents plan …", "agents blame", "agents log", "agents remote …" and "agents db fold"`);
   if (sub === undefined) {
     if (values.help) return { kind: 'help', topic: 'plan', global };
     throw new UsageError(`missing command after "plan"; one of: ${SUBCOMMANDS.join(', ')}`, 'plan');

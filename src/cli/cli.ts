@@ -92,6 +92,7 @@ export async function runCli(env: CliEnvironment): Promise<number> {
       const shortIds = async () => new ShortIds(await workspaceIds(services));
       const output = await runCommand(invocation.command, {
         services,
+        cwd: env.cwd,
         now: () => new Date(),
         ...(env.checkpointCall?.call ? { checkpointCall: env.checkpointCall.call } : {}),
         ...(format === 'json' ? {} : { shortIds }),

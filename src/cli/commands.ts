@@ -7,6 +7,7 @@ import type { CheckpointCall } from '../daemon/callCheckpointId';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
+import { runProvenanceCommand } from './provenanceCommands';
 import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from '../envelopes/envelopes';
 import { LIFECYCLE_ACTIONS } from '../core/planLifecycle';
 import { renderInProgress, renderInterrupted, renderRecovered, renderRecoverPreview } from './recoveryText';
@@ -18,7 +19,9 @@ import { renderUndoChange, renderUndoChangePreview } from './undoChangeText';
 import type { ShortIds } from '../core/shortIds';
 
 export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections'>;
+  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections' | 'provenance'>;
+  /** Where the command was typed: the paths of `blame` and `log` are relative to it (default: the workspace folder). */
+  readonly cwd?: string;
   readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
   readonly now: () => Date;
   /**
@@ -200,17 +203,20 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
       const policy = { plan_id: plan.plan_id, max_checkpoints: plan.retention.max_checkpoints, auto_prune: plan.retention.auto_prune };
       return { json: { policy }, text: text.renderPolicy(plan.plan_id, plan.retention, changed) };
     }
+    case 'blame':
+    case 'log':
+      return runProvenanceCommand(command, ctx);
     default:
       return runDecisionCommand(command, ctx);
   }
 }
 
 /** The commands that read a plan, roll its files back, or remove it here: all a fetched plan allows. */
-const ALLOWED_ON_FETCHED = new Set(['list', 'show', 'checkpoints', 'diff', 'rollback', 'recover', 'delete', 'create']);
+const ALLOWED_ON_FETCHED = new Set(['list', 'show', 'checkpoints', 'diff', 'rollback', 'recover', 'delete', 'create', 'blame', 'log']);
 
 /** A fetched plan is read-only here (docs/REMOTES.md): its rows belong to the machine that recorded it. */
 function refuseFetchedPlanChange(command: Command, workspaceRoot: string): void {
-  if (ALLOWED_ON_FETCHED.has(command.name) || !('planId' in command)) return;
+  if (ALLOWED_ON_FETCHED.has(command.name) || !('planId' in command) || command.planId === undefined) return;
   const origin = readFetchedOrigins(workspaceRoot).get(command.planId);
   if (origin === undefined) return;
   throw new BusinessRuleViolation(

@@ -12,7 +12,10 @@ type Services = CommandContext['services'];
  */
 export async function resolveIdPrefixes(command: Command, services: Services): Promise<Command> {
   if (!('planId' in command)) return command;
-  const planId = isWholeId(command.planId) ? command.planId : resolveIdPrefix(command.planId, await planCandidates(services), 'plan');
+  const given = command.planId;
+  // `blame` and `log` may leave it out.
+  if (given === undefined) return command;
+  const planId = isWholeId(given) ? given : resolveIdPrefix(given, await planCandidates(services), 'plan');
   let resolved: Command = { ...command, planId };
   const checkpoints = lazy(() => checkpointCandidates(services, planId));
   for (const field of ['checkpointId', 'fromCheckpointId', 'toCheckpointId'] as const) {

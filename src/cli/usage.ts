@@ -1,5 +1,7 @@
 import type { Subcommand } from './args';
 import { DECISION_HELP } from './decisionUsage';
+import { isProvenanceGroup, type ProvenanceGroup } from './provenanceArgs';
+import { PROVENANCE_HELP } from './provenanceUsage';
 
 const GLOBAL_OPTIONS_TEXT = `Global options:
   --workspace DIR        the workspace folder (default: the current directory)
@@ -135,6 +137,10 @@ ${GLOBAL_OPTIONS_TEXT}
 
 ${IDS_TEXT}
 
+Whose lines: "agents blame <path>" says who wrote each line of a file (a tool call, you between
+tool calls, or before any checkpoint); "agents log <path> [-p]" lists the file's changes across
+plans, newest first (docs/PROVENANCE.md).
+
 For agents: "agents mcp [--workspace DIR]" is an MCP server on stdio ("agents mcp --help").
 "agents hook install|uninstall <agent> [--user] [--dry-run]" connects an agent's hooks
 (copilot, claude-code, cursor, gemini, cline); "agents hook status" says what is connected.
@@ -147,8 +153,8 @@ ${EXIT_CODES_TEXT}
 Run "agents plan <command> --help" for one command.`;
 }
 
-export function commandHelp(command: Subcommand): string {
-  const c = COMMAND_HELP[command];
+export function commandHelp(command: Subcommand | ProvenanceGroup): string {
+  const c = isProvenanceGroup(command) ? PROVENANCE_HELP[command] : COMMAND_HELP[command];
   return `Usage: ${c.synopsis}
 
 ${c.text}
@@ -162,5 +168,6 @@ ${EXIT_CODES_TEXT}`;
 
 /** The line that follows a usage error in text mode. */
 export function usageHint(command: string | undefined): string {
+  if (isProvenanceGroup(command)) return `Run "agents ${command} --help" for its usage.`;
   return command && command !== 'plan' ? `Run "agents plan ${command} --help" for its usage.` : 'Run "agents --help" for usage.';
 }

@@ -52,13 +52,18 @@ export function hookAnswerBy(started: number, budget: number): number {
 /** The `agents plan …` commands the client forwards: they read no stdin and ask nothing. */
 export const FORWARDED_PLAN_COMMANDS: readonly string[] = ['list', 'show', 'checkpoints', 'checkpoint'];
 
+/** The command groups the client forwards whole: `agents blame` and `agents log` read only, and ask nothing. */
+export const FORWARDED_GROUPS: readonly string[] = ['blame', 'log'];
+
 /**
- * Whether a command line is `agents … plan <one of FORWARDED_PLAN_COMMANDS> …`, global options
- * anywhere before its words (`agents --format json plan list`), and not a request for help.
+ * Whether a command line is `agents … plan <one of FORWARDED_PLAN_COMMANDS> …` or one of
+ * FORWARDED_GROUPS, global options anywhere before its words (`agents --format json plan list`),
+ * and not a request for help.
  */
 export function isForwardedPlanCommand(args: readonly string[]): boolean {
   const [group, command] = commandWords(args, 2).words;
-  return group === 'plan' && FORWARDED_PLAN_COMMANDS.includes(command ?? '') && !args.includes('--help') && !args.includes('-h');
+  const forwarded = (group === 'plan' && FORWARDED_PLAN_COMMANDS.includes(command ?? '')) || FORWARDED_GROUPS.includes(group ?? '');
+  return forwarded && !args.includes('--help') && !args.includes('-h');
 }
 
 /** A request line's limit: an 8 MiB event, escaped, with room to spare. */

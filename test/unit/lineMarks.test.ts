@@ -5,7 +5,7 @@ import { commandLink, hoverMarkdown, lineMarks, markAt, shiftMarks } from '../..
 // Show Agent Changes: marks from line provenance, following edits, and the hover (escaped).
 
 const call = (line: number, checkpoint: string, prompt: string | null = 'Before: "tidy"'): LineProvenance => ({
-  kind: 'tool_call', plan_id: '01M8Y7PB8Z1X58897FW3ZMDVJJ', checkpoint_id: checkpoint, pre_write_checkpoint_id: null, source_tool: 'Edit', agent: 'claude-code', tool_use_id: 't', subagent: null, prompt_checkpoint_id: null, prompt,
+  kind: 'tool_call', plan_id: '01M8Y7PB8Z1X58897FW3ZMDVJJ', checkpoint_id: checkpoint, pre_write_checkpoint_id: null, source_tool: 'Edit', agent: 'claude-code', tool_use_id: 't', subagent: null, prompt_checkpoint_id: null, prompt, session_id: 'S1', input: 'notes/todo.txt',
   since: '2026-12-03T10:00:00.000Z', until: '2026-12-03T10:00:01.000Z', line, text: `l${line}`,
 });
 const mine = (line: number): LineProvenance => ({ kind: 'outside_tool_calls', plan_id: 'P', from_checkpoint_id: 'A', to_checkpoint_id: 'B', since: '2026-12-03T10:00:01.000Z', until: '2026-12-03T10:00:02.000Z', line, text: `l${line}` });

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Checkpoint } from '../../src/core/checkpoint';
-import { matchLines } from '../../src/core/provenance/lineDiff';
+import { LineNumbering, matchLines, pairMovedLines } from '../../src/core/provenance/lineDiff';
 import { combineBlames, lineProvenance, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
 import { fileProvenance, type PlanFileHistory } from '../../src/core/provenance/planProvenance';
+import { SnapshotFileCache } from '../../src/core/provenance/provenanceReader';
 
 // Line provenance is pure: versions of a file and whose each change was go in, an author per line
 // comes out. The CLI tests (cliBlame.test.ts) read the same through real hooks and a real store.
@@ -25,6 +26,8 @@ const call = (i: number): ProvenanceStep['author'] => ({
   subagent: null,
   prompt_checkpoint_id: null,
   prompt: null,
+  session_id: 's1',
+  input: 'f.txt',
   since: times(i).since,
   until: times(i).until!,
 });
@@ -149,5 +152,45 @@ describe('line provenance (core)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('comparing bytes for the common start and end gives the same authors as diffing every line (random histories)', () => {
+    const alphabet = ['a\n', 'b\n', 'c\n', '}\n', 'a long line that weighs more than twenty\n', '\n', 'x', 'é\n'];
+    const version = fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(version, fc.array(version, { minLength: 1, maxLength: 6 }), (first, rest) => {
+        const steps = rest.map((t, i): ProvenanceStep => ({ version: v(t), author: call(i), times: times(i) }));
+        const got = lineProvenance(v(first), before, steps);
+        // The reference: every line of every version numbered and diffed, moves paired, as lineDiff.ts does.
+        const numbering = new LineNumbering();
+        const split = (t: string) => t.split(/(?<=\n)/).filter((x) => x !== '');
+        let prev = numbering.number(split(first));
+        let authors: string[] = split(first).map(() => 'before');
+        rest.forEach((t, i) => {
+          const next = numbering.number(split(t));
+          const m = matchLines(prev, next);
+          pairMovedLines(prev, next, m, (id) => numbering.text(id).replace(/\s/g, '').length);
+          authors = Array.from(next, (_, j) => (m[j]! >= 0 ? authors[m[j]!]! : `call ${i}`));
+          prev = next;
+        });
+        assert.deepEqual(who(got), authors);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('the cache of files at snapshots keeps what was read, never an unreadable snapshot, and drops the oldest past its size', () => {
+    const cache = new SnapshotFileCache(400);
+    const file = (n: number) => ({ state: 'file' as const, id: `b${n}`, content: new Uint8Array(100) });
+    cache.set('r1', 'a', file(1));
+    cache.set('r2', 'a', { state: 'unreadable' });
+    cache.set('r3', 'a', { state: 'absent' });
+    assert.deepEqual(cache.get('r1', 'a'), file(1));
+    assert.equal(cache.get('r1', 'b'), undefined, 'per path');
+    assert.equal(cache.get('r2', 'a'), undefined);
+    assert.deepEqual(cache.get('r3', 'a'), { state: 'absent' });
+    for (const n of [4, 5, 6, 7]) cache.set(`r${n}`, 'a', file(n));
+    assert.equal(cache.get('r1', 'a'), undefined, 'the oldest went first');
+    assert.deepEqual(cache.get('r7', 'a'), file(7));
   });
 });

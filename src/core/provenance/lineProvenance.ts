@@ -1,5 +1,5 @@
 import type { ToolCallAuthor, UnknownReason } from '../authorship';
-import { LineNumbering, matchLines, pairMovedLines } from './lineDiff';
+import { LineNumbering, matchLines, pairMovedLines, sameRange } from './lineDiff';
 
 // Who wrote each line of a file as it is now, from the file's versions at a plan's checkpoints and
 // whose each change between them was (core/authorship.ts works that out from the fences). Each
@@ -12,6 +12,10 @@ import { LineNumbering, matchLines, pairMovedLines } from './lineDiff';
 export type ToolCallLineAuthor = ToolCallAuthor & {
   /** The prompt's checkpoint reason (`Before: "…"`); null when no prompt came before the call. */
   readonly prompt: string | null;
+  /** The agent's session, as its hooks named it; null when they did not. */
+  readonly session_id: string | null;
+  /** The tool's input in short: the file it wrote, or the first line of the command it ran. */
+  readonly input: string | null;
   /** When the stretch began (its `pre_write`, or the checkpoint before) and ended (its `post_step`). */
   readonly since: string;
   readonly until: string;
@@ -84,9 +88,7 @@ export function isBinary(content: Uint8Array): boolean {
   return false;
 }
 
-// Lines compare byte for byte: windows-1252 (as WHATWG defines it) maps each byte to its own code
-// point, so no two different lines decode to the same text, whatever their encoding.
-const byteText = new TextDecoder('windows-1252');
+// Lines compare byte for byte (lineDiff.ts numbers them by their bytes); UTF-8 only for display.
 const utf8 = new TextDecoder('utf-8');
 
 /** The lines of a text (each with its line break, so that a last line without one differs from one with). */
@@ -105,22 +107,95 @@ function splitLines(text: string): string[] {
   }
 }
 
-/** A version's lines: a binary file is one line (its content id), an absent one none. */
-function linesOf(v: FileVersion): string[] {
-  if (v.content === undefined) return [];
-  if (isBinary(v.content)) return [`\0binary\0${v.id ?? ''}`];
-  return splitLines(byteText.decode(v.content));
+/** Where each line of bytes[from, to) starts (each with its line break), then `to`. */
+function lineStarts(bytes: Uint8Array, from: number, to: number): number[] {
+  const starts: number[] = [];
+  for (let at = from; at < to; ) {
+    const nl = bytes.indexOf(0x0a, at);
+    starts.push(at);
+    at = nl < 0 || nl >= to ? to : nl + 1;
+  }
+  starts.push(to);
+  return starts;
 }
 
-function nonSpaceCount(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 32) n++;
-  return n;
+/** A version's lines: a binary file is one line (its content id), an absent one none. `starts`/`bytes`: a text's. */
+interface Lines {
+  readonly ids: Int32Array;
+  readonly starts: Int32Array | undefined;
+  readonly bytes: Uint8Array | undefined;
+}
+
+function readLines(v: FileVersion, numbering: LineNumbering): Lines {
+  if (v.content === undefined || v.unreadable) return { ids: new Int32Array(0), starts: undefined, bytes: undefined };
+  if (isBinary(v.content)) return { ids: numbering.number([`\0binary\0${v.id ?? ''}`]), starts: undefined, bytes: undefined };
+  const starts = Int32Array.from(lineStarts(v.content, 0, v.content.length));
+  return { ids: numbering.numberBytes(v.content, starts, 0, starts.length - 1), starts, bytes: v.content };
+}
+
+/**
+ * The next version's lines and which line of the previous each is (-1: inserted). The common start
+ * and end are found by comparing bytes, so only the lines between them are split, numbered and
+ * diffed: a tool call's edit of a few lines costs a comparison of bytes, not of 2,000 lines.
+ */
+function nextLines(prev: Lines, v: FileVersion, numbering: LineNumbering, weight: (id: number) => number): { lines: Lines; match: Int32Array } {
+  const b = v.content;
+  if (prev.bytes === undefined || prev.starts === undefined || b === undefined || isBinary(b)) {
+    const lines = readLines(v, numbering);
+    const match = matchLines(prev.ids, lines.ids);
+    pairMovedLines(prev.ids, lines.ids, match, weight);
+    return { lines, match };
+  }
+  const a = prev.bytes;
+  const sa = prev.starts;
+  const n = prev.ids.length;
+  let p = 0;
+  const most = Math.min(a.length, b.length);
+  while (p < most && a[p] === b[p]) p++;
+  // Whole lines of the common start, each with its line break.
+  let k = 0;
+  while (k < n && sa[k + 1]! <= p && a[sa[k + 1]! - 1] === 0x0a) k++;
+  const from = sa[k]!;
+  let q = 0;
+  const room = most - from;
+  while (q < room && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  // Whole lines of the common end: the line break before each is in it too.
+  let j = n;
+  while (j > k && sa[j - 1]! - 1 >= a.length - q) j--;
+  const shift = b.length - a.length;
+  const midStarts = lineStarts(b, from, sa[j]! + shift);
+  const midCount = midStarts.length - 1;
+  const midIds = new Int32Array(midCount);
+  for (let x = 0; x < midCount; x++) {
+    const [s, e] = [midStarts[x]!, midStarts[x + 1]!];
+    // Most lines between the first and the last change are unchanged: the line at the same place
+    // counted from the start, or from the end (after an insertion or a deletion), is one compare.
+    const [fromStart, fromEnd] = [k + x, j - (midCount - x)];
+    if (fromStart < j && sameRange(a, sa[fromStart]!, sa[fromStart + 1]!, b, s, e)) midIds[x] = prev.ids[fromStart]!;
+    else if (fromEnd >= k && fromEnd < j && sameRange(a, sa[fromEnd]!, sa[fromEnd + 1]!, b, s, e)) midIds[x] = prev.ids[fromEnd]!;
+    else midIds[x] = numbering.numberLine(b, s, e);
+  }
+  const ids = new Int32Array(k + midIds.length + (n - j));
+  ids.set(prev.ids.subarray(0, k), 0);
+  ids.set(midIds, k);
+  ids.set(prev.ids.subarray(j), k + midIds.length);
+  const starts = new Int32Array(ids.length + 1);
+  starts.set(sa.subarray(0, k), 0);
+  starts.set(midStarts.slice(0, -1), k);
+  for (let t = j; t <= n; t++) starts[k + midIds.length + (t - j)] = sa[t]! + shift;
+  const before = prev.ids.subarray(k, j);
+  const m = matchLines(before, midIds);
+  pairMovedLines(before, midIds, m, weight);
+  const match = new Int32Array(ids.length);
+  for (let i = 0; i < k; i++) match[i] = i;
+  for (let x = 0; x < midIds.length; x++) match[k + x] = m[x]! >= 0 ? m[x]! + k : -1;
+  for (let t = 0; t < n - j; t++) match[k + midIds.length + t] = j + t;
+  return { lines: { ids, starts, bytes: b }, match };
 }
 
 interface Attributed {
   readonly id: string | undefined;
-  readonly lines: Int32Array;
+  readonly lines: Lines;
   readonly authors: readonly LineAuthor[];
 }
 
@@ -131,14 +206,9 @@ interface Attributed {
  */
 export function lineProvenance(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[]): FileBlame {
   const numbering = new LineNumbering();
-  const weights = new Map<number, number>();
-  const weight = (id: number): number => {
-    let w = weights.get(id);
-    if (w === undefined) weights.set(id, (w = nonSpaceCount(numbering.text(id))));
-    return w;
-  };
-  const baseLines = numbering.number(base.unreadable ? [] : linesOf(base));
-  const history: Attributed[] = [{ id: base.id, lines: baseLines, authors: new Array<LineAuthor>(baseLines.length).fill(baseAuthor) }];
+  const weight = (id: number): number => numbering.weight(id);
+  const baseLines = readLines(base, numbering);
+  const history: Attributed[] = [{ id: base.id, lines: baseLines, authors: new Array<LineAuthor>(baseLines.ids.length).fill(baseAuthor) }];
   // Since when the snapshots could not be read: what changed across them is named by no one.
   let gap: StretchTimes | undefined = base.unreadable && steps[0] ? steps[0].times : undefined;
   for (const step of steps) {
@@ -168,25 +238,24 @@ export function lineProvenance(base: FileVersion, baseAuthor: Extract<LineAuthor
 }
 
 function attribute(prev: Attributed, step: ProvenanceStep, history: readonly Attributed[], numbering: LineNumbering, weight: (id: number) => number): Attributed {
-  const lines = numbering.number(linesOf(step.version));
-  const match = matchLines(prev.lines, lines);
-  pairMovedLines(prev.lines, lines, match, weight);
-  const authors = new Array<LineAuthor>(lines.length);
-  for (let j = 0; j < lines.length; j++) if (match[j]! >= 0) authors[j] = prev.authors[match[j]!]!;
+  const { lines, match } = nextLines(prev.lines, step.version, numbering, weight);
+  const count = lines.ids.length;
+  const authors = new Array<LineAuthor>(count);
+  for (let j = 0; j < count; j++) if (match[j]! >= 0) authors[j] = prev.authors[match[j]!]!;
   const a = step.author;
   if (a.kind !== 'restore') {
-    for (let j = 0; j < lines.length; j++) authors[j] ??= a;
+    for (let j = 0; j < count; j++) authors[j] ??= a;
     return { id: step.version.id, lines, authors };
   }
   const times = step.times;
   const restored = a.restored_from >= 0 && a.restored_from < history.length - 1 ? history[a.restored_from] : undefined;
   if (restored === undefined) {
     // What it brought back cannot be read: its lines are named by no one.
-    for (let j = 0; j < lines.length; j++) authors[j] ??= { kind: 'unknown', reason: 'unreadable', ...times };
+    for (let j = 0; j < count; j++) authors[j] ??= { kind: 'unknown', reason: 'unreadable', ...times };
     return { id: step.version.id, lines, authors };
   }
-  const back = matchLines(restored.lines, lines);
-  for (let j = 0; j < lines.length; j++) {
+  const back = matchLines(restored.lines.ids, lines.ids);
+  for (let j = 0; j < count; j++) {
     if (authors[j] !== undefined) continue;
     authors[j] = back[j]! >= 0 ? restored.authors[back[j]!]! : { kind: 'outside_tool_calls', ...times };
   }

@@ -20,19 +20,27 @@ export function planSteps(history: PlanFileHistory, now: FileVersion): { base: F
   const first = checkpoints[0];
   if (first === undefined) return { base: now, baseAuthor: { kind: 'before_checkpoints', until: null }, steps: [] };
   const index = new Map(checkpoints.map((c, i) => [c.checkpoint_id, i]));
-  const prompts = new Map(checkpoints.map((c) => [c.checkpoint_id, c.metadata.reason ?? null]));
+  const byId = new Map(checkpoints.map((c) => [c.checkpoint_id, c]));
   const steps = authoredStretches(history.plan_id, checkpoints, 0).map((st, i): ProvenanceStep => {
     const times: StretchTimes = { plan_id: history.plan_id, from_checkpoint_id: st.from.checkpoint_id, to_checkpoint_id: st.to?.checkpoint_id ?? null, since: st.from.created_at, until: st.to?.created_at ?? null };
-    return { version: st.to === undefined ? now : versions[i + 1]!, author: stepAuthor(st.author, times, index, prompts), times };
+    return { version: st.to === undefined ? now : versions[i + 1]!, author: stepAuthor(st.author, times, index, byId), times };
   });
   return { base: versions[0]!, baseAuthor: { kind: 'before_checkpoints', until: first.created_at }, steps };
 }
 
-function stepAuthor(author: Author, times: StretchTimes, index: ReadonlyMap<string, number>, prompts: ReadonlyMap<string, string | null>): StepAuthor {
+function extraText(c: Checkpoint | undefined, key: string): string | null {
+  const v = c?.metadata.extra[key];
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+function stepAuthor(author: Author, times: StretchTimes, index: ReadonlyMap<string, number>, byId: ReadonlyMap<string, Checkpoint>): StepAuthor {
   switch (author.kind) {
-    case 'tool_call':
-      // A tool call's stretch always ends at its post_step.
-      return { ...author, prompt: author.prompt_checkpoint_id === null ? null : (prompts.get(author.prompt_checkpoint_id) ?? null), since: times.since, until: times.until ?? times.since };
+    case 'tool_call': {
+      const post = byId.get(author.checkpoint_id);
+      const prompt = author.prompt_checkpoint_id === null ? null : (byId.get(author.prompt_checkpoint_id)?.metadata.reason ?? null);
+      // A tool call's stretch ends at its post_step (a background command's begins there: it runs to the next checkpoint).
+      return { ...author, prompt, session_id: extraText(post, 'session_id'), input: extraText(post, 'file_path') ?? extraText(post, 'command'), since: times.since, until: times.until ?? times.since };
+    }
     case 'restore':
       return { kind: 'restore', restored_from: index.get(author.restored_from) ?? -1, ...times };
     case 'unknown':

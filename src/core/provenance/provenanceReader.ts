@@ -43,14 +43,49 @@ function versionOf(f: SnapshotFile): FileVersion {
   return f.state === 'absent' ? { id: undefined, content: undefined } : { id: undefined, content: undefined, unreadable: true };
 }
 
-/** Each plan's history of its path: one read of the store per distinct path (most often one for all plans). */
-export async function readHistories(deps: ServiceDeps, plans: readonly PlanOverPath[]): Promise<PlanFileHistory[]> {
+/**
+ * What snapshots held, kept between calls by a long-lived process (the resident process, the
+ * extension): a snapshot never changes, so a path's content at it is read once. Bounded by bytes;
+ * an unreadable snapshot is never kept (it may be a read that failed this time).
+ */
+export class SnapshotFileCache {
+  private readonly entries = new Map<string, SnapshotFile>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  get(ref: string, path: string): SnapshotFile | undefined {
+    return this.entries.get(`${ref}\0${path}`);
+  }
+
+  set(ref: string, path: string, file: SnapshotFile): void {
+    if (file.state === 'unreadable') return;
+    const size = file.state === 'file' ? file.content.length : 0;
+    if (size > this.maxBytes / 4) return;
+    // Oldest first out (a Map keeps insertion order).
+    for (const [key, old] of this.entries) {
+      if (this.bytes + size <= this.maxBytes && this.entries.size < 100_000) break;
+      this.entries.delete(key);
+      this.bytes -= old.state === 'file' ? old.content.length : 0;
+    }
+    this.entries.set(`${ref}\0${path}`, file);
+    this.bytes += size;
+  }
+}
+
+/** Each plan's history of its path: one read of the store per distinct path (most often one for all plans), of the snapshots `cache` lacks. */
+export async function readHistories(deps: ServiceDeps, plans: readonly PlanOverPath[], cache?: SnapshotFileCache): Promise<PlanFileHistory[]> {
   const byRel = new Map<string, PlanOverPath[]>();
   for (const p of plans) byRel.set(p.rel, [...(byRel.get(p.rel) ?? []), p]);
   const out = new Map<string, PlanFileHistory>();
   for (const [rel, group] of byRel) {
     const refs = group.flatMap((p) => p.checkpoints.map((c) => c.sandbox_ref));
-    const files = refs.length > 0 ? await deps.snapshotter.fileAtSnapshots(refs, rel) : [];
+    const known = refs.map((r) => cache?.get(r, rel));
+    const missing = [...new Set(refs.filter((_, i) => known[i] === undefined))];
+    const read = missing.length > 0 ? await deps.snapshotter.fileAtSnapshots(missing, rel) : [];
+    const fresh = new Map(missing.map((r, i) => [r, read[i]!]));
+    for (const [r, f] of fresh) cache?.set(r, rel, f);
+    const files = refs.map((r, i) => known[i] ?? fresh.get(r)!);
     let at = 0;
     for (const p of group) {
       const versions = files.slice(at, at + p.checkpoints.length).map(versionOf);

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../serviceDeps';
 import type { FileBlame } from './lineProvenance';
 import { fileLog, type FileChange } from './fileLog';
 import { fileProvenance } from './planProvenance';
-import { nowVersion, plansOverPath, readHistories } from './provenanceReader';
+import { nowVersion, plansOverPath, readHistories, SnapshotFileCache } from './provenanceReader';
 
 /** `agents blame`'s answer: the file (relative to the workspace), whose each line is, and the plans that were asked. */
 export interface BlameResult {
@@ -22,6 +22,11 @@ export interface LogResult {
 
 /** Line provenance of the workspace's files, worked out from every plan's fences (docs/PROVENANCE.md). */
 export class ProvenanceService {
+  /** The files at snapshots already read: a resident process asks again and again. */
+  private readonly cache = new SnapshotFileCache();
+  /** The last answers, by what they were worked out from (the checkpoints and the file's bytes): the editor asks again for a file that has not changed. */
+  private readonly answers = new Map<string, BlameResult>();
+
   constructor(private readonly deps: ServiceDeps) {}
 
   /**
@@ -34,9 +39,15 @@ export class ProvenanceService {
     const content = file.content;
     if (content === undefined) throw new NotFoundError('file', path);
     const plans = await plansOverPath(this.deps, file.path, planId);
-    const histories = await readHistories(this.deps, plans);
+    const key = [file.path, planId ?? '', contentKey(content), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
+    const known = this.answers.get(key);
+    if (known) return known;
+    const histories = await readHistories(this.deps, plans, this.cache);
     const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
-    return { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
+    const result = { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
+    if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, result);
+    return result;
   }
 
   /**
@@ -47,9 +58,19 @@ export class ProvenanceService {
     const file = await this.deps.workspace.readFile(path);
     const content = file.content;
     const plans = await plansOverPath(this.deps, file.path, planId);
-    const histories = await readHistories(this.deps, plans);
+    const histories = await readHistories(this.deps, plans, this.cache);
     const changes = fileLog(histories, (h) => (content === undefined ? { id: undefined, content: undefined } : nowVersion(content, h)));
     if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
     return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
   }
+}
+
+/** Bytes as a key: their length and two 32-bit FNV-1a hashes of different seeds. */
+function contentKey(bytes: Uint8Array): string {
+  let [h1, h2] = [0x811c9dc5, 0x01000193 ^ 0x5bd1e995];
+  for (let i = 0; i < bytes.length; i++) {
+    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193);
+    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995);
+  }
+  return `${bytes.length}:${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}`;
 }

@@ -1,0 +1,131 @@
+// `agents blame` against `git blame` over the same history (`npm run bench -- --blame`): a
+// 2,000-line file and 200 checkpoints that each changed it (tool calls, and every tenth an edit
+// between them), and a git repository whose 200 commits are those same versions, one after the
+// other. Both are timed as a person runs them: a new process, the text output.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { createWorkspaceServices } from '../src/composition';
+import type { Logger } from '../src/core/ports';
+import { median, settle, type Row } from './benchCommon';
+import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
+
+export interface BlameBenchOptions {
+  readonly base: string;
+  readonly runs: number;
+  readonly logger: Logger;
+  /** The folder of the bundles (dist/). */
+  readonly distDir: string;
+  readonly lines?: number;
+  readonly checkpoints?: number;
+}
+
+/** Deterministic pseudo-random numbers (xorshift), so that every run edits the same lines. */
+function random(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 0x100000000;
+  };
+}
+
+/** One version after another: each changes a few lines, and now and then inserts or deletes one. */
+function versions(lines: number, count: number): string[][] {
+  const next = random(37);
+  let text = Array.from({ length: lines }, (_, i) => `export const value${i} = compute(${i}, 'line ${i} of the original file');`);
+  const out = [text];
+  for (let v = 1; v <= count; v++) {
+    text = [...text];
+    for (let k = 0; k < 5; k++) {
+      const at = Math.floor(next() * text.length);
+      text[at] = `export const value${at} = compute(${at}, 'changed in version ${v}');`;
+    }
+    const at = Math.floor(next() * text.length);
+    if (v % 3 === 0) text.splice(at, 0, `// a line added in version ${v}`);
+    if (v % 3 === 1 && text.length > lines) text.splice(at, 1);
+    out.push(text);
+  }
+  return out;
+}
+
+export async function benchBlame(options: BlameBenchOptions): Promise<Row[]> {
+  const lineCount = options.lines ?? 2000;
+  const count = options.checkpoints ?? 200;
+  const label = `blame, ${lineCount.toLocaleString('en-US')} lines`;
+  console.log(`\n[${label}] ${count} checkpoints touching the file, and a git history of the same ${count} commits ...`);
+  const all = versions(lineCount, count);
+  const ours = path.join(options.base, 'blame', 'ours');
+  const plain = path.join(options.base, 'blame', 'plain');
+  const file = 'src/big.ts';
+  for (const dir of [ours, plain]) mkdirSync(path.join(dir, 'src'), { recursive: true });
+  const write = (dir: string, v: number) => writeFileSync(path.join(dir, file), `${all[v]!.join('\n')}\n`);
+
+  // Ours: a plan over the folder, its first checkpoint on the first version, then a checkpoint per
+  // version: a tool call's post_step (the hooks skip a pre_write that would find nothing changed),
+  // every tenth a manual checkpoint after an edit between tool calls.
+  const s = createWorkspaceServices({ workspaceRoot: ours, wasmDir: options.distDir, logger: options.logger });
+  try {
+    const plan = await s.plans.createPlan({ title: 'blame bench' });
+    await s.plans.setRetentionPolicy(plan.plan_id, { max_checkpoints: 100, auto_prune: false });
+    write(ours, 0);
+    await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'Before: "bench"', extra: { agent: 'claude-code' } });
+    for (let v = 1; v <= count; v++) {
+      write(ours, v);
+      const tool = v % 10 !== 0;
+      await s.checkpoints.createCheckpoint(plan.plan_id, tool ? { type: 'post_step', sourceTool: 'Edit', reason: `After Edit ${file}`, extra: { agent: 'claude-code', tool_use_id: `toolu_${v}`, file_path: file } } : { type: 'manual', reason: `checkpoint ${v}` });
+    }
+  } finally {
+    s.dispose();
+  }
+
+  // Plain git: the same versions as a linear history.
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
+  Object.assign(env, { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: plain, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  git('init', '-q');
+  for (let v = 0; v <= count; v++) {
+    write(plain, v);
+    git('add', file);
+    git('commit', '-qm', `version ${v}`);
+  }
+  settle();
+
+  const run = (cmd: string, args: readonly string[], cwd: string, extra: NodeJS.ProcessEnv = {}): number => {
+    const start = performance.now();
+    execFileSync(cmd, args, { cwd, env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 256 * 1024 * 1024 });
+    return performance.now() - start;
+  };
+  const cli = path.join(options.distDir, 'cli.js');
+  // One untimed run each: the page cache holds both stores, as it does for anyone who asks twice.
+  run(process.execPath, [cli, 'blame', file], ours, { CLEVERAGENTS_NO_DAEMON: '1' });
+  run('git', ['blame', '--', file], plain);
+  const rows: Row[] = [];
+  const measure = (step: string, args: readonly string[], gitArgs: readonly string[], extra: NodeJS.ProcessEnv): void => {
+    const o: number[] = [];
+    const p: number[] = [];
+    for (let r = 0; r < options.runs; r++) {
+      o.push(run(process.execPath, [cli, ...args], ours, extra));
+      p.push(run('git', gitArgs, plain));
+    }
+    const row = { size: label, step, ours: median(o), plain: median(p) };
+    rows.push(row);
+    console.log(`  ${step.padEnd(60)} ours ${row.ours.toFixed(0).padStart(6)} ms   plain git ${row.plain.toFixed(0).padStart(6)} ms   ratio ${(row.ours / row.plain).toFixed(2)}   (runs: ours ${o.map((x) => x.toFixed(0)).join(', ')}; git ${p.map((x) => x.toFixed(0)).join(', ')})`);
+  };
+  const text = ['blame', file];
+  const json = ['--format', 'json', 'blame', file];
+  const gitText = ['blame', '--', file];
+  const gitJson = ['blame', '--porcelain', '--', file];
+  // A new process that does it all (node's start, the bundle, sql.js), as without a resident process.
+  measure('agents blame vs git blame, no resident process', text, gitText, { CLEVERAGENTS_NO_DAEMON: '1' });
+  measure('agents blame --format json vs git blame --porcelain, none', json, gitJson, { CLEVERAGENTS_NO_DAEMON: '1' });
+  // As in steady use: the workspace's resident process (which the hooks start) serves it.
+  const warm = await warmResidentProcess({ workspace: ours, env, cli, first: () => run(process.execPath, [cli, ...text], ours), served: () => run(process.execPath, [cli, ...text], ours) });
+  console.log(`  ${describeWarmUp(warm, 'blame', 'blame')}`);
+  measure('agents blame vs git blame, resident process', text, gitText, {});
+  measure('agents blame --format json vs git blame --porcelain, resident', json, gitJson, {});
+  execFileSync(process.execPath, [cli, 'daemon', 'stop', '--workspace', ours], { env, stdio: 'ignore' });
+  return rows;
+}
