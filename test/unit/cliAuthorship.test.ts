@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { AgentOnlySummaryJson, PlanJson, RollbackEnvelope, UndoneWorkJson } from '../../src/envelopes/envelopes';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { git, hashTree, write } from './helpers/sandboxFixtures';
+import { claudeHook, claudeHookEnv } from './helpers/claudeHooks';
 import { useTempDirs } from './helpers/tempDir';
 
 // Whose change is whose, end to end: Claude Code's hook events on stdin of the built CLI (`agents
@@ -13,21 +14,11 @@ import { useTempDirs } from './helpers/tempDir';
 
 const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
 
-function childEnv(root: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('AGENTS_') || key === 'CLAUDE_PROJECT_DIR') delete env[key];
-  return { ...env, CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '120000', AGENTS_HOOK_BUDGET_MS: '120000' };
-}
-
 /** A Claude Code session as its hooks see it: prompts and fenced tool calls, each a new process with the event on stdin. */
 function session(root: string, id: string) {
   let n = 0;
   const call = (event: Record<string, unknown>): void => {
-    const input = JSON.stringify({ session_id: id, transcript_path: '/tmp/t.jsonl', cwd: root, permission_mode: 'default', ...event });
-    const r = spawnSync(process.execPath, [CLI_PATH, 'hook', 'run', 'claude-code'], { cwd: root, input, env: childEnv(root), encoding: 'utf8', timeout: 180_000 });
-    if (r.error) throw r.error;
-    assert.equal(r.status, 0, `hook ${String(event.hook_event_name)}: ${r.stderr}`);
-    assert.equal(r.stderr, '');
+    assert.equal(claudeHook(root, id, event), '');
   };
   return {
     prompt: (prompt: string) => call({ hook_event_name: 'UserPromptSubmit', prompt }),
@@ -68,7 +59,7 @@ describe('whose change is whose: restores name the user’s edits, Keep Mine kee
   };
   /** The CLI with room for output of 20,000 paths (runCli's buffer is 1 MB). */
   const big = (root: string, ...args: string[]): string => {
-    const r = spawnSync(process.execPath, [CLI_PATH, ...args], { cwd: root, env: childEnv(root), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 300_000 });
+    const r = spawnSync(process.execPath, [CLI_PATH, ...args], { cwd: root, env: claudeHookEnv(root), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 300_000 });
     if (r.error) throw r.error;
     assert.equal(r.status, 0, r.stderr);
     return r.stdout;

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
-import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { git, hashTree, write } from './helpers/sandboxFixtures';
+import { claudeHook } from './helpers/claudeHooks';
 import { useTempDirs } from './helpers/tempDir';
 
 // `agents blame` and `agents log` end to end (issue 37): Claude Code's hook events on stdin of the
@@ -13,20 +13,11 @@ import { useTempDirs } from './helpers/tempDir';
 const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
 const twenty = (): string[] => Array.from({ length: 20 }, (_, i) => `line ${i + 1} of the file as it was`);
 
-function childEnv(root: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('AGENTS_') || key === 'CLAUDE_PROJECT_DIR') delete env[key];
-  return { ...env, CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '120000', AGENTS_HOOK_BUDGET_MS: '120000' };
-}
-
 /** A Claude Code session as its hooks see it: prompts and fenced tool calls, each a new process with the event on stdin. */
 function session(root: string, id: string) {
   let n = 0;
   const call = (event: Record<string, unknown>): void => {
-    const input = JSON.stringify({ session_id: id, transcript_path: '/tmp/t.jsonl', cwd: root, permission_mode: 'default', ...event });
-    const r = spawnSync(process.execPath, [CLI_PATH, 'hook', 'run', 'claude-code'], { cwd: root, input, env: childEnv(root), encoding: 'utf8', timeout: 180_000 });
-    if (r.error) throw r.error;
-    assert.equal(r.status, 0, `hook ${String(event.hook_event_name)}: ${r.stderr}`);
+    claudeHook(root, id, event);
   };
   const base = (file: string, useId: string) => ({ tool_name: 'Edit', tool_use_id: useId, tool_input: { file_path: path.join(root, file) } });
   return {

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
-import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { startMcp } from './helpers/mcpHarness';
+import { claudeHook } from './helpers/claudeHooks';
 import { useTempDirs } from './helpers/tempDir';
 
 // Undo This Change (issue 37, item 4): one tool call's change to one file, or one hunk of it,
@@ -16,20 +16,11 @@ const DB = path.join('.cleveragents', 'cleveragents.db');
 const numbered = (n: number, edit: Record<number, string> = {}): string =>
   Array.from({ length: n }, (_, i) => `${edit[i + 1] ?? `line ${i + 1}`}\n`).join('');
 
-function childEnv(root: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('GIT_') || key.startsWith('AGENTS_') || key === 'CLAUDE_PROJECT_DIR') delete env[key];
-  return { ...env, CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '120000', AGENTS_HOOK_BUDGET_MS: '120000' };
-}
-
 /** A Claude Code session as its hooks see it: each event a new process of the built CLI with the event on stdin. */
 function session(root: string, id: string) {
   let n = 0;
   const call = (event: Record<string, unknown>): void => {
-    const input = JSON.stringify({ session_id: id, transcript_path: '/tmp/t.jsonl', cwd: root, permission_mode: 'default', ...event });
-    const r = spawnSync(process.execPath, [CLI_PATH, 'hook', 'run', 'claude-code'], { cwd: root, input, env: childEnv(root), encoding: 'utf8', timeout: 180_000 });
-    if (r.error) throw r.error;
-    assert.equal(r.status, 0, `hook ${String(event.hook_event_name)}: ${r.stderr}`);
+    claudeHook(root, id, event);
   };
   return {
     prompt: (prompt: string) => call({ hook_event_name: 'UserPromptSubmit', prompt }),
