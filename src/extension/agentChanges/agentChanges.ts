@@ -5,7 +5,7 @@ import { Commands } from '../commandIds';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import { formatRelativeTime } from '../tree/treePresentation';
-import { shownMessage } from '../shownText';
+import { shownMarkdown, showInfo, showModal, showPick, showWarning } from '../shownText';
 import { checkpointFileUri } from '../checkpointDocuments/checkpointContentProvider';
 import { commandLink, hoverMarkdown, lineMarks, markAt, shiftMarks, type LineMark, type MarkGroup } from './lineMarks';
 
@@ -32,7 +32,7 @@ const GUTTER: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineGutter
 /** Marks and Undo This Change read the shadow store with git (and the undo writes files): off in Restricted Mode, with a word why. */
 function trusted(): boolean {
   if (vscode.workspace.isTrusted) return true;
-  void vscode.window.showWarningMessage('Show Agent Changes and Undo This Change run git and write files: trust this workspace to use them (Restricted Mode is on).');
+  void showWarning('Show Agent Changes and Undo This Change run git and write files: trust this workspace to use them (Restricted Mode is on).');
   return false;
 }
 
@@ -97,7 +97,7 @@ export class AgentChanges implements vscode.Disposable {
 
   private showStatus(): void {
     this.status.text = this.on ? '$(eye) Agent Changes' : '$(eye-closed) Agent Changes';
-    const legend = new vscode.MarkdownString('**Show Agent Changes** (click to turn ' + (this.on ? 'off' : 'on') + ')\n\n- left bar, tinted: an agent’s tool call wrote the line\n- left bar, other tint: you (or another program) between tool calls\n- third tint: a fence was missed, the author is unknown\n- unmarked: there before any checkpoint');
+    const legend = shownMarkdown('**Show Agent Changes** (click to turn ' + (this.on ? 'off' : 'on') + ')\n\n- left bar, tinted: an agent’s tool call wrote the line\n- left bar, other tint: you (or another program) between tool calls\n- third tint: a fence was missed, the author is unknown\n- unmarked: there before any checkpoint');
     this.status.tooltip = legend;
   }
 
@@ -207,7 +207,7 @@ export class AgentChanges implements vscode.Disposable {
       typeof t.hunk === 'number'
         ? { hunk: t.hunk }
         : hunks.length > 1
-        ? await vscode.window.showQuickPick(
+        ? await showPick(
             [{ label: 'The whole change to this file', hunk: undefined as number | undefined }, ...hunks.map((h) => ({ label: `Hunk ${h.index}`, description: `${span(h.before)} → ${span(h.after)}`, hunk: h.index as number | undefined }))],
             { title: 'Undo This Change', placeHolder: 'Which part of the tool call’s change to take back?' },
           )
@@ -216,19 +216,19 @@ export class AgentChanges implements vscode.Disposable {
     const change = { path: rel, ...(picked.hunk === undefined ? {} : { hunk: picked.hunk }) };
     const preview = picked.hunk === undefined ? whole : await services.checkpoints.previewAgentOnlyRollback(plan.plan_id, t.checkpointId, 'tool_call', change);
     if (preview.summary.conflicts.length > 0) {
-      void vscode.window.showWarningMessage(shownMessage(`Undo This Change is refused: ${rel} was changed on the same lines since the tool call. Nothing was written.`));
+      void showWarning(`Undo This Change is refused: ${rel} was changed on the same lines since the tool call. Nothing was written.`);
       return undefined;
     }
-    const go = t.yes === true ? 'Undo This Change' : await vscode.window.showWarningMessage(
-      shownMessage(`Take back ${picked.hunk === undefined ? 'the tool call’s change' : `hunk ${picked.hunk} of the tool call’s change`} to ${rel}? Later edits in it stay.`),
-      { modal: true, detail: 'A safety checkpoint is taken first, so this can be undone.' },
-      'Undo This Change',
+    const go = t.yes === true ? 'Undo This Change' : await showModal(
+      `Take back ${picked.hunk === undefined ? 'the tool call’s change' : `hunk ${picked.hunk} of the tool call’s change`} to ${rel}? Later edits in it stay.`,
+      ['A safety checkpoint is taken first, so this can be undone.'],
+      ['Undo This Change'],
     );
     if (go !== 'Undo This Change') return undefined;
     const outcome = await services.checkpoints.rollbackAgentOnly(plan.plan_id, t.checkpointId, undefined, 'tool_call', change);
     this.recompute.schedule();
     // Not waited for: the command returns the safety checkpoint (its undo) while the offer stands.
-    void vscode.window.showInformationMessage(shownMessage(`Took the change back from ${rel}.`), 'Undo').then(async (again) => {
+    void showInfo(`Took the change back from ${rel}.`, 'Undo').then(async (again) => {
       if (again !== 'Undo') return;
       await services.checkpoints.rollbackToCheckpoint(plan.plan_id, outcome.undo_checkpoint_id);
       this.recompute.schedule();
