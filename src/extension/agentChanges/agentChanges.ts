@@ -97,8 +97,7 @@ export class AgentChanges implements vscode.Disposable {
 
   private showStatus(): void {
     this.status.text = this.on ? '$(eye) Agent Changes' : '$(eye-closed) Agent Changes';
-    const legend = shownMarkdown('**Show Agent Changes** (click to turn ' + (this.on ? 'off' : 'on') + ')\n\n- left bar, tinted: an agent’s tool call wrote the line\n- left bar, other tint: you (or another program) between tool calls\n- third tint: a fence was missed, the author is unknown\n- unmarked: there before any checkpoint');
-    this.status.tooltip = legend;
+    this.status.tooltip = shownMarkdown('**Show Agent Changes** (click to turn ' + (this.on ? 'off' : 'on') + ')\n\n- left bar, tinted: an agent’s tool call wrote the line\n- left bar, other tint: you (or another program) between tool calls\n- third tint: a fence was missed, the author is unknown\n- unmarked: there before any checkpoint');
   }
 
   /** Works out who wrote each line of the active file again. */
