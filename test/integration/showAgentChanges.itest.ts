@@ -1,3 +1,4 @@
+// Named to run after checkpointsExtension.itest.ts (files run in name order): that suite starts from a folder without a database.
 // Show Agent Changes in a real extension host: the command turns the marks on, the hover of a
 // line an agent's tool call wrote names the call and links to Undo This Change, a line the user
 // wrote between calls says so, and Undo This Change (from code, as the hover's link runs it)
