@@ -29,10 +29,11 @@ describe('Show Agent Changes: line marks (extension/agentChanges/lineMarks.ts)',
 
   it('the hover: agent, session, prompt escaped, tool call, time, decision, and the three links', () => {
     const mark = lineMarks([call(1, 'C1', 'Before: "*bold* [x](command:evil)"')])[0]!;
-    const md = hoverMarkdown(mark, { now: new Date('2026-12-03T10:05:00.000Z'), relative: () => '5 minutes ago', decision: { title: 'Use <b>', rationale: 'because_' }, links: { reveal: commandLink('a.reveal', ['f', 'p']), undo: commandLink('a.undo', [{ path: 'f.txt' }]) } });
-    assert.match(md, /^\*\*Agent change\*\*: claude\\-code\n/);
+    const md = hoverMarkdown(mark, { now: new Date('2026-12-03T10:05:00.000Z'), relative: () => '5 minutes ago', decision: { title: 'Use <b>', rationale: 'because_' }, links: { reveal: commandLink('a.reveal', ['f', 'p']), undo: commandLink('a.undo', [{ path: 'f.txt' }]) }, short: (id) => `s${id}`, planTitle: 'Claude Code: tidy *notes*' });
+    assert.match(md, /^\*\*Agent change\*\*: Claude Code\n/);
     assert.match(md, /- Prompt: Before: "\\\*bold\\\* \\\[x\\\]\\\(command:evil\\\)"\n/, 'workspace text cannot make a link');
-    assert.match(md, /- Tool call: Edit `C1`\n/);
+    assert.match(md, /- Session: Claude Code: tidy \\\*notes\\\* `s01M8Y7PB8Z1X58897FW3ZMDVJJ`\n/, 'the title escaped, the short id');
+    assert.match(md, /- Tool call: Edit `sC1`\n/);
     assert.match(md, /- Decision: Use \\<b\\>\n- Rationale: because\\_\n/);
     assert.match(md, /\n\n\[Show Checkpoint\]\(command:a\.reveal\?%5B%22f%22%2C%22p%22%5D\) · \[Undo This Change\]\(command:a\.undo\?/);
   });

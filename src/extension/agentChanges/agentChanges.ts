@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LineAuthor } from '../../core/provenance/lineProvenance';
+import { ShortIds, workspaceIds } from '../../core/shortIds';
 import { Commands } from '../commandIds';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
@@ -148,11 +149,13 @@ export class AgentChanges implements vscode.Disposable {
     const a: LineAuthor = mark.author;
     const target = a.kind === 'tool_call' ? { folder: folder.uri.toString(), planId: a.plan_id, checkpointId: a.checkpoint_id, path: path.relative(folder.uri.fsPath, doc.uri.fsPath).split(path.sep).join('/') } : undefined;
     const decision = a.kind === 'tool_call' ? await this.decisionOf(folder, a.plan_id, a.checkpoint_id) : undefined;
+    const session = a.kind === 'tool_call' ? await this.sessionOf(folder, a.plan_id) : undefined;
     const md = new vscode.MarkdownString(
       hoverMarkdown(mark, {
         now: new Date(),
         relative: formatRelativeTime,
         ...(decision ? { decision } : {}),
+        ...(session ? { short: (id: string) => session.short.of(id), planTitle: session.title } : {}),
         links: target ? { reveal: commandLink(Commands.revealPlan, [target.folder, target.planId, target.checkpointId]), compare: commandLink(Commands.compareBeforeToolCall, [target]), undo: commandLink(Commands.undoThisChange, [target]) } : {},
       }),
     );
@@ -160,6 +163,17 @@ export class AgentChanges implements vscode.Disposable {
     md.isTrusted = { enabledCommands: [Commands.revealPlan, Commands.compareBeforeToolCall, Commands.undoThisChange] };
     md.supportHtml = false;
     return new vscode.Hover(md, new vscode.Range(mark.start, 0, Math.max(mark.start, mark.end - 1), Number.MAX_SAFE_INTEGER));
+  }
+
+  /** The session's title and the workspace's short ids (what a person types in the CLI), read when hovered. */
+  private async sessionOf(folder: vscode.WorkspaceFolder, planId: string): Promise<{ title: string; short: ShortIds } | undefined> {
+    try {
+      const services = await this.folders.services(folder);
+      const [plan, ids] = await Promise.all([services.plans.getPlan(planId), workspaceIds(services)]);
+      return { title: plan.title, short: new ShortIds(ids) };
+    } catch {
+      return undefined;
+    }
   }
 
   private async decisionOf(folder: vscode.WorkspaceFolder, planId: string, checkpointId: string): Promise<{ title: string; rationale: string | null } | undefined> {

@@ -2,7 +2,7 @@
 // runs of lines, shifted with the editor's own changes until the next recompute, and the hover of
 // a marked line. No `vscode` import: unit-tested in plain Node.
 import type { LineAuthor, LineProvenance } from '../../core/provenance/lineProvenance';
-import { escapeMarkdown } from '../tree/treePresentation';
+import { agentName, escapeMarkdown } from '../tree/treePresentation';
 
 /** How a line is marked: an agent's tool call, the user's (or another program's) edit, or not at all. */
 export type MarkGroup = 'agent' | 'user' | 'unknown';
@@ -97,21 +97,32 @@ export interface HoverDecision {
   readonly rationale: string | null;
 }
 
-const SHORT = 8;
-
 /**
  * The hover of a marked line, in Markdown: every value from the workspace escaped (it is
  * untrusted), our words around them, and links only to the commands in `links`.
  */
-export function hoverMarkdown(mark: LineMark, o: { readonly now: Date; readonly decision?: HoverDecision; readonly links: HoverLinks; readonly relative: (iso: string, now: Date) => string }): string {
+export function hoverMarkdown(
+  mark: LineMark,
+  o: {
+    readonly now: Date;
+    readonly decision?: HoverDecision;
+    readonly links: HoverLinks;
+    readonly relative: (iso: string, now: Date) => string;
+    /** An id as a person types it (the workspace's short ids, core/shortIds); whole without. */
+    readonly short?: (id: string) => string;
+    /** The session's (plan's) title. */
+    readonly planTitle?: string;
+  },
+): string {
+  const short = o.short ?? ((id: string) => id);
   const a = mark.author;
   const lines: string[] = [];
   const when = (iso: string | null) => (iso === null ? 'now' : `${escapeMarkdown(o.relative(iso, o.now))} (${escapeMarkdown(iso)})`);
   if (a.kind === 'tool_call') {
-    lines.push(`**Agent change**: ${escapeMarkdown(a.agent ?? 'an agent')}${a.subagent ? ` (subagent ${escapeMarkdown(a.subagent)})` : ''}`);
-    lines.push(`- Session (plan): \`${escapeMarkdown(a.plan_id.slice(0, SHORT))}\``);
+    lines.push(`**Agent change**: ${escapeMarkdown(a.agent === null ? 'an agent' : agentName(a.agent))}${a.subagent ? ` (subagent ${escapeMarkdown(a.subagent)})` : ''}`);
+    lines.push(`- Session: ${o.planTitle === undefined ? '' : `${escapeMarkdown(o.planTitle)} `}\`${escapeMarkdown(short(a.plan_id))}\``);
     if (a.prompt !== null) lines.push(`- Prompt: ${escapeMarkdown(a.prompt)}`);
-    lines.push(`- Tool call: ${escapeMarkdown(a.source_tool ?? 'unknown tool')} \`${escapeMarkdown(a.checkpoint_id.slice(0, SHORT))}\``);
+    lines.push(`- Tool call: ${escapeMarkdown(a.source_tool ?? 'unknown tool')} \`${escapeMarkdown(short(a.checkpoint_id))}\``);
     lines.push(`- When: ${when(a.until)}`);
     if (o.decision) {
       lines.push(`- Decision: ${escapeMarkdown(o.decision.title)}`);
