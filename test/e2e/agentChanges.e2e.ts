@@ -65,7 +65,7 @@ describe('Show Agent Changes', () => {
       await page.mouse.move(5, 500);
     }
     const text = await hover.first().innerText();
-    assert.match(text, /Agent change: claude-code/);
+    assert.match(text, /Agent change: Claude Code\n\nSession: Tidy \w{4,}\nTool call: Edit \w{4,}\n/);
     assert.match(text, /Tool call: Edit/);
     assert.match(text, /Undo This Change/);
     await screenshot(page, 'agent-changes-1-hover');

@@ -60,7 +60,8 @@ describe('Show Agent Changes and Undo This Change', function () {
         const text = await hover(2);
         return text.includes('Agent change') ? text : undefined;
       }, 60_000);
-      assert.match(agent, /\*\*Agent change\*\*: claude\\-code/);
+      assert.match(agent, /\*\*Agent change\*\*: Claude Code\n- Session: Agent changes `\w{4,}`\n/, 'the agent as people name it, the session by its title and short id');
+      assert.ok(!agent.includes(`\`${plan.plan_id}\``) && !agent.includes(plan.plan_id.slice(0, 8) + '`'), 'no whole id, no shared time prefix');
       assert.match(agent, /- Tool call: Edit `/);
       assert.match(agent, /\[Undo This Change\]\(command:cleveragents\.checkpoints\.undoThisChange\?/);
       assert.match(agent, /\[Compare with Before This Tool Call\]\(command:cleveragents\.checkpoints\.compareBeforeToolCall\?/);
