@@ -1,14 +1,18 @@
 import { describeAgentContract } from './contractSuite';
 import { geminiDriver } from './drivers/gemini';
 
-// The first snapshot of 60,000 files runs in the background for longer than a hook waits for it:
-// the baseline must be there before the agent writes (issue 35, item 4). It takes about 5 minutes
-// on a 2-core machine, so `npm test` leaves it out, as a pending test that says how to run it:
+// 60,000 more files: the first snapshot of every file outlasts the hook's wait, so the session's
+// first tool calls were unfenced (issue 35, item 4). `agents hook install` now reads the folder
+// once into the workspace index (hooks/workspaceIndexStart.ts) and the session's plan starts from
+// a copy of it. Measured here: about a minute on a 2-core machine, all green; the same run with
+// CLEVERAGENTS_NO_INDEX_JOB=1 in the suite's environment fails five of the seven checks. It stays
+// out of `npm test` because the install's read races an agent started at once (a session begun
+// before the read ends pays it again), which a busy CI machine may lose:
 // `AGENTS_CONTRACT_LARGE=1 npm run test:agents` (or `node scripts/runAgentTests.mjs --large`).
 if (process.env.AGENTS_CONTRACT_LARGE === '1') {
-  describeAgentContract(geminiDriver, 'on', { bulkFiles: 60_000, needsAgentsBranch: ['fences', 'agentOnlyToPrompt1', 'rollbackToPrompt1'] });
+  describeAgentContract(geminiDriver, 'on', { bulkFiles: 60_000 });
 } else {
-  describe('Gemini CLI in a repository of 60,000 more files (about 5 minutes: run with AGENTS_CONTRACT_LARGE=1)', () => {
-    it('fences the first tool calls and rolls back exactly although the first snapshot outlasts the hook (needs agents branch)');
+  describe('Gemini CLI in a repository of 60,000 more files (about a minute: run with AGENTS_CONTRACT_LARGE=1)', () => {
+    it('fences the first tool calls and rolls back exactly although a first read of every file outlasts the hook');
   });
 }
