@@ -69,7 +69,8 @@ describe('Show Agent Changes and Undo This Change', function () {
       // Line 1 was there before this plan's first checkpoint. No tool call wrote it; a plan over the
       // whole folder that an earlier suite left executing may have recorded the file's creation
       // between two of its own checkpoints (then "Your change", rightly), so only that is checked.
-      assert.doesNotMatch(await hover(0), /Agent change/, 'line 1: no tool call wrote it');
+      const lineOne = await hover(0);
+      assert.doesNotMatch(lineOne, /Agent change/, `line 1: no tool call wrote it:\n${lineOne}`);
 
       // What the hover's link runs, with the answers a person would give.
       const undo = await vscode.commands.executeCommand<string | undefined>('cleveragents.checkpoints.undoThisChange', { folder: vscode.workspace.workspaceFolders![0]!.uri.toString(), planId: plan.plan_id, checkpointId: first, path: `${dir}/f.txt`, hunk: 1, yes: true });
