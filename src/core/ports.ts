@@ -76,6 +76,12 @@ export interface CorrectionRepository {
   markApplied(correctionId: string): void;
 }
 
+/** Every id the database holds, of every kind, read without decoding a row (for short ids). */
+export interface IdRepository {
+  /** The ids of all plans, checkpoints, decisions and corrections, in no particular order. */
+  all(): string[];
+}
+
 /** The spec's UnitOfWorkContext: the repositories of one transaction. */
 export interface UnitOfWork {
   readonly plans: PlanRepository;
@@ -83,6 +89,7 @@ export interface UnitOfWork {
   readonly stateChanges: PlanStateChangeRepository;
   readonly decisions: DecisionRepository;
   readonly corrections: CorrectionRepository;
+  readonly ids: IdRepository;
 }
 
 /**

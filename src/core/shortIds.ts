@@ -49,29 +49,12 @@ function commonStart(a: string, b: string | undefined): number {
   return n;
 }
 
-/** What the ids of a workspace are read from: the services' listings (a narrow view, so tests and both front ends can pass theirs). */
+/** What the ids of a workspace are read from: its store (a narrow view, so both front ends can pass theirs). */
 export interface IdSources {
-  readonly plans: { listPlans(): Promise<readonly { readonly plan_id: string }[]> };
-  readonly checkpoints: { listCheckpoints(planId: string): Promise<readonly { readonly checkpoint_id: string }[]> };
-  readonly corrections: {
-    listDecisions(planId: string): Promise<readonly { readonly decision: { readonly decision_id: string } }[]>;
-    listCorrections(planId: string): Promise<readonly { readonly correction_id: string }[]>;
-  };
+  readonly store: { read<T>(work: (uow: { readonly ids: { all(): string[] } }) => T): Promise<T> };
 }
 
 /** Every id of the workspace (plans, their checkpoints, decisions and corrections), for {@link ShortIds}. */
-export async function workspaceIds(sources: IdSources): Promise<string[]> {
-  const ids: string[] = [];
-  for (const plan of await sources.plans.listPlans()) {
-    ids.push(plan.plan_id);
-    const [checkpoints, decisions, corrections] = await Promise.all([
-      sources.checkpoints.listCheckpoints(plan.plan_id),
-      sources.corrections.listDecisions(plan.plan_id),
-      sources.corrections.listCorrections(plan.plan_id),
-    ]);
-    for (const c of checkpoints) ids.push(c.checkpoint_id);
-    for (const d of decisions) ids.push(d.decision.decision_id);
-    for (const c of corrections) ids.push(c.correction_id);
-  }
-  return ids;
+export function workspaceIds(sources: IdSources): Promise<string[]> {
+  return sources.store.read((uow) => uow.ids.all());
 }

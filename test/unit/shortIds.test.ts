@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { planJson, type CheckpointJson, type ErrorEnvelope, type PlanJson, type RollbackEnvelope } from '../../src/envelopes/envelopes';
 import { AmbiguousIdError, resolveIdPrefix } from '../../src/core/idPrefix';
-import { MIN_SHORT_ID, ShortIds } from '../../src/core/shortIds';
+import { MIN_SHORT_ID, ShortIds, workspaceIds } from '../../src/core/shortIds';
 import { NotFoundError } from '../../src/core/errors';
 import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 import { services, write } from './helpers/sandboxFixtures';
@@ -83,6 +83,27 @@ describe('short ids through the built CLI', function () {
       s.dispose();
     }
   }
+
+  it('are made from every id of the workspace, of every kind, read in one query of the store', async () => {
+    const root = tempDir();
+    write(root, 'a.txt', 'one\n');
+    const s = services(root);
+    try {
+      const plan = await s.plans.createPlan({ title: 'every kind', sandbox: '.' });
+      const decision = await s.corrections.recordDecision(plan.plan_id, { title: 'write a' });
+      const before = (await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'pre_write', decisionId: decision.decision_id })).checkpoint;
+      write(root, 'a.txt', 'two\n');
+      const after = (await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', decisionId: decision.decision_id })).checkpoint;
+      const outcome = await s.corrections.executeRevert(plan.plan_id, decision.decision_id);
+      const ids = await workspaceIds(s);
+      const expected = [plan.plan_id, decision.decision_id, before.checkpoint_id, after.checkpoint_id, outcome.correction.correction_id];
+      for (const id of expected) assert.ok(ids.includes(id), `${id} is missing from ${ids.join(', ')}`);
+      const listed = (await s.checkpoints.listCheckpoints(plan.plan_id)).map((c) => c.checkpoint_id);
+      assert.deepEqual([...ids].sort(), [plan.plan_id, decision.decision_id, outcome.correction.correction_id, ...listed].sort());
+    } finally {
+      s.dispose();
+    }
+  });
 
   it('plan list and plan checkpoints show short ids, unique in the workspace, that plan rollback takes', async () => {
     const { root, plan, checkpoints } = await seeded();

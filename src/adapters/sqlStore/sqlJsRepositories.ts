@@ -4,8 +4,8 @@ import { CheckpointSchema, type Checkpoint } from '../../core/checkpoint';
 import { NotFoundError, StoreError, ValidationError, describeIssues } from '../../core/errors';
 import { PlanSchema, type Plan } from '../../core/plan';
 import { PlanStateChangeSchema, type PlanStateChange } from '../../core/planLifecycle';
-import type { CheckpointRepository, PlanRepository, PlanStateChangeRepository, UnitOfWork } from '../../core/ports';
-import { CHECKPOINTS_TABLE, PLANS_TABLE, STATE_CHANGES_TABLE } from './schemaMigrations';
+import type { CheckpointRepository, IdRepository, PlanRepository, PlanStateChangeRepository, UnitOfWork } from '../../core/ports';
+import { CHECKPOINTS_TABLE, CORRECTIONS_TABLE, DECISIONS_TABLE, PLANS_TABLE, STATE_CHANGES_TABLE } from './schemaMigrations';
 import { SqlJsCorrectionRepository, SqlJsDecisionRepository } from './sqlJsDecisionRepositories';
 
 const PLAN_COLUMNS =
@@ -31,6 +31,9 @@ export const STORE_SQL = Object.freeze({
   insertStateChange: `INSERT INTO ${STATE_CHANGES_TABLE} (plan_id, from_state, to_state, changed_at) VALUES (?, ?, ?, ?)`,
   listStateChanges: `SELECT plan_id, from_state, to_state, changed_at FROM ${STATE_CHANGES_TABLE} WHERE plan_id = ? ORDER BY changed_at, rowid`,
   deleteStateChangesOfPlan: `DELETE FROM ${STATE_CHANGES_TABLE} WHERE plan_id = ?`,
+  allIds:
+    `SELECT plan_id FROM ${PLANS_TABLE} UNION ALL SELECT checkpoint_id FROM ${CHECKPOINTS_TABLE} ` +
+    `UNION ALL SELECT decision_id FROM ${DECISIONS_TABLE} UNION ALL SELECT correction_id FROM ${CORRECTIONS_TABLE}`,
 });
 
 /** Prepared statements of one open database; sql.js frees them when that database closes. */
@@ -84,7 +87,25 @@ export function createUnitOfWork(context: RepositoryContext): UnitOfWork {
     stateChanges: new SqlJsStateChangeRepository(context),
     decisions: new SqlJsDecisionRepository(context),
     corrections: new SqlJsCorrectionRepository(context),
+    ids: new SqlJsIdRepository(context),
   };
+}
+
+class SqlJsIdRepository implements IdRepository {
+  constructor(private readonly ctx: RepositoryContext) {}
+
+  all(): string[] {
+    // One query over the primary keys, no row decoded: a workspace of 5,000 checkpoints made
+    // every text command of the CLI pay for listing them all (issue 39).
+    return query(this.ctx, STORE_SQL.allIds, [], (s) => {
+      const ids: string[] = [];
+      while (s.step()) {
+        const id = s.get()[0];
+        if (typeof id === 'string') ids.push(id);
+      }
+      return ids;
+    });
+  }
 }
 
 class SqlJsPlanRepository implements PlanRepository {
