@@ -125,8 +125,8 @@ if (production) for (const b of builds) rmSync(`${b.outfile}.map`, { force: true
 copyFileSync(require.resolve('sql.js/dist/sql-wasm.wasm'), 'dist/sql-wasm.wasm');
 
 // dist/agentsFast.sh, which bin/agents runs first: the fast client's lines for this version
-// (src/daemon/fastClientScript.ts, fastCliLines), bundled and called here.
-const fastCli = await esbuild.build({ ...node, sourcemap: false, minify: false, write: false, stdin: { contents: "export { fastCliLines } from './src/daemon/fastClientScript';", resolveDir: '.', loader: 'ts' } });
+// (src/daemonClient/fastClientScript.ts, fastCliLines), bundled and called here.
+const fastCli = await esbuild.build({ ...node, sourcemap: false, minify: false, write: false, stdin: { contents: "export { fastCliLines } from './src/daemonClient/fastClientScript';", resolveDir: '.', loader: 'ts' } });
 const fastCliModule = { exports: {} };
 new Function('module', 'exports', 'require', fastCli.outputFiles[0].text)(fastCliModule, fastCliModule.exports, require);
 writeFileSync('dist/agentsFast.sh', `${fastCliModule.exports.fastCliLines(packageJson.version).join('\n')}\n`);

@@ -1,5 +1,12 @@
 import tseslint from 'typescript-eslint';
 
+/** Raw file access outside the adapters (see the first block below). */
+const RAW_FILE_ACCESS = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+  name,
+  importNames: ['open', 'openSync', 'readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createReadStream', 'createWriteStream', 'mkdir', 'mkdirSync', 'rename', 'renameSync', 'readdir', 'readdirSync'],
+  message: 'state files and agents\' settings files go through src/adapters/files/stateFiles.ts; a file of another kind says why beside an eslint-disable comment.',
+}));
+
 export default tseslint.config(
   { ignores: ['test/fixtures/**', 'dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '*.mjs', 'scripts/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -20,15 +27,21 @@ export default tseslint.config(
     // Outside the adapters, a raw open, read, write or mkdir needs a reason next to its import.
     files: ['src/**/*.ts'],
     ignores: ['src/adapters/**', 'src/core/**', 'src/webview/**'],
+    rules: { 'no-restricted-imports': ['error', ...RAW_FILE_ACCESS] },
+  },
+  {
+    // The layers of the front doors (docs/ARCHITECTURE.md): the resident process (daemon/) runs the
+    // hooks' and the CLI's code warm, so it sits above them; what they share with it (its client,
+    // protocol, launchers) sits below them all, in daemonClient/. No import runs back up.
+    files: ['src/hooks/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        ...['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
-          name,
-          importNames: ['open', 'openSync', 'readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createReadStream', 'createWriteStream', 'mkdir', 'mkdirSync', 'rename', 'renameSync', 'readdir', 'readdirSync'],
-          message: 'state files and agents\' settings files go through src/adapters/files/stateFiles.ts; a file of another kind says why beside an eslint-disable comment.',
-        })),
-      ],
+      'no-restricted-imports': ['error', { paths: RAW_FILE_ACCESS, patterns: [{ group: ['**/daemon/**', '**/extension/**', '**/mcp/**'], message: 'hooks/ and cli/ sit below the resident process (daemon/) and the other front ends; what they share with it is in daemonClient/.' }] }],
+    },
+  },
+  {
+    files: ['src/daemonClient/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: RAW_FILE_ACCESS, patterns: [{ group: ['**/daemon/**', '**/hooks/**', '**/cli/**', '**/extension/**', '**/mcp/**', '**/remote/**', '**/composition'], message: 'daemonClient/ sits below every front door: it imports none of them.' }] }],
     },
   },
   {

@@ -3,7 +3,7 @@
 // the shapes the agents document (the same as test/unit/fixtures/hooks/), plus the environment the
 // agent sets. Pure: test/unit/benchHooks.test.ts checks every event against `hook run`'s schemas.
 import * as z from 'zod';
-import { HOOK_AGENTS, type HookAgent } from '../src/hooks/hookAgents';
+import { HOOK_AGENTS, type HookAgent } from '../src/daemonClient/hookAgents';
 
 export const DAEMON_MODES = ['all', 'both', 'fast', 'on', 'off'] as const;
 export type DaemonMode = (typeof DAEMON_MODES)[number];

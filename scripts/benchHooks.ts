@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { executableOnPath } from '../src/adapters/files/executableOnPath';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
-import type { HookAgent } from '../src/hooks/hookAgents';
+import type { HookAgent } from '../src/daemonClient/hookAgents';
 import { AGENT_HOOK_CONFIGS } from '../src/hooks/install/agentHookConfigs';
 import { programOfCommand } from '../src/hooks/install/hookCommandLine';
 import { PlainGit, settle, time } from './benchCommon';
@@ -52,7 +52,7 @@ type HookProcess = readonly string[];
 
 /**
  * The commands `agents hook install <agent>` wrote into a scratch folder, by the agent's event
- * name: on Linux and macOS they name its launcher with the fast client (src/daemon/cliLauncher.ts),
+ * name: on Linux and macOS they name its launcher with the fast client (src/daemonClient/cliLauncher.ts),
  * written into `<scratch>-state/` (beside it: a state folder inside the workspace is refused).
  */
 export function installedHooks(agent: HookAgent, scratch: string, cli = CLI): Map<string, HookProcess> {

@@ -89,8 +89,22 @@ export function applyCommit(repo: string, parent: string, commit: string, worksp
   return { ok: true, paths, names };
 }
 
+/**
+ * `agents` in VS Code's integrated terminal (bin/agents): its fast client hands the `plan` commands
+ * it knows to the resident process without starting node (daemonClient/fastClientScript.ts).
+ */
+const TERMINAL_AGENTS = path.join(__dirname, '..', 'bin', 'agents');
+
 function cli(workspace: string, ...args: string[]): Record<string, unknown> {
-  const r = spawnSync(process.execPath, [CLI, '--workspace', workspace, '--format', 'json', ...args], { encoding: 'utf8', env: cleanEnv(), maxBuffer: 256 * 1024 * 1024 });
+  return agents([process.execPath, CLI], workspace, args);
+}
+
+function terminalCli(workspace: string, ...args: string[]): Record<string, unknown> {
+  return agents(['/bin/sh', TERMINAL_AGENTS], workspace, args);
+}
+
+function agents([program, ...start]: string[], workspace: string, args: string[]): Record<string, unknown> {
+  const r = spawnSync(program!, [...start, '--workspace', workspace, '--format', 'json', ...args], { encoding: 'utf8', env: cleanEnv(), maxBuffer: 256 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`agents ${args.join(' ')} failed: ${r.stdout}${r.stderr}`);
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
@@ -205,21 +219,28 @@ export async function benchRepository(options: RepositoryBenchOptions): Promise<
     served: () => cli(root, 'plan', 'checkpoint', planId),
   });
   console.log(`  ${describeWarmUp(warmUp, 'plan list', 'a no-change plan checkpoint')}`);
-  const co: number[] = [];
-  const cp: number[] = [];
-  const cliChanged: number[] = [];
+  // Every other commit through node's CLI (`agents` installed from npm), the others through the
+  // terminal's launcher (the fast client, on Linux and macOS): the same work, two front doors.
+  const doors = [
+    { name: 'CLI', run: cli, ours: [] as number[], plain: [] as number[], changed: [] as number[] },
+    ...(process.platform === 'win32' ? [] : [{ name: 'CLI in the terminal (fast client)', run: terminalCli, ours: [] as number[], plain: [] as number[], changed: [] as number[] }]),
+  ];
+  let turn = 0;
   for (const commit of commits.slice(half)) {
     const applied = applyCommit(options.repo, parent, commit, [root, plainRoot], patchFile, leftOut);
     parent = commit;
     if (!applied.ok) throw new Error(`the diff of ${commit} does not apply; pick another --from`);
     if (applied.paths === 0) continue;
-    cliChanged.push(applied.paths);
+    const door = doors[turn++ % doors.length]!;
+    door.changed.push(applied.paths);
     settle();
-    co.push(await time(() => cli(root, 'plan', 'checkpoint', planId)));
-    cp.push(await time(() => plain.shell(PLAIN_SNAPSHOT)));
+    door.ours.push(await time(() => door.run(root, 'plan', 'checkpoint', planId)));
+    door.plain.push(await time(() => plain.shell(PLAIN_SNAPSHOT)));
   }
-  if (co.length > 0) record(`CLI: incremental checkpoint (median ${median(cliChanged)} paths)`, co, cp);
-  record('CLI: no-change checkpoint', ...(await repeat(async () => cli(root, 'plan', 'checkpoint', planId), () => plain.shell(PLAIN_SNAPSHOT))));
+  for (const door of doors) {
+    if (door.ours.length > 0) record(`${door.name}: incremental checkpoint (median ${median(door.changed)} paths)`, door.ours, door.plain);
+    record(`${door.name}: no-change checkpoint`, ...(await repeat(async () => door.run(root, 'plan', 'checkpoint', planId), () => plain.shell(PLAIN_SNAPSHOT))));
+  }
   {
     const back: number[] = [];
     const plainBack: number[] = [];

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { DAEMON_LOG, dataDirOf, noDaemon } from '../src/daemon/daemonFiles';
+import { DAEMON_LOG, dataDirOf, noDaemon } from '../src/daemonClient/daemonFiles';
 import { time } from './benchCommon';
 
 export interface WarmUp {

@@ -12,7 +12,7 @@ import { promptText, writeJson, writeText, type TextSink } from './terminalOutpu
 import { commandHelp, globalHelp, usageHint } from './usage';
 import { workspaceLocation, type WorkspaceLocation } from './workspaceLocation';
 import type { WorkspaceServices } from '../composition';
-import { ignoredCallLine, type CheckpointCallFound } from '../daemon/callCheckpointId';
+import { ignoredCallLine, type CheckpointCallFound } from '../daemonClient/callCheckpointId';
 
 /** Everything the CLI touches of its process, so that it can run in a test as well as in `main`. */
 export interface CliEnvironment {
@@ -32,7 +32,7 @@ export interface CliEnvironment {
   readonly services?: (location: WorkspaceLocation, logger: Logger) => Promise<{ readonly services: WorkspaceServices; release(): void }>;
   /**
    * `plan checkpoint`'s id and call token, when the caller chose them for this call
-   * (src/daemon/callCheckpointId.ts); `ignored`: a variable that was set but is not this call's.
+   * (src/daemonClient/callCheckpointId.ts); `ignored`: a variable that was set but is not this call's.
    * The environment's AGENTS_CHECKPOINT_ID is never read here.
    */
   readonly checkpointCall?: CheckpointCallFound;

@@ -3,7 +3,7 @@ import { AgentOnlyConflictError } from '../core/agentOnlyRollback';
 import { ApplyConflictError, BusinessRuleViolation } from '../core/errors';
 import { fetchedOriginJson, originText, readFetchedOrigins } from '../remote/fetchedOrigins';
 import type { PathChange } from '../core/rollbackResult';
-import type { CheckpointCall } from '../daemon/callCheckpointId';
+import type { CheckpointCall } from '../daemonClient/callCheckpointId';
 import type { Command } from './args';
 import { confirmChange, type ConfirmationIo } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
@@ -26,7 +26,7 @@ export interface CommandContext {
   readonly now: () => Date;
   /**
    * The id `plan checkpoint` gives its checkpoint, or finds it under when a first try of the same
-   * call (the same token) made it: chosen by the resident process's client (src/daemon/callCheckpointId.ts).
+   * call (the same token) made it: chosen by the resident process's client (src/daemonClient/callCheckpointId.ts).
    */
   readonly checkpointCall?: CheckpointCall;
   /**

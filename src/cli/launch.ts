@@ -1,5 +1,5 @@
-import { isForwardedPlanCommand } from '../daemon/protocol';
-import { commandWords } from './commandWords';
+import { isForwardedPlanCommand } from '../daemonClient/protocol';
+import { commandWords } from '../daemonClient/commandWords';
 import { writeText } from './terminalOutput';
 
 // `dist/cli.js`, the `agents` command: it answers a bare `--version` without loading the rest of the

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { checkpointCallOf, clearCheckpointCall } from '../daemon/callCheckpointId';
+import { checkpointCallOf, clearCheckpointCall } from '../daemonClient/callCheckpointId';
 import { runCli } from './cli';
 
 // A CLI process runs a handful of SQLite statements and exits. V8's optimizing tier for sql.js's
@@ -30,7 +30,7 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// A checkpoint id is this call's only when it is bound to this process (src/daemon/callCheckpointId.ts);
+// A checkpoint id is this call's only when it is bound to this process (src/daemonClient/callCheckpointId.ts);
 // taken out of the environment either way, so that no child (git) inherits it.
 const checkpointCall = checkpointCallOf(process.env, process.pid);
 clearCheckpointCall(process.env);

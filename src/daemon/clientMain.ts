@@ -1,17 +1,17 @@
 // First: its module marks when this bundle starts to run (AGENTS_HOOK_TIMINGS=1 only).
 import { hookPhase, writeHookTimings } from '../hooks/hookTimings';
 import * as path from 'node:path';
-import { HOOK_AGENTS } from '../hooks/hookAgents';
-import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../hooks/hookStdin';
-import { commandWords } from '../cli/commandWords';
-import { checkpointCallOf, ignoredCallLine, newCheckpointCall, setCheckpointCall, type CheckpointCall } from './callCheckpointId';
-import { callDaemon, callTimes, startDaemon, stopOtherVersion, storeUnfit, type CallOutcome } from './client';
-import { noDaemon } from './daemonFiles';
-import { refreshCliLauncher } from './cliLauncher';
-import { LAUNCHER_PATH_ENV } from './launcherText';
-import { exitProcess, hookExitGraceMs } from './processExit';
+import { HOOK_AGENTS } from '../daemonClient/hookAgents';
+import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, readStdin } from '../daemonClient/hookStdin';
+import { commandWords } from '../daemonClient/commandWords';
+import { checkpointCallOf, ignoredCallLine, newCheckpointCall, setCheckpointCall, type CheckpointCall } from '../daemonClient/callCheckpointId';
+import { callDaemon, callTimes, startDaemon, stopOtherVersion, storeUnfit, type CallOutcome } from '../daemonClient/client';
+import { noDaemon } from '../daemonClient/daemonFiles';
+import { refreshCliLauncher } from '../daemonClient/cliLauncher';
+import { LAUNCHER_PATH_ENV } from '../daemonClient/launcherText';
+import { exitProcess, hookExitGraceMs } from '../daemonClient/processExit';
 import { logWritesUnderWay } from '../hooks/logWrites';
-import { FORWARDED_ENV, RESIDENT_LOST_ENV, hookAnswerBy, hookBudget, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from './protocol';
+import { FORWARDED_ENV, RESIDENT_LOST_ENV, hookAnswerBy, hookBudget, isForwardedPlanCommand, type DaemonRequest, type DaemonStatus } from '../daemonClient/protocol';
 
 // `dist/agentsClient.js`, loaded by the launcher (cli/launch.ts) for `agents hook run <agent>`,
 // the forwarded `agents plan …` commands and `agents daemon status|stop`. It hands the call to

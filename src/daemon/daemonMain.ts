@@ -5,7 +5,7 @@ import { Daemon } from './server';
 import { logLine } from '../core/displayText';
 
 // `dist/agentsDaemon.js <workspace>`: the resident process of one workspace store, started detached
-// by a client (src/daemon/client.ts), its stdout and stderr in `.cleveragents/logs/daemon.log`.
+// by a client (src/daemonClient/client.ts), its stdout and stderr in `.cleveragents/logs/daemon.log`.
 // Settings for tests and for whoever wants them (docs/AGENTS.md, "The resident process"):
 //   CLEVERAGENTS_DAEMON_IDLE_MS     exit after this long without a request (default 5 minutes)
 //   CLEVERAGENTS_DAEMON_CHECK_MS    how often to check the store folder and socket (default 2 s)

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import * as z from 'zod';
-import { HOOK_AGENTS } from '../hooks/hookAgents';
-import { HOOK_STDIN_MAX_BYTES } from '../hooks/hookStdin';
-import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest } from './protocol';
+import { HOOK_AGENTS } from '../daemonClient/hookAgents';
+import { HOOK_STDIN_MAX_BYTES } from '../daemonClient/hookStdin';
+import { FORWARDED_ENV, isForwardedPlanCommand, type DaemonRequest } from '../daemonClient/protocol';
 
 // Every request the resident process reads, checked before anything is done with it: the socket
 // is the user's alone, but a request is still outside input.

@@ -1,8 +1,8 @@
-import { commandWords } from '../cli/commandWords';
-import { newCheckpointCall, type CheckpointCall } from './callCheckpointId';
+import { commandWords } from '../daemonClient/commandWords';
+import { newCheckpointCall, type CheckpointCall } from '../daemonClient/callCheckpointId';
 import { parseRequestObject } from './daemonRequest';
 import { readFastFields } from './fastHook';
-import type { DaemonReply, DaemonRequest } from './protocol';
+import type { DaemonReply, DaemonRequest } from '../daemonClient/protocol';
 
 // The fast client's `agents plan list|show|checkpoints|checkpoint` (fastClientScript.ts,
 // fastCliLines: what `agents` runs in VS Code's terminal before it starts Node.js), over the same

@@ -1,9 +1,9 @@
-import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS } from '../hooks/hookStdin';
+import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS } from '../daemonClient/hookStdin';
 import { parseRequestObject } from './daemonRequest';
-import { FORWARDED_ENV_NAMES, hookAnswerBy, hookBudget, type DaemonRequest } from './protocol';
+import { FORWARDED_ENV_NAMES, hookAnswerBy, hookBudget, type DaemonRequest } from '../daemonClient/protocol';
 
 // The fast client's half of the resident process's protocol: `hook run <agent>` sent by the
-// launcher's shell code with curl over the same socket (src/daemon/fastClientScript.ts), so that
+// launcher's shell code with curl over the same socket (src/daemonClient/fastClientScript.ts), so that
 // a hooked tool call does not start Node.js twice. HTTP because curl is what every macOS, Windows
 // and nearly every Linux has that speaks to a Unix socket; one request per connection.
 //

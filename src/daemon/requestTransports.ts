@@ -3,7 +3,7 @@ import type * as net from 'node:net';
 import { parseRequest, requestVersion } from './daemonRequest';
 import { fastCliAck, fastCliAnswer, parseFastCli } from './fastCli';
 import { parseFastHook } from './fastHook';
-import { MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest } from './protocol';
+import { MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest } from '../daemonClient/protocol';
 
 // The resident process's two ways in on its one socket (server.ts does the work): the node
 // client's JSON lines (client.ts) and the fast client's HTTP (fastClientScript.ts; fastHook.ts for

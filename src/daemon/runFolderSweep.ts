@@ -1,7 +1,7 @@
 import { lstatSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { listStateDir } from '../adapters/files/stateFiles';
-import { runDirOf } from './daemonFiles';
+import { runDirOf } from '../daemonClient/daemonFiles';
 
 /** The fast client's temporary files (`hook-<pid>.in|meta|out`, `cli-<pid>.meta|out|id`), and when a left one is removed. */
 const FAST_CLIENT_FILE = /^(hook|cli)-\d+\.(in|meta|out|id)$/;

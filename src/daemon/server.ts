@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { runCli } from '../cli/cli';
 import { parseCommandLine } from '../cli/args';
-import { commandWords } from '../cli/commandWords';
+import { commandWords } from '../daemonClient/commandWords';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
@@ -18,15 +18,15 @@ import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
 import { traceHookPhases } from '../hooks/hookTimings';
 import { logWritesUnderWay } from '../hooks/logWrites';
-import { exitProcess } from './processExit';
-import type { HookAgent } from '../hooks/hookAgents';
-import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from './daemonFiles';
-import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from './protocol';
+import { exitProcess } from '../daemonClient/processExit';
+import type { HookAgent } from '../daemonClient/hookAgents';
+import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from '../daemonClient/daemonFiles';
+import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from '../daemonClient/protocol';
 import { connectionHandler, type Channel } from './requestTransports';
 import { plural } from '../core/displayText';
 
 // The resident process of one workspace store (`dist/agentsDaemon.js`, started by a client,
-// src/daemon/client.ts). It keeps sql.js, the store's services and the loaded database warm, and
+// src/daemonClient/client.ts). It keeps sql.js, the store's services and the loaded database warm, and
 // serves `hook run` and a few `agents plan` commands exactly as the calling process would have
 // (runHookInput, runCli). It takes the store's locks per operation only, like any other process.
 // See docs/AGENTS.md, "The resident process".

@@ -3,7 +3,7 @@ import { CheckpointJobSchema, runCheckpointJob } from './checkpointJob';
 import { flushWithin } from './boundedFlush';
 import { HookLog } from './hookLog';
 import { hookServices } from './hookServices';
-import { readStdin } from './hookStdin';
+import { readStdin } from '../daemonClient/hookStdin';
 
 /** A background checkpoint waits for the store as long as the CLI does: nobody waits on it. */
 const BACKGROUND_LOCK_WAIT_MS = 120_000;

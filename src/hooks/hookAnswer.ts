@@ -1,4 +1,4 @@
-import type { HookAgent } from './hookAgents';
+import type { HookAgent } from '../daemonClient/hookAgents';
 
 /**
  * Exactly what `hook run` prints for an agent's event: the answer that lets everything go on and

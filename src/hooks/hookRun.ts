@@ -1,14 +1,14 @@
 import { PROMPT_PHASE, promptReason } from '../core/hookCheckpoints';
-import { hookBudget } from '../daemon/protocol';
+import { hookBudget } from '../daemonClient/protocol';
 import * as z from 'zod';
 import { AGENT_EVENTS } from './events/agentEvents';
 import type { HookEvent } from './events/hookEvent';
 import { hookAnswer } from './hookAnswer';
-import type { HookAgent } from './hookAgents';
+import type { HookAgent } from '../daemonClient/hookAgents';
 import { HookAnswerGate } from './answerGate';
 import { flushWithin } from './boundedFlush';
 import { HookLog } from './hookLog';
-import { readStdin, HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, type StdinRead } from './hookStdin';
+import { readStdin, HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS, type StdinRead } from '../daemonClient/hookStdin';
 import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
 import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';

@@ -1,10 +1,10 @@
 // First: its module marks when this bundle starts to run (AGENTS_HOOK_TIMINGS=1 only).
 import { hookPhase, writeHookTimings } from './hookTimings';
 import { setFlagsFromString } from 'node:v8';
-import { HOOK_AGENTS, isHookAgent } from './hookAgents';
+import { HOOK_AGENTS, isHookAgent } from '../daemonClient/hookAgents';
 import { runHook } from './hookRun';
 import { loadHookStore } from './loadHookStore';
-import { HOOK_EXIT_GRACE_MS, exitProcess, hookExitGraceMs } from '../daemon/processExit';
+import { HOOK_EXIT_GRACE_MS, exitProcess, hookExitGraceMs } from '../daemonClient/processExit';
 import { logWritesUnderWay } from './logWrites';
 
 // `dist/agentsHook.js`: `agents hook …`, loaded by the launcher (cli/launch.ts) for that command

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
 import { createStateFile } from '../adapters/files/stateFiles';
-import type { HookAgent } from './hookAgents';
+import type { HookAgent } from '../daemonClient/hookAgents';
 
 // Some things a hook sees are worth one line in hooks.log per session, not one per event: an event
 // the hooks do not use (a name we do not know, a new event of a new version of the agent), a turn

@@ -7,7 +7,7 @@ import type { WorkspaceServices } from '../composition';
 import { escapeUnsafe } from '../core/displayText';
 import { NotFoundError, StoreError } from '../core/errors';
 import { UlidSchema } from '../core/ids';
-import { HOOK_AGENT_NAMES, type HookAgent } from './hookAgents';
+import { HOOK_AGENT_NAMES, type HookAgent } from '../daemonClient/hookAgents';
 import { promptLine } from './promptText';
 
 /** What `.cleveragents/hooks/sessions/<agent>-<hash>.json` holds: which plan an agent session feeds. */

@@ -1,7 +1,7 @@
 import { flushWithin } from './boundedFlush';
 import { HookLog } from './hookLog';
 import { hookServices } from './hookServices';
-import { readStdin } from './hookStdin';
+import { readStdin } from '../daemonClient/hookStdin';
 import { IndexJobSchema } from './workspaceIndexStart';
 
 // `agents hook index-job`: the workspace's index brought up to date in its own process (see

@@ -6,7 +6,7 @@ import { hookAgentOf, isPromptCheckpoint } from '../core/hookCheckpoints';
 import type { Plan } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
 import { WORKSPACE_KEY } from '../core/ports';
-import { HOOK_AGENT_NAMES } from '../hooks/hookAgents';
+import { HOOK_AGENT_NAMES } from '../daemonClient/hookAgents';
 import { readFetchedOrigins } from './fetchedOrigins';
 import { BUNDLE_FORMAT, bundledMetadata, bundledTitle, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
 import { commitPlanTree, readPlanCommit, treeOfCommit, writePlanTree } from './planCommit';

@@ -9,11 +9,11 @@ import * as path from 'node:path';
 import { agentEvent, daemonRuns, parseHookBenchArgs, sessionCalls, sessionCommits, type HookMoment } from '../../scripts/benchHookEvents';
 import { medianOf, p95Of, summarizeCpuProfile } from '../../scripts/benchHookReport';
 import { idleHook, installedHooks, withNode } from '../../scripts/benchHooks';
-import { cliLauncherPlace } from '../../src/daemon/cliLauncher';
+import { cliLauncherPlace } from '../../src/daemonClient/cliLauncher';
 import { CLI_PATH, REPO_ROOT } from './helpers/cliHarness';
 import { benchSection, HOOKS_END, HOOKS_MARKERS, HOOKS_START, hookMarkdownTable, profileMarkdown, withBenchSection } from '../../scripts/benchMarkdown';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
-import { HOOK_AGENTS } from '../../src/hooks/hookAgents';
+import { HOOK_AGENTS } from '../../src/daemonClient/hookAgents';
 import { AGENT_HOOK_CONFIGS } from '../../src/hooks/install/agentHookConfigs';
 
 const WORKSPACE = '/tmp/bench-workspace';

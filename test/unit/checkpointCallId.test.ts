@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { checkpointCallOf, clearCheckpointCall, setCheckpointCall } from '../../src/daemon/callCheckpointId';
+import { checkpointCallOf, clearCheckpointCall, setCheckpointCall } from '../../src/daemonClient/callCheckpointId';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { CLI_PATH, cliEnv } from './helpers/cliHarness';
 import { BASE_ENV, NO_DAEMON, agents, json, killAll, newWorkspace, running, type Run } from './helpers/residentProcessFixtures';

@@ -36,7 +36,7 @@ function expectOk(run: CliRun): void {
 
 /**
  * A checkpoint's metadata without the token of the call that took it: the resident process's
- * client records one in `extra` (src/daemon/callCheckpointId.ts), a CLI run without it does not.
+ * client records one in `extra` (src/daemonClient/callCheckpointId.ts), a CLI run without it does not.
  */
 function withoutCallToken(metadata: CheckpointJson['metadata']): CheckpointJson['metadata'] {
   const { checkpoint_call: token, ...extra } = metadata.extra;

@@ -1,4 +1,4 @@
-// The resident process's client (src/daemon/client.ts) against a process that acknowledges a
+// The resident process's client (src/daemonClient/client.ts) against a process that acknowledges a
 // request with another version than the client's: this release's processes refuse such a request
 // before acknowledging it, but one of another release may not, and its answer is not this
 // version's. A socket of the test plays that process.
@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { callDaemon, callTimes, stopOtherVersion } from '../../src/daemon/client';
-import type { DaemonRequest } from '../../src/daemon/protocol';
+import { callDaemon, callTimes, stopOtherVersion } from '../../src/daemonClient/client';
+import type { DaemonRequest } from '../../src/daemonClient/protocol';
 import type { PlanJson } from '../../src/envelopes/envelopes';
 import { CLI_PATH, cliEnv, ensureCliBuilt } from './helpers/cliHarness';
 import { BASE_ENV, NO_DAEMON, VERSION, json, killAll, newWorkspace, runDetached, running, status } from './helpers/residentProcessFixtures';

@@ -7,7 +7,7 @@ import { cliEnv, REPO_ROOT } from './helpers/cliHarness';
 import { write } from './helpers/sandboxFixtures';
 import { BASE_ENV, NO_DAEMON, VERSION, agents, httpAnswer, json, newWorkspace, runDetached, running, status, toolsOnly, useFastClientSuite, type Run } from './helpers/residentProcessFixtures';
 
-// `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemon/fastClientScript.ts,
+// `agents` in VS Code's terminal (bin/agents) and its fast client (src/daemonClient/fastClientScript.ts,
 // fastCliLines; fastCli.ts): the real script run by /bin/sh with the real curl, against the real
 // resident process, or against a socket of this test where the process must misbehave. No
 // timing is asserted.

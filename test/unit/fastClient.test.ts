@@ -2,14 +2,14 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseFastHook } from '../../src/daemon/fastHook';
-import { FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '../../src/daemon/protocol';
+import { FORWARDED_ENV_NAMES, RESIDENT_LOST_ENV } from '../../src/daemonClient/protocol';
 import { launcherText } from '../../src/extension/agentHooks/hookRuntime';
 import { cliEnv, REPO_ROOT } from './helpers/cliHarness';
 import { BASE_ENV, NO_DAEMON, VERSION, agents, event, hook, hooksLog, httpAnswer, json, newWorkspace, runDetached, running, status, toolsOnly, useFastClientSuite, until, type Run } from './helpers/residentProcessFixtures';
 import { write } from './helpers/sandboxFixtures';
 import { clinePreToolUseEvent } from './fixtures/hookConfigFixtures';
 
-// The launcher's fast client (src/daemon/fastClientScript.ts, fastHook.ts): the real launcher run
+// The launcher's fast client (src/daemonClient/fastClientScript.ts, fastHook.ts): the real launcher run
 // by /bin/sh with the real curl, against the real resident process, or against a socket of this
 // test where the process must misbehave (answer and go, go silent). No timing is asserted.
 

@@ -4,12 +4,12 @@ import * as path from 'node:path';
 import { REPO_ROOT } from './helpers/cliHarness';
 
 // A hook's process, its answer written, waits for a log write still under way before it kills
-// itself (src/daemon/processExit.ts). Cline's VS Code extension blocks the tool of a hook that
+// itself (src/daemonClient/processExit.ts). Cline's VS Code extension blocks the tool of a hook that
 // does not exit 0, so for Cline the wait is long enough for a slow write: the process exits 0.
 // Each case runs in a process of its own (the function ends the process), with a write that
 // ends after 1.5 s.
 
-const PROCESS_EXIT = path.join(REPO_ROOT, 'out', 'src', 'daemon', 'processExit.js');
+const PROCESS_EXIT = path.join(REPO_ROOT, 'out', 'src', 'daemonClient', 'processExit.js');
 
 function endWith(agent: string): { status: number | null; signal: NodeJS.Signals | null } {
   const script = `const { exitProcess, hookExitGraceMs } = require(${JSON.stringify(PROCESS_EXIT)});

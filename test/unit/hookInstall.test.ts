@@ -4,7 +4,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
-import type { HookAgent } from '../../src/hooks/hookAgents';
+import type { HookAgent } from '../../src/daemonClient/hookAgents';
 import { runHookAdminCommand } from '../../src/hooks/install/hookAdminCommand';
 import { bashCommand, isOurCommand, powershellCommand, programOfCommand, shellExecLine, type HookProgram } from '../../src/hooks/install/hookCommandLine';
 import {
@@ -21,7 +21,7 @@ import {
   GEMINI_SETTINGS_BROKEN,
   geminiBeforeToolEvent,
 } from './fixtures/hookConfigFixtures';
-import { cliLauncherPlace } from '../../src/daemon/cliLauncher';
+import { cliLauncherPlace } from '../../src/daemonClient/cliLauncher';
 import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
 
 // `agents hook install|uninstall|status` (issue 23, Deliver 1) on real folders, through the built CLI
@@ -60,7 +60,7 @@ function put(root: string, rel: string, text: string, mode = 0o644): void {
 }
 
 /**
- * The state folder the CLI's hook launcher goes in (src/daemon/cliLauncher.ts), beside `home`:
+ * The state folder the CLI's hook launcher goes in (src/daemonClient/cliLauncher.ts), beside `home`:
  * these tests look at what install writes in the home folder for the agents.
  */
 function stateOf(home: string): string {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
 import { clineParameters } from '../../src/hooks/events/cline';
-import type { HookAgent } from '../../src/hooks/hookAgents';
+import type { HookAgent } from '../../src/daemonClient/hookAgents';
 import { hookAnswer } from '../../src/hooks/hookAnswer';
 import { CLI_PATH, REPO_ROOT, ensureCliBuilt, runCli } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { AGENT_EVENTS } from '../../src/hooks/events/agentEvents';
-import { HOOK_AGENTS, HOOK_AGENT_NAMES, type HookAgent } from '../../src/hooks/hookAgents';
+import { HOOK_AGENTS, HOOK_AGENT_NAMES, type HookAgent } from '../../src/daemonClient/hookAgents';
 import { firstSnapshotMarker } from '../../src/hooks/backgroundCheckpoint';
 import { hookAnswer } from '../../src/hooks/hookAnswer';
 import { sessionFilePath } from '../../src/hooks/sessionPlans';

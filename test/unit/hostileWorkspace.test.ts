@@ -129,7 +129,7 @@ describe('a hostile workspace (issue 34)', function () {
     prompt(root, 'first', 'x');
     rmSync(path.join(root, '.cleveragents', 'logs'), { recursive: true, force: true });
     mkfifo(path.join(root, '.cleveragents', 'logs', 'daemon.log'));
-    const client = path.join(REPO_ROOT, 'out', 'src', 'daemon', 'client.js');
+    const client = path.join(REPO_ROOT, 'out', 'src', 'daemonClient', 'client.js');
     const script = `process.stdout.write(String(require(${JSON.stringify(client)}).startDaemon(${JSON.stringify(root)}, ${JSON.stringify(path.join(REPO_ROOT, 'dist'))})))`;
     const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 30_000 });
     assert.equal(r.signal, null, 'startDaemon returned');
@@ -145,7 +145,7 @@ describe('a hostile workspace (issue 34)', function () {
     rmSync(path.join(root, '.cleveragents', 'logs'), { recursive: true, force: true });
     mkdirSync(path.join(root, '.cleveragents', 'logs'));
     symlinkSync(target, path.join(root, '.cleveragents', 'logs', 'daemon.log'));
-    const client = path.join(REPO_ROOT, 'out', 'src', 'daemon', 'client.js');
+    const client = path.join(REPO_ROOT, 'out', 'src', 'daemonClient', 'client.js');
     const script = `process.stdout.write(String(require(${JSON.stringify(client)}).startDaemon(${JSON.stringify(root)}, ${JSON.stringify(path.join(REPO_ROOT, 'dist'))})))`;
     const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 30_000 });
     assert.match(r.stdout, /is a symbolic link|not a regular file/);

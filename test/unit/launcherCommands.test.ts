@@ -36,7 +36,7 @@ function cliInNpxCache(root: string): string {
   return path.join(dist, 'cli.js');
 }
 
-/** Where `hook install` writes its launcher in these tests (src/daemon/cliLauncher.ts): never the machine's own state folder. */
+/** Where `hook install` writes its launcher in these tests (src/daemonClient/cliLauncher.ts): never the machine's own state folder. */
 const STATE = path.join(os.tmpdir(), `ca-launch-state-${process.pid}`);
 
 /** An environment whose PATH holds neither `agents` nor `node`: a client started from a dock or a menu. */

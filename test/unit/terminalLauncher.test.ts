@@ -1,13 +1,13 @@
 // `agents hook install` from a plain terminal (no VS Code variables) writes a launcher of its own
-// with the fast client (src/daemon/cliLauncher.ts) and names it in the hooks: the built CLI, the
+// with the fast client (src/daemonClient/cliLauncher.ts) and names it in the hooks: the built CLI, the
 // real launcher run by sh as the agent runs its command, the real resident process. That no
 // Node.js starts is shown by NODE_OPTIONS requiring a script that leaves a mark: only node reads it.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { cliLauncherText } from '../../src/daemon/cliLauncher';
-import { launcherVersion } from '../../src/daemon/launcherText';
+import { cliLauncherText } from '../../src/daemonClient/cliLauncher';
+import { launcherVersion } from '../../src/daemonClient/launcherText';
 import { CLI_PATH } from './helpers/cliHarness';
 import { BASE_ENV, NO_DAEMON, VERSION, agents, event, hook, hooksLog, json, newWorkspace, running, status, toolsOnly, useFastClientSuite } from './helpers/residentProcessFixtures';
 

@@ -3,7 +3,7 @@ import { startWorkspaceIndexJob } from '../../hooks/workspaceIndexStart';
 import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../hooks/hookAgents';
+import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../daemonClient/hookAgents';
 import type { HookPlan } from '../../hooks/install/hookInstaller';
 import type { HookScopeStatus } from '../../hooks/install/hookStatus';
 import { parseArgs } from '../commands/commandArgs';

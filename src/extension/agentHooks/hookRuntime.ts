@@ -7,7 +7,7 @@ import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import { executableOnPath } from '../../adapters/files/executableOnPath';
 import type { HookProgram } from '../../hooks/install/hookCommandLine';
 import { LAUNCHER_NAME, STABLE_CLI_RELATIVE, writeStableCli } from '../../hooks/install/stableCli';
-import { launcherText as sharedLauncherText } from '../../daemon/launcherText';
+import { launcherText as sharedLauncherText } from '../../daemonClient/launcherText';
 
 // The program a hook installed from VS Code starts. The agent runs it outside VS Code (Claude Code
 // in a terminal, Cursor, Gemini CLI...), so it must not depend on VS Code running, nor on the
@@ -35,9 +35,9 @@ export const LAUNCHER_RELATIVE = path.join(path.dirname(STABLE_CLI_RELATIVE), LA
 
 /**
  * The launcher: the fast client first (a hook handed to the workspace's resident process,
- * daemon/fastClientScript.ts), when the host says which version and user it is for; then node,
+ * daemonClient/fastClientScript.ts), when the host says which version and user it is for; then node,
  * which does everything else. The same text as the launcher `agents hook install` writes from a
- * terminal (daemon/launcherText.ts), but for VS Code's runtime.
+ * terminal (daemonClient/launcherText.ts), but for VS Code's runtime.
  */
 export function launcherText(runtime: string, electron: boolean, fast?: { readonly version: string; readonly uid: number }): string {
   return sharedLauncherText({

@@ -5,7 +5,7 @@ import { CliEnvironment } from '../../cliEnvironment';
 import { SETTINGS_SECTION, SettingKeys } from '../commandIds';
 import type { FolderServices } from '../folderServices';
 import { shownMarkdown } from '../shownText';
-import { NO_DAEMON_ENV } from '../../daemon/daemonFiles';
+import { NO_DAEMON_ENV } from '../../daemonClient/daemonFiles';
 import { STABLE_CLI_ENV, stableCliPath } from '../../hooks/install/stableCli';
 import { RESIDENT_PROCESS_SETTING, residentProcessEnabled } from '../agentHooks/residentProcessSetting';
 

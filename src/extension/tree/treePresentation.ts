@@ -8,7 +8,7 @@ import { formatBytes } from '../../core/formatBytes';
 import { isSafetyCheckpoint } from '../../core/safetyCheckpoints';
 import { hookAgentOf, hookAgentOfCheckpoint, isPromptCheckpoint, promptLineOf } from '../../core/hookCheckpoints';
 import type { ShortIds } from '../../core/shortIds';
-import { HOOK_AGENT_NAMES, isHookAgent } from '../../hooks/hookAgents';
+import { HOOK_AGENT_NAMES, isHookAgent } from '../../daemonClient/hookAgents';
 
 /** A codicon id and, optionally, a theme color id. */
 export interface IconSpec {

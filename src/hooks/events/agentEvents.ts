@@ -1,4 +1,4 @@
-import type { HookAgent } from '../hookAgents';
+import type { HookAgent } from '../../daemonClient/hookAgents';
 import { isClaudeCodeWritingTool, normalizeClaudeCode } from './claudeCode';
 import { isClineWritingTool, normalizeCline } from './cline';
 import { isCodexWritingTool, normalizeCodex } from './codex';

@@ -1,4 +1,4 @@
-import type { HookAgent } from '../hookAgents';
+import type { HookAgent } from '../../daemonClient/hookAgents';
 import { bashCommand, powershellCommand, shellExecLine, type HookProgram } from './hookCommandLine';
 import { isOurOpenCodePlugin, opencodePluginCommand, opencodePluginText } from './opencodePlugin';
 

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeJson, writeText, type TextSink } from '../../cli/terminalOutput';
-import { HOOK_AGENT_NAMES, HOOK_AGENTS, isHookAgent, type HookAgent } from '../hookAgents';
+import { HOOK_AGENT_NAMES, HOOK_AGENTS, isHookAgent, type HookAgent } from '../../daemonClient/hookAgents';
 import type { HookScope } from './agentHookConfigs';
 import { programResolves, runningHookProgram, type HookProgram } from './hookCommandLine';
 import { applyHookPlan, planHookChange, type HookPlan } from './hookInstaller';

@@ -1,9 +1,9 @@
 // eslint-disable-next-line no-restricted-imports -- reads the head of a launcher of ours, outside the workspace
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { noDaemon } from '../../daemon/daemonFiles';
-import type { HookAgent } from '../hookAgents';
-import { LAUNCHER_MARK, isLauncherText, launcherVersion } from '../../daemon/launcherText';
+import { noDaemon } from '../../daemonClient/daemonFiles';
+import type { HookAgent } from '../../daemonClient/hookAgents';
+import { LAUNCHER_MARK, isLauncherText, launcherVersion } from '../../daemonClient/launcherText';
 import { LAUNCHER_NAME, cliBehind, stableCliFromEnvironment } from './stableCli';
 
 /**
@@ -58,7 +58,7 @@ function launcherBeside(shim: string): string | undefined {
 
 /**
  * Which client a hook of `program` runs on Linux and macOS: `fast` when it names a launcher of ours
- * with the fast client (the extension's, or the terminal's: daemon/cliLauncher.ts) and the resident
+ * with the fast client (the extension's, or the terminal's: daemonClient/cliLauncher.ts) and the resident
  * process is not turned off in the command; else `node`. With the launcher's version.
  */
 export function hookClient(program: HookProgram): { readonly client: 'fast' | 'node'; readonly version?: string } {

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { readRegularFile } from '../../adapters/files/stateFiles';
 import { StoreRefusedError } from '../../core/errors';
-import type { HookAgent } from '../hookAgents';
+import type { HookAgent } from '../../daemonClient/hookAgents';
 import { AGENT_HOOK_CONFIGS, CLINE_SCRIPT_MARK, type HookScope } from './agentHookConfigs';
 import { isOurCommand } from './hookCommandLine';
 import { ConfigFileError } from './jsonEdit';

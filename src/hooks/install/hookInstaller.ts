@@ -3,7 +3,7 @@ import { chmod, lstat, mkdir, rmdir, stat, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
 import { DATA_DIR_NAME, ensureDataDir } from '../../adapters/files/nodeWorkspaceFiles';
-import type { HookAgent } from '../hookAgents';
+import type { HookAgent } from '../../daemonClient/hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope, type JsonHookConfig, type PluginHookConfig, type ScriptHookConfig } from './agentHookConfigs';
 import { codexTrustNote } from './codexTrust';
 import { bashCommand, type HookProgram } from './hookCommandLine';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../hookAgents';
+import { HOOK_AGENT_NAMES, HOOK_AGENTS, type HookAgent } from '../../daemonClient/hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
 import { codexTrustProblem } from './codexTrust';
 import { hookClient, programOfCommand, programResolves, type HookProgram } from './hookCommandLine';

@@ -3,7 +3,7 @@ import { listStateDir, readRegularFile, readStateText } from '../../adapters/fil
 import * as path from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
-import { HOOK_AGENTS, type HookAgent } from '../hookAgents';
+import { HOOK_AGENTS, type HookAgent } from '../../daemonClient/hookAgents';
 import type { HookScope } from './agentHookConfigs';
 import { resolveTarget } from './safeTarget';
 

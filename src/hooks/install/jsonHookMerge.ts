@@ -1,6 +1,6 @@
 import { getNodeValue, type JSONPath } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
-import { HOOK_AGENT_NAMES, type HookAgent } from '../hookAgents';
+import { HOOK_AGENT_NAMES, type HookAgent } from '../../daemonClient/hookAgents';
 import type { JsonHookConfig } from './agentHookConfigs';
 import { duplicateKey, duplicateKeyMessage, hasDuplicateTopLevelKey } from './duplicateKeys';
 import { isOurCommand, type HookProgram } from './hookCommandLine';

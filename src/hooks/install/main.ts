@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { withoutGroup } from '../../cli/commandWords';
+import { withoutGroup } from '../../daemonClient/commandWords';
 import { runHookAdminCommand } from './hookAdminCommand';
 
 // dist/agentsHookAdmin.js: `agents hook install|uninstall|status`, loaded by dist/cli.js for those

@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { readRegularFile } from '../../adapters/files/stateFiles';
 import * as path from 'node:path';
-import type { HookAgent } from '../hookAgents';
+import type { HookAgent } from '../../daemonClient/hookAgents';
 import type { HookScope } from './agentHookConfigs';
 
 // The hook command names this machine's node and cli.js by absolute path (an agent's PATH need

@@ -23,7 +23,7 @@ export const STABLE_CLI_RELATIVE = path.join('hook-runtime', 'cli.js');
 /**
  * The hooks' launcher beside the shim (`hook-runtime/node`, Linux and macOS): a sh script the
  * extension writes (extension/agentHooks/hookRuntime.ts) that runs its runtime as Node.js, and
- * hands `hook run` to the resident process without starting it (daemon/fastClientScript.ts).
+ * hands `hook run` to the resident process without starting it (daemonClient/fastClientScript.ts).
  */
 export const LAUNCHER_NAME = 'node';
 

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
-import { cliLauncherPlace, cliLauncherText, unsafeLauncherPlace, writeCliLauncher } from '../../daemon/cliLauncher';
+import { cliLauncherPlace, cliLauncherText, unsafeLauncherPlace, writeCliLauncher } from '../../daemonClient/cliLauncher';
 import type { HookProgram } from './hookCommandLine';
 
 // What `agents hook install` names when no program is given (hookAdminCommand.ts): on Linux and
-// macOS, a launcher of its own with the fast client (daemon/cliLauncher.ts), as hooks connected
+// macOS, a launcher of its own with the fast client (daemonClient/cliLauncher.ts), as hooks connected
 // from VS Code have; else (Windows, the resident process turned off, a CLI that does not know its
 // version, a place refused) node itself, as before.
 

@@ -1,5 +1,5 @@
 import { writeFileAtomic } from '../../adapters/files/atomicFile';
-import { HOOK_AGENTS } from '../hookAgents';
+import { HOOK_AGENTS } from '../../daemonClient/hookAgents';
 import { AGENT_HOOK_CONFIGS, type HookScope } from './agentHookConfigs';
 import { forwardSlashes } from './hookCommandLine';
 import { displayPath, modeOf, readTextOrNull } from './hookFiles';

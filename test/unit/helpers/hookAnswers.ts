@@ -1,4 +1,4 @@
-import type { HookAgent } from '../../../src/hooks/hookAgents';
+import type { HookAgent } from '../../../src/daemonClient/hookAgents';
 
 /**
  * What each agent must read on a hook's stdout, spelled out from its documentation

@@ -5,7 +5,7 @@
 // (Types only here: the client bundle must not load zod. The process validates each request with
 // the schemas of daemonRequest.ts.)
 
-import { commandWords } from '../cli/commandWords';
+import { commandWords } from './commandWords';
 
 /**
  * The environment variables a request carries: those the hooks and the CLI commands read. The

@@ -1,4 +1,4 @@
-import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS } from '../hooks/hookStdin';
+import { HOOK_STDIN_MAX_BYTES, STDIN_WAIT_MS } from './hookStdin';
 import { SOCKET_NAME } from './daemonFiles';
 import { FAST_ACK_S, FAST_SILENCE_S, FORWARDED_ENV_NAMES } from './protocol';
 

@@ -1,5 +1,5 @@
-import { HOOK_AGENTS } from '../hooks/hookAgents';
-import { STDIN_WAIT_MS } from '../hooks/hookStdin';
+import { HOOK_AGENTS } from './hookAgents';
+import { STDIN_WAIT_MS } from './hookStdin';
 import { CHECKPOINT_CALL_ENV, CHECKPOINT_ID_ENV } from './callCheckpointId';
 import { DATA_DIR, RUN_DIR, SOCKET_NAME } from './daemonFiles';
 import { perlCliProgram, perlHookProgram } from './fastClientPerl';
@@ -164,7 +164,7 @@ export function fastCliLines(version: string): string[] {
   const forwarded = FORWARDED_ENV_NAMES.map((name) => `        [ -n "\${${name}+x}" ] && printf '%s\\0' "${name}=$${name}"`);
   return [
     '# The fast client of `agents` (docs/AGENTS.md, "The resident process"), from',
-    '# src/daemon/fastClientScript.ts: a few `agents plan` commands answered by the workspace\'s resident',
+    '# src/daemonClient/fastClientScript.ts: a few `agents plan` commands answered by the workspace\'s resident',
     '# process without starting Node.js. Everything else returns to bin/agents as it came.',
     `fast_version=${shWord(version)}`,
     'fast_plan= fast_help= fast_prev= fast_root=${AGENTS_WORKSPACE:-.}',
