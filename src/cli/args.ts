@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
 import { parseId } from '../core/serviceDeps';
 import { ValidationError, describeIssues } from '../core/errors';
-import { IdOrPrefixSchema } from '../core/idPrefix';
+import { idOrPrefixArg } from './idArg';
 import { RetentionPolicySchema } from '../core/retentionPolicy';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../core/planLifecycle';
 import { UsageError } from '../envelopes/cliErrors';
@@ -353,12 +353,6 @@ function checkpointIdArg(value: string | undefined): string {
   return idOrPrefixArg(value, 'checkpoint id');
 }
 
-/** A whole id, or a prefix of one that `resolveIdPrefixes` makes whole once the data is open. */
-export function idOrPrefixArg(value: string | undefined, what: string): string {
-  const parsed = IdOrPrefixSchema.safeParse(value);
-  if (!parsed.success) throw new ValidationError(`${what} ${JSON.stringify(value)} ${describeIssues(parsed.error.issues)}`);
-  return parsed.data;
-}
 
 /** `--extra KEY=VALUE`, repeatable; the value may itself hold `=`. */
 function parseExtra(pairs: readonly string[]): Record<string, string> {

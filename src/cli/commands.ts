@@ -1,11 +1,10 @@
-import type { WorkspaceServices } from '../composition';
 import { AgentOnlyConflictError } from '../core/agentOnlyRollback';
 import { ApplyConflictError, BusinessRuleViolation } from '../core/errors';
 import { fetchedOriginJson, originText, readFetchedOrigins } from '../remote/fetchedOrigins';
 import type { PathChange } from '../core/rollbackResult';
-import type { CheckpointCall } from '../daemonClient/callCheckpointId';
 import type { Command } from './args';
-import { confirmChange, type ConfirmationIo } from './confirm';
+import type { CommandContext, CommandOutput } from './commandContext';
+import { confirmChange } from './confirm';
 import { runDecisionCommand } from './decisionCommands';
 import { runProvenanceCommand } from './provenanceCommands';
 import { agentOnlyPreviewJson, changesJson, checkpointJson, interruptedOperationJson, planJson, recoveredJson, rollbackEnvelope, rollbackPreviewEnvelope, stateChangeJson } from '../envelopes/envelopes';
@@ -16,31 +15,6 @@ import { sandboxContents } from './sandboxContents';
 import { recreateEnvelope, recreatePreviewEnvelope, renderRecreated, renderRecreatePreview } from './recreateText';
 import * as text from './textOutput';
 import { renderUndoChange, renderUndoChangePreview } from './undoChangeText';
-import type { ShortIds } from '../core/shortIds';
-
-export interface CommandContext {
-  readonly services: Pick<WorkspaceServices, 'plans' | 'checkpoints' | 'sandboxes' | 'workspace' | 'recovery' | 'corrections' | 'provenance'>;
-  /** Where the command was typed: the paths of `blame` and `log` are relative to it (default: the workspace folder). */
-  readonly cwd?: string;
-  readonly confirmation: Omit<ConfirmationIo, 'assumeYes'>;
-  readonly now: () => Date;
-  /**
-   * The id `plan checkpoint` gives its checkpoint, or finds it under when a first try of the same
-   * call (the same token) made it: chosen by the resident process's client (src/daemonClient/callCheckpointId.ts).
-   */
-  readonly checkpointCall?: CheckpointCall;
-  /**
-   * The workspace's ids in their short form, for the text tables (whose columns must be measured
-   * after shortening); absent for JSON, which keeps ids whole.
-   */
-  readonly shortIds?: () => Promise<ShortIds>;
-}
-
-/** What a command prints: the JSON document for `--format json`, the text otherwise. */
-export interface CommandOutput {
-  readonly json: unknown;
-  readonly text: string;
-}
 
 /** Runs one parsed command on the services; every check and rule is the core's. */
 export async function runCommand(given: Command, ctx: CommandContext): Promise<CommandOutput> {

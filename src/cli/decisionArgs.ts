@@ -1,5 +1,5 @@
 import { parseId } from '../core/serviceDeps';
-import { idOrPrefixArg, type Values } from './args';
+import { idOrPrefixArg } from './idArg';
 import { UsageError } from '../envelopes/cliErrors';
 
 // The command line of decisions, corrections and restoring chosen paths; kept apart from args.ts
@@ -17,6 +17,9 @@ export const DECISION_OPTIONS = {
 
 type Option = 'yes' | 'undo' | 'title' | 'decision' | keyof typeof DECISION_OPTIONS;
 
+/** The parsed options these commands read (args.ts parses the whole command line). */
+type DecisionValues = Partial<{ yes: boolean; undo: boolean; title: string; decision: string; rationale: string; 'depends-on': string[]; preview: boolean; 'keep-independent': boolean }>;
+
 export const DECISION_COMMANDS: Record<DecisionSubcommand, { options: readonly Option[]; positionals: readonly string[]; variadic?: boolean }> = {
   restore: { options: ['yes'], positionals: ['plan_id', 'checkpoint_id', 'path'], variadic: true },
   decide: { options: ['title', 'rationale', 'depends-on', 'decision'], positionals: ['plan_id'] },
@@ -31,7 +34,7 @@ export type DecisionCommand =
   | { readonly name: 'correct'; readonly planId: string; readonly decisionId: string; readonly yes: boolean; readonly preview: boolean; readonly keepIndependent: boolean }
   | { readonly name: 'correct-undo'; readonly planId: string; readonly correctionId: string; readonly yes: boolean };
 
-export function buildDecisionCommand(name: DecisionSubcommand, args: string[], values: Values): DecisionCommand {
+export function buildDecisionCommand(name: DecisionSubcommand, args: string[], values: DecisionValues): DecisionCommand {
   const planId = idOrPrefixArg(args[0], 'plan id');
   switch (name) {
     case 'restore':

@@ -1,5 +1,5 @@
 import { correctionRefusal } from '../core/correctionService';
-import type { CommandContext, CommandOutput } from './commands';
+import type { CommandContext, CommandOutput } from './commandContext';
 import { confirmChange } from './confirm';
 import { idShown } from './idPrefixes';
 import type { DecisionCommand } from './decisionArgs';

@@ -1,7 +1,7 @@
 import { escapeUnsafe } from '../core/displayText';
 import { isWholeId, resolveIdPrefix, type IdCandidate } from '../core/idPrefix';
 import type { Command } from './args';
-import type { CommandContext } from './commands';
+import type { CommandContext } from './commandContext';
 
 type Services = CommandContext['services'];
 

@@ -1,5 +1,5 @@
 import { UsageError } from '../envelopes/cliErrors';
-import { idOrPrefixArg, type Values } from './args';
+import { idOrPrefixArg } from './idArg';
 
 // The command lines of line provenance, `agents blame <path>` and `agents log <path>`: groups of
 // their own beside `agents plan …`, since they are about a file of the workspace, whichever plans
@@ -16,6 +16,9 @@ export const PROVENANCE_OPTIONS = {
 /** The options each takes beside the global ones. */
 export const PROVENANCE_COMMAND_OPTIONS: Record<ProvenanceGroup, readonly (keyof typeof PROVENANCE_OPTIONS)[]> = { blame: ['plan'], log: ['plan', 'patch'] };
 
+/** The parsed options these commands read (args.ts parses the whole command line, where `--plan` may repeat for `remote`). */
+type ProvenanceValues = Partial<{ plan: string | string[]; patch: boolean }>;
+
 export type ProvenanceCommand =
   /** `path` as given: relative to the current directory (or absolute), made relative to the workspace when it runs. */
   | { readonly name: 'blame'; readonly path: string; readonly planId?: string }
@@ -26,7 +29,7 @@ export function isProvenanceGroup(word: string | undefined): word is ProvenanceG
 }
 
 /** `blame|log <path> [--plan ID] [-p]`: `args` are the words after the group. */
-export function buildProvenanceCommand(name: ProvenanceGroup, args: readonly string[], values: Values): ProvenanceCommand {
+export function buildProvenanceCommand(name: ProvenanceGroup, args: readonly string[], values: ProvenanceValues): ProvenanceCommand {
   if (args.length === 0) throw new UsageError(`"${name}" needs <path>`, name);
   if (args.length > 1) throw new UsageError(`"${name}" got an unexpected argument ${JSON.stringify(args[1])}`, name);
   const path = args[0]!;

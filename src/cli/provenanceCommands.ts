@@ -4,7 +4,7 @@ import { ValidationError } from '../core/errors';
 import { isBinary } from '../core/provenance/lineProvenance';
 import { unifiedPatch } from '../core/provenance/unifiedPatch';
 import { blameEnvelope, logEnvelope } from '../envelopes/provenanceEnvelopes';
-import type { CommandContext, CommandOutput } from './commands';
+import type { CommandContext, CommandOutput } from './commandContext';
 import { idShown } from './idPrefixes';
 import type { ProvenanceCommand } from './provenanceArgs';
 import { renderBlame, renderLog } from './provenanceText';

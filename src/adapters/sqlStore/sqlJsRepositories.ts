@@ -4,9 +4,8 @@ import { CheckpointSchema, type Checkpoint } from '../../core/checkpoint';
 import { NotFoundError, StoreError, ValidationError, describeIssues } from '../../core/errors';
 import { PlanSchema, type Plan } from '../../core/plan';
 import { PlanStateChangeSchema, type PlanStateChange } from '../../core/planLifecycle';
-import type { CheckpointRepository, IdRepository, PlanRepository, PlanStateChangeRepository, UnitOfWork } from '../../core/ports';
+import type { CheckpointRepository, IdRepository, PlanRepository, PlanStateChangeRepository } from '../../core/ports';
 import { CHECKPOINTS_TABLE, CORRECTIONS_TABLE, DECISIONS_TABLE, PLANS_TABLE, STATE_CHANGES_TABLE } from './schemaMigrations';
-import { SqlJsCorrectionRepository, SqlJsDecisionRepository } from './sqlJsDecisionRepositories';
 
 const PLAN_COLUMNS =
   'plan_id, title, state, sandbox_path, sandbox_kind, base_ref, max_checkpoints, auto_prune, created_at, updated_at';
@@ -80,18 +79,7 @@ export interface RepositoryContext {
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; id: string; issues: string };
 
-export function createUnitOfWork(context: RepositoryContext): UnitOfWork {
-  return {
-    plans: new SqlJsPlanRepository(context),
-    checkpoints: new SqlJsCheckpointRepository(context),
-    stateChanges: new SqlJsStateChangeRepository(context),
-    decisions: new SqlJsDecisionRepository(context),
-    corrections: new SqlJsCorrectionRepository(context),
-    ids: new SqlJsIdRepository(context),
-  };
-}
-
-class SqlJsIdRepository implements IdRepository {
+export class SqlJsIdRepository implements IdRepository {
   constructor(private readonly ctx: RepositoryContext) {}
 
   all(): string[] {
@@ -108,7 +96,7 @@ class SqlJsIdRepository implements IdRepository {
   }
 }
 
-class SqlJsPlanRepository implements PlanRepository {
+export class SqlJsPlanRepository implements PlanRepository {
   constructor(private readonly ctx: RepositoryContext) {}
 
   get(planId: string): Plan | undefined {
@@ -140,7 +128,7 @@ class SqlJsPlanRepository implements PlanRepository {
   }
 }
 
-class SqlJsStateChangeRepository implements PlanStateChangeRepository {
+export class SqlJsStateChangeRepository implements PlanStateChangeRepository {
   constructor(private readonly ctx: RepositoryContext) {}
 
   insert(change: PlanStateChange): void {
@@ -164,7 +152,7 @@ class SqlJsStateChangeRepository implements PlanStateChangeRepository {
   }
 }
 
-class SqlJsCheckpointRepository implements CheckpointRepository {
+export class SqlJsCheckpointRepository implements CheckpointRepository {
   constructor(private readonly ctx: RepositoryContext) {}
 
   get(checkpointId: string): Checkpoint | undefined {
