@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
-import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, type CliRun, ok } from './helpers/cliHarness';
 import { startMcp } from './helpers/mcpHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { shortIdOf } from './helpers/shortIdOf';
@@ -12,10 +12,6 @@ const lines = (...l: string[]): string => l.map((x) => `${x}\n`).join('');
 const DB = path.join('.cleveragents', 'cleveragents.db');
 
 const json = (root: string, ...args: string[]): CliRun => runCli(root, ['--format', 'json', ...args]);
-function ok(run: CliRun): CliRun {
-  assert.equal(run.code, 0, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
-  return run;
-}
 const read = (root: string, rel: string): string | undefined => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
 
 describe('agents plan rollback --agent-only (the built CLI)', function () {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
-import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, ok } from './helpers/cliHarness';
 import { git, hashTree, write } from './helpers/sandboxFixtures';
 import { claudeHook } from './helpers/claudeHooks';
 import { useTempDirs } from './helpers/tempDir';
@@ -76,11 +76,6 @@ describe('agents blame and agents log (the built CLI, hook events, a real store)
     this.timeout(180_000);
     ensureCliBuilt();
   });
-
-  function ok(run: CliRun): CliRun {
-    assert.equal(run.code, 0, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
-    return run;
-  }
   const blame = (root: string, ...args: string[]) => BlameEnvelope.parse(ok(runCli(root, ['--format', 'json', 'blame', ...args])).json()).blame;
   const log = (root: string, ...args: string[]) => LogEnvelope.parse(ok(runCli(root, ['--format', 'json', 'log', ...args])).json()).log;
   const kinds = (l: readonly BlameLine[]) => l.map((x) => (x.kind === 'tool_call' ? `call ${x.tool_use_id}` : x.kind));

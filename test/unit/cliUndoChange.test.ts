@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentOnlySummaryJson, CheckpointJson, ErrorEnvelope, PlanJson, RollbackEnvelope } from '../../src/envelopes/envelopes';
-import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, ok } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { startMcp } from './helpers/mcpHarness';
 import { claudeHook } from './helpers/claudeHooks';
@@ -44,11 +44,6 @@ describe('Undo This Change: plan rollback --agent-only --path [--hunk] (the buil
     this.timeout(180_000);
     ensureCliBuilt();
   });
-
-  const ok = (run: CliRun): CliRun => {
-    assert.equal(run.code, 0, `stdout: ${run.stdout}\nstderr: ${run.stderr}`);
-    return run;
-  };
   const json = <T>(root: string, ...args: string[]): T => ok(runCli(root, ['--format', 'json', ...args])).json<T>();
   const read = (root: string, rel: string): string | undefined => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
   const state = (root: string) => ({ tree: hashTree(root, (rel) => rel.startsWith('.cleveragents')), db: readFileSync(path.join(root, DB)).toString('base64') });

@@ -22,7 +22,7 @@ import {
   geminiBeforeToolEvent,
 } from './fixtures/hookConfigFixtures';
 import { cliLauncherPlace } from '../../src/daemonClient/cliLauncher';
-import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { CLI_PATH, ensureCliBuilt, runCli, type CliRun, ok } from './helpers/cliHarness';
 
 // `agents hook install|uninstall|status` (issue 23, Deliver 1) on real folders, through the built CLI
 // and in process.
@@ -69,11 +69,6 @@ function stateOf(home: string): string {
 
 function hook(ws: string, home: string, args: readonly string[], env: Record<string, string> = {}): CliRun {
   return runCli(ws, ['hook', ...args], { env: { HOME: home, XDG_STATE_HOME: stateOf(home), ...env } });
-}
-
-function ok(run: CliRun): CliRun {
-  assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
-  return run;
 }
 
 /** The value with every hook of ours removed and the lists that leaves empty dropped. */

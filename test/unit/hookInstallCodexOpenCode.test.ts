@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { isOurCommand } from '../../src/hooks/install/hookCommandLine';
 import { OPENCODE_PLUGIN_MARK, opencodePluginText } from '../../src/hooks/install/opencodePlugin';
-import { CLI_PATH, ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { CLI_PATH, ensureCliBuilt, runCli, type CliRun, ok } from './helpers/cliHarness';
 import { hashTree, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
@@ -36,11 +36,6 @@ function tree(dir: string): Record<string, string> {
 function hook(ws: string, home: string, args: readonly string[], env: Record<string, string> = {}): CliRun {
   // the CLI's hook launcher beside the home folder: these tests look at what install writes in it
   return runCli(ws, ['hook', ...args], { env: { HOME: home, CODEX_HOME: '', XDG_STATE_HOME: `${home}-state`, ...env } });
-}
-
-function ok(run: CliRun): CliRun {
-  assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
-  return run;
 }
 
 interface StatusRow {

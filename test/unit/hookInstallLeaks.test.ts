@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CLAUDE_SETTINGS } from './fixtures/hookConfigFixtures';
-import { ensureCliBuilt, runCli, type CliRun } from './helpers/cliHarness';
+import { ensureCliBuilt, runCli, type CliRun, ok } from './helpers/cliHarness';
 
 // Issue 35, Deliver 5: installs that do not leak, through the built CLI on real git work trees.
 // The store's folder is kept out of git from the install on; a project's shared settings file
@@ -25,11 +25,6 @@ before(() => ensureCliBuilt());
 
 function hook(ws: string, home: string, args: readonly string[]): CliRun {
   return runCli(ws, ['hook', ...args], { env: { HOME: home } });
-}
-
-function ok(run: CliRun): CliRun {
-  assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
-  return run;
 }
 
 function git(cwd: string, args: readonly string[]): string {

@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -110,6 +111,12 @@ export function runCli(cwd: string, args: readonly string[], options: { input?: 
   });
   if (r.error) throw r.error;
   return result(r.status, r.stdout, r.stderr);
+}
+
+/** The run, once it is known to have exited 0 (else the test fails with what it printed). */
+export function ok(run: CliRun): CliRun {
+  assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  return run;
 }
 
 /** Whether util-linux `script` is here to give the CLI a real pseudo-terminal. */
