@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { ensureDataDir } from '../adapters/files/nodeWorkspaceFiles';
-import { createStateFile } from '../adapters/files/stateFiles';
+import { createStateFile, listStateDir, removeStateFile, stateFileInfo } from '../adapters/files/stateFiles';
 import type { HookAgent } from '../daemonClient/hookAgents';
 
 // Some things a hook sees are worth one line in hooks.log per session, not one per event: an event
@@ -27,5 +27,27 @@ export async function firstInSession(root: string, agent: HookAgent, sessionId: 
     return createStateFile(root, path.join(seenDir(root), name));
   } catch {
     return true;
+  }
+}
+
+/** A marker older than this belongs to a session long over: its note may be logged again, once. */
+const MARKER_MAX_AGE_MS = 14 * 24 * 60 * 60_000;
+
+/**
+ * Removes up to `max` markers older than two weeks (called when a session starts, so the folder
+ * does not grow with every session ever). Best effort: what cannot be removed stays for later.
+ */
+export function sweepOldMarkers(root: string, max: number): void {
+  const dir = seenDir(root);
+  let removed = 0;
+  try {
+    for (const name of listStateDir(root, dir)) {
+      if (removed >= max) return;
+      const file = path.join(dir, name);
+      const info = stateFileInfo(root, file);
+      if (info?.isFile() && Date.now() - info.mtimeMs > MARKER_MAX_AGE_MS && removeStateFile(root, file)) removed++;
+    }
+  } catch {
+    // a folder that cannot be read now is swept by a later session
   }
 }

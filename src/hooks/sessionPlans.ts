@@ -9,6 +9,7 @@ import { NotFoundError, StoreError } from '../core/errors';
 import { UlidSchema } from '../core/ids';
 import { HOOK_AGENT_NAMES, type HookAgent } from '../daemonClient/hookAgents';
 import { promptLine } from './promptText';
+import { sweepOldMarkers } from './sessionNotes';
 
 /** What `.cleveragents/hooks/sessions/<agent>-<hash>.json` holds: which plan an agent session feeds. */
 const SessionFileSchema = z.object({
@@ -160,7 +161,7 @@ export async function sessionPlan(
     return { planId: known, created: false };
   }
   await ensureDataDir(root);
-  return withCreateLock(root, file, waitMs, async () => {
+  const made = await withCreateLock(root, file, waitMs, async () => {
     const again = readSessionPlanId(root, file);
     if (again !== undefined && again !== known && (await usablePlan(services, again))) return { planId: again, created: false };
     if (!stillWaited()) throw new StoreError('no plan made: the hook had already been answered');
@@ -170,4 +171,46 @@ export async function sessionPlan(
     writeStateFile(root, file, `${JSON.stringify(record)}\n`);
     return { planId: plan.plan_id, created: true };
   });
+  if (made.created) {
+    await sweepEndedSessions(services, root, file);
+    sweepOldMarkers(root, SWEEP_PER_SESSION);
+  }
+  return made;
+}
+
+/** Session files looked at per new session: the sweep's cost stays bounded, and folders shrink over sessions. */
+const SWEEP_PER_SESSION = 20;
+
+/** A session file younger than this is left alone: its plan may be being made by a hook of its own. */
+const SWEEP_MIN_AGE_MS = 10 * 60_000;
+
+/**
+ * When a session starts, up to 20 other session files whose plans no longer take checkpoints
+ * (ended, applied, cancelled or deleted) are removed: the agent's next event of such a session
+ * starts a new plan with or without its file, and {@link hookFedPlanIds} reads a bounded number
+ * of files, so a folder of every session ever would hide live ones. Old markers of `seen/` go the
+ * same way. Best effort: a file that cannot be read or removed is left for a later sweep.
+ */
+async function sweepEndedSessions(services: WorkspaceServices, root: string, current: string): Promise<void> {
+  const dir = path.dirname(current);
+  let names: string[];
+  try {
+    names = listStateDir(root, dir).filter((n) => n.endsWith('.json') && n !== path.basename(current));
+  } catch {
+    return;
+  }
+  let looked = 0;
+  for (const name of names) {
+    if (looked >= SWEEP_PER_SESSION) break;
+    const file = path.join(dir, name);
+    try {
+      const info = stateFileInfo(root, file);
+      if (!info?.isFile() || Date.now() - info.mtimeMs < SWEEP_MIN_AGE_MS) continue;
+      looked++;
+      const planId = readSessionPlanId(root, file);
+      if (planId === undefined || !(await usablePlan(services, planId))) removeQuietly(root, file);
+    } catch {
+      // unreadable now: a later session's sweep tries again
+    }
+  }
 }
