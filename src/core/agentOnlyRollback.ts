@@ -1,5 +1,5 @@
 import { formatCount, plural } from './displayText';
-import type { Checkpoint } from './checkpoint';
+import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { BusinessRuleViolation } from './errors';
 import { isLateCheckpoint } from './lateCheckpoints';
 import type { AgentOnlyScope } from './agentOnlyScope';
@@ -12,9 +12,6 @@ import type { ToolCallChange } from './toolCallChange';
 // checkpoint, only what changed inside the agent's tool calls is taken back. A tool call is fenced
 // by its `pre_write` and its `post_step`; what changed between one tool call's `post_step` and the
 // next one's `pre_write` came from someone else (the user, a formatter, another program) and stays.
-
-/** What VS Code's automatic checkpoints name as their source: they fence any burst of writes (the user's saves too), not a tool call. */
-export const AUTOMATIC_SOURCE_TOOL = 'auto-checkpoint';
 
 /** One stretch between two checkpoints (or the last one and the files now) after the checkpoint rolled back to. */
 export interface CheckpointSpan {

@@ -1,5 +1,5 @@
 import type { AuthoredStretch, ToolCallAuthor } from './authorship';
-import type { Checkpoint } from './checkpoint';
+import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { ValidationError } from './errors';
 import { isPromptCheckpoint } from './hookCheckpoints';
 
@@ -70,7 +70,7 @@ export function applicableScopes(checkpoints: readonly Checkpoint[], target: Che
   const after = i < 0 ? [] : checkpoints.slice(i + 1);
   const scopes: AgentOnlyScope[] = ['session'];
   if (after.some(isPromptCheckpoint)) scopes.push('prompt');
-  if ((target.checkpoint_type === 'pre_write' || target.checkpoint_type === 'post_step') && target.metadata.source_tool !== 'auto-checkpoint') scopes.push('tool_call');
+  if ((target.checkpoint_type === 'pre_write' || target.checkpoint_type === 'post_step') && target.metadata.source_tool !== AUTOMATIC_SOURCE_TOOL) scopes.push('tool_call');
   if (after.some((c) => typeof c.metadata.extra.agent_id === 'string' && c.metadata.extra.agent_id !== '')) scopes.push('subagent');
   return scopes;
 }

@@ -1,8 +1,7 @@
-import { AUTOMATIC_SOURCE_TOOL } from './agentOnlyRollback';
-import type { Checkpoint } from './checkpoint';
+import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { hookAgentOf, isPromptCheckpoint } from './hookCheckpoints';
 import type { Plan } from './plan';
-import { pathInOtherSandbox, sandboxesOverlap } from './undoneWork';
+import { pathInOtherSandbox, sandboxesOverlap } from './sandboxOverlap';
 
 // Who made each change to a path since a checkpoint: the one record that Keep Mine, the restore
 // confirmations (`undoes_work_of`), the previews and the CLI read. It is worked out from the fences

@@ -93,6 +93,9 @@ export const CreateCheckpointOptionsSchema = z
 
 /** The key of `metadata.extra` that holds the token of the call that took the checkpoint (callToken). */
 export const CALL_TOKEN_EXTRA = 'checkpoint_call';
+
+/** What VS Code's automatic checkpoints name as their source: they fence any burst of writes (the user's saves too), not a tool call. */
+export const AUTOMATIC_SOURCE_TOOL = 'auto-checkpoint';
 export type CreateCheckpointOptions = z.input<typeof CreateCheckpointOptionsSchema>;
 
 const SPECIAL_FILE_TEXT: Record<SpecialFileType, string> = {

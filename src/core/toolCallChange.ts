@@ -1,5 +1,5 @@
-import { AUTOMATIC_SOURCE_TOOL, type ToolCallRefs } from './agentOnlyRollback';
-import type { Checkpoint } from './checkpoint';
+import type { ToolCallRefs } from './agentOnlyRollback';
+import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { ValidationError } from './errors';
 import { isBinary, lineHunks, withHunkReverted, type LineHunk } from './lineHunks';
 import type { SandboxSnapshotter } from './ports';

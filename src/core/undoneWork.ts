@@ -5,6 +5,7 @@ import type { Decision } from './decision';
 import { decisionWindow } from './decisionGraph';
 import { isLateCheckpoint } from './lateCheckpoints';
 import type { Plan } from './plan';
+import { pathInOtherSandbox, sandboxesOverlap } from './sandboxOverlap';
 
 /**
  * Work that a rollback (or a correction) would undo although it is not what the user chose to take
@@ -24,31 +25,6 @@ export interface UndoneWork {
   /** `outside_tool_calls`: when the stretches that hold those edits began and ended (null: the files now). */
   readonly since?: string;
   readonly until?: string | null;
-}
-
-/** A sandbox path's segments; the workspace root (`.`) has none. */
-function segments(sandboxPath: string): string[] {
-  return sandboxPath.split('/').filter((s) => s !== '' && s !== '.');
-}
-
-/** The same folder, or one inside the other: a file of one can be a file of the other. */
-export function sandboxesOverlap(a: string, b: string): boolean {
-  const x = segments(a);
-  const y = segments(b);
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return false;
-  return true;
-}
-
-/**
- * A path relative to sandbox `from`, as a path relative to sandbox `to` (the two overlap);
- * undefined when the file lies outside `to`.
- */
-export function pathInOtherSandbox(path: string, from: string, to: string): string | undefined {
-  const full = [...segments(from), ...path.split('/')];
-  const root = segments(to);
-  for (let i = 0; i < root.length; i++) if (full[i] !== root[i]) return undefined;
-  return full.length > root.length ? full.slice(root.length).join('/') : undefined;
 }
 
 /** What `findUndoneWork` reads: the plans, their checkpoints, this plan's decisions, and a diff of two snapshots. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { WorkspaceServices } from '../../src/composition';
 import type { Decision } from '../../src/core/decision';
-import { pathInOtherSandbox, sandboxesOverlap } from '../../src/core/undoneWork';
+import { pathInOtherSandbox, sandboxesOverlap } from '../../src/core/sandboxOverlap';
 import { services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
 import { workspaceWith } from './helpers/workspaceFixtures';

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { AUTOMATIC_SOURCE_TOOL } from '../../core/checkpoint';
 import { hookAgentOf } from '../../core/hookCheckpoints';
 import { hookFedPlanIds } from '../../hooks/sessionPlans';
 import { DATA_DIR_NAME } from '../../adapters/files/nodeWorkspaceFiles';
@@ -39,8 +40,6 @@ export interface AutoCheckpointFailure {
 const SUPPRESS_TAIL_MS = 1500;
 /** Executing plans are looked up again this long after the database changed. */
 const REFRESH_DELAY_MS = 300;
-
-export const AUTO_SOURCE_TOOL = 'auto-checkpoint';
 
 /**
  * Opt-in automatic checkpoints for agents that write files directly (the terminal, another
@@ -346,7 +345,7 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
         {
           type,
           reason: type === 'pre_write' ? 'Automatic: before writes' : 'Automatic: after writes settled',
-          sourceTool: AUTO_SOURCE_TOOL,
+          sourceTool: AUTOMATIC_SOURCE_TOOL,
           phase: 'execute',
         },
         captures && (() => captures.close()),
