@@ -84,32 +84,34 @@ type PickItem = vscode.QuickPickItem;
 
 /** A quick pick whose labels, descriptions, details, title and placeholder are all `shown`. */
 export function showPick<T extends PickItem>(items: readonly T[], options: vscode.QuickPickOptions): Thenable<T | undefined> {
-  const safe = items.map((item) => ({
-    ...item,
-    label: shown(item.label),
-    ...(item.description === undefined ? {} : { description: shown(item.description) }),
-    ...(item.detail === undefined ? {} : { detail: shown(item.detail) }),
-  }));
-  return vscode.window
-    .showQuickPick(safe, {
-      ...options,
-      ...(options.title === undefined ? {} : { title: shown(options.title) }),
-      ...(options.placeHolder === undefined ? {} : { placeHolder: shown(options.placeHolder) }),
-    })
-    .then((picked) => (picked === undefined ? undefined : items[safe.indexOf(picked)]));
+  const safe = shownItems(items);
+  return vscode.window.showQuickPick(safe, shownPickOptions(options)).then((picked) => (picked === undefined ? undefined : items[safe.indexOf(picked)]));
 }
 
 /** `showPick` with any number of items chosen. */
 export function showPickMany<T extends PickItem>(items: readonly T[], options: Omit<vscode.QuickPickOptions, 'canPickMany'>): Thenable<readonly T[] | undefined> {
-  const safe = items.map((item) => ({
+  const safe = shownItems(items);
+  return vscode.window
+    .showQuickPick(safe, { ...shownPickOptions(options), canPickMany: true })
+    .then((picked) => (picked === undefined ? undefined : picked.map((p) => items[safe.indexOf(p)]!)));
+}
+
+/** Copies of the items with their label, description and detail `shown` (the picked copy is mapped back by its index). */
+function shownItems<T extends PickItem>(items: readonly T[]): T[] {
+  return items.map((item) => ({
     ...item,
     label: shown(item.label),
     ...(item.description === undefined ? {} : { description: shown(item.description) }),
     ...(item.detail === undefined ? {} : { detail: shown(item.detail) }),
   }));
-  return vscode.window
-    .showQuickPick(safe, { ...options, canPickMany: true, ...(options.placeHolder === undefined ? {} : { placeHolder: shown(options.placeHolder) }) })
-    .then((picked) => (picked === undefined ? undefined : picked.map((p) => items[safe.indexOf(p)]!)));
+}
+
+function shownPickOptions<O extends vscode.QuickPickOptions>(options: O): O {
+  return {
+    ...options,
+    ...(options.title === undefined ? {} : { title: shown(options.title) }),
+    ...(options.placeHolder === undefined ? {} : { placeHolder: shown(options.placeHolder) }),
+  };
 }
 
 /** An input box whose title, prompt and placeholder are `shown`; what the user types is theirs. */
