@@ -8,8 +8,10 @@ import { stateFileInfo } from '../adapters/files/stateFiles';
 // first snapshot reads only the files changed since, not all of them. On a folder of 60,000 files
 // that first read takes about 11 s on a 2-core machine: longer than a hook may wait, so the first
 // tool calls of a session went unfenced (issue 35 item 4). `agents hook index-job`
-// (workspaceIndexJob.ts) does the read in a detached process, started at hook install, by Connect
-// an Agent and at a session's start. This file is what the starters load: no store, no sql.js.
+// (workspaceIndexJob.ts) does the read in a detached process, started at hook install and by
+// Connect an Agent; where neither ran (hooks installed by an earlier release), the first session's
+// own first snapshot leaves its index as the workspace's (snapshotWriter.ts). This file is what the
+// starters load: no store, no sql.js.
 
 export const IndexJobSchema = z
   .object({

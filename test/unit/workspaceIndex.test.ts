@@ -1,8 +1,8 @@
 // An agent session is a plan over the whole folder, and its first snapshot used to hash every file
 // into a new, empty index: on 60,000 files longer than a hook may wait, so the session's first tool
 // calls went unfenced (issue 35 item 4). The workspace's own index is now brought up to date ahead
-// of time (at hook install, by Connect an Agent), and a new plan over the whole folder starts from a
-// copy of it. Shown here by what git leaves on disk (the shared index file a copy keeps), never by
+// of time (at hook install, by Connect an Agent, or from the first plan over the folder), and a new
+// plan over the whole folder starts from a copy of it. Shown here by what git leaves on disk (the shared index file a copy keeps), never by
 // a time, and by the bytes each first snapshot holds.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -73,6 +73,36 @@ describe('A plan over the whole folder starts from the workspace’s index', fun
       write(root, 'README.md', 'readme, again\n');
       const next = await s.checkpoints.createCheckpoint(planId, { reason: 'next' });
       assert.equal(fileAt(root, next.checkpoint.sandbox_ref, 'README.md'), 'readme, again\n');
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('where nothing read the folder ahead of time, the first plan over it leaves its index as the workspace’s, for the next plan', async () => {
+    const root = tempDir();
+    project(root);
+    const s = services(root);
+    try {
+      assert.ok(!existsSync(path.join(root, INDEXES, 'workspace')), 'no workspace index to start with (hooks of an earlier release)');
+      const first = await firstSnapshotAfterChanges(s, root);
+      assertExact(root, first.ref);
+      const donated = sharedIndexes(root, 'workspace');
+      assert.deepEqual(donated, sharedIndexes(root, first.planId), 'the workspace index is a copy of the first plan’s');
+      write(root, 'src/m1/f1.ts', 'export const v = 11;\n');
+      const { planId, ref, fileCount } = await firstSnapshotAfterChanges(s, root);
+      assert.ok(sharedIndexes(root, planId).includes(donated[0]!), 'the next plan started from it');
+      assertExact(root, ref);
+      assert.equal(fileCount, 51);
+      // A plan of a subfolder gives nothing: its index is of another folder.
+      const other = tempDir();
+      project(other);
+      const t = services(other);
+      try {
+        await firstSnapshotAfterChanges(t, other, 'src');
+        assert.ok(!existsSync(path.join(other, INDEXES, 'workspace')));
+      } finally {
+        t.dispose();
+      }
     } finally {
       s.dispose();
     }

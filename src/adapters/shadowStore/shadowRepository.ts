@@ -117,9 +117,9 @@ export class ShadowRepository {
    * A per-sandbox git dir linked to the shared store, as `git worktree` links its own. A new one
    * starts from a copy of `seedFrom`'s index when given (a sandbox of the same folder): git then
    * re-reads only the files whose stat changed since, where an empty index hashes every file (on
-   * a folder of 60,000 files, seconds against minutes).
+   * a folder of 60,000 files, seconds against minutes). True when it made the folder now.
    */
-  async ensureKey(key: string, seedFrom?: string): Promise<void> {
+  async ensureKey(key: string, seedFrom?: string): Promise<boolean> {
     await this.ensureRepo();
     const dir = this.keyDir(key);
     await assertRealDataPath(this.base, dir);
@@ -128,7 +128,7 @@ export class ShadowRepository {
       // Earlier releases wrote an absolute path: a copied workspace then wrote into the original's store.
       if (commondir !== COMMON_DIR) await replaceFile(path.join(dir, 'commondir'), COMMON_DIR);
       await clearStaleIndexLock(dir, this.report);
-      return;
+      return false;
     }
     await fs.mkdir(dir, { recursive: true });
     await replaceFile(path.join(dir, 'HEAD'), `ref: ${headRef(key)}\n`);
@@ -136,6 +136,7 @@ export class ShadowRepository {
     if (seedFrom !== undefined && seedFrom !== key) await this.seedIndex(dir, seedFrom);
     // Last: a folder with its commondir is a finished one (above), seeded or not.
     await replaceFile(path.join(dir, 'commondir'), COMMON_DIR);
+    return true;
   }
 
   /**

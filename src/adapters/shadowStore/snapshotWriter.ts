@@ -39,10 +39,16 @@ export class SnapshotWriter {
    */
   async withIndex<T>(sandbox: SandboxLocation, work: () => Promise<T>, mayRetry: () => boolean = () => true): Promise<T> {
     // A plan working on the whole folder in place starts from the workspace's own index, kept warm
-    // by `warmWorkspaceIndex` (at hook install, Connect an Agent, an agent's session start).
-    await this.repo.ensureKey(sandbox.key, sandbox.key !== WORKSPACE_KEY && path.resolve(sandbox.dir) === path.resolve(this.repo.base) ? WORKSPACE_KEY : undefined);
+    // by `warmWorkspaceIndex` (at hook install and Connect an Agent).
+    const wholeFolder = sandbox.key !== WORKSPACE_KEY && path.resolve(sandbox.dir) === path.resolve(this.repo.base);
+    const fresh = await this.repo.ensureKey(sandbox.key, wholeFolder ? WORKSPACE_KEY : undefined);
     try {
-      return await work();
+      const done = await work();
+      // The first plan over the whole folder where nothing read it ahead of time (hooks installed
+      // by an earlier release): its index, now up to date, becomes the workspace's, so that the
+      // next session's first snapshot reads only what changed since. Once per workspace.
+      if (fresh && wholeFolder) await this.repo.ensureKey(WORKSPACE_KEY, sandbox.key).catch((error: unknown) => this.logger.warn(`The workspace index was not made from ${sandbox.key}'s: ${String(error)}`));
+      return done;
     } catch (error) {
       if (!/invalid object|unable to read|bad object|corrupt|index file|bad signature|bad index/i.test(String(error)) || !mayRetry()) throw wrap('Snapshot failed', error);
       // The persistent index names objects the store lost (a crash before a commit, then a
