@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import * as z from 'zod';
-import { stateFileInfo } from '../adapters/files/stateFiles';
 
 // The workspace's own index in the shadow store, brought up to date before an agent's first tool
 // call: a plan over the whole folder (every agent session) starts from a copy of it, so that its
@@ -20,16 +18,6 @@ export const IndexJobSchema = z
   })
   .strict();
 export type IndexJob = z.infer<typeof IndexJobSchema>;
-
-/** `.cleveragents/checkpoints/indexes/workspace/index`: whether the workspace's index was made (no link followed). */
-export function workspaceIndexMade(root: string): boolean {
-  try {
-    return stateFileInfo(root, path.join(root, '.cleveragents', 'checkpoints', 'indexes', 'workspace', 'index'))?.isFile() === true;
-  } catch {
-    // a link or another user's folder on the way: the job's own store checks will say why
-    return false;
-  }
-}
 
 /** Turns the job off for a call (and so for an install's): `agents hook install` into a template folder, say. */
 export const NO_INDEX_JOB_ENV = 'CLEVERAGENTS_NO_INDEX_JOB';
