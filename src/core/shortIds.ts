@@ -1,3 +1,5 @@
+import type { UnitOfWork } from './ports';
+
 // Short ids a person can read and type. A ULID is 10 characters of time and 16 random ones; the ids
 // one session makes share their time part (and the monotonic factory makes ids of one millisecond
 // differ only in their last characters), so a short form is taken from the end: the fewest last
@@ -57,6 +59,18 @@ export interface IdSources {
     listDecisions(planId: string): Promise<readonly { readonly decision: { readonly decision_id: string } }[]>;
     listCorrections(planId: string): Promise<readonly { readonly correction_id: string }[]>;
   };
+}
+
+/** Every id the store holds (plans, their checkpoints, decisions and corrections), read in one of its transactions, for {@link ShortIds}. */
+export function storedIds(uow: Pick<UnitOfWork, 'plans' | 'checkpoints' | 'decisions' | 'corrections'>): string[] {
+  const ids: string[] = [];
+  for (const plan of uow.plans.list()) {
+    ids.push(plan.plan_id);
+    for (const c of uow.checkpoints.listForPlan(plan.plan_id)) ids.push(c.checkpoint_id);
+    for (const d of uow.decisions.listForPlan(plan.plan_id)) ids.push(d.decision_id);
+    for (const c of uow.corrections.listForPlan(plan.plan_id)) ids.push(c.correction_id);
+  }
+  return ids;
 }
 
 /** Every id of the workspace (plans, their checkpoints, decisions and corrections), for {@link ShortIds}. */

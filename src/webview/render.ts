@@ -341,13 +341,26 @@ function keptList(state: PanelState): string {
   if (!a) return '';
   const row = (p: string, kind: string, mark = 'K') => `<li><span class="mark kept" aria-hidden="true">${mark}</span><span class="name">${shownHtml(p)}</span><span class="kind">${shownHtml(kind)}</span></li>`;
   const rows = a.kept.map((p, i) => row(p, KEPT_REASON_LABELS[a.keptReasons?.[i] ?? 'outside_tool_calls'])).join('');
-  const merged = (a.merged ?? []).map((p) => row(p, state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out', 'M')).join('');
+  const merged = a.merged ?? [];
+  const marked = a.conflictMarkers ?? [];
   const unclosed = a.unclosed.length
     ? `<p class="note">${shownHtml(`${plural(a.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): whose changes they hold is unknown, so they are kept.`)}</p>`
     : '';
   const reasons = a.keptReasons ? keptCounts(a.kept.map((_, i) => a.keptReasons?.[i] ?? 'outside_tool_calls')) : '';
-  const body = a.kept.length || merged ? `<ul class="kept">${rows}${merged}</ul>` : `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>`;
-  return `<section class="kept-paths"><h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>${body}${unclosed}</section>`;
+  const empty = a.kept.length + merged.length + marked.length === 0;
+  const body = empty ? `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>` : a.kept.length > 0 ? `<ul class="kept">${rows}</ul>` : '';
+  // Each heading counts the rows under it: a merged path is written (only the agent's part taken
+  // out), so it is no kept path, and a path with conflict markers is neither.
+  const mergedPart = merged.length
+    ? `<h2>${shownHtml(`Merged (others’ changes stay, the agent’s taken out): ${formatCount(merged.length)}`)}</h2><ul class="kept merged">${merged
+        .map((p) => row(p, state.mode === 'preview' ? 'only the agent’s changes will be taken out' : 'only the agent’s changes were taken out', 'M'))
+        .join('')}</ul>`
+    : '';
+  const markedPart = marked.length
+    ? `<h2>${shownHtml(`Conflict markers written: ${formatCount(marked.length)}`)}</h2><ul class="kept conflict-markers">${marked.map((p) => row(p, 'conflict markers written', 'C')).join('')}</ul>` +
+      `<p class="note">${shownHtml('Both the agent and someone else changed the same lines of these files: each now holds both versions between conflict markers. Edit them to settle, or undo the rollback.')}</p>`
+    : '';
+  return `<section class="kept-paths"><h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>${body}${mergedPart}${markedPart}${unclosed}</section>`;
 }
 
 /**

@@ -45,7 +45,7 @@ describe('restore dialogs: whose work a restore takes, and Keep Mine', () => {
 
   const preview = (over: Partial<AgentOnlyPreview['summary']>): AgentOnlyPreview => ({
     changes: [{ path: 'src/index.js', change: 'modified' }],
-    summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: [], kept_reasons: [], merged: [], conflicts: [], unclosed: [], ...over },
+    summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: [], kept_reasons: [], merged: [], conflicts: [], conflict_markers: [], unclosed: [], ...over },
   });
 
   it('Keep Mine says whose each kept path is, and a merged path is not also kept', () => {

@@ -464,7 +464,7 @@ describe('status bar: the active plan', () => {
 });
 
 describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here, Keep Mine)', () => {
-  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
+  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], conflict_markers: [] as string[], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
   const agentOutcome: RollbackOutcome = { ...outcome, agent_only: summary };
   const undone = (): PanelState => rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: agentOutcome, undo: false, now });
 
@@ -477,7 +477,10 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.match(kept, /<h2>Kept \(not the agent’s\): 2 \(1 yours, 1 another session’s\)<\/h2>/);
     assert.match(kept, /src\/b\.js<\/span><span class="kind">yours<\/span>/);
     assert.match(kept, /\.md<\/span><span class="kind">another session’s<\/span>/);
-    assert.match(kept, /src\/a\.js<\/span><span class="kind">merged: only the agent’s changes were taken out<\/span>/);
+    // Each heading counts the rows under it (issue 36): a merged path is written, so it is no kept one.
+    assert.equal(kept.match(/<span class="mark kept" aria-hidden="true">K<\/span>/g)?.length, 2);
+    assert.match(kept, /<h2>Merged \(others’ changes stay, the agent’s taken out\): 1<\/h2><ul class="kept merged"><li>[^]*src\/a\.js<\/span><span class="kind">only the agent’s changes were taken out<\/span><\/li><\/ul>/);
+    assert.ok(!kept.includes('Conflict markers written'), 'no markers were asked for');
     assert.ok(kept.includes('&lt;img src=x onerror=alert(1)&gt;.md') && !kept.includes('<img'), 'a kept name is text');
     assert.match(kept, /1 tool call had no post_step/);
     assert.match(html, /data-action="undo"[^>]*>Undo Rollback</);
@@ -509,9 +512,24 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
       kept_reasons: summary.kept_reasons.map((k) => ({ path: k.path, reason: k.reason })),
       merged: summary.merged,
       conflicts: [],
+      conflict_markers: [],
       tool_calls: 2,
       unclosed: summary.unclosed,
     });
+  });
+
+  it('lists the paths written with conflict markers under their own heading, which counts them, and keeps them through a reload', () => {
+    const marked: RollbackOutcome = { ...outcome, agent_only: { ...summary, conflict_markers: ['src/c.js', EVIL] } };
+    const state = rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: marked, undo: false, now });
+    const html = renderPanel(state, false, true);
+    const kept = html.slice(html.indexOf('<section class="kept-paths">'));
+    assert.match(kept, /<h2>Conflict markers written: 2<\/h2><ul class="kept conflict-markers"><li>[^]*src\/c\.js<\/span><span class="kind">conflict markers written<\/span><\/li><li>[^]*<\/ul>/);
+    assert.ok(!kept.includes(EVIL), 'a marked name is text');
+    assert.match(kept, /Edit them to settle, or undo the rollback\./);
+    const back = parsePanelState(JSON.parse(JSON.stringify(state)));
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, state);
+    assert.deepEqual(JSON.parse(panelJson(state)).rollback_summary.conflict_markers, ['src/c.js', EVIL]);
   });
 
   it('the modal says how many of the agent’s changes go, how many of yours stay, and the conflicts', () => {

@@ -4,7 +4,7 @@ import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
 import type { UndoneWork } from '../../core/undoneWork';
 import type { CheckpointTarget } from './rollbackCommands';
 import type { RollbackDialogs } from './rollbackDialogs';
-import { agentOnlyConflictQuestion } from './rollbackText';
+import { agentOnlyConflictQuestion, takesMarkers } from './rollbackText';
 import { checkpointLabel } from '../tree/treePresentation';
 
 // The questions around Keep Mine (Undo Agent Changes Since Here): whose changes to take out, and
@@ -21,6 +21,7 @@ const SCOPE_DETAILS: Record<AgentOnlyScope, string> = {
 export const PREVIEW_FULL = 'Preview Full Rollback';
 export const ROLL_BACK_FULLY = 'Roll Back Fully…';
 export const RESTORE_CHOSEN = 'Restore Chosen Paths…';
+export const WRITE_MARKERS = 'Write Conflict Markers';
 
 /** Keep Mine's scope: asked only when more than the session's means something here; undefined when the person cancelled. */
 export async function pickScope(dialogs: Pick<RollbackDialogs, 'pick'>, t: CheckpointTarget): Promise<AgentOnlyScope | undefined> {
@@ -37,18 +38,22 @@ export async function pickScope(dialogs: Pick<RollbackDialogs, 'pick'>, t: Check
 export interface ConflictWaysOn {
   rollbackFully(): Promise<RollbackOutcome | undefined>;
   restorePaths(paths: readonly string[]): Promise<RollbackOutcome | undefined>;
+  /** Keep Mine again, the files whose lines both changed written with conflict markers. */
+  writeMarkers(): Promise<RollbackOutcome | undefined>;
   preview(changes: readonly PathChange[], undone: readonly UndoneWork[]): void;
 }
 
 /**
  * Keep Mine refused by conflicts: the list, and the ways on: a preview of the full rollback, the
- * full rollback (asked as usual), or a restore of the paths the person chooses (each asked again).
+ * full rollback (asked as usual), a restore of the paths the person chooses (each asked again), or,
+ * when every conflict is one of lines, Keep Mine writing those files with conflict markers.
  */
 export async function agentOnlyConflictWaysOn(dialogs: Pick<RollbackDialogs, 'confirm' | 'pickMany'>, t: CheckpointTarget, agentPreview: AgentOnlyPreview, ways: ConflictWaysOn): Promise<RollbackOutcome | undefined> {
   const label = checkpointLabel(t.checkpoint);
   const text = agentOnlyConflictQuestion(t.plan.title, label, agentPreview);
-  const choice = await dialogs.confirm(text.message, text.detail, [PREVIEW_FULL, ROLL_BACK_FULLY, RESTORE_CHOSEN]);
+  const choice = await dialogs.confirm(text.message, text.detail, [PREVIEW_FULL, ROLL_BACK_FULLY, RESTORE_CHOSEN, ...(takesMarkers(agentPreview) ? [WRITE_MARKERS] : [])]);
   if (choice === ROLL_BACK_FULLY) return ways.rollbackFully();
+  if (choice === WRITE_MARKERS) return ways.writeMarkers();
   if (choice !== PREVIEW_FULL && choice !== RESTORE_CHOSEN) return undefined;
   const { plan_id } = t.plan;
   const changes = await t.services.checkpoints.previewRollback(plan_id, t.checkpoint.checkpoint_id);

@@ -19,7 +19,7 @@ import { parseArgs } from '../commands/commandArgs';
 import { explainRestricted } from '../commands/commands';
 import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
 import { isSafetyCheckpoint, undoRequest } from '../../core/safetyCheckpoints';
-import { openAllChanges, openChangeDiff } from './panel/diffEditors';
+import { openAllChanges, openChangeDiff, sandboxFileUri } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
 import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
 import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
@@ -185,7 +185,7 @@ export class RollbackController {
     const planId = t.plan.plan_id;
     const checkpointId = t.checkpoint.checkpoint_id;
     // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
-    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId, request.scope) : undefined;
+    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId, request.scope, undefined, request.conflicts) : undefined;
     if (agentPreview && agentPreview.summary.conflicts.length > 0) {
       // Conflicts refuse with their list (as the rollback itself would); a person is offered the ways on.
       if (!request.interactive) throw new AgentOnlyConflictError(agentPreview.summary.conflicts);
@@ -223,7 +223,7 @@ export class RollbackController {
         (control) => {
           const work = () =>
             request.agentOnly
-              ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control, request.scope)
+              ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control, request.scope, undefined, request.conflicts)
               : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
           return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
         },
@@ -236,6 +236,9 @@ export class RollbackController {
     if (request.showPanel) {
       this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
     }
+    const marked = outcome.agent_only?.conflict_markers ?? [];
+    // The first file to settle, in an editor beside the panel: VS Code shows its markers with the merge actions.
+    if (marked.length > 0 && request.interactive) await vscode.window.showTextDocument(sandboxFileUri(t.folder, t.plan.sandbox_path, marked[0]!), { preview: false, viewColumn: vscode.ViewColumn.Beside });
     return outcome;
   }
 
@@ -244,6 +247,7 @@ export class RollbackController {
     return agentOnlyConflictWaysOn(this.deps.dialogs, t, agentPreview, {
       rollbackFully: () => this.rollback(t, { ...request, agentOnly: false, confirm: true, seen: undefined }),
       restorePaths: (paths) => this.restorePaths(t, paths),
+      writeMarkers: () => this.rollback(t, { ...request, conflicts: 'markers', seen: undefined }),
       preview: (changes, undone) =>
         this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: checkpointLabel(t.checkpoint), changes, now: this.now(), undone })),
     });
@@ -309,7 +313,17 @@ export class RollbackController {
       // From a preview the list was the question: Roll Back there asks again only if the files changed since.
       // From Compare with Current it asks once (the modal), as a rollback from the tree does.
       const seen = state.mode === 'preview' ? state.changes.map((c) => ({ path: c.path, change: c.change })) : undefined;
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined, ...(state.agentOnly?.scope ? { scope: state.agentOnly.scope } : {}), seen });
+      await this.rollback(t, {
+        confirm: this.deps.confirmByDefault(),
+        interactive: true,
+        undo: false,
+        showPanel: true,
+        agentOnly: state.agentOnly !== undefined,
+        ...(state.agentOnly?.scope ? { scope: state.agentOnly.scope } : {}),
+        // A preview that showed files with conflict markers was of Keep Mine writing them.
+        ...(state.agentOnly?.conflictMarkers?.length ? { conflicts: 'markers' as const } : {}),
+        seen,
+      });
       return undefined;
     });
   }
@@ -370,7 +384,15 @@ export class RollbackController {
     if (!t) return undefined;
     const scope = agentOnly ? (given?.scope ?? (await pickScope(this.deps.dialogs, t))) : undefined;
     if (agentOnly && scope === undefined) return undefined;
-    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly, ...(scope ? { scope } : {}) });
+    const outcome = await this.rollback(t, {
+      confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(),
+      interactive: true,
+      undo: false,
+      showPanel: true,
+      agentOnly,
+      ...(scope ? { scope } : {}),
+      ...(agentOnly && given?.conflicts ? { conflicts: given.conflicts } : {}),
+    });
     return outcome ? plainOutcome(outcome) : undefined;
   }
 

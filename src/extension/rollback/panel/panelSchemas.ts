@@ -50,6 +50,7 @@ export const PanelStateSchema = z
         kept: z.array(RelativePathSchema).max(1_000_000),
         keptReasons: z.array(z.enum(['outside_tool_calls', 'other_session', 'unknown', 'not_in_scope'])).max(1_000_000).optional(),
         merged: z.array(RelativePathSchema).max(1_000_000).optional(),
+        conflictMarkers: z.array(RelativePathSchema).max(1_000_000).optional(),
         scope: z.enum(AGENT_ONLY_SCOPES).optional(),
         toolCalls: z.number().int().nonnegative(),
         unclosed: z.array(z.object({ preWrite: UlidSchema, until: UlidSchema.nullable() }).strict()).max(100_000),
