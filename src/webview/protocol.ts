@@ -97,6 +97,11 @@ export interface PanelState {
    * (its merge), shown on the left instead of the checkpoint's files.
    */
   readonly afterSnapshot?: string;
+  /**
+   * The short form (core/shortIds.ts, as the tree and the dialogs show it) of each id the panel
+   * shows, by whole id; an id without one is shown whole. The whole id stays in its tooltip.
+   */
+  readonly shortIds?: Readonly<Record<string, string>>;
 }
 
 /** Whose later work a previewed rollback undoes. */

@@ -102,8 +102,14 @@ export function panelTitle(state: PanelState): string {
   return `${heading(state)}: ${displayText(state.plan.title, 40)}`;
 }
 
-function checkpointText(c: PanelCheckpoint): string {
-  return `<span class="label">${shownHtml(c.label)}</span> <code>${shownHtml(c.id)}</code> <span class="muted">${shownHtml(typeLabel(c.type))} · ${shownHtml(formatTimestamp(c.createdAt))}</span>`;
+/** An id as a person reads it: its short form (the whole id in the tooltip), or the whole id where the state has none. */
+function idCode(state: PanelState, id: string): string {
+  const short = state.shortIds?.[id];
+  return short === undefined || short === id ? `<code>${shownHtml(id)}</code>` : `<code title="${shownHtml(id)}">${shownHtml(short)}</code>`;
+}
+
+function checkpointText(state: PanelState, c: PanelCheckpoint): string {
+  return `<span class="label">${shownHtml(c.label)}</span> ${idCode(state, c.id)} <span class="muted">${shownHtml(typeLabel(c.type))} · ${shownHtml(formatTimestamp(c.createdAt))}</span>`;
 }
 
 function typeLabel(type: PanelCheckpoint['type']): string {
@@ -142,32 +148,32 @@ function subtitle(state: PanelState): string {
 }
 
 function summaryRows(state: PanelState): [string, string][] {
-  const rows: [string, string][] = [['Plan', `<span class="label">${shownHtml(state.plan.title)}</span> <code>${shownHtml(state.plan.id)}</code>`]];
+  const rows: [string, string][] = [['Plan', `<span class="label">${shownHtml(state.plan.title)}</span> ${idCode(state, state.plan.id)}`]];
   const sandbox = state.plan.sandboxPath === '.' ? 'the whole folder' : `${state.plan.sandboxPath}/`;
   rows.push(['Sandbox', `${shownHtml(sandbox)} <span class="muted">in ${shownHtml(state.folder.name)}</span>`]);
   const r = state.rollback;
   switch (state.mode) {
     case 'rollback':
     case 'undo':
-      rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state.from)]);
+      rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state, state.from)]);
       if (r) {
         rows.push(['Files affected', formatCount(r.restoredFilesCount)]);
         rows.push(['Time', `${shownHtml(formatSeconds(r.elapsedSeconds))} <span class="muted">at ${shownHtml(formatTimestamp(state.madeAt))}</span>`]);
-        rows.push(['Undo checkpoint', `<code>${shownHtml(r.undoCheckpointId)}</code>`]);
+        rows.push(['Undo checkpoint', idCode(state, r.undoCheckpointId)]);
       }
       break;
     case 'preview':
-      rows.push(['Checkpoint', checkpointText(state.from)]);
+      rows.push(['Checkpoint', checkpointText(state, state.from)]);
       rows.push(['Files affected', formatCount(state.changes.length)]);
       break;
     case 'compareCurrent':
-      rows.push(['Checkpoint', checkpointText(state.from)]);
+      rows.push(['Checkpoint', checkpointText(state, state.from)]);
       rows.push(['Compared with', `the sandbox now <span class="muted">(${shownHtml(formatTimestamp(state.madeAt))})</span>`]);
       rows.push(['Files changed', formatCount(state.changes.length)]);
       break;
     case 'comparePrevious':
-      rows.push(['Previous', checkpointText(state.from)]);
-      if (state.to) rows.push(['Checkpoint', checkpointText(state.to)]);
+      rows.push(['Previous', checkpointText(state, state.from)]);
+      if (state.to) rows.push(['Checkpoint', checkpointText(state, state.to)]);
       rows.push(['Files changed', formatCount(state.changes.length)]);
       break;
   }
@@ -208,12 +214,12 @@ function correctionHeader(state: PanelState): string {
       ? 'Only the paths these decisions changed were restored; independent later work was kept.'
       : 'The sandbox went back to the checkpoint before the decision.';
   const items = c.reverted
-    .map((r) => `<li class="depth-${Math.min(r.depth, 6)}"><span class="label">${shownHtml(r.title)}</span> <code>${shownHtml(r.id)}</code></li>`)
+    .map((r) => `<li class="depth-${Math.min(r.depth, 6)}"><span class="label">${shownHtml(r.title)}</span> ${idCode(state, r.id)}</li>`)
     .join('');
   return (
     `<section class="correction"><h2>${shownHtml(c.undone ? 'Correction undone' : 'Decision reverted')}: ${shownHtml(c.decisionTitle)}</h2>` +
     `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${plural(more, 'decision')} built on it` : ''} ${c.undone ? `${more > 0 ? 'are' : 'is'} active again` : `${more > 0 ? 'were' : 'was'} marked reverted`}. ${how}`)}</p>` +
-    `<ul class="decisions">${items}</ul><p class="muted">Correction <code>${shownHtml(c.id)}</code></p></section>`
+    `<ul class="decisions">${items}</ul><p class="muted">Correction ${idCode(state, c.id)}</p></section>`
   );
 }
 

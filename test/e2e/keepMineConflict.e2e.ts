@@ -60,6 +60,11 @@ describe('Keep Mine conflict: Write Conflict Markers', () => {
     assert.match(todo(), /^<<<<<<< current \(yours and later calls\)\nbuy oat milk\n=======\nbuy milk\n>>>>>>> without the agent's change \(tool call \w{4,}\)\ncall Ada\nfix the bike\nread\nsleep early\n$/);
     assert.match(await frame.locator('.kept-paths').innerText(), /Conflict markers written: 1/);
     assert.deepEqual((await frame.locator('ul.conflict-markers .name').allInnerTexts()).map((t) => t.trim()), ['todo.txt']);
+    // The panel's ids in their short form, the whole id in the tooltip.
+    for (const code of await frame.locator('table.summary code').all()) {
+      const [shown, whole] = [(await code.innerText()).trim(), (await code.getAttribute('title')) ?? ''];
+      assert.ok(shown.length >= 4 && shown.length < 26 && whole.length === 26 && whole.endsWith(shown), `${shown} is a short form of ${whole}`);
+    }
     // The marked file, in an editor of its own.
     const tab = wb.page.locator('.editor-group-container .tab', { hasText: 'todo.txt' }).first();
     await tab.waitFor({ state: 'visible', timeout: 15_000 });

@@ -14,6 +14,8 @@ import { agentOnlyConfirmation, countsSentence, listPaths, rollbackConfirmation,
 import type { PanelState } from '../../src/webview/protocol';
 import { PAGE_ROWS, announcement, escapeHtml, filterChanges, groupByFolder, renderPanel } from '../../src/webview/render';
 import { naturalCompare } from '../../src/core/displayText';
+import { ShortIds } from '../../src/core/shortIds';
+import { withShortIds } from '../../src/extension/rollback/panel/panelShortIds';
 
 const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
 const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
@@ -540,5 +542,42 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.ok(text.detail.includes('merge    a.txt'), 'a merged path is not also kept');
     assert.ok(text.detail.includes('keep     c.txt (yours)'));
     assert.ok(text.detail.includes('restore  a.txt'));
+  });
+});
+
+describe('rollback panel: short ids (issue 36)', () => {
+  const folder = { uri: 'file:///w', name: 'w' };
+  const now = new Date('2026-11-29T10:00:00.000Z');
+  const ids = [PLAN_ID, CP1, CP2, SAFETY];
+  /** The ids' sources as the services give them: one plan, its checkpoints, no decisions. */
+  const sources = {
+    plans: { listPlans: async () => [{ plan_id: PLAN_ID }] },
+    checkpoints: { listCheckpoints: async () => [CP1, CP2, SAFETY].map((checkpoint_id) => ({ checkpoint_id })) },
+    corrections: { listDecisions: async () => [], listCorrections: async () => [] },
+  };
+
+  it('shows each id in its short form, unique in the workspace, with the whole id in its tooltip; the JSON keeps whole ids', async () => {
+    const state = await withShortIds(rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: { ...outcome, undo_checkpoint_id: SAFETY }, undo: false, now }), sources);
+    const short = new ShortIds(ids);
+    assert.deepEqual(state.shortIds, Object.fromEntries([PLAN_ID, CP1, SAFETY].map((id) => [id, short.of(id)])));
+    assert.equal(short.of(CP1), 'A5C1', 'the fewest last characters that no other id ends with');
+    const html = renderPanel(state, false, true);
+    for (const id of [PLAN_ID, CP1, SAFETY]) {
+      assert.ok(html.includes(`<code title="${id}">${short.of(id)}</code>`), `${id} shown short, whole in its tooltip`);
+      assert.ok(!html.includes(`>${id}<`), `${id} is not shown whole`);
+    }
+    const copied = JSON.parse(panelJson(state));
+    assert.equal(copied.rollback_summary.from_checkpoint_id, CP1);
+    assert.equal(copied.post_rollback_state.undo_checkpoint_id, SAFETY);
+    const back = parsePanelState(JSON.parse(JSON.stringify(state)));
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, state, 'the short ids survive a reload');
+  });
+
+  it('a state without short ids shows whole ids; a restored state with a malformed short id is refused', () => {
+    const state = rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome, undo: false, now });
+    assert.ok(renderPanel(state, false, true).includes(`<code>${CP1}</code>`));
+    assert.equal(parsePanelState({ ...state, shortIds: { [CP1]: '<b>' } }).ok, false);
+    assert.equal(parsePanelState({ ...state, shortIds: { 'not an id': 'A5C1' } }).ok, false);
   });
 });

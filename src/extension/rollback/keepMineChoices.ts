@@ -40,7 +40,7 @@ export interface ConflictWaysOn {
   restorePaths(paths: readonly string[]): Promise<RollbackOutcome | undefined>;
   /** Keep Mine again, the files whose lines both changed written with conflict markers. */
   writeMarkers(): Promise<RollbackOutcome | undefined>;
-  preview(changes: readonly PathChange[], undone: readonly UndoneWork[]): void;
+  preview(changes: readonly PathChange[], undone: readonly UndoneWork[]): Promise<unknown>;
 }
 
 /**
@@ -58,7 +58,7 @@ export async function agentOnlyConflictWaysOn(dialogs: Pick<RollbackDialogs, 'co
   const { plan_id } = t.plan;
   const changes = await t.services.checkpoints.previewRollback(plan_id, t.checkpoint.checkpoint_id);
   if (choice === PREVIEW_FULL) {
-    ways.preview(changes, await t.services.checkpoints.undoneWork(plan_id, t.checkpoint.checkpoint_id, changes));
+    await ways.preview(changes, await t.services.checkpoints.undoneWork(plan_id, t.checkpoint.checkpoint_id, changes));
     return undefined;
   }
   const conflicting = new Set(agentPreview.summary.conflicts.map((c) => c.path));

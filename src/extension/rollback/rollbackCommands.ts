@@ -21,6 +21,7 @@ import { folderNamed, type FolderPlan, type FolderServices } from '../folderServ
 import { isSafetyCheckpoint, undoRequest } from '../../core/safetyCheckpoints';
 import { openAllChanges, openChangeDiff, sandboxFileUri } from './panel/diffEditors';
 import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
+import { withShortIds } from './panel/panelShortIds';
 import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
 import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
 import { cancellable, reportingErrors, type RollbackDialogs } from './rollbackDialogs';
@@ -106,8 +107,8 @@ export class RollbackController {
   }
 
   /** Shows a state in the rollback panel (for features that reuse it). */
-  show(state: PanelState): void {
-    this.showPanel(state);
+  async show(state: PanelState): Promise<void> {
+    await this.showPanel(state);
   }
 
   /**
@@ -125,7 +126,7 @@ export class RollbackController {
       // The list the panel showed, less what now matches the checkpoint.
       const shown = new Set(state.changes.map((c) => c.path));
       const changes = now.filter((c) => shown.has(c.path));
-      return comparisonState({ mode: state.mode === 'preview' ? 'preview' : 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
+      return this.withShortIds(comparisonState({ mode: state.mode === 'preview' ? 'preview' : 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() }));
     });
   }
 
@@ -209,7 +210,7 @@ export class RollbackController {
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, keepMine ? [primary, KEEP_MINE, SHOW_CHANGES] : [primary, SHOW_CHANGES]);
       if (choice === KEEP_MINE) return this.rollback(t, { ...request, agentOnly: true, seen: undefined });
       if (choice === SHOW_CHANGES) {
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary, agentOnlyTarget: agentPreview?.target, undone }));
+        await this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary, agentOnlyTarget: agentPreview?.target, undone }));
         return undefined;
       }
       if (choice !== primary) return undefined;
@@ -234,7 +235,7 @@ export class RollbackController {
     await (request.undo ? ContextKeys.undidRollback : ContextKeys.rolledBack).set(true);
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
-      this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
+      await this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
     }
     const marked = outcome.agent_only?.conflict_markers ?? [];
     // The first file to settle, in an editor beside the panel: VS Code shows its markers with the merge actions.
@@ -262,8 +263,7 @@ export class RollbackController {
   async compareWithCurrent(t: CheckpointTarget, preserveFocus = false): Promise<PanelState> {
     const changes = await t.services.checkpoints.diff(t.plan.plan_id, t.checkpoint.checkpoint_id);
     const state = comparisonState({ mode: 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
-    this.showPanel(state, preserveFocus);
-    return state;
+    return this.showPanel(state, preserveFocus);
   }
 
   async compareWithPrevious(t: CheckpointTarget): Promise<PanelState | undefined> {
@@ -275,9 +275,7 @@ export class RollbackController {
     }
     const previous = list[index - 1];
     const changes = await t.services.checkpoints.diff(t.plan.plan_id, previous.checkpoint_id, t.checkpoint.checkpoint_id);
-    const state = comparisonState({ mode: 'comparePrevious', folder: panelFolder(t.folder), plan: t.plan, from: previous, to: t.checkpoint, changes, now: this.now() });
-    this.showPanel(state);
-    return state;
+    return this.showPanel(comparisonState({ mode: 'comparePrevious', folder: panelFolder(t.folder), plan: t.plan, from: previous, to: t.checkpoint, changes, now: this.now() }));
   }
 
   // ---- the panel's actions ----------------------------------------------------------------------
@@ -335,7 +333,10 @@ export class RollbackController {
     undo: (s) => this.undo(s),
     rollback: (s) => this.rollbackFromPreview(s),
     copyJson: (s) => this.copyJson(s),
-    undoCorrection: (s) => (this.correctionUndo ? this.correctionUndo(s) : Promise.resolve(undefined)),
+    undoCorrection: async (s) => {
+      const next = this.correctionUndo ? await this.correctionUndo(s) : undefined;
+      return next && this.withShortIds(next);
+    },
     restorePath: (s, p) => this.restorePath(s, p),
   };
 
@@ -479,9 +480,24 @@ export class RollbackController {
     return folder;
   }
 
-  private showPanel(state: PanelState, preserveFocus = false): void {
+  /** Shows the state, its ids in their short forms; the state shown. */
+  private async showPanel(state: PanelState, preserveFocus = false): Promise<PanelState> {
     if (!this.panels) throw new Error('the rollback panel is not set up');
-    this.panels.show(state, preserveFocus);
+    const shown = await this.withShortIds(state);
+    this.panels.show(shown, preserveFocus);
+    return shown;
+  }
+
+  /** The state with the short forms of its ids; as it is (whole ids) when the workspace's ids cannot be read. */
+  private async withShortIds(state: PanelState): Promise<PanelState> {
+    const folder = this.deps.folders.folders().find((f) => f.uri.toString() === state.folder.uri);
+    if (!folder) return state;
+    try {
+      return await withShortIds(state, await this.deps.folders.services(folder));
+    } catch (error) {
+      this.deps.log.warn(`Could not shorten the ids of the rollback panel: ${error instanceof Error ? error.message : String(error)}`);
+      return state;
+    }
   }
 }
 
