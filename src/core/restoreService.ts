@@ -5,7 +5,7 @@ import { scopeStart, scopedToolCalls, type AgentOnlyScope } from './agentOnlySco
 import type { AuthoredStretch, ToolCallAuthor } from './authorship';
 import { isFenced, type AuthorshipRecord } from './authorship';
 import { readAuthorship } from './authorshipReader';
-import { undoneByRecord } from './undoneByRecord';
+import { undoneByRecord, withoutRecordedPaths } from './undoneByRecord';
 import type { Checkpoint } from './checkpoint';
 import type { CheckpointRecords } from './checkpointRecords';
 import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
@@ -102,7 +102,9 @@ export class RestoreService {
         }
       },
     });
-    return record ? [...found, ...undoneByRecord(record, paths, plans)] : found;
+    if (!record) return found;
+    const byRecord = undoneByRecord(record, paths, plans);
+    return [...withoutRecordedPaths(found, byRecord), ...byRecord];
   }
 
   /**
