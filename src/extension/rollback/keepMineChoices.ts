@@ -1,14 +1,18 @@
-import type { AgentOnlyPreview } from '../../core/agentOnlyRollback';
+import * as vscode from 'vscode';
+import { AgentOnlyConflictError, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
 import { applicableScopes, type AgentOnlyScope } from '../../core/agentOnlyScope';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
 import type { UndoneWork } from '../../core/undoneWork';
-import type { CheckpointTarget } from './rollbackCommands';
+import { sandboxFileUri } from './panel/diffEditors';
+import type { RollbackRequest } from './rollbackRequests';
+import type { CheckpointTarget } from './rollbackTarget';
 import type { RollbackDialogs } from './rollbackDialogs';
 import { agentOnlyConflictQuestion, takesMarkers } from './rollbackText';
 import { checkpointLabel } from '../tree/treePresentation';
 
-// The questions around Keep Mine (Undo Agent Changes Since Here): whose changes to take out, and
-// what to do when the agent's changes cannot be taken out alone.
+// Keep Mine (Undo Agent Changes Since Here) beside the rollback itself: whose changes to take out,
+// what to do when the agent's changes cannot be taken out alone, and the files left with conflict
+// markers.
 
 const SCOPE_LABELS: Record<AgentOnlyScope, string> = { session: 'This session', prompt: 'This prompt', tool_call: 'This tool call', subagent: 'This subagent' };
 const SCOPE_DETAILS: Record<AgentOnlyScope, string> = {
@@ -67,4 +71,34 @@ export async function agentOnlyConflictWaysOn(dialogs: Pick<RollbackDialogs, 'co
     `Paths to restore from “${label}” (the rest stay as they are)`,
   );
   return chosen && chosen.length > 0 ? ways.restorePaths(chosen) : undefined;
+}
+
+/** What Keep Mine's ways on do: the controller's operations. */
+export interface KeepMineHost {
+  rollback(t: CheckpointTarget, request: RollbackRequest): Promise<RollbackOutcome | undefined>;
+  restorePaths(t: CheckpointTarget, paths: readonly string[]): Promise<RollbackOutcome | undefined>;
+  showPreview(t: CheckpointTarget, changes: readonly PathChange[], undone: readonly UndoneWork[]): Promise<unknown>;
+}
+
+/** Keep Mine refused by conflicts, with a person there: the list and the ways on; without one (`interactive` false), the refusal. */
+export async function keepMineConflict(
+  dialogs: Pick<RollbackDialogs, 'confirm' | 'pickMany'>,
+  host: KeepMineHost,
+  t: CheckpointTarget,
+  agentPreview: AgentOnlyPreview,
+  request: RollbackRequest,
+): Promise<RollbackOutcome | undefined> {
+  if (!request.interactive) throw new AgentOnlyConflictError(agentPreview.summary.conflicts);
+  return agentOnlyConflictWaysOn(dialogs, t, agentPreview, {
+    rollbackFully: () => host.rollback(t, { ...request, agentOnly: false, confirm: true, seen: undefined }),
+    restorePaths: (paths) => host.restorePaths(t, paths),
+    writeMarkers: () => host.rollback(t, { ...request, conflicts: 'markers', seen: undefined }),
+    preview: (changes, undone) => host.showPreview(t, changes, undone),
+  });
+}
+
+/** After a Keep Mine that wrote conflict markers: the first file to settle, in an editor beside the panel (VS Code shows its markers with the merge actions). */
+export async function openFirstMarkedFile(t: CheckpointTarget, outcome: RollbackOutcome): Promise<void> {
+  const first = outcome.agent_only?.conflict_markers[0];
+  if (first !== undefined) await vscode.window.showTextDocument(sandboxFileUri(t.folder, t.plan.sandbox_path, first), { preview: false, viewColumn: vscode.ViewColumn.Beside });
 }
