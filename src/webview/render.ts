@@ -305,10 +305,12 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean, view: L
     drawn < matching.length
       ? `<div class="more">${button('more', `Show ${formatCount(Math.min(PAGE_ROWS, matching.length - drawn))} more`, { disabled: false, title: `${formatCount(matching.length - drawn)} more paths not drawn yet; the filter finds any of them at once` })}</div>`
       : '';
+  // A file Keep Mine wrote with conflict markers holds both versions: "restored" would say less than it does.
+  const marked = new Set(state.agentOnly?.conflictMarkers ?? []);
   const groups = drawnGroups.map((g) => {
     const rows = g.entries
       .map((e) => {
-        const what = describeChange(state.mode, e.change);
+        const what = marked.has(e.path) ? (state.mode === 'preview' ? 'will get conflict markers' : 'conflict markers written') : describeChange(state.mode, e.change);
         return (
           `<li><button type="button" class="path ${e.change}" data-path="${escapeHtml(e.path)}" title="${shownHtml(`${e.path} (${what}): open the diff`)}">` +
           `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +

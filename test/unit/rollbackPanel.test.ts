@@ -528,6 +528,9 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.match(kept, /<h2>Conflict markers written: 2<\/h2><ul class="kept conflict-markers"><li>[^]*src\/c\.js<\/span><span class="kind">conflict markers written<\/span><\/li><li>[^]*<\/ul>/);
     assert.ok(!kept.includes(EVIL), 'a marked name is text');
     assert.match(kept, /Edit them to settle, or undo the rollback\./);
+    assert.match(html, /data-path="src\/b\.js"[^>]*>[^]*?<span class="kind">restored<\/span>/, 'a path without markers is restored');
+    const markedRow = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'src/c.js', change: 'modified' }], now, agentOnly: { ...summary, conflict_markers: ['src/c.js'] } });
+    assert.match(renderPanel(markedRow, false, true), /data-path="src\/c\.js"[^>]*>[^]*?<span class="kind">will get conflict markers<\/span>/);
     const back = parsePanelState(JSON.parse(JSON.stringify(state)));
     assert.ok(back.ok);
     assert.deepEqual(back.value, state);
