@@ -219,6 +219,11 @@ export function agentOnlyLines(summary: AgentOnlySummary, all: boolean): string[
   return lines;
 }
 
+/** After a rollback that wrote conflict markers: how to finish (the undo command follows). */
+export function markersFinishLines(summary: AgentOnlySummary): string[] {
+  return summary.conflict_markers.length > 0 ? ['To finish, edit each of those files: keep the lines you want and delete the marker lines (<<<<<<<, =======, >>>>>>>). Or undo the whole rollback:'] : [];
+}
+
 export function renderAgentOnlyPreview(planId: string, checkpointId: string, preview: AgentOnlyPreview, all = false): string {
   const { changes, summary } = preview;
   const calls = `${plural(summary.tool_calls, 'tool call')} of ${summary.scope === 'session' ? 'the agent' : SCOPE_WORDS[summary.scope]}`;
@@ -240,9 +245,7 @@ export function renderRollback(outcome: RollbackOutcome, all = false): string {
       ...shown.map((c) => `  reverted  ${c.change.padEnd(8)}  ${v(c.path)}`),
       ...(more ? [`  ${moreText(more, ' (--all lists them)')}`] : []),
       ...agentOnlyLines(outcome.agent_only, all),
-      ...(outcome.agent_only.conflict_markers.length > 0
-        ? ['To finish, edit each of those files: keep the lines you want and delete the marker lines (<<<<<<<, =======, >>>>>>>). Or undo the whole rollback:']
-        : []),
+      ...markersFinishLines(outcome.agent_only),
       `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
     ].join('\n');
   }

@@ -124,6 +124,11 @@ describe('Keep Mine with --conflicts markers (the built CLI, Claude Code hook ev
 
     // Undo This Change of call one, its hunk against the user's line 3.
     assert.equal(runCli(root, ['--format', 'json', 'plan', 'rollback', '--agent-only', '--yes', '--path', 'f.txt', p, onePost]).code, 1, 'refused without markers');
+    const changeText = ok(runCli(root, ['plan', 'rollback', '--agent-only', '--conflicts', 'markers', '--yes', '--path', 'f.txt', p, onePost])).stdout;
+    assert.match(changeText, /\n {2}markers {3}f\.txt\nTo finish, edit each of those files: [^\n]*\nUndo with: agents plan rollback (\S+) (\S+)\n?$/, changeText);
+    const changeUndo = /Undo with: agents plan rollback (\S+) (\S+)\n?$/.exec(changeText)!;
+    ok(runCli(root, ['plan', 'rollback', '--yes', changeUndo[1]!, changeUndo[2]!]));
+    assert.deepEqual(hashTree(root), before);
     const envelope = json<RollbackEnvelope>(root, 'plan', 'rollback', '--agent-only', '--conflicts', 'markers', '--yes', '--path', 'f.txt', '--hunk', '1', p, onePost);
     assert.deepEqual(envelope.rollback_summary.conflict_markers, ['f.txt']);
     const content = read(root, 'f.txt')!;
