@@ -74,6 +74,7 @@ export const AgentOnlySummarySchema = z.object({
     .describe('Why each kept path stays: the user or another program (outside_tool_calls), another session (other_session), or a missed fence (unknown).'),
   merged: z.array(z.string()),
   conflicts: z.array(z.object({ path: z.string(), reason: z.enum(Object.keys(CONFLICT_REASONS) as [ConflictReason, ...ConflictReason[]]), message: z.string() })),
+  conflict_markers: z.array(z.string()).optional().describe('Paths written with conflict markers (only when the user asked for them): tell the user to settle them.'),
   tool_calls: z.number().int(),
   unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), until_checkpoint_id: z.string().nullable() })),
   change: z

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AGENT_ONLY_SCOPES, type AgentOnlyScope } from '../core/agentOnlyScope';
+import { CONFLICT_POLICIES, type ConflictPolicy } from '../core/agentOnlyRollback';
 import { parseChangePath, parseHunk, type ToolCallChangeRequest } from '../core/toolCallChange';
 import * as z from 'zod';
 import { CheckpointTypeSchema } from '../core/checkpoint';
@@ -48,6 +49,7 @@ const OPTIONS = {
   undo: { type: 'boolean' },
   'agent-only': { type: 'boolean' },
   scope: { type: 'string' },
+  conflicts: { type: 'string' },
   path: { type: 'string' },
   hunk: { type: 'string' },
   all: { type: 'boolean' },
@@ -82,7 +84,7 @@ const COMMANDS: Record<Subcommand, CommandShape> = {
   checkpoint: { options: ['type', 'reason', 'source-tool', 'phase', 'decision', 'resource', 'extra'], positionals: ['plan_id'] },
   checkpoints: { options: [], positionals: ['plan_id'] },
   diff: { options: [], positionals: ['plan_id', 'checkpoint_id', 'checkpoint_id'], optional: ['checkpoint_id'] },
-  rollback: { options: ['yes', 'agent-only', 'preview', 'scope', 'path', 'hunk', 'all'], positionals: ['plan_id', 'checkpoint_id'] },
+  rollback: { options: ['yes', 'agent-only', 'preview', 'scope', 'path', 'hunk', 'conflicts', 'all'], positionals: ['plan_id', 'checkpoint_id'] },
   apply: { options: ['yes'], positionals: ['plan_id'] },
   cleanup: { options: ['yes'], positionals: ['plan_id'] },
   policy: { options: ['max-checkpoints', 'auto-prune'], positionals: ['plan_id'] },
@@ -135,6 +137,8 @@ export type Command =
       readonly all?: true;
       /** With agentOnly (scope tool_call): Undo This Change, the checkpoint's tool call taken back from this file only (or one hunk of it). */
       readonly change?: ToolCallChangeRequest;
+      /** With agentOnly: what a path whose lines both sides changed gets; absent: refused (`refuse`). */
+      readonly conflicts?: ConflictPolicy;
     }
   | { readonly name: 'apply'; readonly planId: string; readonly yes: boolean }
   | { readonly name: 'cleanup'; readonly planId: string; readonly yes: boolean }
@@ -286,6 +290,7 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
       if (values.scope !== undefined && !values['agent-only']) throw new UsageError('--scope goes with --agent-only', name);
       if (values.path !== undefined && !values['agent-only']) throw new UsageError('--path goes with --agent-only', name);
       if (values.hunk !== undefined && values.path === undefined) throw new UsageError('--hunk goes with --path', name);
+      if (values.conflicts !== undefined && !values['agent-only']) throw new UsageError('--conflicts goes with --agent-only', name);
       if (values.path !== undefined && values.scope !== undefined && scopeArg(values.scope, name) !== 'tool_call') throw new UsageError('--path takes back one tool call: give --scope tool-call or no --scope', name);
       return {
         name,
@@ -296,6 +301,7 @@ function buildCommand(name: Subcommand, args: string[], values: Values): Command
         ...(values.preview ? { preview: true as const } : {}),
         ...(values.scope === undefined ? {} : { scope: scopeArg(values.scope, name) }),
         ...(values.all ? { all: true as const } : {}),
+        ...(values.conflicts === undefined ? {} : { conflicts: conflictsArg(values.conflicts, name) }),
         ...(values.path === undefined ? {} : { scope: 'tool_call' as const, change: { path: parseChangePath(values.path), ...(values.hunk === undefined ? {} : { hunk: parseHunk(values.hunk) }) } }),
       };
     case 'apply':
@@ -378,6 +384,12 @@ function parseArgsMessage(error: unknown): string {
 }
 
 /** `--scope`: session, prompt, tool-call or subagent (`tool_call` is taken too). */
+function conflictsArg(value: string, command: string): ConflictPolicy {
+  const parsed = z.enum(CONFLICT_POLICIES).safeParse(value);
+  if (!parsed.success) throw new UsageError(`--conflicts must be one of ${CONFLICT_POLICIES.join(', ')} (got ${JSON.stringify(value.slice(0, 40))})`, command);
+  return parsed.data;
+}
+
 function scopeArg(value: string, command: string): AgentOnlyScope {
   const scope = value.replace('-', '_');
   const found = AGENT_ONLY_SCOPES.find((s) => s === scope);

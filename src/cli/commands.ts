@@ -201,15 +201,15 @@ function refuseFetchedPlanChange(command: Command, workspaceRoot: string): void 
 /** `plan rollback --agent-only`: the agent's tool calls since the checkpoint taken out, everyone else's changes kept. */
 async function agentOnlyRollback(command: Extract<Command, { name: 'rollback' }>, ctx: CommandContext): Promise<CommandOutput> {
   const { checkpoints } = ctx.services;
-  const { planId, checkpointId, scope, all, change } = command;
+  const { planId, checkpointId, scope, all, change, conflicts } = command;
   if (!command.yes) {
     // The preview runs the rollback's guards and finds the conflicts before anything is asked.
-    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId, scope, change);
+    const preview = await checkpoints.previewAgentOnlyRollback(planId, checkpointId, scope, change, conflicts);
     const shown = change ? renderUndoChangePreview(planId, preview, all) : text.renderAgentOnlyPreview(planId, checkpointId, preview, all);
     if (command.preview) return { json: { rollback_preview: agentOnlyPreviewJson(planId, checkpointId, preview) }, text: shown };
     if (preview.summary.conflicts.length > 0) throw new AgentOnlyConflictError(preview.summary.conflicts);
     await confirmChange({ ...ctx.confirmation, assumeYes: false }, { action: 'Rollback', question: change ? 'Take this change back?' : 'Take the agent’s changes out?', preview: shown });
   }
-  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId, undefined, scope, change);
+  const outcome = await checkpoints.rollbackAgentOnly(planId, checkpointId, undefined, scope, change, conflicts);
   return { json: rollbackEnvelope(outcome), text: change ? renderUndoChange(outcome, all) : text.renderRollback(outcome, all) };
 }

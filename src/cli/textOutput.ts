@@ -204,12 +204,24 @@ export function agentOnlyLines(summary: AgentOnlySummary, all: boolean): string[
   if (summary.conflicts.length > 0) {
     lines.push(`Conflicts: ${plural(summary.conflicts.length, 'path')} changed both by the agent and by someone else; nothing is written while there are any:`);
     lines.push(...listed(summary.conflicts, (c) => `  conflict  ${v(c.path)}: ${CONFLICT_REASONS[c.reason]}`));
-    lines.push('Roll back fully (without --agent-only), restore chosen paths (agents decision restore-paths), or narrow it with --scope, instead.');
+    const markable = summary.conflicts.some((c) => c.reason === 'lines');
+    lines.push(
+      `Roll back fully (without --agent-only), restore chosen paths (agents decision restore-paths), or narrow it with --scope, instead${markable ? "; or write the files whose lines both changed with conflict markers (--conflicts markers)" : ''}.`,
+    );
+  }
+  if (summary.conflict_markers.length > 0) {
+    lines.push(`Conflict markers: ${plural(summary.conflict_markers.length, 'path')} whose lines the agent and someone else both changed, written with both versions between <<<<<<< and >>>>>>> lines:`);
+    lines.push(...listed(summary.conflict_markers, (p) => `  markers   ${v(p)}`));
   }
   for (const u of summary.unclosed) {
     lines.push(`Tool call at pre_write ${v(u.pre_write_checkpoint_id)} has no post_step: whose its changes up to ${u.until_checkpoint_id === null ? 'the files as they are now' : `checkpoint ${v(u.until_checkpoint_id)}`} are is unknown, so they are kept.`);
   }
   return lines;
+}
+
+/** After a rollback that wrote conflict markers: how to finish (the undo command follows). */
+export function markersFinishLines(summary: AgentOnlySummary): string[] {
+  return summary.conflict_markers.length > 0 ? ['To finish, edit each of those files: keep the lines you want and delete the marker lines (<<<<<<<, =======, >>>>>>>). Or undo the whole rollback:'] : [];
 }
 
 export function renderAgentOnlyPreview(planId: string, checkpointId: string, preview: AgentOnlyPreview, all = false): string {
@@ -233,6 +245,7 @@ export function renderRollback(outcome: RollbackOutcome, all = false): string {
       ...shown.map((c) => `  reverted  ${c.change.padEnd(8)}  ${v(c.path)}`),
       ...(more ? [`  ${moreText(more, ' (--all lists them)')}`] : []),
       ...agentOnlyLines(outcome.agent_only, all),
+      ...markersFinishLines(outcome.agent_only),
       `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
     ].join('\n');
   }

@@ -3,7 +3,7 @@ import { escapeUnsafe as v, plural } from '../core/displayText';
 import type { LineHunk, LineRange } from '../core/lineHunks';
 import type { RollbackOutcome } from '../core/rollbackResult';
 import type { ToolCallChange } from '../core/toolCallChange';
-import { agentOnlyLines } from './textOutput';
+import { agentOnlyLines, markersFinishLines } from './textOutput';
 
 // `plan rollback --agent-only --path P [--hunk N]` (Undo This Change) in words: which tool call's
 // change to which file, its hunks (so that one can be chosen), and what the merge keeps.
@@ -44,6 +44,7 @@ export function renderUndoChange(outcome: RollbackOutcome, all = false): string 
   return [
     `Took back ${what(change)} in plan ${v(outcome.plan_id)}: ${plural(outcome.result.restored_files_count, 'path')} written in ${outcome.elapsed_seconds.toFixed(2)} s.`,
     ...agentOnlyLines(summary, all),
+    ...markersFinishLines(summary),
     `Undo with: agents plan rollback ${v(outcome.plan_id)} ${v(outcome.undo_checkpoint_id)}`,
   ].join('\n');
 }

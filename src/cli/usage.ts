@@ -45,7 +45,8 @@ pruned to make room.`,
 now when only one is given: each added, modified or deleted.`,
   },
   rollback: {
-    synopsis: `agents plan rollback [--yes|-y] [--preview] [--agent-only [--scope S | --path P [--hunk N]]] [--all]
+    synopsis: `agents plan rollback [--yes|-y] [--preview] [--agent-only [--scope S | --path P [--hunk N]]
+                     [--conflicts refuse|markers]] [--all]
                      <plan_id> <checkpoint_id>`,
     text: `Restores the sandbox to the checkpoint. A safety checkpoint of the current files is taken first;
 rolling back to it (its id is printed) undoes the rollback. Refused when the plan is applied or its
@@ -58,7 +59,9 @@ With --agent-only, takes out only the changes made inside the agent's tool calls
 checkpoint (each between a pre_write and its post_step), merged onto the files as they are now;
 what anyone else changed between tool calls is kept. Where the agent and someone else changed the
 same lines (or a binary file, a file's existence or mode), nothing is written and those paths are
-listed. --scope takes out only the tool calls of the session since the checkpoint (session, the
+listed; with --conflicts markers, a text file whose lines both changed is written instead with
+conflict markers around the two versions (the current one, and the one without the agent's
+change), for you to settle by editing it, or to undo with the safety checkpoint. --scope takes out only the tool calls of the session since the checkpoint (session, the
 default), of the checkpoint's prompt (prompt), the one tool call the checkpoint fences
 (tool-call), or the subagent of the first tool call after it (subagent). See
 docs/AGENT_ONLY_ROLLBACK.md.

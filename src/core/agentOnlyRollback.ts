@@ -81,6 +81,22 @@ export interface AgentOnlyConflict {
   readonly reason: ConflictReason;
 }
 
+/**
+ * What a Keep Mine does with a path whose lines both sides changed: refuse it (the default), or
+ * write it with conflict markers for a person to settle. Other conflicts are always refused: no
+ * marker can be put into a binary file, or between a deletion and an edit.
+ */
+export const CONFLICT_POLICIES = ['refuse', 'markers'] as const;
+export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
+
+/** The labels of the two sides of written conflict markers: people read them in the file. */
+export const MARKER_LABELS = {
+  current: 'current (yours and later calls)',
+  base: "the agent's change",
+  /** `calls`: the short ids of the tool calls taken out (several when they ran in a row). */
+  without: (calls: readonly string[]): string => `without the agent's change (tool call${calls.length === 1 ? '' : 's'} ${calls.join(', ')})`,
+} as const;
+
 /** A pre_write whose post_step never came. */
 export interface UnclosedToolCall {
   readonly pre_write_checkpoint_id: string;
@@ -103,6 +119,8 @@ export interface AgentOnlySummary {
   readonly merged: string[];
   /** Paths both changed: while there are any, nothing is written (sorted by path). */
   readonly conflicts: AgentOnlyConflict[];
+  /** Paths written with conflict markers (asked for with the `markers` policy), sorted: a person settles them. Never in `merged`. */
+  readonly conflict_markers: string[];
   readonly unclosed: UnclosedToolCall[];
   /** Undo This Change: the one file (and hunk) of the tool call taken back; absent: all its changes. */
   readonly change?: ToolCallChange;
@@ -124,6 +142,11 @@ export interface AgentOnlyPreview {
 export interface ToolCallRefs {
   readonly before: string;
   readonly after: string;
+  /**
+   * Its side's label when conflict markers are written into a path it changed; given only when
+   * they are asked for (without it, a conflict of lines refuses the path).
+   */
+  readonly markerLabel?: string;
 }
 
 /** What taking tool calls back out of a snapshot gives. */
@@ -131,6 +154,8 @@ export interface RevertedToolCalls {
   /** The snapshot (a commit) of the files with the tool calls taken out; meaningless while there are conflicts. */
   readonly target: string;
   readonly conflicts: AgentOnlyConflict[];
+  /** Paths the target holds with conflict markers (only for calls with a `markerLabel`), sorted. */
+  readonly marked: string[];
 }
 
 export function conflictText(c: AgentOnlyConflict): string {
@@ -156,18 +181,21 @@ export function agentOnlySummary(
   takenOut: (call: ToolCallAuthor) => boolean,
   written: Iterable<string>,
   conflicts: readonly AgentOnlyConflict[],
+  marked: readonly string[] = [],
 ): AgentOnlySummary {
-  const { kept, merged } = keptAndMerged(record, takenOut, new Set(written), new Set(conflicts.map((c) => c.path)));
+  const { kept, merged } = keptAndMerged(record, takenOut, new Set(written), new Set([...conflicts.map((c) => c.path), ...marked]));
   return {
     mode: 'agent_only',
     scope,
     tool_calls: record.stretches.filter((s) => s.author.kind === 'tool_call' && takenOut(s.author)).length,
     kept: kept.map((k) => k.path),
     kept_reasons: kept,
+    // A marked path is neither kept nor merged: it is listed on its own.
     merged,
     conflicts: [...conflicts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     unclosed: record.stretches
       .filter((s) => s.author.kind === 'unknown' && s.author.reason === 'unclosed')
       .map((s) => ({ pre_write_checkpoint_id: s.from.checkpoint_id, until_checkpoint_id: s.to?.checkpoint_id ?? null })),
+    conflict_markers: [...marked].sort(),
   };
 }

@@ -19,7 +19,7 @@ export function changesByPath(record: AuthorshipRecord): Map<string, AuthoredCha
 }
 
 /** When each checkpoint the record covers was taken. */
-function checkpointTimes(record: AuthorshipRecord): Map<string, string> {
+export function checkpointTimes(record: AuthorshipRecord): Map<string, string> {
   const times = new Map<string, string>();
   for (const s of record.stretches) {
     times.set(s.from.checkpoint_id, s.from.created_at);

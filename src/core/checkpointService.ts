@@ -1,7 +1,7 @@
 import { CALL_TOKEN_EXTRA, CreateCheckpointOptionsSchema, type Checkpoint, type CreateCheckpointOptions } from './checkpoint';
 import { CheckpointRecords, type CreatedCheckpoint } from './checkpointRecords';
 import type { CorrectionToolCall } from './correctionToolCalls';
-import type { AgentOnlyConflict, AgentOnlyPreview } from './agentOnlyRollback';
+import type { AgentOnlyConflict, AgentOnlyPreview, ConflictPolicy } from './agentOnlyRollback';
 import { BusinessRuleViolation, NotFoundError, ValidationError, describeIssues } from './errors';
 import { ObjectIdSchema, RelativePathSchema } from './ids';
 import { isTerminal } from './plan';
@@ -261,8 +261,8 @@ export class CheckpointService {
   }
 
   /** With `change`: Undo This Change, the tool call of the checkpoint taken back from one file (or one hunk of it). */
-  rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope?: AgentOnlyScope, change?: ToolCallChangeRequest): Promise<RollbackOutcome> {
-    return this.restores.rollbackAgentOnly(planId, checkpointId, control, scope, change);
+  rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope?: AgentOnlyScope, change?: ToolCallChangeRequest, conflicts?: ConflictPolicy): Promise<RollbackOutcome> {
+    return this.restores.rollbackAgentOnly(planId, checkpointId, control, scope, change, conflicts);
   }
 
   revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
@@ -273,7 +273,7 @@ export class CheckpointService {
     return this.restores.previewRevertChanges(planId, checkpointId, calls, paths);
   }
 
-  previewAgentOnlyRollback(planId: string, checkpointId: string, scope?: AgentOnlyScope, change?: ToolCallChangeRequest): Promise<AgentOnlyPreview> {
-    return this.restores.previewAgentOnlyRollback(planId, checkpointId, scope, change);
+  previewAgentOnlyRollback(planId: string, checkpointId: string, scope?: AgentOnlyScope, change?: ToolCallChangeRequest, conflicts?: ConflictPolicy): Promise<AgentOnlyPreview> {
+    return this.restores.previewAgentOnlyRollback(planId, checkpointId, scope, change, conflicts);
   }
 }

@@ -1,10 +1,11 @@
 import { LateCheckpointRollbackError, isLateCheckpoint } from './lateCheckpoints';
-import { AgentOnlyConflictError, agentOnlySummary, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary } from './agentOnlyRollback';
+import { AgentOnlyConflictError, MARKER_LABELS, agentOnlySummary, type AgentOnlyConflict, type AgentOnlyPreview, type AgentOnlySummary, type ConflictPolicy, type ToolCallRefs } from './agentOnlyRollback';
+import { ShortIds, workspaceIds } from './shortIds';
 import { scopeStart, scopedToolCalls, type AgentOnlyScope } from './agentOnlyScope';
 import type { AuthoredStretch, ToolCallAuthor } from './authorship';
 import { isFenced, type AuthorshipRecord } from './authorship';
 import { readAuthorship } from './authorshipReader';
-import { undoneByRecord } from './undoneByRecord';
+import { undoneByRecord, withoutRecordedPaths } from './undoneByRecord';
 import type { Checkpoint } from './checkpoint';
 import type { CheckpointRecords } from './checkpointRecords';
 import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
@@ -101,7 +102,9 @@ export class RestoreService {
         }
       },
     });
-    return record ? [...found, ...undoneByRecord(record, paths, plans)] : found;
+    if (!record) return found;
+    const byRecord = undoneByRecord(record, paths, plans);
+    return [...withoutRecordedPaths(found, byRecord), ...byRecord];
   }
 
   /**
@@ -135,10 +138,12 @@ export class RestoreService {
    * made inside the agent's tool calls (each fenced by a pre_write and a post_step) are taken out,
    * merged three ways onto the files as they are now (see core/agentOnlyRollback.ts). Where the
    * agent and someone else changed the same path in ways that cannot be merged, nothing is written
-   * (AgentOnlyConflictError lists them). Same guards, safety checkpoint, journal and undo as a rollback.
+   * (AgentOnlyConflictError lists them); with `conflicts` 'markers', a path where both changed the
+   * same lines is written with conflict markers instead (the summary's `conflict_markers`). Same
+   * guards, safety checkpoint, journal and undo as a rollback.
    */
-  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope: AgentOnlyScope = 'session', change?: ToolCallChangeRequest): Promise<RollbackOutcome> {
-    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only', scope: change ? 'tool_call' : scope, ...(change ? { change } : {}) }, control);
+  async rollbackAgentOnly(planId: string, checkpointId: string, control?: RestoreControl, scope: AgentOnlyScope = 'session', change?: ToolCallChangeRequest, conflicts: ConflictPolicy = 'refuse'): Promise<RollbackOutcome> {
+    return this.restore(planId, checkpointId, undefined, undefined, { kind: 'agent_only', scope: change ? 'tool_call' : scope, conflicts, ...(change ? { change } : {}) }, control);
   }
 
   /**
@@ -177,13 +182,13 @@ export class RestoreService {
   }
 
   /** What {@link rollbackAgentOnly} would change, keep and refuse, without changing anything. */
-  async previewAgentOnlyRollback(planId: string, checkpointId: string, scope: AgentOnlyScope = 'session', change?: ToolCallChangeRequest): Promise<AgentOnlyPreview> {
+  async previewAgentOnlyRollback(planId: string, checkpointId: string, scope: AgentOnlyScope = 'session', change?: ToolCallChangeRequest, conflicts: ConflictPolicy = 'refuse'): Promise<AgentOnlyPreview> {
     const { plan, checkpoint, sandbox } = await this.records.guardRollback(planId, checkpointId);
     return this.deps.snapshotter.exclusive(checkpoint.plan_id, async () => {
       await refuseWhileInterrupted(this.deps, checkpoint.plan_id, 'Rollback');
       // An unpinned snapshot: the files now, as a tree to merge onto; nothing is recorded.
       const now = await this.deps.snapshotter.snapshot(sandbox, null, 'agent-only rollback preview');
-      const { target, summary } = await this.agentOnlyTarget(plan, checkpoint, now.ref, change ? 'tool_call' : scope, change);
+      const { target, summary } = await this.agentOnlyTarget(plan, checkpoint, now.ref, change ? 'tool_call' : scope, change, conflicts);
       if (summary.conflicts.length > 0) return { changes: [], summary };
       const leftAlone = pathsMatcher(skippedPaths(checkpoint, now));
       const changes = (await this.deps.snapshotter.changes(now.ref, target)).filter((c) => !leftAlone(c.path));
@@ -198,7 +203,14 @@ export class RestoreService {
    * keeps and cannot do. Call it under the store's lock, with `nowRef` just taken. With `change`
    * (scope `tool_call`): only that tool call's change to one file, or one hunk of it (Undo This Change).
    */
-  private async agentOnlyTarget(plan: Plan, checkpoint: Checkpoint, nowRef: string, scope: AgentOnlyScope, change?: ToolCallChangeRequest): Promise<{ target: string; summary: AgentOnlySummary }> {
+  private async agentOnlyTarget(
+    plan: Plan,
+    checkpoint: Checkpoint,
+    nowRef: string,
+    scope: AgentOnlyScope,
+    change: ToolCallChangeRequest | undefined,
+    policy: ConflictPolicy,
+  ): Promise<{ target: string; summary: AgentOnlySummary }> {
     // Read after its caller, the agent, had been answered: its files may hold the agent's first
     // changes, so whose work came after it cannot be told (core/lateCheckpoints.ts).
     if (isLateCheckpoint(checkpoint)) throw new LateCheckpointRollbackError(checkpoint.checkpoint_id);
@@ -207,31 +219,47 @@ export class RestoreService {
     const start = scopeStart(list, checkpoint, scope);
     const record = await readAuthorship(this.deps, plan, start, nowRef);
     const takenOut = scopedToolCalls(list, start, record.stretches, scope);
-    if (change) return this.toolCallChangeTarget(record, nowRef, takenOut, change);
+    if (change) return this.toolCallChangeTarget(record, nowRef, takenOut, change, policy);
     const taken = (s: AuthoredStretch): boolean => s.author.kind === 'tool_call' && takenOut(s.author);
     // Tool calls in a row (no one else's stretch between them) are taken out as one.
-    const calls: { before: string; after: string }[] = [];
+    const calls: { before: string; after: string; ids: string[] }[] = [];
     record.stretches.forEach((s, i) => {
-      if (!taken(s)) return;
+      if (s.author.kind !== 'tool_call' || !taken(s)) return;
       const after = s.to?.sandbox_ref ?? nowRef;
-      if (i > 0 && taken(record.stretches[i - 1]!)) calls[calls.length - 1]!.after = after;
-      else calls.push({ before: s.from.sandbox_ref, after });
+      if (i > 0 && taken(record.stretches[i - 1]!)) {
+        calls[calls.length - 1]!.after = after;
+        calls[calls.length - 1]!.ids.push(s.author.checkpoint_id);
+      } else calls.push({ before: s.from.sandbox_ref, after, ids: [s.author.checkpoint_id] });
     });
-    const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, calls.reverse());
+    const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, await this.withMarkerLabels(calls.reverse(), policy));
     const written = reverted.conflicts.length > 0 ? [] : (await this.deps.snapshotter.changes(nowRef, reverted.target)).map((c) => c.path);
-    return { target: reverted.target, summary: agentOnlySummary(record, scope, takenOut, written, reverted.conflicts) };
+    return { target: reverted.target, summary: agentOnlySummary(record, scope, takenOut, written, reverted.conflicts, reverted.marked) };
+  }
+
+  /** The calls to take out, each with its side's label for conflict markers when they are asked for (the tool calls by their short ids). */
+  private async withMarkerLabels(calls: readonly { before: string; after: string; ids: readonly string[] }[], policy: ConflictPolicy): Promise<ToolCallRefs[]> {
+    if (policy !== 'markers') return calls.map(({ before, after }) => ({ before, after }));
+    const short = new ShortIds(await workspaceIds(this.deps));
+    return calls.map(({ before, after, ids }) => ({ before, after, markerLabel: MARKER_LABELS.without(ids.map((id) => short.of(id))) }));
   }
 
   /** Undo This Change: the first stretch of `record` (the tool call, as scopedToolCalls found it) narrowed to one file or hunk, taken out of `nowRef`. */
-  private async toolCallChangeTarget(record: AuthorshipRecord, nowRef: string, takenOut: (call: ToolCallAuthor) => boolean, request: ToolCallChangeRequest): Promise<{ target: string; summary: AgentOnlySummary }> {
+  private async toolCallChangeTarget(
+    record: AuthorshipRecord,
+    nowRef: string,
+    takenOut: (call: ToolCallAuthor) => boolean,
+    request: ToolCallChangeRequest,
+    policy: ConflictPolicy,
+  ): Promise<{ target: string; summary: AgentOnlySummary }> {
     const stretch = record.stretches[0]!;
     const call = { before: stretch.from.sandbox_ref, after: stretch.to?.sandbox_ref ?? nowRef, checkpointId: stretch.author.kind === 'tool_call' ? stretch.author.checkpoint_id : stretch.from.checkpoint_id };
     const { refs, change } = await narrowedToolCall(this.deps.snapshotter, call, request);
-    const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, [refs]);
+    const [labelled] = await this.withMarkerLabels([{ ...refs, ids: [call.checkpointId] }], policy);
+    const reverted = await this.deps.snapshotter.revertToolCalls(nowRef, [labelled!]);
     const written = reverted.conflicts.length > 0 ? [] : (await this.deps.snapshotter.changes(nowRef, reverted.target)).map((c) => c.path);
     // What is kept and merged is about this one file: the call's other files are not in question.
     const onePath: AuthorshipRecord = { ...record, changes: record.changes.filter((c) => c.path === change.path) };
-    const summary: AgentOnlySummary = { ...agentOnlySummary(onePath, 'tool_call', takenOut, written, reverted.conflicts), change };
+    const summary: AgentOnlySummary = { ...agentOnlySummary(onePath, 'tool_call', takenOut, written, reverted.conflicts, reverted.marked), change };
     return { target: reverted.target, summary };
   }
 
@@ -274,7 +302,7 @@ export class RestoreService {
       if (merge) {
         try {
           if (merge.kind === 'agent_only') {
-            ({ target, summary: agentSummary } = await this.agentOnlyTarget(plan, checkpoint, safety.ref, merge.scope, merge.change));
+            ({ target, summary: agentSummary } = await this.agentOnlyTarget(plan, checkpoint, safety.ref, merge.scope, merge.change, merge.conflicts));
             if (agentSummary.conflicts.length > 0) throw new AgentOnlyConflictError(agentSummary.conflicts);
           } else {
             const reverted = await this.deps.snapshotter.revertToolCalls(safety.ref, toolCallRefs(merge.calls));
@@ -380,7 +408,7 @@ function skippedPaths(checkpoint: Checkpoint, current: Pick<Snapshot, 'skipped'>
 
 /** How a restore works out its target from the files it just captured: an agent-only rollback's, or a correction's tool calls taken out. */
 type MergedRestore =
-  | { readonly kind: 'agent_only'; readonly scope: AgentOnlyScope; readonly change?: ToolCallChangeRequest }
+  | { readonly kind: 'agent_only'; readonly scope: AgentOnlyScope; readonly conflicts: ConflictPolicy; readonly change?: ToolCallChangeRequest }
   | { readonly kind: 'tool_calls'; readonly calls: readonly CorrectionToolCall[] };
 
 /** The stretches to take out as snapshots, newest first (each is merged onto the result of the one after it). */

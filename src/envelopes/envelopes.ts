@@ -68,6 +68,8 @@ export interface AgentOnlySummaryJson {
   merged: string[];
   /** Always empty after a rollback (a conflict refuses it); the preview lists them. */
   conflicts: { path: string; reason: ConflictReason; message: string }[];
+  /** With `--conflicts markers`: the paths (also in `reverted`) written with conflict markers, for a person to settle; empty otherwise. */
+  conflict_markers: string[];
   tool_calls: number;
   /** pre_write checkpoints with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
   unclosed: UnclosedToolCall[];
@@ -226,6 +228,7 @@ function agentOnlySummaryJson(summary: AgentOnlySummary, reverted: readonly Path
     kept_reasons: summary.kept_reasons.map((k) => ({ ...k })),
     merged: [...summary.merged],
     conflicts: conflictsJson(summary.conflicts),
+    conflict_markers: [...summary.conflict_markers],
     tool_calls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, until_checkpoint_id: u.until_checkpoint_id })),
     ...(summary.change ? { change: toolCallChangeJson(summary.change) } : {}),

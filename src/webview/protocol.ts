@@ -62,6 +62,8 @@ export interface PanelAgentOnly {
   readonly keptReasons?: readonly ('outside_tool_calls' | 'other_session' | 'unknown' | 'not_in_scope')[];
   /** Paths written whose changes by someone else stay in them. */
   readonly merged?: readonly string[];
+  /** Paths written with conflict markers (both changed the same lines, and markers were asked for): a person settles them. */
+  readonly conflictMarkers?: readonly string[];
   /** Whose tool calls were taken out (AgentOnlyScope); absent: the session's. */
   readonly scope?: 'session' | 'prompt' | 'tool_call' | 'subagent';
   readonly toolCalls: number;
@@ -95,6 +97,11 @@ export interface PanelState {
    * (its merge), shown on the left instead of the checkpoint's files.
    */
   readonly afterSnapshot?: string;
+  /**
+   * The short form (core/shortIds.ts, as the tree and the dialogs show it) of each id the panel
+   * shows, by whole id; an id without one is shown whole. The whole id stays in its tooltip.
+   */
+  readonly shortIds?: Readonly<Record<string, string>>;
 }
 
 /** Whose later work a previewed rollback undoes. */

@@ -102,8 +102,14 @@ export function panelTitle(state: PanelState): string {
   return `${heading(state)}: ${displayText(state.plan.title, 40)}`;
 }
 
-function checkpointText(c: PanelCheckpoint): string {
-  return `<span class="label">${shownHtml(c.label)}</span> <code>${shownHtml(c.id)}</code> <span class="muted">${shownHtml(typeLabel(c.type))} · ${shownHtml(formatTimestamp(c.createdAt))}</span>`;
+/** An id as a person reads it: its short form (the whole id in the tooltip), or the whole id where the state has none. */
+function idCode(state: PanelState, id: string): string {
+  const short = state.shortIds?.[id];
+  return short === undefined || short === id ? `<code>${shownHtml(id)}</code>` : `<code title="${shownHtml(id)}">${shownHtml(short)}</code>`;
+}
+
+function checkpointText(state: PanelState, c: PanelCheckpoint): string {
+  return `<span class="label">${shownHtml(c.label)}</span> ${idCode(state, c.id)} <span class="muted">${shownHtml(typeLabel(c.type))} · ${shownHtml(formatTimestamp(c.createdAt))}</span>`;
 }
 
 function typeLabel(type: PanelCheckpoint['type']): string {
@@ -142,32 +148,32 @@ function subtitle(state: PanelState): string {
 }
 
 function summaryRows(state: PanelState): [string, string][] {
-  const rows: [string, string][] = [['Plan', `<span class="label">${shownHtml(state.plan.title)}</span> <code>${shownHtml(state.plan.id)}</code>`]];
+  const rows: [string, string][] = [['Plan', `<span class="label">${shownHtml(state.plan.title)}</span> ${idCode(state, state.plan.id)}`]];
   const sandbox = state.plan.sandboxPath === '.' ? 'the whole folder' : `${state.plan.sandboxPath}/`;
   rows.push(['Sandbox', `${shownHtml(sandbox)} <span class="muted">in ${shownHtml(state.folder.name)}</span>`]);
   const r = state.rollback;
   switch (state.mode) {
     case 'rollback':
     case 'undo':
-      rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state.from)]);
+      rows.push([state.mode === 'undo' ? 'Restored checkpoint' : 'From checkpoint', checkpointText(state, state.from)]);
       if (r) {
         rows.push(['Files affected', formatCount(r.restoredFilesCount)]);
         rows.push(['Time', `${shownHtml(formatSeconds(r.elapsedSeconds))} <span class="muted">at ${shownHtml(formatTimestamp(state.madeAt))}</span>`]);
-        rows.push(['Undo checkpoint', `<code>${shownHtml(r.undoCheckpointId)}</code>`]);
+        rows.push(['Undo checkpoint', idCode(state, r.undoCheckpointId)]);
       }
       break;
     case 'preview':
-      rows.push(['Checkpoint', checkpointText(state.from)]);
+      rows.push(['Checkpoint', checkpointText(state, state.from)]);
       rows.push(['Files affected', formatCount(state.changes.length)]);
       break;
     case 'compareCurrent':
-      rows.push(['Checkpoint', checkpointText(state.from)]);
+      rows.push(['Checkpoint', checkpointText(state, state.from)]);
       rows.push(['Compared with', `the sandbox now <span class="muted">(${shownHtml(formatTimestamp(state.madeAt))})</span>`]);
       rows.push(['Files changed', formatCount(state.changes.length)]);
       break;
     case 'comparePrevious':
-      rows.push(['Previous', checkpointText(state.from)]);
-      if (state.to) rows.push(['Checkpoint', checkpointText(state.to)]);
+      rows.push(['Previous', checkpointText(state, state.from)]);
+      if (state.to) rows.push(['Checkpoint', checkpointText(state, state.to)]);
       rows.push(['Files changed', formatCount(state.changes.length)]);
       break;
   }
@@ -208,12 +214,12 @@ function correctionHeader(state: PanelState): string {
       ? 'Only the paths these decisions changed were restored; independent later work was kept.'
       : 'The sandbox went back to the checkpoint before the decision.';
   const items = c.reverted
-    .map((r) => `<li class="depth-${Math.min(r.depth, 6)}"><span class="label">${shownHtml(r.title)}</span> <code>${shownHtml(r.id)}</code></li>`)
+    .map((r) => `<li class="depth-${Math.min(r.depth, 6)}"><span class="label">${shownHtml(r.title)}</span> ${idCode(state, r.id)}</li>`)
     .join('');
   return (
     `<section class="correction"><h2>${shownHtml(c.undone ? 'Correction undone' : 'Decision reverted')}: ${shownHtml(c.decisionTitle)}</h2>` +
     `<p class="subtitle">${shownHtml(`“${c.decisionTitle}”${more > 0 ? ` and ${plural(more, 'decision')} built on it` : ''} ${c.undone ? `${more > 0 ? 'are' : 'is'} active again` : `${more > 0 ? 'were' : 'was'} marked reverted`}. ${how}`)}</p>` +
-    `<ul class="decisions">${items}</ul><p class="muted">Correction <code>${shownHtml(c.id)}</code></p></section>`
+    `<ul class="decisions">${items}</ul><p class="muted">Correction ${idCode(state, c.id)}</p></section>`
   );
 }
 
@@ -299,10 +305,12 @@ function changeList(state: PanelState, canWrite: boolean, busy: boolean, view: L
     drawn < matching.length
       ? `<div class="more">${button('more', `Show ${formatCount(Math.min(PAGE_ROWS, matching.length - drawn))} more`, { disabled: false, title: `${formatCount(matching.length - drawn)} more paths not drawn yet; the filter finds any of them at once` })}</div>`
       : '';
+  // A file Keep Mine wrote with conflict markers holds both versions: "restored" would say less than it does.
+  const marked = new Set(state.agentOnly?.conflictMarkers ?? []);
   const groups = drawnGroups.map((g) => {
     const rows = g.entries
       .map((e) => {
-        const what = describeChange(state.mode, e.change);
+        const what = marked.has(e.path) ? (state.mode === 'preview' ? 'will get conflict markers' : 'conflict markers written') : describeChange(state.mode, e.change);
         return (
           `<li><button type="button" class="path ${e.change}" data-path="${escapeHtml(e.path)}" title="${shownHtml(`${e.path} (${what}): open the diff`)}">` +
           `<span class="mark ${e.change}" aria-hidden="true">${MARKS[e.change]}</span>` +
@@ -341,13 +349,26 @@ function keptList(state: PanelState): string {
   if (!a) return '';
   const row = (p: string, kind: string, mark = 'K') => `<li><span class="mark kept" aria-hidden="true">${mark}</span><span class="name">${shownHtml(p)}</span><span class="kind">${shownHtml(kind)}</span></li>`;
   const rows = a.kept.map((p, i) => row(p, KEPT_REASON_LABELS[a.keptReasons?.[i] ?? 'outside_tool_calls'])).join('');
-  const merged = (a.merged ?? []).map((p) => row(p, state.mode === 'preview' ? 'merged: only the agent’s changes will be taken out' : 'merged: only the agent’s changes were taken out', 'M')).join('');
+  const merged = a.merged ?? [];
+  const marked = a.conflictMarkers ?? [];
   const unclosed = a.unclosed.length
     ? `<p class="note">${shownHtml(`${plural(a.unclosed.length, 'tool call')} had no post_step (a crash or a missed hook): whose changes they hold is unknown, so they are kept.`)}</p>`
     : '';
   const reasons = a.keptReasons ? keptCounts(a.kept.map((_, i) => a.keptReasons?.[i] ?? 'outside_tool_calls')) : '';
-  const body = a.kept.length || merged ? `<ul class="kept">${rows}${merged}</ul>` : `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>`;
-  return `<section class="kept-paths"><h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>${body}${unclosed}</section>`;
+  const empty = a.kept.length + merged.length + marked.length === 0;
+  const body = empty ? `<p class="empty">${shownHtml('Nobody else changed a file since the checkpoint.')}</p>` : a.kept.length > 0 ? `<ul class="kept">${rows}</ul>` : '';
+  // Each heading counts the rows under it: a merged path is written (only the agent's part taken
+  // out), so it is no kept path, and a path with conflict markers is neither.
+  const mergedPart = merged.length
+    ? `<h2>${shownHtml(`Merged (others’ changes stay, the agent’s taken out): ${formatCount(merged.length)}`)}</h2><ul class="kept merged">${merged
+        .map((p) => row(p, state.mode === 'preview' ? 'only the agent’s changes will be taken out' : 'only the agent’s changes were taken out', 'M'))
+        .join('')}</ul>`
+    : '';
+  const markedPart = marked.length
+    ? `<h2>${shownHtml(`Conflict markers written: ${formatCount(marked.length)}`)}</h2><ul class="kept conflict-markers">${marked.map((p) => row(p, 'conflict markers written', 'C')).join('')}</ul>` +
+      `<p class="note">${shownHtml('Both the agent and someone else changed the same lines of these files: each now holds both versions between conflict markers. Edit them to settle, or undo the rollback.')}</p>`
+    : '';
+  return `<section class="kept-paths"><h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>${body}${mergedPart}${markedPart}${unclosed}</section>`;
 }
 
 /**

@@ -88,7 +88,7 @@ describe('Undo Agent Changes Since Here (Keep Mine)', () => {
     assert.equal(fs.readFileSync(path.join(workspace, 'notes', 'todo.txt'), 'utf8'), lines('buy milk', 'call Ada', 'fix the bike', 'read', 'sleep early'));
     assert.equal(fs.existsSync(path.join(workspace, 'notes', 'agent.txt')), false);
     assert.equal(fs.readFileSync(path.join(workspace, 'notes', 'mine.txt'), 'utf8'), lines('my notes', 'and one more line of mine'));
-    assert.match(await frame.locator('.kept-paths h2').innerText(), /Kept \(not the agent’s\): 1 \(1 yours\)/);
+    assert.match(await frame.locator('.kept-paths h2').first().innerText(), /Kept \(not the agent’s\): 1 \(1 yours\)/);
     await wb.page.waitForTimeout(1500); // the progress notification closes, the status bar catches up
     await screenshot(wb.page, 'agent-only-2-panel');
   });

@@ -93,6 +93,14 @@ describe('Decisions in the Checkpoints view', () => {
     assert.match(text, /Undo the correction of “Make the greeting loud”\?/);
     const frame = await waitForPanel(wb.page, 'Rollback undone');
     await frame.locator('.correction h2', { hasText: 'Correction undone' }).waitFor({ state: 'visible' });
+    // Ids as the tree shows them: short, the whole id in the tooltip (issue 36).
+    const ids = frame.locator('.correction code, table.summary code');
+    assert.ok((await ids.count()) >= 4, 'the decisions, the correction, the plan and the checkpoints');
+    for (const code of await ids.all()) {
+      const [shown, whole] = [(await code.innerText()).trim(), (await code.getAttribute('title')) ?? ''];
+      assert.match(whole, /^[0-9A-Z]{26}$/, `a tooltip with the whole id (${shown})`);
+      assert.ok(shown.length >= 4 && shown.length < 26 && whole.endsWith(shown), `${shown} is a short form of ${whole}`);
+    }
     assert.match(read('app/greet.js'), /toUpperCase/);
     assert.equal(read('app/lib/bang.js'), "module.exports = (s) => s + '!!';\n");
     await stateInTree('Make the greeting loud', 'decision');

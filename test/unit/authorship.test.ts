@@ -4,7 +4,7 @@ import { authorshipRecord, type AuthorshipRecord, type AuthorshipSources } from 
 import { changesByPath, keptAndMerged, outsideEdits, resolveAuthor } from '../../src/core/authorshipQueries';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import type { Plan } from '../../src/core/plan';
-import { undoneByRecord } from '../../src/core/undoneByRecord';
+import { undoneByRecord, withoutRecordedPaths } from '../../src/core/undoneByRecord';
 
 // The authorship record is pure: its one port is a diff of two snapshots. Here the snapshots are
 // maps of path to content held in memory (a real store's diff is what the CLI tests read), so each
@@ -191,6 +191,35 @@ describe('the authorship record: whose each change is, from the fences', () => {
         ['outside_tool_calls', 'you, or another program', ['u']],
       ],
     );
+  });
+
+  it('a rollback’s list names each path once, under whoever made its latest change; a plan found by its first records gives way to the record', async () => {
+    const t = timeline();
+    const p = t.plan(1);
+    const q = t.plan(2, 'Write the guide');
+    const c = t.cp(p, 'manual', { g: '0', u: '0' }, prompt('x'));
+    t.cp(q, 'manual', { g: '0', u: '0' }, prompt('y'));
+    // The user edits g; session two's tool call then writes g and u; the user then edits u.
+    t.cp(p, 'manual', { g: 'mine', u: '0' }, prompt('x2'));
+    t.cp(q, 'pre_write', { g: 'mine', u: '0' }, pre('Write', 'q1'));
+    t.cp(q, 'post_step', { g: 'two', u: 'two' }, post('Write', 'q1'));
+    t.cp(p, 'manual', { g: 'two', u: 'two' }, prompt('x3'));
+    const r = await t.record(p, c, { g: 'two', u: 'mine' }, [p, q]);
+    assert.deepEqual(kinds(r), ['g: outside_tool_calls', 'g: other_session', 'u: other_session', 'u: outside_tool_calls']);
+    const byRecord = undoneByRecord(r, ['g', 'u'], [p, q]);
+    assert.deepEqual(
+      byRecord.map((w) => [w.kind, w.title, w.paths]),
+      [
+        ['plan', 'Write the guide', ['g']],
+        ['outside_tool_calls', 'you, or another program', ['u']],
+      ],
+      'g is now session two’s, u the user’s: each listed once',
+    );
+    // A plan nothing fences, found by what it recorded first, names u and w: u is the record's.
+    const unfenced = { kind: 'plan' as const, plan_id: t.id(950), decision_id: null, title: 'Manual plan', paths: ['u', 'w'] };
+    const decision = { kind: 'decision' as const, plan_id: p.plan_id, decision_id: t.id(951), title: 'A decision', paths: ['u'] };
+    assert.deepEqual(withoutRecordedPaths([unfenced, decision], byRecord), [{ ...unfenced, paths: ['w'] }, decision]);
+    assert.deepEqual(withoutRecordedPaths([{ ...unfenced, paths: ['g'] }], byRecord), [], 'an entry left with no path goes');
   });
 
   it('another session’s tool call that ended before the stretch began is not whose the stretch’s change is', async () => {

@@ -104,6 +104,7 @@ describe('agents plan rollback --agent-only (the built CLI)', function () {
       kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }],
       merged: ['a.txt'],
       conflicts: [],
+      conflict_markers: [],
       tool_calls: 2,
       unclosed: [],
     });

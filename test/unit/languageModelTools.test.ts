@@ -55,7 +55,7 @@ describe('VS Code language model tools (contributions and confirmations)', () =>
     const checkpoint = makeCheckpoint(plan.plan_id);
     const text = agentOnlyToolConfirmation(plan, checkpoint, {
       changes: [{ path: 'a.txt', change: 'modified' }, { path: 'b*.txt', change: 'deleted' }],
-      summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: ['c.txt'], kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }], merged: ['a.txt'], conflicts: [{ path: '[x](y).md', reason: 'lines' }], unclosed: [] },
+      summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: ['c.txt'], kept_reasons: [{ path: 'c.txt', reason: 'outside_tool_calls' }], merged: ['a.txt'], conflicts: [{ path: '[x](y).md', reason: 'lines' }], conflict_markers: [], unclosed: [] },
     });
     assert.equal(text.title, 'Undo the agent’s changes, keeping the user’s?');
     const lines = text.markdown.split('  \n');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { AgentOnlyPreview } from '../../src/core/agentOnlyRollback';
 import type { UndoneWork } from '../../src/core/undoneWork';
-import { KEEP_MINE_HINT, agentOnlyConfirmation, agentOnlyConflictQuestion, rollbackConfirmation, takesOthersWork } from '../../src/extension/rollback/rollbackText';
+import { KEEP_MINE_HINT, agentOnlyConfirmation, agentOnlyConflictQuestion, rollbackConfirmation, takesMarkers, takesOthersWork } from '../../src/extension/rollback/rollbackText';
 
 // What VS Code's dialogs say before a restore that takes the user's edits, and when Keep Mine
 // cannot go ahead: plain text functions, the same the extension shows.
@@ -45,7 +45,7 @@ describe('restore dialogs: whose work a restore takes, and Keep Mine', () => {
 
   const preview = (over: Partial<AgentOnlyPreview['summary']>): AgentOnlyPreview => ({
     changes: [{ path: 'src/index.js', change: 'modified' }],
-    summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: [], kept_reasons: [], merged: [], conflicts: [], unclosed: [], ...over },
+    summary: { mode: 'agent_only', scope: 'session', tool_calls: 2, kept: [], kept_reasons: [], merged: [], conflicts: [], conflict_markers: [], unclosed: [], ...over },
   });
 
   it('Keep Mine says whose each kept path is, and a merged path is not also kept', () => {
@@ -74,6 +74,18 @@ describe('restore dialogs: whose work a restore takes, and Keep Mine', () => {
     const text = agentOnlyConflictQuestion('p', 'C', preview({ conflicts: [{ path: 'src/index.js', reason: 'lines' }] }));
     assert.equal(text.message, 'The agent’s changes to “p” since “C” cannot be undone alone: 1 path was changed both by the agent and by someone else.');
     assert.equal(text.detail[0], 'src/index.js: the same lines were changed by the agent and by someone else');
-    assert.match(text.detail.at(-1)!, /^Nothing has been written\. Preview the full rollback, roll back fully .*, or restore only the paths you choose\.$/);
+    assert.match(text.detail.at(-1)!, /^Nothing has been written\. Preview the full rollback, roll back fully .*, or restore only the paths you choose; or write these files with conflict markers around both versions, to settle by editing them\.$/);
+    assert.equal(takesMarkers(preview({ conflicts: [{ path: 'src/index.js', reason: 'lines' }] })), true);
+    // A binary file cannot take markers: the way is not offered while one conflicts.
+    const binary = preview({ conflicts: [{ path: 'src/index.js', reason: 'lines' }, { path: 'logo.png', reason: 'binary' }] });
+    assert.equal(takesMarkers(binary), false);
+    assert.match(agentOnlyConflictQuestion('p', 'C', binary).detail.at(-1)!, /, or restore only the paths you choose\.$/);
+  });
+
+  it('Keep Mine with conflict markers lists the files that will hold them', () => {
+    const text = agentOnlyConfirmation({ planTitle: 'p', checkpointLabel: 'C', checkpointTaken: 'now', preview: preview({ conflict_markers: ['src/index.js'] }) });
+    const at = text.detail.indexOf('Written with conflict markers (the agent and someone else changed the same lines; edit each to settle it):');
+    assert.ok(at > 0, text.detail.join('\n'));
+    assert.equal(text.detail[at + 1], 'markers  src/index.js');
   });
 });

@@ -14,6 +14,8 @@ import { agentOnlyConfirmation, countsSentence, listPaths, rollbackConfirmation,
 import type { PanelState } from '../../src/webview/protocol';
 import { PAGE_ROWS, announcement, escapeHtml, filterChanges, groupByFolder, renderPanel } from '../../src/webview/render';
 import { naturalCompare } from '../../src/core/displayText';
+import { ShortIds, type IdSources } from '../../src/core/shortIds';
+import { withShortIds } from '../../src/extension/rollback/panel/panelShortIds';
 
 const PLAN_ID = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5B6';
 const CP1 = '01JDQ8Z5Y8N9T0W1X2Y3Z4A5C1';
@@ -464,7 +466,7 @@ describe('status bar: the active plan', () => {
 });
 
 describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here, Keep Mine)', () => {
-  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
+  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], conflict_markers: [] as string[], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
   const agentOutcome: RollbackOutcome = { ...outcome, agent_only: summary };
   const undone = (): PanelState => rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: agentOutcome, undo: false, now });
 
@@ -477,7 +479,10 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.match(kept, /<h2>Kept \(not the agent’s\): 2 \(1 yours, 1 another session’s\)<\/h2>/);
     assert.match(kept, /src\/b\.js<\/span><span class="kind">yours<\/span>/);
     assert.match(kept, /\.md<\/span><span class="kind">another session’s<\/span>/);
-    assert.match(kept, /src\/a\.js<\/span><span class="kind">merged: only the agent’s changes were taken out<\/span>/);
+    // Each heading counts the rows under it (issue 36): a merged path is written, so it is no kept one.
+    assert.equal(kept.match(/<span class="mark kept" aria-hidden="true">K<\/span>/g)?.length, 2);
+    assert.match(kept, /<h2>Merged \(others’ changes stay, the agent’s taken out\): 1<\/h2><ul class="kept merged"><li>[^]*src\/a\.js<\/span><span class="kind">only the agent’s changes were taken out<\/span><\/li><\/ul>/);
+    assert.ok(!kept.includes('Conflict markers written'), 'no markers were asked for');
     assert.ok(kept.includes('&lt;img src=x onerror=alert(1)&gt;.md') && !kept.includes('<img'), 'a kept name is text');
     assert.match(kept, /1 tool call had no post_step/);
     assert.match(html, /data-action="undo"[^>]*>Undo Rollback</);
@@ -509,9 +514,27 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
       kept_reasons: summary.kept_reasons.map((k) => ({ path: k.path, reason: k.reason })),
       merged: summary.merged,
       conflicts: [],
+      conflict_markers: [],
       tool_calls: 2,
       unclosed: summary.unclosed,
     });
+  });
+
+  it('lists the paths written with conflict markers under their own heading, which counts them, and keeps them through a reload', () => {
+    const marked: RollbackOutcome = { ...outcome, agent_only: { ...summary, conflict_markers: ['src/c.js', EVIL] } };
+    const state = rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: marked, undo: false, now });
+    const html = renderPanel(state, false, true);
+    const kept = html.slice(html.indexOf('<section class="kept-paths">'));
+    assert.match(kept, /<h2>Conflict markers written: 2<\/h2><ul class="kept conflict-markers"><li>[^]*src\/c\.js<\/span><span class="kind">conflict markers written<\/span><\/li><li>[^]*<\/ul>/);
+    assert.ok(!kept.includes(EVIL), 'a marked name is text');
+    assert.match(kept, /Edit them to settle, or undo the rollback\./);
+    assert.match(html, /data-path="src\/b\.js"[^>]*>[^]*?<span class="kind">restored<\/span>/, 'a path without markers is restored');
+    const markedRow = comparisonState({ mode: 'preview', folder, plan: plan(), from: checkpoint(CP1), changes: [{ path: 'src/c.js', change: 'modified' }], now, agentOnly: { ...summary, conflict_markers: ['src/c.js'] } });
+    assert.match(renderPanel(markedRow, false, true), /data-path="src\/c\.js"[^>]*>[^]*?<span class="kind">will get conflict markers<\/span>/);
+    const back = parsePanelState(JSON.parse(JSON.stringify(state)));
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, state);
+    assert.deepEqual(JSON.parse(panelJson(state)).rollback_summary.conflict_markers, ['src/c.js', EVIL]);
   });
 
   it('the modal says how many of the agent’s changes go, how many of yours stay, and the conflicts', () => {
@@ -522,5 +545,38 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.ok(text.detail.includes('merge    a.txt'), 'a merged path is not also kept');
     assert.ok(text.detail.includes('keep     c.txt (yours)'));
     assert.ok(text.detail.includes('restore  a.txt'));
+  });
+});
+
+describe('rollback panel: short ids (issue 36)', () => {
+  const folder = { uri: 'file:///w', name: 'w' };
+  const now = new Date('2026-11-29T10:00:00.000Z');
+  const ids = [PLAN_ID, CP1, CP2, SAFETY];
+  /** The ids' source as the services give it: the store of one plan and its checkpoints, no decisions. */
+  const sources: IdSources = { store: { read: async (work) => work({ ids: { all: () => ids } }) } };
+
+  it('shows each id in its short form, unique in the workspace, with the whole id in its tooltip; the JSON keeps whole ids', async () => {
+    const state = await withShortIds(rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: { ...outcome, undo_checkpoint_id: SAFETY }, undo: false, now }), sources);
+    const short = new ShortIds(ids);
+    assert.deepEqual(state.shortIds, Object.fromEntries([PLAN_ID, CP1, SAFETY].map((id) => [id, short.of(id)])));
+    assert.equal(short.of(CP1), 'A5C1', 'the fewest last characters that no other id ends with');
+    const html = renderPanel(state, false, true);
+    for (const id of [PLAN_ID, CP1, SAFETY]) {
+      assert.ok(html.includes(`<code title="${id}">${short.of(id)}</code>`), `${id} shown short, whole in its tooltip`);
+      assert.ok(!html.includes(`>${id}<`), `${id} is not shown whole`);
+    }
+    const copied = JSON.parse(panelJson(state));
+    assert.equal(copied.rollback_summary.from_checkpoint_id, CP1);
+    assert.equal(copied.post_rollback_state.undo_checkpoint_id, SAFETY);
+    const back = parsePanelState(JSON.parse(JSON.stringify(state)));
+    assert.ok(back.ok);
+    assert.deepEqual(back.value, state, 'the short ids survive a reload');
+  });
+
+  it('a state without short ids shows whole ids; a restored state with a malformed short id is refused', () => {
+    const state = rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome, undo: false, now });
+    assert.ok(renderPanel(state, false, true).includes(`<code>${CP1}</code>`));
+    assert.equal(parsePanelState({ ...state, shortIds: { [CP1]: '<b>' } }).ok, false);
+    assert.equal(parsePanelState({ ...state, shortIds: { 'not an id': 'A5C1' } }).ok, false);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { AgentOnlyConflict, ConflictReason, RevertedToolCalls, ToolCallRefs } from '../../core/agentOnlyRollback';
+import { MARKER_LABELS, type AgentOnlyConflict, type ConflictReason, type RevertedToolCalls, type ToolCallRefs } from '../../core/agentOnlyRollback';
 import { GitCommandError, shadowGit, type ShadowGit } from './gitEnvironment';
 import { nulList } from './gitOutput';
 import type { ShadowRepository } from './shadowRepository';
@@ -12,7 +12,8 @@ import { assertObjectId, objectIdIn } from './storeNames';
 // the tool call left (its post_step) and "theirs" what it held before the call (its pre_write): a
 // path nobody touched since the call becomes the pre_write's; a text file someone else changed on
 // other lines gets the agent's lines taken out and keeps theirs; anything else that both changed is
-// a conflict.
+// a conflict. A caller may ask for a conflict of lines to be written with git's conflict markers
+// instead (each call then carries its side's label): the path is written, for a person to settle.
 
 /** A path's entry in a tree: `<mode> <oid>`, or null where the tree does not hold it. */
 type Entry = string | null;
@@ -34,15 +35,25 @@ export async function revertToolCalls(repo: ShadowRepository, nowRef: string, ca
   // What the result holds where it differs from now.
   const result = new Map<string, Entry>();
   const conflicts = new Map<string, ConflictReason>();
+  const marked = new Set<string>();
   const merger = new TextMerger(repo, git);
   try {
     for (const call of calls) {
       for (const change of await repo.rawChanges(call.before, call.after)) {
         if (conflicts.has(change.path)) continue;
         const ours = result.has(change.path) ? result.get(change.path)! : (now.get(change.path) ?? null);
-        const merged = await mergeEntry(merger, change.newId ?? null, ours, change.oldId ?? null);
-        if (typeof merged === 'object' && merged !== null) conflicts.set(change.path, merged.conflict);
-        else result.set(change.path, merged);
+        // Markers once in a path are enough: a second conflict there would nest them, which no person can read.
+        const label = marked.has(change.path) ? undefined : call.markerLabel;
+        const merged = await mergeEntry(merger, change.newId ?? null, ours, change.oldId ?? null, label);
+        if (typeof merged === 'object' && merged !== null) {
+          if ('conflict' in merged) {
+            conflicts.set(change.path, merged.conflict);
+            marked.delete(change.path);
+          } else {
+            result.set(change.path, merged.marked);
+            marked.add(change.path);
+          }
+        } else result.set(change.path, merged);
       }
     }
   } finally {
@@ -51,13 +62,14 @@ export async function revertToolCalls(repo: ShadowRepository, nowRef: string, ca
   for (const [p, entry] of result) if (entry === (now.get(p) ?? null)) result.delete(p);
   for (const p of fileFolderClashes(now, result)) if (!conflicts.has(p)) conflicts.set(p, 'folder');
   const conflictList: AgentOnlyConflict[] = [...conflicts].map(([p, reason]) => ({ path: p, reason }));
-  if (conflictList.length > 0 || result.size === 0) return { target: nowRef, conflicts: conflictList };
+  const markedList = [...marked].filter((p) => !conflicts.has(p)).sort();
+  if (conflictList.length > 0 || result.size === 0) return { target: nowRef, conflicts: conflictList, marked: conflictList.length > 0 ? [] : markedList };
   const tree = await writeTree(repo, nowRef, result);
-  return { target: await repo.commitTree(tree, 'agent-only rollback'), conflicts: [] };
+  return { target: await repo.commitTree(tree, 'agent-only rollback'), conflicts: [], marked: markedList };
 }
 
-/** A path merged three ways: its new entry, or why it conflicts. */
-async function mergeEntry(merger: TextMerger, base: Entry, ours: Entry, theirs: Entry): Promise<Entry | { conflict: ConflictReason }> {
+/** A path merged three ways: its new entry, the entry with conflict markers (only with a label), or why it conflicts. */
+async function mergeEntry(merger: TextMerger, base: Entry, ours: Entry, theirs: Entry, markerLabel: string | undefined): Promise<Entry | { conflict: ConflictReason } | { marked: string }> {
   if (ours === base) return theirs;
   if (ours === theirs) return ours;
   // Both changed the path, differently.
@@ -70,8 +82,9 @@ async function mergeEntry(merger: TextMerger, base: Entry, ours: Entry, theirs: 
   if (o.oid === b.oid) return `${mode} ${t.oid}`;
   if (t.oid === b.oid) return `${mode} ${o.oid}`;
   if ([b, o, t].some((e) => e.mode === SYMLINK)) return { conflict: 'symlink' };
-  const oid = await merger.merge(b.oid, o.oid, t.oid);
-  return typeof oid === 'string' ? `${mode} ${oid}` : { conflict: oid.conflict };
+  const oid = await merger.merge(b.oid, o.oid, t.oid, markerLabel);
+  if (typeof oid === 'string') return `${mode} ${oid}`;
+  return 'marked' in oid ? { marked: `${mode} ${oid.marked}` } : oid;
 }
 
 function split(entry: string): { mode: string; oid: string } {
@@ -88,7 +101,8 @@ class TextMerger {
     private readonly git: ShadowGit,
   ) {}
 
-  async merge(base: string, ours: string, theirs: string): Promise<string | { conflict: ConflictReason }> {
+  /** The merged blob; with `markerLabel`, a conflict of lines gives the blob with conflict markers (`marked`) instead of refusing. */
+  async merge(base: string, ours: string, theirs: string, markerLabel?: string): Promise<string | { conflict: ConflictReason } | { marked: string }> {
     const blobs = await Promise.all([ours, base, theirs].map((oid) => this.git.run(['cat-file', 'blob', oid])));
     if (blobs.some((b) => b.subarray(0, BINARY_PROBE).includes(0))) return { conflict: 'binary' };
     this.dir ??= await this.makeDir();
@@ -99,11 +113,30 @@ class TextMerger {
       // No -L labels, no marker options: on success the output is the merge, byte for byte.
       merged = await this.git.run(['merge-file', '-p', '-q', ...files]);
     } catch (error) {
-      // The exit code counts the conflicting hunks (1-127); a failure of git itself is 255.
-      if (error instanceof GitCommandError && error.exitCode !== null && error.exitCode > 0 && error.exitCode < 128) return { conflict: 'lines' };
-      throw error;
+      if (!isConflictExit(error)) throw error;
+      if (markerLabel === undefined) return { conflict: 'lines' };
+      return { marked: await this.hash(await this.mergeWithMarkers(files, markerLabel)) };
     }
-    return objectIdIn((await this.git.run(['hash-object', '-t', 'blob', '-w', '--no-filters', '--stdin'], merged)).toString('utf8'));
+    return this.hash(merged);
+  }
+
+  /**
+   * The merge written into the `ours` file with conflict markers labelled for a person (the
+   * result of a conflict is not on stdout when git exits with the count of conflicts, so it is
+   * merged in place and read back).
+   */
+  private async mergeWithMarkers(files: readonly string[], markerLabel: string): Promise<Buffer> {
+    const labels = [MARKER_LABELS.current, MARKER_LABELS.base, markerLabel].flatMap((l) => ['-L', l]);
+    try {
+      await this.git.run(['merge-file', '-q', ...labels, ...files]);
+    } catch (error) {
+      if (!isConflictExit(error)) throw error;
+    }
+    return fs.readFile(files[0]!);
+  }
+
+  private async hash(blob: Buffer): Promise<string> {
+    return objectIdIn((await this.git.run(['hash-object', '-t', 'blob', '-w', '--no-filters', '--stdin'], blob)).toString('utf8'));
   }
 
   private async makeDir(): Promise<string> {
@@ -115,6 +148,11 @@ class TextMerger {
   async dispose(): Promise<void> {
     if (this.dir) await fs.rm(this.dir, { recursive: true, force: true });
   }
+}
+
+/** `git merge-file`'s exit code counts the conflicting hunks (1-127); a failure of git itself is 255. */
+function isConflictExit(error: unknown): boolean {
+  return error instanceof GitCommandError && error.exitCode !== null && error.exitCode > 0 && error.exitCode < 128;
 }
 
 /** Every file of a snapshot, path to `<mode> <oid>`. */

@@ -90,7 +90,7 @@ export class DecisionController {
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, target ? [REVERT, SHOW_CHANGES] : [REVERT]);
       if (choice === SHOW_CHANGES && target) {
         // What the correction would undo, as a comparison of the target with the files now.
-        this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date(), afterSnapshot: impact.after_snapshot }));
+        await this.deps.rollback.show(comparisonState({ mode: 'compareCurrent', folder: panelFolder(found.folder), plan, from: target, changes: reverseChanges(impact.changes), now: new Date(), afterSnapshot: impact.after_snapshot }));
         return undefined;
       }
       if (choice !== REVERT) return undefined;
@@ -112,7 +112,7 @@ export class DecisionController {
     const depths = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.depth]));
     const titles = new Map(impact.reverted.map((r) => [r.decision.decision_id, r.decision.title]));
     if (outcome.rollback && target) {
-      this.deps.rollback.show({
+      await this.deps.rollback.show({
         ...rollbackState({ folder: panelFolder(found.folder), plan, target, targetLabel: checkpointLabel(target), outcome: outcome.rollback, undo: false, now: new Date() }),
         correction: panelCorrection(outcome.correction, titles, depths),
       });
@@ -157,7 +157,7 @@ export class DecisionController {
     const depths = new Map(start ? revertOrder(decisions.map((d) => (inCorrection.has(d.decision_id) ? { ...d, state: 'active' as const } : d)), start).map((r) => [r.decision.decision_id, r.depth]) : []);
     if (outcome.rollback && correction.undo_checkpoint_id) {
       const target = await services.checkpoints.getCheckpoint(plan.plan_id, correction.undo_checkpoint_id);
-      this.deps.rollback.show({
+      await this.deps.rollback.show({
         ...rollbackState({ folder: panelFolder(found.folder), plan, target, outcome: outcome.rollback, undo: true, now: new Date() }),
         correction: panelCorrection(outcome.correction, titles, depths),
       });

@@ -1,61 +1,39 @@
-import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, sameChanges, type RollbackRequest } from './rollbackRequests';
-import { resolveCheckpointId } from '../../core/idPrefix';
-import { ContextKeys } from '../tree/contextKeys';
 import * as vscode from 'vscode';
-import { setStatus } from '../shownText';
-import { agentOnlyConflictWaysOn, pickScope } from './keepMineChoices';
-import { withRestoreProgress } from '../delayedProgress';
-import { RestoreTitles } from '../restoreProgressPhases';
-import * as z from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
-import { AgentOnlyConflictError, type AgentOnlyPreview } from '../../core/agentOnlyRollback';
+import { plural } from '../../core/displayText';
 import { BusinessRuleViolation, ValidationError } from '../../core/errors';
+import { resolveCheckpointId } from '../../core/idPrefix';
 import type { Plan } from '../../core/plan';
 import type { PathChange, RollbackOutcome } from '../../core/rollbackResult';
-import type { PanelState } from '../../webview/protocol';
-import type { TreeNode } from '../tree/checkpointTree';
-import { parseArgs } from '../commands/commandArgs';
-import { explainRestricted } from '../commands/commands';
-import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
 import { isSafetyCheckpoint, undoRequest } from '../../core/safetyCheckpoints';
-import { openAllChanges, openChangeDiff } from './panel/diffEditors';
-import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
-import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
-import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
-import { cancellable, reportingErrors, type RollbackDialogs } from './rollbackDialogs';
-import { settleUnsavedEditors } from './unsavedEditors';
-import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
-import {
-  agentOnlyConfirmation,
-  takesOthersWork,
-  firstCheckpointMessage,
-  nothingToRollBack,
-  restoreConfirmation,
-  rollbackConfirmation,
-  rolledBackStatus,
-} from './rollbackText';
+import type { PanelState } from '../../webview/protocol';
+import { withRestoreProgress } from '../delayedProgress';
+import { folderNamed } from '../folderServices';
+import { RestoreTitles } from '../restoreProgressPhases';
+import { setStatus } from '../shownText';
+import { ContextKeys } from '../tree/contextKeys';
 import { checkpointLabel, formatRelativeTime } from '../tree/treePresentation';
-import { plural } from '../../core/displayText';
+import { keepMineConflict, openFirstMarkedFile, type KeepMineHost } from './keepMineChoices';
+import { openAllChanges, openChangeDiff } from './panel/diffEditors';
+import { withShortIds } from './panel/panelShortIds';
+import { comparisonState, panelJson, rollbackState } from './panel/panelStates';
+import type { PanelActions, RollbackPanels } from './panel/rollbackPanel';
+import { RollbackCommandHandlers } from './rollbackCommandHandlers';
+import { RollbackCommandTitles } from './rollbackCommandIds';
+import { cancellable, reportingErrors, type RollbackDialogs } from './rollbackDialogs';
+import { sameChanges, type RollbackRequest } from './rollbackRequests';
+import { panelFolder, type CheckpointTarget, type RollbackFolders, type TreeAccess, type WriteSuppressor } from './rollbackTarget';
+import { agentOnlyConfirmation, firstCheckpointMessage, nothingToRollBack, restoreConfirmation, rollbackConfirmation, rolledBackStatus, takesOthersWork } from './rollbackText';
+import { settleUnsavedEditors } from './unsavedEditors';
 
-export type RollbackFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'findPlan' | 'planChoices'>;
+// The rollback controller: the operations (rollback, undo, Keep Mine, restore of paths, the
+// comparisons) and the panel's actions. The commands that find their checkpoint are in
+// rollbackCommandHandlers.ts, Keep Mine's questions in keepMineChoices.ts, the unsaved-editors
+// guard in unsavedEditors.ts, what they all act on in rollbackTarget.ts.
 
-/** The tree, as far as commands need it: telling its nodes from arguments, and its selection. */
-export interface TreeAccess {
-  isNode(value: unknown): value is TreeNode;
-  selection(): readonly TreeNode[];
-  /** Reloads the tree now (after a change made here). */
-  refresh?(): void;
-  /** Shows the plan's row in the view, selected. */
-  reveal?(folder: vscode.WorkspaceFolder, planId: string): Promise<void>;
-  /** Fires when the tree's selection changes. */
-  onDidChangeSelection?: vscode.Event<unknown>;
-}
-
-/** Keeps the automatic checkpoints from reacting to the rollback's own writes. */
-export interface WriteSuppressor {
-  suppress<T>(planId: string, work: () => Promise<T>): Promise<T>;
-}
+// Those who reach the rollback flows through this module keep their imports.
+export { panelFolder, type CheckpointTarget, type RollbackFolders, type TreeAccess, type WriteSuppressor } from './rollbackTarget';
 
 export interface RollbackControllerDeps {
   readonly folders: RollbackFolders;
@@ -68,13 +46,6 @@ export interface RollbackControllerDeps {
   readonly now?: () => Date;
   /** Default: the system clipboard. */
   readonly clipboard?: { writeText(text: string): Thenable<void> };
-}
-
-export interface CheckpointTarget {
-  readonly folder: vscode.WorkspaceFolder;
-  readonly services: WorkspaceServices;
-  readonly plan: Plan;
-  readonly checkpoint: Checkpoint;
 }
 
 const ROLLBACK = 'Roll Back';
@@ -91,9 +62,12 @@ const STATUS_MESSAGE_MS = 5000;
  */
 export class RollbackController {
   private panels: RollbackPanels | undefined;
+  private readonly commands: RollbackCommandHandlers;
   private correctionUndo: ((state: PanelState) => Promise<PanelState | undefined>) | undefined;
 
-  constructor(private readonly deps: RollbackControllerDeps) {}
+  constructor(private readonly deps: RollbackControllerDeps) {
+    this.commands = new RollbackCommandHandlers(this, deps);
+  }
 
   /** Set once the panels exist (they need this controller for their actions). */
   attachPanels(panels: RollbackPanels): void {
@@ -106,8 +80,8 @@ export class RollbackController {
   }
 
   /** Shows a state in the rollback panel (for features that reuse it). */
-  show(state: PanelState): void {
-    this.showPanel(state);
+  async show(state: PanelState): Promise<void> {
+    await this.showPanel(state);
   }
 
   /**
@@ -125,7 +99,7 @@ export class RollbackController {
       // The list the panel showed, less what now matches the checkpoint.
       const shown = new Set(state.changes.map((c) => c.path));
       const changes = now.filter((c) => shown.has(c.path));
-      return comparisonState({ mode: state.mode === 'preview' ? 'preview' : 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
+      return this.withShortIds(comparisonState({ mode: state.mode === 'preview' ? 'preview' : 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() }));
     });
   }
 
@@ -185,11 +159,10 @@ export class RollbackController {
     const planId = t.plan.plan_id;
     const checkpointId = t.checkpoint.checkpoint_id;
     // The preview runs the rollback's guards: a refused rollback says why before anything is asked.
-    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId, request.scope) : undefined;
+    const agentPreview = request.agentOnly ? await t.services.checkpoints.previewAgentOnlyRollback(planId, checkpointId, request.scope, undefined, request.conflicts) : undefined;
     if (agentPreview && agentPreview.summary.conflicts.length > 0) {
       // Conflicts refuse with their list (as the rollback itself would); a person is offered the ways on.
-      if (!request.interactive) throw new AgentOnlyConflictError(agentPreview.summary.conflicts);
-      return this.agentOnlyConflict(t, agentPreview, request);
+      return keepMineConflict(this.deps.dialogs, this.keepMineHost, t, agentPreview, request);
     }
     const preview = agentPreview ? agentPreview.changes : await t.services.checkpoints.previewRollback(planId, checkpointId);
     if (preview.length === 0 && request.interactive) {
@@ -209,7 +182,7 @@ export class RollbackController {
       const choice = await this.deps.dialogs.confirm(text.message, text.detail, keepMine ? [primary, KEEP_MINE, SHOW_CHANGES] : [primary, SHOW_CHANGES]);
       if (choice === KEEP_MINE) return this.rollback(t, { ...request, agentOnly: true, seen: undefined });
       if (choice === SHOW_CHANGES) {
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary, agentOnlyTarget: agentPreview?.target, undone }));
+        await this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: label, changes: preview, now: this.now(), agentOnly: agentPreview?.summary, agentOnlyTarget: agentPreview?.target, undone }));
         return undefined;
       }
       if (choice !== primary) return undefined;
@@ -223,7 +196,7 @@ export class RollbackController {
         (control) => {
           const work = () =>
             request.agentOnly
-              ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control, request.scope)
+              ? t.services.checkpoints.rollbackAgentOnly(planId, checkpointId, control, request.scope, undefined, request.conflicts)
               : t.services.checkpoints.rollbackToCheckpoint(planId, checkpointId, undefined, control);
           return this.deps.writes ? this.deps.writes.suppress(planId, work) : work();
         },
@@ -234,20 +207,19 @@ export class RollbackController {
     await (request.undo ? ContextKeys.undidRollback : ContextKeys.rolledBack).set(true);
     setStatus(`$(history) ${rolledBackStatus(outcome.result.changed_paths.length, outcome.elapsed_seconds, request.undo)}`, STATUS_MESSAGE_MS);
     if (request.showPanel) {
-      this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
+      await this.showPanel(rollbackState({ folder: panelFolder(t.folder), plan: t.plan, target: t.checkpoint, targetLabel: label, outcome, undo: request.undo, now: this.now() }));
     }
+    if (request.interactive) await openFirstMarkedFile(t, outcome);
     return outcome;
   }
 
-  /** Keep Mine refused by conflicts, with a person there: the list and the ways on (keepMineChoices.ts). */
-  private async agentOnlyConflict(t: CheckpointTarget, agentPreview: AgentOnlyPreview, request: RollbackRequest): Promise<RollbackOutcome | undefined> {
-    return agentOnlyConflictWaysOn(this.deps.dialogs, t, agentPreview, {
-      rollbackFully: () => this.rollback(t, { ...request, agentOnly: false, confirm: true, seen: undefined }),
-      restorePaths: (paths) => this.restorePaths(t, paths),
-      preview: (changes, undone) =>
-        this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: checkpointLabel(t.checkpoint), changes, now: this.now(), undone })),
-    });
-  }
+  /** What Keep Mine's ways on do here. */
+  private readonly keepMineHost: KeepMineHost = {
+    rollback: (t, request) => this.rollback(t, request),
+    restorePaths: (t, paths) => this.restorePaths(t, paths),
+    showPreview: (t, changes, undone) =>
+      this.showPanel(comparisonState({ mode: 'preview', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, fromLabel: checkpointLabel(t.checkpoint), changes, now: this.now(), undone })),
+  };
 
   /** The plan's newest safety checkpoint (of its last rollback), if any. */
   async lastSafetyCheckpoint(services: WorkspaceServices, planId: string): Promise<Checkpoint | undefined> {
@@ -258,8 +230,7 @@ export class RollbackController {
   async compareWithCurrent(t: CheckpointTarget, preserveFocus = false): Promise<PanelState> {
     const changes = await t.services.checkpoints.diff(t.plan.plan_id, t.checkpoint.checkpoint_id);
     const state = comparisonState({ mode: 'compareCurrent', folder: panelFolder(t.folder), plan: t.plan, from: t.checkpoint, changes, now: this.now() });
-    this.showPanel(state, preserveFocus);
-    return state;
+    return this.showPanel(state, preserveFocus);
   }
 
   async compareWithPrevious(t: CheckpointTarget): Promise<PanelState | undefined> {
@@ -271,9 +242,7 @@ export class RollbackController {
     }
     const previous = list[index - 1];
     const changes = await t.services.checkpoints.diff(t.plan.plan_id, previous.checkpoint_id, t.checkpoint.checkpoint_id);
-    const state = comparisonState({ mode: 'comparePrevious', folder: panelFolder(t.folder), plan: t.plan, from: previous, to: t.checkpoint, changes, now: this.now() });
-    this.showPanel(state);
-    return state;
+    return this.showPanel(comparisonState({ mode: 'comparePrevious', folder: panelFolder(t.folder), plan: t.plan, from: previous, to: t.checkpoint, changes, now: this.now() }));
   }
 
   // ---- the panel's actions ----------------------------------------------------------------------
@@ -309,7 +278,17 @@ export class RollbackController {
       // From a preview the list was the question: Roll Back there asks again only if the files changed since.
       // From Compare with Current it asks once (the modal), as a rollback from the tree does.
       const seen = state.mode === 'preview' ? state.changes.map((c) => ({ path: c.path, change: c.change })) : undefined;
-      await this.rollback(t, { confirm: this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly: state.agentOnly !== undefined, ...(state.agentOnly?.scope ? { scope: state.agentOnly.scope } : {}), seen });
+      await this.rollback(t, {
+        confirm: this.deps.confirmByDefault(),
+        interactive: true,
+        undo: false,
+        showPanel: true,
+        agentOnly: state.agentOnly !== undefined,
+        ...(state.agentOnly?.scope ? { scope: state.agentOnly.scope } : {}),
+        // A preview that showed files with conflict markers was of Keep Mine writing them.
+        ...(state.agentOnly?.conflictMarkers?.length ? { conflicts: 'markers' as const } : {}),
+        seen,
+      });
       return undefined;
     });
   }
@@ -321,7 +300,10 @@ export class RollbackController {
     undo: (s) => this.undo(s),
     rollback: (s) => this.rollbackFromPreview(s),
     copyJson: (s) => this.copyJson(s),
-    undoCorrection: (s) => (this.correctionUndo ? this.correctionUndo(s) : Promise.resolve(undefined)),
+    undoCorrection: async (s) => {
+      const next = this.correctionUndo ? await this.correctionUndo(s) : undefined;
+      return next && this.withShortIds(next);
+    },
     restorePath: (s, p) => this.restorePath(s, p),
   };
 
@@ -332,99 +314,14 @@ export class RollbackController {
     });
   }
 
-  // ---- commands ---------------------------------------------------------------------------------
-
   /** Registers the commands; each reports its failure as an error notification and returns undefined. */
   registerCommands(): vscode.Disposable {
-    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown, extra?: unknown) => Promise<unknown>> = {
-      rollback: (arg) => this.rollbackCommand(arg),
-      rollbackAgentOnly: (arg) => this.rollbackCommand(arg, true),
-      undoRollback: (arg) => this.undoCommand(arg),
-      compareWithCurrent: async (arg, extra) => {
-        const t = await this.resolveTarget(arg, RollbackCommands.compareWithCurrent, 'Checkpoint to compare with the sandbox as it is now', () => true);
-        return t ? this.compareWithCurrent(t, extra === PRESERVE_FOCUS) : undefined;
-      },
-      compareWithPrevious: async (arg) => {
-        const t = await this.resolveTarget(arg, RollbackCommands.compareWithPrevious, 'Checkpoint to compare with the one before it', () => true);
-        return t ? this.compareWithPrevious(t) : undefined;
-      },
-    };
-    return vscode.Disposable.from(
-      ...(Object.keys(handlers) as (keyof typeof handlers)[]).map((name) =>
-        vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown, extra?: unknown) => {
-          if (!vscode.workspace.isTrusted) {
-            explainRestricted(RollbackCommandTitles[name]);
-            return undefined;
-          }
-          return reportingErrors(this.deps.dialogs, RollbackCommandTitles[name], () => handlers[name](arg, extra));
-        }),
-      ),
-    );
+    return this.commands.register();
   }
 
-  /** Roll Back to Checkpoint, or with `agentOnly` Undo Agent Changes Since Here (Keep Mine). */
-  private async rollbackCommand(arg: unknown, agentOnly = false): Promise<unknown> {
-    const command = agentOnly ? RollbackCommands.rollbackAgentOnly : RollbackCommands.rollback;
-    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(RollbackArgsSchema, arg, command) : undefined;
-    const t = await this.resolveTarget(arg, command, agentOnly ? 'Checkpoint since which to undo the agent’s changes' : 'Checkpoint to roll back to', (p) => p.state !== 'applied');
-    if (!t) return undefined;
-    const scope = agentOnly ? (given?.scope ?? (await pickScope(this.deps.dialogs, t))) : undefined;
-    if (agentOnly && scope === undefined) return undefined;
-    const outcome = await this.rollback(t, { confirm: given?.skipConfirmation ? false : this.deps.confirmByDefault(), interactive: true, undo: false, showPanel: true, agentOnly, ...(scope ? { scope } : {}) });
-    return outcome ? plainOutcome(outcome) : undefined;
-  }
-
-  private async undoCommand(arg: unknown): Promise<unknown> {
-    let plan: { folder: vscode.WorkspaceFolder; services: WorkspaceServices; plan: Plan } | undefined;
-    let checkpointId: string | undefined;
-    let skip = false;
-    if (this.deps.tree?.isNode(arg)) {
-      const node = arg;
-      if (node.kind !== 'plan' && node.kind !== 'checkpoint') return undefined;
-      plan = await this.deps.folders.findPlan(node.plan.plan_id, node.folder);
-    } else if (arg !== undefined) {
-      const args = parseArgs(UndoArgsSchema, arg, RollbackCommands.undoRollback);
-      plan = await this.deps.folders.findPlan(args.planId, folderNamed(this.deps.folders.folders(), args.folder));
-      checkpointId = args.checkpointId;
-      skip = args.skipConfirmation === true;
-    } else {
-      plan = await this.pickPlanTarget('Plan whose last rollback to undo', (p) => p.state !== 'applied');
-    }
-    if (!plan) return undefined;
-    const checkpoint = checkpointId
-      ? await plan.services.checkpoints.getCheckpoint(plan.plan.plan_id, await resolveCheckpointId(plan.services.checkpoints, plan.plan.plan_id, checkpointId))
-      : await this.lastSafetyCheckpoint(plan.services, plan.plan.plan_id);
-    if (!checkpoint) {
-      this.deps.dialogs.info(`The plan “${plan.plan.title}” has no rollback to undo.`);
-      return undefined;
-    }
-    const how = undoRequest(checkpoint, skip ? false : this.deps.confirmByDefault());
-    const outcome = await this.rollback({ ...plan, checkpoint }, { ...how, interactive: true, showPanel: true });
-    return outcome ? plainOutcome(outcome) : undefined;
-  }
-
-  /** A checkpoint from a tree node, from arguments, from the tree's selection, or asked for. */
-  async resolveTarget(arg: unknown, command: string, placeHolder: string, planFilter: (plan: Plan) => boolean): Promise<CheckpointTarget | undefined> {
-    let node: TreeNode | undefined;
-    // A row the command was run on is taken as it is (a refused rollback then says why); the
-    // selection, when the command comes from the palette, only if it passes the filter.
-    if (this.deps.tree?.isNode(arg)) {
-      if (arg.kind === 'checkpoint') return this.target(arg.plan.plan_id, arg.checkpoint.checkpoint_id, arg.folder);
-      node = arg;
-    } else if (arg !== undefined) {
-      const args = parseArgs(CompareArgsSchema.extend({ skipConfirmation: z.boolean().optional() }).strict(), arg, command);
-      return this.target(args.planId, args.checkpointId, args.folder);
-    } else node = this.deps.tree?.selection()[0];
-    if (node?.kind === 'checkpoint' && planFilter(node.plan)) return this.target(node.plan.plan_id, node.checkpoint.checkpoint_id, node.folder);
-    const plan = node?.kind === 'plan' && planFilter(node.plan) ? await this.deps.folders.findPlan(node.plan.plan_id, node.folder) : await this.pickPlanTarget('Plan of the checkpoint', planFilter);
-    if (!plan) return undefined;
-    const checkpoints = await plan.services.checkpoints.listCheckpoints(plan.plan.plan_id);
-    if (checkpoints.length === 0) {
-      this.deps.dialogs.info(`The plan “${plan.plan.title}” has no checkpoints.`);
-      return undefined;
-    }
-    const checkpoint = await pickCheckpoint(checkpoints, placeHolder, await checkpointsSameAsNow(plan.services.checkpoints, plan.plan.plan_id, checkpoints));
-    return checkpoint ? { ...plan, checkpoint } : undefined;
+  /** A checkpoint from a tree node, from arguments, from the tree's selection, or asked for (for features with commands of their own). */
+  resolveTarget(arg: unknown, command: string, placeHolder: string, planFilter: (plan: Plan) => boolean): Promise<CheckpointTarget | undefined> {
+    return this.commands.resolveTarget(arg, command, placeHolder, planFilter);
   }
 
   /**
@@ -442,33 +339,29 @@ export class RollbackController {
 
   // ---- helpers ----------------------------------------------------------------------------------
 
-  private async pickPlanTarget(placeHolder: string, filter: (plan: Plan) => boolean): Promise<FolderPlan | undefined> {
-    const choices = await this.deps.folders.planChoices(filter);
-    if (choices.length === 0) {
-      this.deps.dialogs.info('There is no plan to choose (applied plans cannot be rolled back).');
-      return undefined;
-    }
-    return pickPlan(choices, placeHolder);
-  }
-
   private folderOf(state: PanelState): vscode.WorkspaceFolder {
     const folder = this.deps.folders.folders().find((f) => f.uri.toString() === state.folder.uri);
     if (!folder) throw new ValidationError(`the workspace folder “${state.folder.name}” of this result is no longer open`);
     return folder;
   }
 
-  private showPanel(state: PanelState, preserveFocus = false): void {
+  /** Shows the state, its ids in their short forms; the state shown. */
+  private async showPanel(state: PanelState, preserveFocus = false): Promise<PanelState> {
     if (!this.panels) throw new Error('the rollback panel is not set up');
-    this.panels.show(state, preserveFocus);
+    const shown = await this.withShortIds(state);
+    this.panels.show(shown, preserveFocus);
+    return shown;
+  }
+
+  /** The state with the short forms of its ids; as it is (whole ids) when the workspace's ids cannot be read. */
+  private async withShortIds(state: PanelState): Promise<PanelState> {
+    const folder = this.deps.folders.folders().find((f) => f.uri.toString() === state.folder.uri);
+    if (!folder) return state;
+    try {
+      return await withShortIds(state, await this.deps.folders.services(folder));
+    } catch (error) {
+      this.deps.log.warn(`Could not shorten the ids of the rollback panel: ${error instanceof Error ? error.message : String(error)}`);
+      return state;
+    }
   }
 }
-
-export function panelFolder(folder: vscode.WorkspaceFolder): { uri: string; name: string } {
-  return { uri: folder.uri.toString(), name: folder.name };
-}
-
-/** What the command returns to code: the outcome as plain data. */
-function plainOutcome(o: RollbackOutcome): RollbackOutcome {
-  return { plan_id: o.plan_id, result: { ...o.result, changed_paths: o.result.changed_paths.map((c) => ({ ...c })) }, undo_checkpoint_id: o.undo_checkpoint_id, elapsed_seconds: o.elapsed_seconds };
-}
-

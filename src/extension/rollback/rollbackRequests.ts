@@ -2,6 +2,7 @@ import * as z from 'zod';
 // Ids as a person types them too: whole, short (the tree's tooltips, the CLI) or a prefix.
 import { IdOrPrefixSchema as UlidSchema } from '../../core/idPrefix';
 import { AGENT_ONLY_SCOPES, type AgentOnlyScope } from '../../core/agentOnlyScope';
+import { CONFLICT_POLICIES, type ConflictPolicy } from '../../core/agentOnlyRollback';
 import type { PathChange } from '../../core/rollbackResult';
 
 // What a rollback is asked to do: the arguments code may pass the commands, and the request the
@@ -17,6 +18,8 @@ export const RollbackArgsSchema = z
     skipConfirmation: z.boolean().optional(),
     /** Undo Agent Changes (Keep Mine): whose tool calls are taken out; the session's when not given. */
     scope: z.enum(AGENT_ONLY_SCOPES).optional(),
+    /** Undo Agent Changes: `markers` writes a file whose lines both changed with conflict markers instead of refusing it. */
+    conflicts: z.enum(CONFLICT_POLICIES).optional(),
   })
   .strict();
 
@@ -44,6 +47,8 @@ export interface RollbackRequest {
   readonly agentOnly?: boolean;
   /** With agentOnly: whose tool calls (the session's since the checkpoint when not given). */
   readonly scope?: AgentOnlyScope;
+  /** With agentOnly: `markers` writes a file whose lines both sides changed with conflict markers; absent: such a file refuses it. */
+  readonly conflicts?: ConflictPolicy;
   /**
    * What the person saw listed before asking (the preview panel): when the rollback would change
    * exactly these paths in these ways, the click was the confirmation and no modal repeats it.

@@ -82,6 +82,10 @@ export function agentOnlyConfirmation(o: { readonly planTitle: string; readonly 
     if (summary.conflicts.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.conflicts.length - LISTED_PATHS)} more`);
   }
   if (changes.length > 0) detail.push('', 'Undone:', ...listPaths(changes));
+  if (summary.conflict_markers.length > 0) {
+    detail.push('', 'Written with conflict markers (the agent and someone else changed the same lines; edit each to settle it):', ...summary.conflict_markers.slice(0, LISTED_PATHS).map((p) => `markers  ${p}`));
+    if (summary.conflict_markers.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.conflict_markers.length - LISTED_PATHS)} more`);
+  }
   if (summary.merged.length > 0) {
     detail.push('', 'Merged (only the agent’s lines go, the rest stays):', ...summary.merged.slice(0, LISTED_PATHS).map((p) => `merge    ${p}`));
     if (summary.merged.length > LISTED_PATHS) detail.push(`and ${formatCount(summary.merged.length - LISTED_PATHS)} more`);
@@ -112,9 +116,17 @@ export function agentOnlyConflictQuestion(planTitle: string, checkpointLabel: st
       ...conflicts.slice(0, LISTED_PATHS).map((c) => `${c.path}: ${CONFLICT_REASONS[c.reason]}`),
       ...(conflicts.length > LISTED_PATHS ? [`and ${formatCount(conflicts.length - LISTED_PATHS)} more`] : []),
       '',
-      'Nothing has been written. Preview the full rollback, roll back fully (everything since then, yours too, with an undo), or restore only the paths you choose.',
+      `Nothing has been written. Preview the full rollback, roll back fully (everything since then, yours too, with an undo), or restore only the paths you choose${
+        takesMarkers(preview) ? '; or write these files with conflict markers around both versions, to settle by editing them' : ''
+      }.`,
     ],
   };
+}
+
+/** Whether every conflict is one of lines, which conflict markers can settle (a binary file, a deletion against an edit cannot take them). */
+export function takesMarkers(preview: AgentOnlyPreview): boolean {
+  const { conflicts } = preview.summary;
+  return conflicts.length > 0 && conflicts.every((c) => c.reason === 'lines');
 }
 
 /** Restoring chosen paths from a checkpoint ("Restore this file"). */

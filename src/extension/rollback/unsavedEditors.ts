@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { BusinessRuleViolation } from '../../core/errors';
 import type { PathChange } from '../../core/rollbackResult';
 import { sandboxFileUri } from './panel/diffEditors';
-import type { CheckpointTarget } from './rollbackCommands';
+import type { CheckpointTarget } from './rollbackTarget';
 import type { RollbackDialogs } from './rollbackDialogs';
 import { unsavedEditorsError, unsavedEditorsQuestion } from './rollbackText';
 

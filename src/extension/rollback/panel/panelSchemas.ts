@@ -50,6 +50,7 @@ export const PanelStateSchema = z
         kept: z.array(RelativePathSchema).max(1_000_000),
         keptReasons: z.array(z.enum(['outside_tool_calls', 'other_session', 'unknown', 'not_in_scope'])).max(1_000_000).optional(),
         merged: z.array(RelativePathSchema).max(1_000_000).optional(),
+        conflictMarkers: z.array(RelativePathSchema).max(1_000_000).optional(),
         scope: z.enum(AGENT_ONLY_SCOPES).optional(),
         toolCalls: z.number().int().nonnegative(),
         unclosed: z.array(z.object({ preWrite: UlidSchema, until: UlidSchema.nullable() }).strict()).max(100_000),
@@ -58,6 +59,11 @@ export const PanelStateSchema = z
       .strict()
       .optional(),
     afterSnapshot: ObjectIdSchema.optional(),
+    // The ids of one panel: a handful (plan, checkpoints, a correction's decisions).
+    shortIds: z
+      .record(UlidSchema, z.string().regex(/^[0-9A-HJKMNP-TV-Z]{4,26}$/))
+      .refine((ids) => Object.keys(ids).length <= 20_000, 'too many short ids')
+      .optional(),
     undoneWork: z
       .array(z.object({ kind: z.enum(['plan', 'decision', 'outside_tool_calls']), title: Text, paths: z.array(RelativePathSchema).max(1_000_000) }).strict())
       .max(10_000)

@@ -53,6 +53,7 @@ export function panelAgentOnly(summary: AgentOnlySummary, target?: string): Pane
     kept: [...summary.kept],
     keptReasons: summary.kept_reasons.map((k) => k.reason),
     merged: [...summary.merged],
+    ...(summary.conflict_markers.length > 0 ? { conflictMarkers: [...summary.conflict_markers] } : {}),
     scope: summary.scope,
     toolCalls: summary.tool_calls,
     unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
@@ -117,6 +118,7 @@ export function outcomeOfState(state: PanelState): RollbackOutcome | undefined {
             kept_reasons: state.agentOnly.kept.map((path, i) => ({ path, reason: state.agentOnly?.keptReasons?.[i] ?? ('outside_tool_calls' as const) })),
             merged: [...(state.agentOnly.merged ?? [])],
             conflicts: [],
+            conflict_markers: [...(state.agentOnly.conflictMarkers ?? [])],
             unclosed: state.agentOnly.unclosed.map((u) => ({ pre_write_checkpoint_id: u.preWrite, until_checkpoint_id: u.until })),
           },
         }
