@@ -5,7 +5,10 @@ import { isLateCheckpoint } from './lateCheckpoints';
 import type { AgentOnlyScope } from './agentOnlyScope';
 import type { AuthorshipRecord, ToolCallAuthor } from './authorship';
 import { keptAndMerged, type KeptPath } from './authorshipQueries';
-import type { PathChange } from './rollbackResult';
+import type { PathChange } from './pathChange';
+import { CONFLICT_REASONS, type AgentOnlyConflict } from './toolCallReverts';
+
+export { CONFLICT_REASONS, type AgentOnlyConflict, type ConflictReason, type RevertedToolCalls, type ToolCallRefs } from './toolCallReverts';
 import type { ToolCallChange } from './toolCallChange';
 
 // An agent-only rollback ("undo the agent, keep mine"): of everything that changed since a
@@ -63,24 +66,6 @@ export function checkpointSpans(checkpoints: readonly Checkpoint[], from: number
   return spans;
 }
 
-/** Why a path cannot be handed back to the agent-free state: both the agent and someone else changed it. */
-export const CONFLICT_REASONS = {
-  lines: 'the same lines were changed by the agent and by someone else',
-  binary: 'a binary file changed by the agent and by someone else',
-  created: 'created by the agent, then changed by someone else',
-  recreated: 'deleted by the agent, then made again by someone else',
-  deleted: 'changed by the agent, then deleted by someone else',
-  mode: 'its mode (executable bit or file type) was changed by the agent and by someone else',
-  symlink: 'a symbolic link changed by the agent and by someone else',
-  folder: 'a file and a folder would have the same path',
-} as const;
-export type ConflictReason = keyof typeof CONFLICT_REASONS;
-
-export interface AgentOnlyConflict {
-  readonly path: string;
-  readonly reason: ConflictReason;
-}
-
 /**
  * What a Keep Mine does with a path whose lines both sides changed: refuse it (the default), or
  * write it with conflict markers for a person to settle. Other conflicts are always refused: no
@@ -136,26 +121,6 @@ export interface AgentOnlyPreview {
    * leave them: what a preview's diffs compare the files now with. Absent while there are conflicts.
    */
   readonly target?: string;
-}
-
-/** One tool call to take back: the snapshots before and after it. */
-export interface ToolCallRefs {
-  readonly before: string;
-  readonly after: string;
-  /**
-   * Its side's label when conflict markers are written into a path it changed; given only when
-   * they are asked for (without it, a conflict of lines refuses the path).
-   */
-  readonly markerLabel?: string;
-}
-
-/** What taking tool calls back out of a snapshot gives. */
-export interface RevertedToolCalls {
-  /** The snapshot (a commit) of the files with the tool calls taken out; meaningless while there are conflicts. */
-  readonly target: string;
-  readonly conflicts: AgentOnlyConflict[];
-  /** Paths the target holds with conflict markers (only for calls with a `markerLabel`), sorted. */
-  readonly marked: string[];
 }
 
 export function conflictText(c: AgentOnlyConflict): string {

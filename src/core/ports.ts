@@ -1,10 +1,10 @@
-import type { RevertedToolCalls, ToolCallRefs } from './agentOnlyRollback';
+import type { RevertedToolCalls, ToolCallRefs } from './toolCallReverts';
 import type { Checkpoint, SkippedPath } from './checkpoint';
 import type { Correction, Decision } from './decision';
 import type { InterruptedOperation } from './interruptedOperation';
 import type { Plan } from './plan';
 import type { PlanStateChange } from './planLifecycle';
-import type { PathChange } from './rollbackResult';
+import type { PathChange } from './pathChange';
 
 export interface Clock {
   now(): Date;

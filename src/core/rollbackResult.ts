@@ -1,13 +1,10 @@
 import * as z from 'zod';
 import type { AgentOnlySummary } from './agentOnlyRollback';
-import { RelativePathSchema, UlidSchema } from './ids';
+import { UlidSchema } from './ids';
 
-export const ChangeKindSchema = z.enum(['added', 'modified', 'deleted']);
-export type ChangeKind = z.infer<typeof ChangeKindSchema>;
+import { PathChangeSchema, type ChangeKind, type PathChange } from './pathChange';
 
-/** One path that differs, relative to the sandbox with POSIX separators. */
-export const PathChangeSchema = z.object({ path: RelativePathSchema, change: ChangeKindSchema });
-export type PathChange = z.infer<typeof PathChangeSchema>;
+export { ChangeKindSchema, PathChangeSchema, type ChangeKind, type PathChange } from './pathChange';
 
 /** The spec's RollbackResult; `changed_paths` is sorted by path and says how each changed. */
 export const RollbackResultSchema = z.object({

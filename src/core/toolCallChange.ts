@@ -1,4 +1,4 @@
-import type { ToolCallRefs } from './agentOnlyRollback';
+import type { ToolCallRefs } from './toolCallReverts';
 import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { ValidationError } from './errors';
 import { isBinary, lineHunks, withHunkReverted, type LineHunk } from './lineHunks';
