@@ -368,7 +368,9 @@ function keptList(state: PanelState): string {
     ? `<h2>${shownHtml(`Conflict markers written: ${formatCount(marked.length)}`)}</h2><ul class="kept conflict-markers">${marked.map((p) => row(p, 'conflict markers written', 'C')).join('')}</ul>` +
       `<p class="note">${shownHtml('Both the agent and someone else changed the same lines of these files: each now holds both versions between conflict markers. Edit them to settle, or undo the rollback.')}</p>`
     : '';
-  return `<section class="kept-paths"><h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>${body}${mergedPart}${markedPart}${unclosed}</section>`;
+  // No "Kept: 0" heading over nothing when merged or marked paths follow: their headings say it.
+  const keptHeading = a.kept.length > 0 || empty ? `<h2>${shownHtml(`Kept (not the agent’s): ${formatCount(a.kept.length)}${reasons ? ` (${reasons})` : ''}`)}</h2>` : '';
+  return `<section class="kept-paths">${keptHeading}${body}${mergedPart}${markedPart}${unclosed}</section>`;
 }
 
 /**

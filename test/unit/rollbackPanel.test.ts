@@ -486,6 +486,13 @@ describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here,
     assert.ok(kept.includes('&lt;img src=x onerror=alert(1)&gt;.md') && !kept.includes('<img'), 'a kept name is text');
     assert.match(kept, /1 tool call had no post_step/);
     assert.match(html, /data-action="undo"[^>]*>Undo Rollback</);
+    // Nothing kept, one path merged: no "Kept: 0" heading over nothing; with nothing at all, the heading and its note.
+    const mergedOnly = rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: { ...outcome, agent_only: { ...summary, kept: [], kept_reasons: [], unclosed: [] } }, undo: false, now });
+    const mergedKept = renderPanel(mergedOnly, false, true).split('<section class="kept-paths">')[1]!;
+    assert.ok(!mergedKept.includes('Kept (not the agent’s)'), mergedKept);
+    assert.match(mergedKept, /<h2>Merged /);
+    const nothing = rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: { ...outcome, agent_only: { ...summary, kept: [], kept_reasons: [], merged: [], unclosed: [] } }, undo: false, now });
+    assert.match(renderPanel(nothing, false, true), /<h2>Kept \(not the agent’s\): 0<\/h2><p class="empty">Nobody else changed a file since the checkpoint\.<\/p>/);
     assert.ok(!html.includes('data-restore='), 'no Restore this file: it would throw away the user’s edits too');
   });
 
