@@ -46,41 +46,6 @@ export function resolveAuthor(record: AuthorshipRecord, byPath: ReadonlyMap<stri
   }
 }
 
-/** Edits made outside tool calls ("you, or another program") to some paths, and over what time. */
-export interface OutsideEdits {
-  /** Sorted. */
-  readonly paths: string[];
-  /** When the first stretch holding one began, and the last ended (null: the files now). */
-  readonly since: string;
-  readonly until: string | null;
-}
-
-/**
- * The edits made outside tool calls since the record's checkpoint to these paths (a restore of
- * such an edit counts as the edit): what a rollback of them takes from the user. undefined: none.
- */
-export function outsideEdits(record: AuthorshipRecord, paths: Iterable<string>): OutsideEdits | undefined {
-  const wanted = new Set(paths);
-  const byPath = changesByPath(record);
-  const times = checkpointTimes(record);
-  const found: string[] = [];
-  let since: string | undefined;
-  let until: string | null | undefined;
-  for (const [path, list] of byPath) {
-    if (!wanted.has(path)) continue;
-    let hit = false;
-    for (const c of list) {
-      if (resolveAuthor(record, byPath, c, times).kind !== 'outside_tool_calls') continue;
-      hit = true;
-      if (since === undefined || c.since < since) since = c.since;
-      if (until !== null && (c.until === null || until === undefined || c.until > until)) until = c.until;
-    }
-    if (hit) found.push(path);
-  }
-  if (found.length === 0 || since === undefined || until === undefined) return undefined;
-  return { paths: found.sort(), since, until };
-}
-
 /** Why Keep Mine leaves a path as it is: whose change it is, since it is not the tool calls taken out. */
 export type KeptReason = 'outside_tool_calls' | 'other_session' | 'unknown' | 'not_in_scope';
 
