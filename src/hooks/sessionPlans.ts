@@ -188,8 +188,8 @@ const SWEEP_MIN_AGE_MS = 10 * 60_000;
  * When a session starts, up to 20 other session files whose plans no longer take checkpoints
  * (ended, applied, cancelled or deleted) are removed: the agent's next event of such a session
  * starts a new plan with or without its file, and {@link hookFedPlanIds} reads a bounded number
- * of files, so a folder of every session ever would hide live ones. Old markers of `seen/` go the
- * same way. Best effort: a file that cannot be read or removed is left for a later sweep.
+ * of files (the extension's automatic checkpoints leave those plans alone), so a folder of every
+ * session ever would hide the newest. Old markers of `seen/` go the same way. Best effort: a file that cannot be read or removed is left for a later sweep.
  */
 async function sweepEndedSessions(services: WorkspaceServices, root: string, current: string): Promise<void> {
   const dir = path.dirname(current);
@@ -199,8 +199,10 @@ async function sweepEndedSessions(services: WorkspaceServices, root: string, cur
   } catch {
     return;
   }
+  // In a random order: sessions that never ended keep their files (their plans still execute),
+  // and a fixed order would look at the same ones each time.
   let looked = 0;
-  for (const name of names) {
+  for (const name of shuffled(names)) {
     if (looked >= SWEEP_PER_SESSION) break;
     const file = path.join(dir, name);
     try {
@@ -213,4 +215,13 @@ async function sweepEndedSessions(services: WorkspaceServices, root: string, cur
       // unreadable now: a later session's sweep tries again
     }
   }
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
