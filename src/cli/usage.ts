@@ -61,7 +61,8 @@ what anyone else changed between tool calls is kept. Where the agent and someone
 same lines (or a binary file, a file's existence or mode), nothing is written and those paths are
 listed; with --conflicts markers, a text file whose lines both changed is written instead with
 conflict markers around the two versions (the current one, and the one without the agent's
-change), for you to settle by editing it, or to undo with the safety checkpoint. --scope takes out only the tool calls of the session since the checkpoint (session, the
+change), for you to settle by editing it, or to undo with the safety checkpoint.
+--scope takes out only the tool calls of the session since the checkpoint (session, the
 default), of the checkpoint's prompt (prompt), the one tool call the checkpoint fences
 (tool-call), or the subagent of the first tool call after it (subagent). See
 docs/AGENT_ONLY_ROLLBACK.md.

@@ -116,7 +116,7 @@ describe('agents CLI (the built dist/cli.js, as a child process)', function () {
       assert.match(help.stdout, /Exit codes: 0 success; 1 .*; 2 /);
       const rollback = runCli(root, ['plan', 'rollback', '--help']);
       expectOk(rollback);
-      assert.match(rollback.stdout, /^Usage: agents plan rollback \[--yes\|-y\] \[--preview\] \[--agent-only \[--scope S \| --path P \[--hunk N\]\]\] \[--all\]\n\s+<plan_id> <checkpoint_id>/);
+      assert.match(rollback.stdout, /^Usage: agents plan rollback \[--yes\|-y\] \[--preview\] \[--agent-only \[--scope S \| --path P \[--hunk N\]\]\n\s+\[--conflicts refuse\|markers\]\] \[--all\]\n\s+<plan_id> <checkpoint_id>/);
       assert.match(rollback.stdout, /safety checkpoint/);
       expectOk(runCli(root, ['plan', '-h']));
       assert.equal(runCli(root, ['plan', 'checkpoint', '-h']).stdout.split('\n')[0], 'Usage: agents plan checkpoint <plan_id> [--type manual|pre_write|post_step] [--reason TEXT]');
