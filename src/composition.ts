@@ -11,6 +11,7 @@ import { FileOperationJournal, operationsDir } from './adapters/files/fileOperat
 import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/files/fileLock';
+import { LineTokenFiles } from './adapters/files/lineTokenFiles';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
@@ -101,7 +102,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     checkpoints,
     sandboxes: new SandboxRecreationService(deps),
     corrections: new CorrectionService(deps, checkpoints),
-    provenance: new ProvenanceService(deps),
+    provenance: new ProvenanceService(deps, new LineTokenFiles(root, path.join(checkpointDir, 'blame'), options.logger)),
     recovery: new RecoveryService(deps, plans),
     store,
     snapshotter,

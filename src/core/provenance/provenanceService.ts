@@ -2,8 +2,12 @@ import { NotFoundError } from '../errors';
 import type { ServiceDeps } from '../serviceDeps';
 import type { FileBlame } from './lineProvenance';
 import { fileLog, type FileChange } from './fileLog';
-import { fileProvenance } from './planProvenance';
+import type { LineTokenCache } from '../ports';
+import { blameFromPlans } from './planBlame';
 import { nowVersion, plansOverPath, readHistories, SnapshotFileCache } from './provenanceReader';
+
+/** The bytes' SHA-1 as git names a blob: a key for the answers (a native hash; the id of any form would do). */
+const SHA1_LIKE = '0'.repeat(40);
 
 /** `agents blame`'s answer: the file (relative to the workspace), whose each line is, and the plans that were asked. */
 export interface BlameResult {
@@ -27,7 +31,11 @@ export class ProvenanceService {
   /** The last answers, by what they were worked out from (the checkpoints and the file's bytes): the editor asks again for a file that has not changed. */
   private readonly answers = new Map<string, BlameResult>();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  /** `tokens`: the attributions kept between processes (see planBlame.ts); none, every call works them out. */
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly tokens?: LineTokenCache,
+  ) {}
 
   /**
    * Who wrote each line of the file now (`path` relative to the workspace), from every plan whose
@@ -39,11 +47,10 @@ export class ProvenanceService {
     const content = file.content;
     if (content === undefined) throw new NotFoundError('file', path);
     const plans = await plansOverPath(this.deps, file.path, planId);
-    const key = [file.path, planId ?? '', contentKey(content), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
+    const key = [file.path, planId ?? '', this.deps.snapshotter.contentId(content, SHA1_LIKE), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
     const known = this.answers.get(key);
     if (known) return known;
-    const histories = await readHistories(this.deps, plans, this.cache);
-    const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
+    const blame = await blameFromPlans({ deps: this.deps, tokens: this.tokens, contents: this.cache }, plans, content);
     const result = { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
     if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(key, result);
@@ -63,14 +70,4 @@ export class ProvenanceService {
     if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
     return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
   }
-}
-
-/** Bytes as a key: their length and two 32-bit FNV-1a hashes of different seeds. */
-function contentKey(bytes: Uint8Array): string {
-  let [h1, h2] = [0x811c9dc5, 0x01000193 ^ 0x5bd1e995];
-  for (let i = 0; i < bytes.length; i++) {
-    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193);
-    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995);
-  }
-  return `${bytes.length}:${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}`;
 }
