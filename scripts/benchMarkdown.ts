@@ -19,6 +19,8 @@ export const HOOKS_MARKERS: Markers = { start: HOOKS_START, end: HOOKS_END };
 /** `--save` and `--db-growth` write sections of their own too, each replacing only its own figures. */
 export const SAVE_MARKERS: Markers = { start: '<!-- bench-save:start -->', end: '<!-- bench-save:end -->' };
 export const DB_GROWTH_MARKERS: Markers = { start: '<!-- bench-db-growth:start -->', end: '<!-- bench-db-growth:end -->' };
+/** `--blame`: `agents blame` against `git blame`, and where a call's time goes. */
+export const BLAME_MARKERS: Markers = { start: '<!-- bench-blame:start -->', end: '<!-- bench-blame:end -->' };
 
 /** Where and how a run was made: what a reader needs to weigh its figures. */
 export interface BenchRun {
