@@ -1,5 +1,5 @@
 import type { ToolCallAuthor, UnknownReason } from '../authorship';
-import { LineNumbering, matchLines, pairMovedLines, sameRange } from './lineDiff';
+import { isBinary, LineNumbering, matchLines, pairMovedLines, sameRange } from './lineDiff';
 
 // Who wrote each line of a file as it is now, from the file's versions at a plan's checkpoints and
 // whose each change between them was (core/authorship.ts works that out from the fences). Each
@@ -81,12 +81,7 @@ export interface ProvenanceStep {
   readonly times: StretchTimes;
 }
 
-/** Git's rule: a NUL byte among the first 8,000 makes a file binary. */
-export function isBinary(content: Uint8Array): boolean {
-  const end = Math.min(content.length, 8000);
-  for (let i = 0; i < end; i++) if (content[i] === 0) return true;
-  return false;
-}
+export { isBinary };
 
 // Lines compare byte for byte (lineDiff.ts numbers them by their bytes); UTF-8 only for display.
 const utf8 = new TextDecoder('utf-8');
