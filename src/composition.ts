@@ -102,7 +102,8 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     checkpoints,
     sandboxes: new SandboxRecreationService(deps),
     corrections: new CorrectionService(deps, checkpoints),
-    provenance: new ProvenanceService(deps, new LineTokenFiles(root, path.join(checkpointDir, 'blame'), options.logger)),
+    // setImmediate: the pauses of a long history's first comparison let the process's events in.
+    provenance: new ProvenanceService(deps, new LineTokenFiles(root, path.join(checkpointDir, 'blame'), options.logger), () => new Promise((resolve) => setImmediate(resolve))),
     recovery: new RecoveryService(deps, plans),
     store,
     snapshotter,

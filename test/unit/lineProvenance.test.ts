@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import { LineNumbering, matchLines, pairMovedLines } from '../../src/core/provenance/lineDiff';
-import { combineBlames, lineProvenance, lineProvenanceRun, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
+import { combineBlames, lineProvenance, lineProvenanceRun, lineProvenanceRunAsync, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
 import { fileProvenance, type PlanFileHistory } from '../../src/core/provenance/planProvenance';
 import { SnapshotFileCache } from '../../src/core/provenance/provenanceReader';
 
@@ -219,6 +219,22 @@ describe('line provenance (core)', () => {
       { numRuns: 400 },
     );
     assert.ok(resumed > 100, `resumed ${resumed} times`);
+  });
+
+  it('worked out with pauses (an editor’s process), the attribution is the same, and it gives way every few versions', async () => {
+    let text = lines(300);
+    const steps: ProvenanceStep[] = [];
+    for (let i = 0; i < 40; i++) {
+      text = text.map((l, j) => (j === (i * 37) % 300 ? `${l} (call ${i})` : l));
+      steps.push({ version: v(text.join('\n')), author: call(i % 9), times: times(i % 9) });
+    }
+    const base = v(lines(300).join('\n'));
+    let pauses = 0;
+    const paused = await lineProvenanceRunAsync(base, before, steps, {}, async () => {
+      pauses++;
+    });
+    assert.deepEqual(paused?.blame, lineProvenance(base, before, steps));
+    assert.equal(pauses, 2, '40 versions compared, a pause after every 16');
   });
 
   it('the cache of files at snapshots keeps what was read, never an unreadable snapshot, and drops the oldest past its size', () => {

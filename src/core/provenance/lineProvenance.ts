@@ -278,7 +278,46 @@ export function lineProvenance(base: FileVersion, baseAuthor: Extract<LineAuthor
  * the version it names must be readable). Undefined when the resumed run cannot go on: a restore
  * after `resume.at` brings back a version before it, whose lines it does not have.
  */
-export function lineProvenanceRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: { readonly keepAt?: number; readonly resume?: ProvenanceResume } = {}): ProvenanceRun | undefined {
+export function lineProvenanceRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: RunOptions = {}): ProvenanceRun | undefined {
+  const run = attributionRun(base, baseAuthor, steps, options);
+  for (;;) {
+    const r = run.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * lineProvenanceRun, giving way to other work (`pause`) every few versions compared: in an
+ * editor's process, a long history worked out for the first time does not hold up the rest.
+ */
+export async function lineProvenanceRunAsync(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: RunOptions, pause: () => Promise<void>): Promise<ProvenanceRun | undefined> {
+  const run = attributionRun(base, baseAuthor, steps, options);
+  for (let n = 1; ; n++) {
+    const r = run.next();
+    if (r.done) return r.value;
+    if (n % PAUSE_EVERY === 0) await pause();
+  }
+}
+
+/** Versions compared between two pauses (each a diff of the file's changed part). */
+const PAUSE_EVERY = 16;
+
+export interface RunOptions {
+  readonly keepAt?: number;
+  readonly resume?: ProvenanceResume;
+}
+
+/** The number of lines readLines gives a version, without numbering them. */
+function lineCount(v: FileVersion): number {
+  if (v.content === undefined || v.unreadable) return 0;
+  if (isBinary(v.content)) return 1;
+  let n = 0;
+  for (let at = v.content.indexOf(0x0a); at >= 0; at = v.content.indexOf(0x0a, at + 1)) n++;
+  return v.content.length > 0 && v.content[v.content.length - 1] !== 0x0a ? n + 1 : n;
+}
+
+/** The attribution, one version compared per step of the generator. */
+function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: RunOptions): Generator<void, ProvenanceRun | undefined> {
   const numbering = new LineNumbering();
   const weight = (id: number): number => numbering.weight(id);
   const effective = effectiveAuthors(base, steps);
@@ -290,11 +329,18 @@ export function lineProvenanceRun(base: FileVersion, baseAuthor: Extract<LineAut
     history.push({ id: base.id, lines: baseLines, tokens: new Int32Array(baseLines.ids.length) });
   } else {
     const at = resume.at === 0 ? base : steps[resume.at - 1]!.version;
-    const lines = readLines(at, numbering);
     // Tokens that do not fit the version (a cache from elsewhere): the caller runs from the base.
-    if (at.unreadable || lines.ids.length !== resume.tokens.length || resume.tokens.some((t) => t < 0 || t > 3 * resume.at)) return undefined;
+    if (at.unreadable || lineCount(at) !== resume.tokens.length || resume.tokens.some((t) => t < 0 || t > 3 * resume.at)) return undefined;
     for (let i = 0; i < resume.at; i++) history.push(undefined);
-    history.push({ id: at.id, lines, tokens: resume.tokens });
+    // Its lines are numbered only when a later version is compared with it (most often none is).
+    let lines: Lines | undefined;
+    history.push({
+      id: at.id,
+      get lines() {
+        return (lines ??= readLines(at, numbering));
+      },
+      tokens: resume.tokens,
+    });
   }
   let kept = options.keepAt === history.length - 1 ? history[history.length - 1]!.tokens : undefined;
   for (let s = history.length - 1; s < steps.length; s++) {
@@ -305,6 +351,7 @@ export function lineProvenanceRun(base: FileVersion, baseAuthor: Extract<LineAut
     if (next === undefined) return undefined;
     history.push(next);
     if (options.keepAt === s + 1) kept = next.tokens;
+    if (author !== undefined) yield;
   }
   const last = steps.length > 0 ? steps[steps.length - 1]!.version : base;
   if (last.unreadable || last.content === undefined) return { blame: { state: 'absent' }, kept };

@@ -1,6 +1,6 @@
 import type { LineTokenCache, SnapshotFileId } from '../ports';
 import type { ServiceDeps } from '../serviceDeps';
-import { combineBlames, lineProvenance, lineProvenanceRun, type FileBlame, type FileVersion, type ProvenanceResume, type ProvenanceStep } from './lineProvenance';
+import { combineBlames, lineProvenance, lineProvenanceRun, lineProvenanceRunAsync, type FileBlame, type FileVersion, type ProvenanceResume, type ProvenanceStep } from './lineProvenance';
 import { planSteps } from './planProvenance';
 import type { PlanOverPath, SnapshotFileCache } from './provenanceReader';
 
@@ -37,6 +37,24 @@ export interface PlanBlameSources {
   readonly tokens: LineTokenCache | undefined;
   /** Contents read before, by content id (a long-lived process). */
   readonly contents: SnapshotFileCache;
+  /** Content ids found before, by `<snapshot>\0<path>` (a long-lived process). */
+  readonly ids?: Map<string, SnapshotFileId>;
+  /** Gives way to other work now and then while a long history is compared (see lineProvenanceRunAsync). */
+  readonly pause?: () => Promise<void>;
+}
+
+/** The path's content id at each snapshot: those found before from `known`, the rest in one read of the store. */
+async function idsAt(src: PlanBlameSources, refs: readonly string[], rel: string): Promise<SnapshotFileId[]> {
+  const known = src.ids;
+  const missing = [...new Set(refs.filter((r) => known?.get(`${r}\0${rel}`) === undefined))];
+  const found = missing.length > 0 ? await src.deps.snapshotter.fileIdsAtSnapshots(missing, rel) : [];
+  const fresh = new Map(missing.map((r, i) => [r, found[i]!]));
+  if (known !== undefined) {
+    if (known.size > 200_000) known.clear();
+    // An unreadable snapshot is asked about again: it may be a read that failed this time.
+    for (const [r, f] of fresh) if (f.state !== 'unreadable') known.set(`${r}\0${rel}`, f);
+  }
+  return refs.map((r) => fresh.get(r) ?? known!.get(`${r}\0${rel}`)!);
 }
 
 /** The blame of the file now (`now`: its bytes) from every plan over it (see fileProvenance). */
@@ -45,7 +63,7 @@ export async function blameFromPlans(src: PlanBlameSources, plans: readonly Plan
   const byRel = new Map<string, SnapshotFileId[]>();
   for (const rel of new Set(plans.map((p) => p.rel))) {
     const refs = plans.filter((p) => p.rel === rel).flatMap((p) => p.checkpoints.map((c) => c.sandbox_ref));
-    byRel.set(rel, await src.deps.snapshotter.fileIdsAtSnapshots(refs, rel));
+    byRel.set(rel, await idsAt(src, refs, rel));
   }
   const blames: FileBlame[] = [];
   const offsets = new Map<string, number>();
@@ -77,7 +95,8 @@ async function planBlame(src: PlanBlameSources, p: PlanOverPath, ids: readonly S
     const contents = await readContents(src, needed);
     contents.set(nowId, now);
     const { base, baseAuthor, steps } = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map((f) => versionOf(f, contents)) }, { id: nowId, content: now });
-    return lineProvenanceRun(base, baseAuthor, steps, { keepAt: last, ...(from ? { resume: from } : {}) });
+    const options = { keepAt: last, ...(from ? { resume: from } : {}) };
+    return src.pause ? lineProvenanceRunAsync(base, baseAuthor, steps, options, src.pause) : lineProvenanceRun(base, baseAuthor, steps, options);
   };
   // A resumed run can fail (a later restore brings back a version before it): then from the start.
   const result = (resume && (await run(resume))) || (await run(undefined))!;
