@@ -161,8 +161,9 @@ export function benchSection(run: BenchRun, markers: Markers = BENCH_MARKERS): s
     `- command: \`${run.command}\``,
     '',
     ...(hooks ? [hookMarkdownTable(run.hookRows!)] : []),
-    ...(run.notes && run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${n}`)] : []),
     ...(run.table !== undefined ? [run.table] : run.rows.length > 0 || !hooks ? [markdownTable(run.rows)] : []),
+    // After the table (a list right before a table would take the table in).
+    ...(run.notes && run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${n}`)] : []),
     ...(run.profiles && run.profiles.length > 0 ? ['', profileMarkdown(run.profiles)] : []),
     markers.end,
   ].join('\n');
