@@ -2,7 +2,7 @@
 // that call: the time each phase's functions were on the stack (with what they called), the time
 // node waited (for git and the files: `(idle)`), and what lies outside the profile (node's start
 // before it, the exit after it). Phases are found by the names of the functions that do them
-// (the bundles keep their names): a phase whose function was renamed shows as absent, not as 0.
+// (the bundles keep their names): a phase with no sample shows as "not seen", not as 0.
 import type { CpuProfile } from './benchHookReport';
 
 interface Node {
@@ -49,7 +49,7 @@ export function blamePhases(profile: CpuProfile & { readonly startTime: number; 
   const lines = [`one call without a resident process, node's profiler on: ${wallMs.toFixed(0)} ms in all, of which ${(wallMs - profiled).toFixed(0)} ms outside the profile (node's start before it, the exit after it)`];
   for (const [label, names] of PHASES) {
     const found = names.filter((n) => inclusive.has(n));
-    lines.push(`${label}: ${found.length === 0 ? 'absent' : `${Math.max(...found.map((n) => inclusive.get(n)!)).toFixed(1)} ms`}`);
+    lines.push(`${label}: ${found.length === 0 ? "not seen (no sample of it: below the profiler's interval, or renamed)" : `${Math.max(...found.map((n) => inclusive.get(n)!)).toFixed(1)} ms`}`);
   }
   return lines;
 }
