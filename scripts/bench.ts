@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../src/adapters/files/atomicFile';
 import { createWorkspaceServices, type WorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, PlainGit, settle, time, type Row } from './benchCommon';
-import { benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, hookMarkdownTable, markdownTable, profileMarkdown, SAVE_MARKERS, sampledMarkdownTable, withBenchSection, type Markers } from './benchMarkdown';
+import { BLAME_MARKERS, benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, hookMarkdownTable, markdownTable, profileMarkdown, SAVE_MARKERS, sampledMarkdownTable, withBenchSection, type Markers } from './benchMarkdown';
 import { benchRepository } from './benchRepository';
 import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
 import { parseHookBenchArgs, type HookBenchArgs } from './benchHookEvents';
@@ -39,7 +39,9 @@ const USAGE = `Usage: npm run bench -- [--sizes S,M,L] [--repo DIR]... [--from R
                   (--db-rows A,B,... for other sizes); its figures go between
                   <!-- bench-db-growth:start --> and <!-- bench-db-growth:end -->
   --blame         only \`agents blame\` of a 2,000-line file with 200 checkpoints touching it, against
-                  \`git blame\` over a linear history of the same 200 versions (a new process each)
+                  \`git blame\` over a linear history of the same 200 versions (a new process each),
+                  and where one call's time goes; its figures go between <!-- bench-blame:start -->
+                  and <!-- bench-blame:end -->
   --markdown FILE write the table, with the date, the machine and this command, between the
                   <!-- bench:start --> and <!-- bench:end --> markers of FILE (at its end when it has
                   none; FILE is made when missing), e.g. --markdown docs/PERFORMANCE.md
@@ -125,6 +127,8 @@ const loadAtStart = os.loadavg()[0]!;
 const hookRows: HookRow[] = [];
 const profiles: HookProfile[] = [];
 const hookNotes: string[] = [];
+/** `--blame`: where one call's time goes. */
+const blameNotes: string[] = [];
 
 
 
@@ -410,6 +414,7 @@ function runMarkers(): Markers | undefined {
   if (hookArgs) return HOOKS_MARKERS;
   if (values.save) return SAVE_MARKERS;
   if (values['db-growth']) return DB_GROWTH_MARKERS;
+  if (values.blame) return BLAME_MARKERS;
   return undefined;
 }
 
@@ -439,6 +444,7 @@ async function writeMarkdown(file: string, markers: Markers | undefined = runMar
     rows,
     load: [loadAtStart, os.loadavg()[0]!],
     ...(hookArgs ? { hookRows, profiles, notes: hookNotes } : {}),
+    ...(blameNotes.length > 0 ? { notes: blameNotes } : {}),
     ...(table !== undefined ? { table } : {}),
   }, markers);
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -477,7 +483,9 @@ async function main(): Promise<void> {
   }
   const repos = values.repo ?? [];
   if (values.blame) {
-    rows.push(...(await benchBlame({ base, runs: RUNS, logger: quiet, distDir: __dirname })));
+    const blame = await benchBlame({ base, runs: RUNS, logger: quiet, distDir: __dirname });
+    rows.push(...blame.rows);
+    blameNotes.push(...blame.notes);
     console.log(`\n${markdownTable(rows)}`);
     if (values.markdown) await writeMarkdown(values.markdown);
     if (values.keep) console.log(`\nKept the workspaces in ${base}`);

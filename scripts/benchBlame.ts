@@ -3,11 +3,12 @@
 // between them), and a git repository whose 200 commits are those same versions, one after the
 // other. Both are timed as a person runs them: a new process, the text output.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../src/composition';
 import type { Logger } from '../src/core/ports';
 import { median, settle, type Row } from './benchCommon';
+import { blamePhases } from './benchBlameProfile';
 import { describeWarmUp, warmResidentProcess } from './benchWarmUp';
 
 export interface BlameBenchOptions {
@@ -50,7 +51,13 @@ function versions(lines: number, count: number): string[][] {
   return out;
 }
 
-export async function benchBlame(options: BlameBenchOptions): Promise<Row[]> {
+/** The rows, and where the time of one call without a resident process goes (lines of text). */
+export interface BlameBenchResult {
+  readonly rows: Row[];
+  readonly notes: string[];
+}
+
+export async function benchBlame(options: BlameBenchOptions): Promise<BlameBenchResult> {
   const lineCount = options.lines ?? 2000;
   const count = options.checkpoints ?? 200;
   const label = `blame, ${lineCount.toLocaleString('en-US')} lines`;
@@ -103,10 +110,13 @@ export async function benchBlame(options: BlameBenchOptions): Promise<Row[]> {
   run(process.execPath, [cli, 'blame', file], ours, { CLEVERAGENTS_NO_DAEMON: '1' });
   run('git', ['blame', '--', file], plain);
   const rows: Row[] = [];
-  const measure = (step: string, args: readonly string[], gitArgs: readonly string[], extra: NodeJS.ProcessEnv): void => {
+  // What agents blame keeps between calls (the attribution at each plan's last checkpoint).
+  const kept = path.join(ours, '.cleveragents', 'checkpoints', 'blame');
+  const measure = (step: string, args: readonly string[], gitArgs: readonly string[], extra: NodeJS.ProcessEnv, before?: () => void): void => {
     const o: number[] = [];
     const p: number[] = [];
     for (let r = 0; r < options.runs; r++) {
+      before?.();
       o.push(run(process.execPath, [cli, ...args], ours, extra));
       p.push(run('git', gitArgs, plain));
     }
@@ -118,14 +128,25 @@ export async function benchBlame(options: BlameBenchOptions): Promise<Row[]> {
   const json = ['--format', 'json', 'blame', file];
   const gitText = ['blame', '--', file];
   const gitJson = ['blame', '--porcelain', '--', file];
-  // A new process that does it all (node's start, the bundle, sql.js), as without a resident process.
-  measure('agents blame vs git blame, no resident process', text, gitText, { CLEVERAGENTS_NO_DAEMON: '1' });
-  measure('agents blame --format json vs git blame --porcelain, none', json, gitJson, { CLEVERAGENTS_NO_DAEMON: '1' });
+  // A new process that does it all (node's start, the bundle, sql.js), as without a resident process;
+  // the attribution an earlier call kept in the store's area is read, as it is by anyone who asks twice.
+  const none = { CLEVERAGENTS_NO_DAEMON: '1' };
+  measure('agents blame vs git blame, no resident process', text, gitText, none);
+  measure('agents blame --format json vs git blame --porcelain, none', json, gitJson, none);
+  // The first call over these checkpoints: nothing kept, all 200 versions read and compared.
+  measure('agents blame vs git blame, none, nothing kept (first call)', text, gitText, none, () => rmSync(kept, { recursive: true, force: true }));
+  run(process.execPath, [cli, ...text], ours, none);
+  // Where the time of one call without a resident process goes: node's profiler on one more call.
+  const profileDir = mkdtempSync(path.join(options.base, 'blame-profile-'));
+  const wall = run(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, cli, ...text], ours, none);
+  const profile = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  const notes = profile ? blamePhases(JSON.parse(readFileSync(path.join(profileDir, profile), 'utf8')), wall) : [];
+  for (const n of notes) console.log(`  ${n}`);
   // As in steady use: the workspace's resident process (which the hooks start) serves it.
   const warm = await warmResidentProcess({ workspace: ours, env, cli, first: () => run(process.execPath, [cli, ...text], ours), served: () => run(process.execPath, [cli, ...text], ours) });
   console.log(`  ${describeWarmUp(warm, 'blame', 'blame')}`);
   measure('agents blame vs git blame, resident process', text, gitText, {});
   measure('agents blame --format json vs git blame --porcelain, resident', json, gitJson, {});
   execFileSync(process.execPath, [cli, 'daemon', 'stop', '--workspace', ours], { env, stdio: 'ignore' });
-  return rows;
+  return { rows, notes };
 }

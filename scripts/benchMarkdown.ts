@@ -19,6 +19,8 @@ export const HOOKS_MARKERS: Markers = { start: HOOKS_START, end: HOOKS_END };
 /** `--save` and `--db-growth` write sections of their own too, each replacing only its own figures. */
 export const SAVE_MARKERS: Markers = { start: '<!-- bench-save:start -->', end: '<!-- bench-save:end -->' };
 export const DB_GROWTH_MARKERS: Markers = { start: '<!-- bench-db-growth:start -->', end: '<!-- bench-db-growth:end -->' };
+/** `--blame`: `agents blame` against `git blame`, and where a call's time goes. */
+export const BLAME_MARKERS: Markers = { start: '<!-- bench-blame:start -->', end: '<!-- bench-blame:end -->' };
 
 /** Where and how a run was made: what a reader needs to weigh its figures. */
 export interface BenchRun {
@@ -159,8 +161,9 @@ export function benchSection(run: BenchRun, markers: Markers = BENCH_MARKERS): s
     `- command: \`${run.command}\``,
     '',
     ...(hooks ? [hookMarkdownTable(run.hookRows!)] : []),
-    ...(run.notes && run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${n}`)] : []),
     ...(run.table !== undefined ? [run.table] : run.rows.length > 0 || !hooks ? [markdownTable(run.rows)] : []),
+    // After the table (a list right before a table would take the table in).
+    ...(run.notes && run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${n}`)] : []),
     ...(run.profiles && run.profiles.length > 0 ? ['', profileMarkdown(run.profiles)] : []),
     markers.end,
   ].join('\n');

@@ -11,6 +11,7 @@ import { FileOperationJournal, operationsDir } from './adapters/files/fileOperat
 import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/files/fileLock';
+import { LineTokenFiles } from './adapters/files/lineTokenFiles';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
@@ -101,7 +102,8 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     checkpoints,
     sandboxes: new SandboxRecreationService(deps),
     corrections: new CorrectionService(deps, checkpoints),
-    provenance: new ProvenanceService(deps),
+    // setImmediate: the pauses of a long history's first comparison let the process's events in.
+    provenance: new ProvenanceService(deps, new LineTokenFiles(root, path.join(checkpointDir, 'blame'), options.logger), () => new Promise((resolve) => setImmediate(resolve))),
     recovery: new RecoveryService(deps, plans),
     store,
     snapshotter,

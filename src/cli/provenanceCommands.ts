@@ -38,7 +38,14 @@ export async function runProvenanceCommand(command: ProvenanceCommand, ctx: Comm
     // The workspace's own git is asked only about lines that were there before any checkpoint.
     const git = b.state === 'text' && b.lines.some((l) => l.kind === 'before_checkpoints') ? await workspaceBlame(workspace.root, result.path, b.lines.map((l) => l.text)) : undefined;
     const json = blameEnvelope(result, git);
-    return { json, text: renderBlame(result.path, json.blame.binary, json.blame.lines, await idShown(ctx)) };
+    const shown = await idShown(ctx);
+    // Rendered only when asked for (`--format json` never reads it): a line per line of the file.
+    return {
+      json,
+      get text() {
+        return renderBlame(result.path, json.blame.binary, json.blame.lines, shown);
+      },
+    };
   }
   const result = await provenance.log(rel, command.planId);
   const diffs = command.patch

@@ -34,8 +34,16 @@ function escapeCodePoint(cp: number): string {
   return cp <= 0xff ? `\\x${cp.toString(16).padStart(2, '0')}` : `\\u${cp.toString(16).padStart(4, '0')}`;
 }
 
+/**
+ * The same code points as isUnsafeCodePoint, as one test: most text has none, and a regular
+ * expression finds that far sooner than a walk of its code points (`agents blame` escapes every
+ * line of a file). With the `u` flag, the surrogate range matches lone surrogates only.
+ */
+const ANY_UNSAFE = /[\u{0}-\u{1f}\u{7f}-\u{9f}\u{61c}\u{200e}\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}\u{2028}\u{2029}\u{d800}-\u{dfff}\u{fffd}]/u;
+
 /** Each unsafe code point of `value` as a visible escape (`\e`, `\r`, `\n`, `\u202e`, `\x7f`). */
 export function escapeUnsafe(value: string): string {
+  if (!ANY_UNSAFE.test(value)) return value;
   let out = '';
   // for…of walks code points; a lone surrogate comes out on its own and is escaped.
   for (const ch of value) {

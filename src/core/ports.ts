@@ -154,6 +154,9 @@ export type CapturedBefore = () => Promise<readonly CapturedPath[]>;
  */
 export type SnapshotFile = { readonly state: 'file'; readonly id: string; readonly content: Uint8Array } | { readonly state: 'absent' } | { readonly state: 'unreadable' };
 
+/** A path at a snapshot, its content named but not read (see SnapshotFile). */
+export type SnapshotFileId = { readonly state: 'file'; readonly id: string } | { readonly state: 'absent' } | { readonly state: 'unreadable' };
+
 /** A changed path and what it holds afterwards: undefined when deleted. */
 export interface ContentChange extends PathChange {
   readonly contentAfter?: string;
@@ -247,6 +250,12 @@ export interface SandboxSnapshotter {
    * One file at each of many snapshots, read in one pass (what line provenance reads).
    */
   fileAtSnapshots(refs: readonly string[], path: string): Promise<SnapshotFile[]>;
+  /** One file at each of many snapshots, named by its content's id and not read (one pass). */
+  fileIdsAtSnapshots(refs: readonly string[], path: string): Promise<SnapshotFileId[]>;
+  /** The bytes of files by their content ids (as fileIdsAtSnapshots names them), read in one pass. */
+  readContents(ids: readonly string[]): Promise<Map<string, Uint8Array>>;
+  /** The id the store gives `content` (as fileIdsAtSnapshots names files; `like`: an id it gave, whose form it takes). */
+  contentId(content: Uint8Array, like: string): string;
   /**
    * After a restore from `fromRef` to `toRef` was killed half-way: makes its paths equal one side
    * (`before` undoes it, `after` finishes it). What a path holds that is neither side (half
@@ -262,6 +271,16 @@ export interface SandboxSnapshotter {
   collectGarbageIfWorthwhile(): Promise<void>;
   /** Forgets the persistent index of a sandbox that is gone. */
   forgetSandbox(key: string): Promise<void>;
+}
+
+/**
+ * Line provenance's cache between processes: per line of a file's version, where its author comes
+ * from (core/provenance/lineProvenance.ts, LineTokens), by a key naming everything that decided
+ * them. A cache: a lookup may miss, a write may fail, and neither changes an answer.
+ */
+export interface LineTokenCache {
+  get(key: string): Int32Array | undefined;
+  set(key: string, tokens: Int32Array): void;
 }
 
 /** Where operations that write files record themselves while they run (one per plan). */

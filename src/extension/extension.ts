@@ -94,6 +94,8 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     apiVersion: 1,
     onDidChangeTree: (listener, thisArgs, disposables) => tree.onDidChangeTreeData(() => listener.call(thisArgs), undefined, disposables),
     describeTree: () => tree.describe(),
+    onDidSetAgentMarks: agentChanges.onDidSetMarks,
+    agentMarks: (uri) => agentChanges.marksOf(uri),
     get engineLoaded() {
       return folders.engineLoaded;
     },

@@ -83,4 +83,81 @@ describe('Show Agent Changes and Undo This Change', function () {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
+  it('marks a 2,000-line file with 200 checkpoints soon after it opens (the time is printed), and the marks follow unsaved edits', async function () {
+    this.timeout(600_000);
+    const dir = 'agent-changes-big';
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+    const file = path.join(root, dir, 'big.ts');
+    const plan = (await invoke<{ plan: PlanJson }>('create_plan', { title: 'A long history', sandbox: dir })).plan;
+    const checkpoint = async (type: string, extra: Record<string, string> = {}): Promise<void> => {
+      await invoke('create_checkpoint', { plan_id: plan.plan_id, type, ...(type === 'manual' ? {} : { source_tool: 'Edit' }), extra: { agent: 'claude-code', ...extra } });
+    };
+    // 2,000 lines, then 200 versions each changing five of them: tool calls (post_step), every tenth the user's.
+    let lines = Array.from({ length: 2000 }, (_, i) => `export const value${i} = compute(${i});`);
+    const write = () => fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    write();
+    await checkpoint('manual');
+    for (let v = 1; v <= 200; v++) {
+      lines = lines.map((l, i) => ((i * 7 + v * 13) % 400 === 0 ? `export const value${i} = compute(${i}, ${v});` : l));
+      write();
+      await checkpoint(v % 10 === 0 ? 'manual' : 'post_step', v % 10 === 0 ? {} : { tool_use_id: `big${v}` });
+    }
+    const doc = await vscode.workspace.openTextDocument(file);
+    const set = (cause: 'computed' | 'moved') =>
+      new Promise<void>((resolve) => {
+        const d = api.onDidSetAgentMarks((e) => {
+          if (e.uri !== doc.uri.toString() || e.cause !== cause) return;
+          d.dispose();
+          resolve();
+        });
+      });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('cleveragents.checkpoints.showAgentChanges');
+    try {
+      // From showing the file to its marks: first with nothing kept, then again (what the first kept, and read).
+      const open = async (what: string) => {
+        const computed = set('computed');
+        const start = performance.now();
+        let active = Number.NaN;
+        const d = vscode.window.onDidChangeActiveTextEditor((e) => {
+          if (e?.document === doc && Number.isNaN(active)) active = performance.now();
+        });
+        await vscode.window.showTextDocument(doc);
+        await computed;
+        d.dispose();
+        const end = performance.now();
+        console.log(`      Show Agent Changes, 2,000 lines and 200 checkpoints (${what}): marks set ${(end - start).toFixed(0)} ms after the file was asked to open, ${(end - active).toFixed(0)} ms after its editor became active`);
+      };
+      await open('its first time');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open('shown again');
+      const marks = api.agentMarks(doc.uri);
+      const mark = marks.find((m) => m.group === 'agent' && m.start > 0);
+      assert.ok(mark, `an agent's lines are marked: ${JSON.stringify(marks.slice(0, 5))}`);
+      assert.ok(marks.some((m) => m.group === 'user'), 'and the user’s');
+
+      // A line typed above the agent's: the mark moves with its line at once, the typed line unmarked.
+      const editor = vscode.window.activeTextEditor!;
+      const moved = set('moved');
+      assert.ok(await editor.edit((b) => b.insert(new vscode.Position(mark.start, 0), 'const typedByMe = 1;\n')));
+      await moved;
+      const after = api.agentMarks(doc.uri);
+      assert.ok(after.some((m) => m.group === 'agent' && m.start === mark.start + 1 && m.end === mark.end + 1), `the mark moved down a line: ${JSON.stringify(after.filter((m) => m.end >= mark.start).slice(0, 3))}`);
+      assert.ok(!after.some((m) => m.start <= mark.start && mark.start < m.end), 'the typed line is not marked yet');
+      // After a pause, worked out again against the unsaved text: the typed line is the user's. (A
+      // recompute the view scheduled before the edit may end before it; so the marks are waited for,
+      // not the next event.)
+      const typedIsMine = () => api.agentMarks(doc.uri).some((m) => m.group === 'user' && m.start <= mark.start && mark.start < m.end);
+      await until('the typed line worked out as the user’s', () => typedIsMine() || undefined, 60_000).catch((error: unknown) => {
+        throw new Error(`${String(error)}; the marks near it: ${JSON.stringify(api.agentMarks(doc.uri).filter((m) => m.end >= mark.start).slice(0, 3))}`);
+      });
+      assert.ok(doc.isDirty, 'still unsaved');
+      const again = api.agentMarks(doc.uri);
+      assert.ok(again.some((m) => m.group === 'agent' && m.start === mark.start + 1 && m.end === mark.end + 1), 'the agent’s lines still the agent’s, a line lower');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('cleveragents.checkpoints.showAgentChanges');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
 });

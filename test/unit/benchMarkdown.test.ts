@@ -1,7 +1,8 @@
 // `npm run bench -- --markdown FILE`: the section it writes names its date, machine and command,
 // replaces only what lies between the markers, and refuses markers that do not pair.
 import * as assert from 'node:assert/strict';
-import { BENCH_END, BENCH_START, benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, markdownTable, SAVE_MARKERS, sampledMarkdownTable, withBenchSection } from '../../scripts/benchMarkdown';
+import { blamePhases } from '../../scripts/benchBlameProfile';
+import { BENCH_END, BENCH_START, BLAME_MARKERS, benchSection, databaseGrowthTable, DB_GROWTH_MARKERS, HOOKS_MARKERS, markdownTable, SAVE_MARKERS, sampledMarkdownTable, withBenchSection } from '../../scripts/benchMarkdown';
 
 const ROWS = [
   { size: 'S', step: 'incremental, 10 files changed', ours: 61.4, plain: 30.2 },
@@ -79,5 +80,35 @@ describe('The benchmark’s Markdown section', () => {
     assert.ok(!written.includes('| workspace | step | ours | plain git | ratio |'));
     assert.ok(!written.includes('\nold\n'));
     assert.ok(written.startsWith(`${BENCH_START}\nmain\n${BENCH_END}\n\n${HOOKS_MARKERS.start}\nhooks\n${HOOKS_MARKERS.end}\n\n${SAVE_MARKERS.start}\n${SAVE_MARKERS.end}`), 'the other sections stay');
+  });
+  it('writes `--blame` between markers of its own, with where a call\'s time goes, leaving the main table as it is', () => {
+    // A call's profile: the bundles loaded (10 ms, 2 of them the engine's modules), then the attribution (5 ms), idle (3 ms).
+    const profile = {
+      startTime: 0,
+      endTime: 20_000,
+      nodes: [
+        { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: 0 }, children: [2, 4, 5] },
+        { id: 2, callFrame: { functionName: 'Module._load', url: '', lineNumber: 0 }, children: [3] },
+        { id: 3, callFrame: { functionName: 'src/composition.ts', url: '', lineNumber: 0 } },
+        { id: 4, callFrame: { functionName: 'blameFromPlans', url: '', lineNumber: 0 } },
+        { id: 5, callFrame: { functionName: '(idle)', url: '', lineNumber: 0 } },
+      ],
+      samples: [2, 3, 4, 5],
+      timeDeltas: [8000, 2000, 5000, 3000],
+    };
+    const notes = blamePhases(profile, 50);
+    assert.match(notes[0]!, /50 ms in all, of which 30 ms outside the profile/);
+    assert.ok(notes.includes('the bundles read, compiled and run (cli.js, agentsClient.js, cliMain.js): 10.0 ms'));
+    assert.ok(notes.includes("the engine's modules run (src/composition.ts): 2.0 ms"));
+    assert.ok(notes.includes('the attribution (content ids, the kept one, what is after it): 5.0 ms'));
+    assert.ok(notes.includes('waiting: git processes, files (idle): 3.0 ms'));
+    assert.ok(notes.includes("the output rendered and written: not seen (no sample of it: below the profiler's interval, or renamed)"), 'a phase not found is said so, never 0');
+    const rows = [{ size: 'blame, 2,000 lines', step: 'agents blame vs git blame, no resident process', ours: 200, plain: 150 }];
+    const page = [`${BENCH_START}\nmain\n${BENCH_END}`, `${BLAME_MARKERS.start}\nold\n${BLAME_MARKERS.end}`, ''].join('\n\n');
+    const written = withBenchSection(page, benchSection({ ...RUN, runs: 5, rows, notes, command: 'npm run bench -- --blame --markdown docs/PERFORMANCE.md' }, BLAME_MARKERS), BLAME_MARKERS);
+    assert.ok(written.startsWith(`${BENCH_START}\nmain\n${BENCH_END}\n\n${BLAME_MARKERS.start}\nWritten by the benchmark`), 'the main table stays');
+    assert.ok(written.includes('| blame, 2,000 lines | agents blame vs git blame, no resident process | 200 ms | 150 ms | 1.33 |'));
+    assert.ok(written.indexOf(`- ${notes[1]}`) > written.indexOf('| blame, 2,000 lines |'), 'the notes after the table, which a list right above would take in');
+    assert.ok(!written.includes('\nold\n'));
   });
 });

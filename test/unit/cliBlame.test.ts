@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { ensureCliBuilt, runCli, ok } from './helpers/cliHarness';
@@ -165,6 +165,50 @@ describe('agents blame and agents log (the built CLI, hook events, a real store)
     assert.match(text, /^modified src\/file\.txt +[0-9A-Z]{4,16}\n {2}by: {3}claude-code Edit \(tool call\)\n/);
     assert.match(text, /\n\nmodified src\/file\.txt +outside\n {2}by: {3}you, or another program\n/);
     assert.match(text, /\n {4}-line 10 of the file as it was\n {4}\+line 10, the agent’s second call\n/);
+  });
+
+  it('the attributions kept in the store’s area: read by the next call, gone on from after a new checkpoint; a damaged or unwritable cache changes no answer', () => {
+    const { root, plan, text } = doneWhen();
+    // In this process, not the resident one (which keeps its answers in memory).
+    const own = { env: { CLEVERAGENTS_NO_DAEMON: '1' } };
+    const blameHere = () => BlameEnvelope.parse(ok(runCli(root, ['--format', 'json', 'blame', 'src/file.txt'], own)).json()).blame;
+    const cacheDir = path.join(root, '.cleveragents', 'checkpoints', 'blame');
+    const first = blameHere();
+    const kept = readdirSync(cacheDir);
+    assert.equal(kept.length, 1, 'one plan, one attribution kept');
+    assert.deepEqual(blameHere(), first);
+    // The next call reads what was kept: tokens all 0 (the base) make every line "before checkpoints".
+    const file = path.join(cacheDir, kept[0]!);
+    const good = readFileSync(file, 'utf8');
+    const parsed = JSON.parse(good) as { tokens: number[] };
+    writeFileSync(file, JSON.stringify({ ...parsed, tokens: parsed.tokens.map(() => 0) }));
+    assert.deepEqual(new Set(blameHere().lines.map((l) => l.kind)), new Set(['before_checkpoints']));
+    writeFileSync(file, good);
+    // The user edits line 15 and takes a checkpoint: the answer goes on from the kept attribution,
+    // and is the one worked out from the first checkpoint.
+    write(root, 'src/file.txt', lines(...text.map((l, i) => (i === 14 ? 'line 15, mine too' : l))));
+    ok(runCli(root, ['plan', 'checkpoint', plan, '--reason', 'mine'], own));
+    const resumed = blameHere();
+    assert.equal(resumed.lines[14]!.kind, 'outside_tool_calls');
+    assert.equal(readdirSync(cacheDir).length, 2, 'the new checkpoint’s attribution is kept too');
+    rmSync(cacheDir, { recursive: true });
+    assert.deepEqual(blameHere(), resumed);
+    // Damaged files (not JSON; another key; tokens that cannot be this version's): worked out again.
+    for (const name of readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, name), '{not json');
+    assert.deepEqual(blameHere(), resumed);
+    for (const name of readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, name), JSON.stringify({ version: 1, key: 'another', tokens: [] }));
+    assert.deepEqual(blameHere(), resumed);
+    for (const name of readdirSync(cacheDir)) {
+      const f = path.join(cacheDir, name);
+      const k = JSON.parse(readFileSync(f, 'utf8')) as { key: string };
+      writeFileSync(f, JSON.stringify({ version: 1, key: k.key, tokens: [1e6, 2] }));
+    }
+    assert.deepEqual(blameHere(), resumed);
+    // A file where the folder should be: nothing is kept, the answer is the same.
+    rmSync(cacheDir, { recursive: true });
+    writeFileSync(cacheDir, 'not a folder');
+    assert.deepEqual(blameHere(), resumed);
+    assert.equal(readFileSync(cacheDir, 'utf8'), 'not a folder');
   });
 
   it('a block the user moves within the file keeps the agent as its author', () => {

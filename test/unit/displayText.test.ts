@@ -25,6 +25,17 @@ describe('display text: untrusted text made visible', () => {
     assert.equal(escapeUnsafe('plain/path.ts'), 'plain/path.ts');
   });
 
+  it('the quick test for text with nothing to escape misses no code point the full walk escapes', () => {
+    // Every code point (and every lone surrogate) alone takes the quick test; all of them at once
+    // take the walk. A code point the quick test passed but the walk escapes would differ.
+    const all: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) all.push(String.fromCodePoint(cp));
+    // (joined by a letter, so that a high surrogate and the low one after it never make a pair)
+    const one = all.map((ch) => escapeUnsafe(ch)).join('x');
+    assert.equal(one, escapeUnsafe(all.join('x')));
+    assert.equal(escapeUnsafe('😀'), '😀');
+  });
+
   it('for any string, nothing interpretable is left and the output is well-formed', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => {

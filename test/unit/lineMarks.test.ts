@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { LineProvenance } from '../../src/core/provenance/lineProvenance';
-import { commandLink, hoverMarkdown, lineMarks, markAt, shiftMarks } from '../../src/extension/agentChanges/lineMarks';
+import { commandLink, hoverMarkdown, lineEditOf, lineMarks, markAt, shiftMarks } from '../../src/extension/agentChanges/lineMarks';
 
 // Show Agent Changes: marks from line provenance, following edits, and the hover (escaped).
 
@@ -25,6 +25,22 @@ describe('Show Agent Changes: line marks (extension/agentChanges/lineMarks.ts)',
     assert.deepEqual(shiftMarks(marks, { start: 4, end: 5, lines: 1 }).map((m) => [m.start, m.end]), [[1, 4], [6, 7]], 'a deleted line takes its mark with it');
     assert.equal(markAt(marks, 6), undefined);
     assert.equal(markAt(marks, 5)?.group, 'agent');
+  });
+
+  it('a change of whole lines (a line typed above, lines deleted) edits only those: the lines around it keep their marks', () => {
+    const marks = lineMarks(lines);
+    const at = (line: number, character: number) => ({ line, character });
+    // A line typed at the start of line 2 (0-based 1), the agent's first line: the whole run moves down.
+    const typed = lineEditOf({ start: at(1, 0), end: at(1, 0) }, 'mine\n');
+    assert.deepEqual(typed, { start: 1, end: 0, lines: 1 });
+    assert.deepEqual(shiftMarks(marks, typed).map((m) => [m.start, m.end]), [[2, 5], [6, 7], [8, 9]]);
+    // Typed inside the run: split around the new line.
+    assert.deepEqual(shiftMarks(marks, lineEditOf({ start: at(2, 0), end: at(2, 0) }, 'a\nb\n')).map((m) => [m.start, m.end]), [[1, 2], [4, 6], [7, 8], [9, 10]]);
+    // Lines 3–4 (0-based 2–3) deleted whole: the run keeps line 2 only, the rest moves up.
+    assert.deepEqual(shiftMarks(marks, lineEditOf({ start: at(2, 0), end: at(4, 0) }, '')).map((m) => [m.start, m.end]), [[1, 2], [3, 4], [5, 6]]);
+    // A character typed in a line: that line is edited (unmarked until worked out again).
+    assert.deepEqual(lineEditOf({ start: at(2, 3), end: at(2, 3) }, 'x'), { start: 2, end: 2, lines: 1 });
+    assert.deepEqual(shiftMarks(marks, lineEditOf({ start: at(2, 3), end: at(2, 3) }, 'x')).map((m) => [m.start, m.end]), [[1, 2], [3, 4], [5, 6], [7, 8]]);
   });
 
   it('the hover: agent, session, prompt escaped, tool call, time, decision, and the three links', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import { LineNumbering, matchLines, pairMovedLines } from '../../src/core/provenance/lineDiff';
-import { combineBlames, lineProvenance, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
+import { combineBlames, lineProvenance, lineProvenanceRun, lineProvenanceRunAsync, type FileBlame, type FileVersion, type LineAuthor, type ProvenanceStep, type StretchTimes } from '../../src/core/provenance/lineProvenance';
 import { fileProvenance, type PlanFileHistory } from '../../src/core/provenance/planProvenance';
 import { SnapshotFileCache } from '../../src/core/provenance/provenanceReader';
 
@@ -177,6 +177,64 @@ describe('line provenance (core)', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('resumed from the tokens kept at a checkpoint, the attribution is the one a run from the first checkpoint gives (random histories, restores, unreadable snapshots)', () => {
+    const alphabet = ['a\n', 'b\n', 'c\n', '}\n', 'a long line that weighs more than twenty\n', '\n', 'é\n'];
+    const version = fc.array(fc.constantFrom(...alphabet), { maxLength: 10 }).map((parts) => parts.join(''));
+    const step = fc.record({ text: version, kind: fc.constantFrom('call', 'outside', 'restore', 'unreadable', 'same'), back: fc.nat() });
+    let resumed = 0;
+    fc.assert(
+      fc.property(version, fc.array(step, { minLength: 1, maxLength: 8 }), fc.nat(), (first, rest, pick) => {
+        // Equal texts, equal ids, as the store names them.
+        const ids = new Map<string, string>();
+        const ver = (t: string): FileVersion => ({ id: ids.get(t) ?? (ids.set(t, `blob${ids.size}`), `blob${ids.size - 1}`), content: enc.encode(t) });
+        const texts = [first];
+        const steps = rest.map((st, i): ProvenanceStep => {
+          const t = st.kind === 'same' ? texts[texts.length - 1]! : st.kind === 'restore' ? texts[st.back % texts.length]! : st.text;
+          texts.push(t);
+          const version = st.kind === 'unreadable' ? { id: undefined, content: undefined, unreadable: true } : ver(t);
+          const author: ProvenanceStep['author'] = st.kind === 'restore' ? { kind: 'restore', restored_from: st.back % (texts.length - 1), ...times(i) } : st.kind === 'outside' ? { kind: 'outside_tool_calls', ...times(i) } : call(i);
+          return { version, author, times: times(i) };
+        });
+        const at = pick % (steps.length + 1);
+        const full = lineProvenanceRun(ver(first), before, steps, { keepAt: at })!;
+        const atVersion = at === 0 ? ver(first) : steps[at - 1]!.version;
+        if (atVersion.unreadable) return;
+        assert.ok(full.kept !== undefined);
+        // Before the point resumed from, no content: only ids, as a run from the cache has them.
+        const bare = steps.map((st, i) => (i < at - 1 ? { ...st, version: { ...st.version, content: st.version.unreadable ? undefined : new Uint8Array(0) } } : st));
+        const again = lineProvenanceRun({ ...ver(first), content: at === 0 ? enc.encode(first) : new Uint8Array(0) }, before, bare, { resume: { at, tokens: full.kept } });
+        if (again === undefined) {
+          // Only a restore after the point, of a version before it, sends the caller back to the start.
+          assert.ok(steps.slice(at).some((st) => st.author.kind === 'restore' && st.author.restored_from < at));
+          return;
+        }
+        resumed++;
+        assert.deepEqual(again.blame, full.blame);
+        // Tokens that cannot be the version's (another length, or naming a later step) are refused.
+        assert.equal(lineProvenanceRun(ver(first), before, steps, { resume: { at, tokens: Int32Array.from([...full.kept, 0]) } }), undefined);
+        if (full.kept.length > 0) assert.equal(lineProvenanceRun(ver(first), before, steps, { resume: { at, tokens: full.kept.map(() => 3 * at + 1) } }), undefined);
+      }),
+      { numRuns: 400 },
+    );
+    assert.ok(resumed > 100, `resumed ${resumed} times`);
+  });
+
+  it('worked out with pauses (an editor’s process), the attribution is the same, and it gives way every few versions', async () => {
+    let text = lines(300);
+    const steps: ProvenanceStep[] = [];
+    for (let i = 0; i < 40; i++) {
+      text = text.map((l, j) => (j === (i * 37) % 300 ? `${l} (call ${i})` : l));
+      steps.push({ version: v(text.join('\n')), author: call(i % 9), times: times(i % 9) });
+    }
+    const base = v(lines(300).join('\n'));
+    let pauses = 0;
+    const paused = await lineProvenanceRunAsync(base, before, steps, {}, async () => {
+      pauses++;
+    });
+    assert.deepEqual(paused?.blame, lineProvenance(base, before, steps));
+    assert.equal(pauses, 2, '40 versions compared, a pause after every 16');
   });
 
   it('the cache of files at snapshots keeps what was read, never an unreadable snapshot, and drops the oldest past its size', () => {

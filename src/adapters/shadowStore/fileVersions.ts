@@ -1,4 +1,5 @@
-import type { SnapshotFile } from '../../core/ports';
+import { createHash } from 'node:crypto';
+import type { SnapshotFile, SnapshotFileId } from '../../core/ports';
 import type { ShadowGit } from './gitEnvironment';
 
 // One file at many snapshots in two git processes, whatever their number: `cat-file --batch-check`
@@ -16,22 +17,34 @@ export async function fileAtSnapshots(git: ShadowGit, refs: readonly string[], p
   if (refs.length === 0) return [];
   // The batch input is one line per object: a name with a line break is read one snapshot at a time.
   if (path.includes('\n')) return Promise.all(refs.map((r) => oneFile(git, r, path)));
+  const found = await fileIdsAtSnapshots(git, refs, path);
+  const distinct = [...new Set(found.flatMap((f) => (f.state === 'file' ? [f.id] : [])))];
+  const blobs = distinct.length > 0 ? await readBlobs(git, distinct) : new Map<string, Uint8Array>();
+  return found.map((f): SnapshotFile => (f.state === 'file' ? { state: 'file', id: f.id, content: blobs.get(f.id)! } : f));
+}
+
+/** The blob at each snapshot, named and not read: one `cat-file --batch-check` (see fileAtSnapshots). */
+export async function fileIdsAtSnapshots(git: ShadowGit, refs: readonly string[], path: string): Promise<SnapshotFileId[]> {
+  if (refs.length === 0) return [];
+  if (path.includes('\n')) return (await Promise.all(refs.map((r) => oneFile(git, r, path)))).map((f) => (f.state === 'file' ? { state: 'file', id: f.id } : f));
   // Per snapshot, two lines: whether the snapshot is there at all, then the path in it.
   const input = refs.map((r) => `${r}^{tree}\n${r}:${path}\n`).join('');
   const check = (await git.raw(['cat-file', '--batch-check'], input)).split('\n');
-  const found = refs.map((_, i): { oid: string } | 'absent' | 'unreadable' => {
+  return refs.map((_, i): SnapshotFileId => {
     const tree = CHECK_LINE.exec(check[2 * i] ?? '');
-    if (!tree || tree[2] !== 'tree') return 'unreadable';
+    if (!tree || tree[2] !== 'tree') return { state: 'unreadable' };
     const m = CHECK_LINE.exec(check[2 * i + 1] ?? '');
-    return m && m[2] === 'blob' ? { oid: m[1]! } : 'absent';
+    return m && m[2] === 'blob' ? { state: 'file', id: m[1]! } : { state: 'absent' };
   });
-  const distinct = [...new Set(found.flatMap((f) => (typeof f === 'string' ? [] : [f.oid])))];
-  const blobs = distinct.length > 0 ? await readBlobs(git, distinct) : new Map<string, Uint8Array>();
-  return found.map((f): SnapshotFile => (typeof f === 'string' ? { state: f } : { state: 'file', id: f.oid, content: blobs.get(f.oid)! }));
+}
+
+/** Git's id of `content` as a blob, in the form of `like` (40 hex digits: SHA-1; 64: SHA-256). */
+export function blobId(content: Uint8Array, like: string): string {
+  return createHash(like.length === 64 ? 'sha256' : 'sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
 /** Each blob's bytes, in one `cat-file --batch`. */
-async function readBlobs(git: ShadowGit, oids: readonly string[]): Promise<Map<string, Uint8Array>> {
+export async function readBlobs(git: ShadowGit, oids: readonly string[]): Promise<Map<string, Uint8Array>> {
   const blobs = new Map<string, Uint8Array>();
   const out = await git.run(['cat-file', '--batch'], `${oids.join('\n')}\n`);
   let at = 0;

@@ -5,10 +5,10 @@ import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
 import { InterruptedOperationSchema } from '../../core/interruptedOperation';
-import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile } from '../../core/ports';
+import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile, SnapshotFileId } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
-import { fileAtSnapshots } from './fileVersions';
+import { blobId, fileAtSnapshots, fileIdsAtSnapshots, readBlobs } from './fileVersions';
 import { parseRawDiff, pathChanges } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
@@ -266,6 +266,24 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     const rel = assertRelative(filePath);
     await this.repo.ensureRepo();
     return fileAtSnapshots(this.repo.repoGit(), refs, rel);
+  }
+
+  async fileIdsAtSnapshots(refs: readonly string[], filePath: string): Promise<SnapshotFileId[]> {
+    refs.forEach(assertObjectId);
+    const rel = assertRelative(filePath);
+    await this.repo.ensureRepo();
+    return fileIdsAtSnapshots(this.repo.repoGit(), refs, rel);
+  }
+
+  async readContents(ids: readonly string[]): Promise<Map<string, Uint8Array>> {
+    ids.forEach(assertObjectId);
+    if (ids.length === 0) return new Map();
+    await this.repo.ensureRepo();
+    return readBlobs(this.repo.repoGit(), [...new Set(ids)]);
+  }
+
+  contentId(content: Uint8Array, like: string): string {
+    return blobId(content, like);
   }
 
   async pinnedCheckpoints(planId: string): Promise<string[]> {

@@ -1,8 +1,14 @@
-// A line diff for provenance: which lines of one version are the same lines of the next. Lines are
+// The line diff, one for line provenance (which lines of one version are the same lines of the
+// next) and for taking back one hunk of a change (core/lineHunks.ts). Lines are
 // compared as small integers (each distinct text numbered once per file), so a 2,000-line file
 // costs no string comparisons in the inner loop. Myers' algorithm in linear space (the middle
 // snake), after the common start and end are taken off: a tool call's edit of a few lines in a
 // long file costs about the file's length, whatever its history.
+
+/** Git's own test for a binary file (`buffer_is_binary`): a NUL among the first 8,000 bytes. */
+export function isBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}
 
 /** How far one middle snake may search before the range is taken as replaced: keeps a wholesale rewrite of a huge file from costing (N+M)·D. */
 const MAX_SNAKE_STEPS = 20_000;

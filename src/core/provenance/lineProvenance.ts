@@ -1,5 +1,5 @@
 import type { ToolCallAuthor, UnknownReason } from '../authorship';
-import { LineNumbering, matchLines, pairMovedLines, sameRange } from './lineDiff';
+import { isBinary, LineNumbering, matchLines, pairMovedLines, sameRange } from './lineDiff';
 
 // Who wrote each line of a file as it is now, from the file's versions at a plan's checkpoints and
 // whose each change between them was (core/authorship.ts works that out from the fences). Each
@@ -81,12 +81,7 @@ export interface ProvenanceStep {
   readonly times: StretchTimes;
 }
 
-/** Git's rule: a NUL byte among the first 8,000 makes a file binary. */
-export function isBinary(content: Uint8Array): boolean {
-  const end = Math.min(content.length, 8000);
-  for (let i = 0; i < end; i++) if (content[i] === 0) return true;
-  return false;
-}
+export { isBinary };
 
 // Lines compare byte for byte (lineDiff.ts numbers them by their bytes); UTF-8 only for display.
 const utf8 = new TextDecoder('utf-8');
@@ -196,7 +191,76 @@ function nextLines(prev: Lines, v: FileVersion, numbering: LineNumbering, weight
 interface Attributed {
   readonly id: string | undefined;
   readonly lines: Lines;
-  readonly authors: readonly LineAuthor[];
+  /** Per line, where its author comes from (see LineTokens). */
+  readonly tokens: Int32Array;
+}
+
+/**
+ * Where a line's author comes from, as a number a cache can keep: 0 the base (there before the
+ * first checkpoint); for step `s`, `1 + 3s` its author, `2 + 3s` "outside tool calls" in its
+ * stretch (written after a restore), `3 + 3s` unknown in its stretch (a restore of a version that
+ * cannot be read). The numbers name steps, not authors: the authors are worked out again from the
+ * checkpoints on every call, so a cache of tokens holds only what the file's versions decided.
+ */
+class LineTokens {
+  private readonly made = new Map<number, LineAuthor>();
+
+  constructor(
+    private readonly baseAuthor: LineAuthor,
+    private readonly steps: readonly ProvenanceStep[],
+    private readonly effective: readonly (StepAuthor | undefined)[],
+  ) {}
+
+  author(token: number): LineAuthor {
+    if (token === 0) return this.baseAuthor;
+    const known = this.made.get(token);
+    if (known) return known;
+    const s = Math.floor((token - 1) / 3);
+    const times = this.steps[s]!.times;
+    const own = this.effective[s];
+    const variant = (token - 1) % 3;
+    // A restore names no line itself: its lines are those it brought back, or one of the other two.
+    const a: LineAuthor = variant === 0 && own !== undefined && own.kind !== 'restore' ? own : variant === 1 ? { kind: 'outside_tool_calls', ...times } : { kind: 'unknown', reason: 'unreadable', ...times };
+    this.made.set(token, a);
+    return a;
+  }
+}
+
+/**
+ * Each step's author as the line attribution uses it (undefined: the step changes nothing, the
+ * same content or an unreadable snapshot). Since when snapshots could not be read, what changed
+ * across them is named by no one. Ids only: no content is read here.
+ */
+function effectiveAuthors(base: FileVersion, steps: readonly ProvenanceStep[]): (StepAuthor | undefined)[] {
+  let gap: StretchTimes | undefined = base.unreadable && steps[0] ? steps[0].times : undefined;
+  let prevId = base.unreadable ? undefined : base.id;
+  return steps.map((step) => {
+    if (step.version.unreadable) {
+      gap ??= step.times;
+      return undefined;
+    }
+    // Equal content: nothing to compare (most checkpoints leave a given file alone).
+    if (step.version.id === prevId && prevId !== undefined) {
+      gap = undefined;
+      return undefined;
+    }
+    const author: StepAuthor = gap === undefined ? step.author : { kind: 'unknown', reason: 'unreadable', ...gap, to_checkpoint_id: step.times.to_checkpoint_id, until: step.times.until };
+    gap = undefined;
+    prevId = step.version.id;
+    return author;
+  });
+}
+
+/** Line attribution resumed from a known point: the tokens of the version after `steps[0, at)` (`at` 0: the base). */
+export interface ProvenanceResume {
+  readonly at: number;
+  readonly tokens: Int32Array;
+}
+
+/** What `lineProvenanceRun` worked out: the blame, and the tokens of the version after `keepAt` steps when asked. */
+export interface ProvenanceRun {
+  readonly blame: FileBlame;
+  readonly kept: Int32Array | undefined;
 }
 
 /**
@@ -205,61 +269,124 @@ interface Attributed {
  * whose change led to it, oldest first.
  */
 export function lineProvenance(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[]): FileBlame {
-  const numbering = new LineNumbering();
-  const weight = (id: number): number => numbering.weight(id);
-  const baseLines = readLines(base, numbering);
-  const history: Attributed[] = [{ id: base.id, lines: baseLines, authors: new Array<LineAuthor>(baseLines.ids.length).fill(baseAuthor) }];
-  // Since when the snapshots could not be read: what changed across them is named by no one.
-  let gap: StretchTimes | undefined = base.unreadable && steps[0] ? steps[0].times : undefined;
-  for (const step of steps) {
-    const prev = history[history.length - 1]!;
-    if (step.version.unreadable) {
-      gap ??= step.times;
-      history.push(prev);
-      continue;
-    }
-    // Equal content: nothing to compare (most checkpoints leave a given file alone).
-    if (step.version.id === prev.id && step.version.id !== undefined) {
-      gap = undefined;
-      history.push(prev);
-      continue;
-    }
-    const author: StepAuthor = gap === undefined ? step.author : { kind: 'unknown', reason: 'unreadable', ...gap, to_checkpoint_id: step.times.to_checkpoint_id, until: step.times.until };
-    gap = undefined;
-    history.push(attribute(prev, { ...step, author }, history, numbering, weight));
-  }
-  const last = steps.length > 0 ? steps[steps.length - 1]!.version : base;
-  if (last.unreadable) return { state: 'absent' };
-  const now = history[history.length - 1]!;
-  if (last.content === undefined) return { state: 'absent' };
-  if (isBinary(last.content)) return { state: 'binary', author: now.authors[0] ?? baseAuthor };
-  const display = splitLines(utf8.decode(last.content));
-  return { state: 'text', lines: now.authors.map((a, i) => ({ ...a, line: i + 1, text: (display[i] ?? '').replace(/\r?\n$/, '') })) };
+  return lineProvenanceRun(base, baseAuthor, steps)!.blame;
 }
 
-function attribute(prev: Attributed, step: ProvenanceStep, history: readonly Attributed[], numbering: LineNumbering, weight: (id: number) => number): Attributed {
-  const { lines, match } = nextLines(prev.lines, step.version, numbering, weight);
-  const count = lines.ids.length;
-  const authors = new Array<LineAuthor>(count);
-  for (let j = 0; j < count; j++) if (match[j]! >= 0) authors[j] = prev.authors[match[j]!]!;
-  const a = step.author;
-  if (a.kind !== 'restore') {
-    for (let j = 0; j < count; j++) authors[j] ??= a;
-    return { id: step.version.id, lines, authors };
+/**
+ * lineProvenance, which can also keep the tokens of the version after `keepAt` steps (for a cache)
+ * and start from tokens kept before (`resume`: then the versions before it need no content, and
+ * the version it names must be readable). Undefined when the resumed run cannot go on: a restore
+ * after `resume.at` brings back a version before it, whose lines it does not have.
+ */
+export function lineProvenanceRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: RunOptions = {}): ProvenanceRun | undefined {
+  const run = attributionRun(base, baseAuthor, steps, options);
+  for (;;) {
+    const r = run.next();
+    if (r.done) return r.value;
   }
-  const times = step.times;
-  const restored = a.restored_from >= 0 && a.restored_from < history.length - 1 ? history[a.restored_from] : undefined;
-  if (restored === undefined) {
-    // What it brought back cannot be read: its lines are named by no one.
-    for (let j = 0; j < count; j++) authors[j] ??= { kind: 'unknown', reason: 'unreadable', ...times };
-    return { id: step.version.id, lines, authors };
+}
+
+/**
+ * lineProvenanceRun, giving way to other work (`pause`) every few versions compared: in an
+ * editor's process, a long history worked out for the first time does not hold up the rest.
+ */
+export async function lineProvenanceRunAsync(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: RunOptions, pause: () => Promise<void>): Promise<ProvenanceRun | undefined> {
+  const run = attributionRun(base, baseAuthor, steps, options);
+  for (let n = 1; ; n++) {
+    const r = run.next();
+    if (r.done) return r.value;
+    if (n % PAUSE_EVERY === 0) await pause();
   }
-  const back = matchLines(restored.lines.ids, lines.ids);
-  for (let j = 0; j < count; j++) {
-    if (authors[j] !== undefined) continue;
-    authors[j] = back[j]! >= 0 ? restored.authors[back[j]!]! : { kind: 'outside_tool_calls', ...times };
+}
+
+/** Versions compared between two pauses (each a diff of the file's changed part). */
+const PAUSE_EVERY = 16;
+
+export interface RunOptions {
+  readonly keepAt?: number;
+  readonly resume?: ProvenanceResume;
+}
+
+/** The number of lines readLines gives a version, without numbering them. */
+function lineCount(v: FileVersion): number {
+  if (v.content === undefined || v.unreadable) return 0;
+  if (isBinary(v.content)) return 1;
+  let n = 0;
+  for (let at = v.content.indexOf(0x0a); at >= 0; at = v.content.indexOf(0x0a, at + 1)) n++;
+  return v.content.length > 0 && v.content[v.content.length - 1] !== 0x0a ? n + 1 : n;
+}
+
+/** The attribution, one version compared per step of the generator. */
+function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { kind: 'before_checkpoints' }>, steps: readonly ProvenanceStep[], options: RunOptions): Generator<void, ProvenanceRun | undefined> {
+  const numbering = new LineNumbering();
+  const weight = (id: number): number => numbering.weight(id);
+  const effective = effectiveAuthors(base, steps);
+  const tokens = new LineTokens(baseAuthor, steps, effective);
+  const resume = options.resume;
+  const history: (Attributed | undefined)[] = [];
+  if (resume === undefined) {
+    const baseLines = readLines(base, numbering);
+    history.push({ id: base.id, lines: baseLines, tokens: new Int32Array(baseLines.ids.length) });
+  } else {
+    const at = resume.at === 0 ? base : steps[resume.at - 1]!.version;
+    // Tokens that do not fit the version (a cache from elsewhere): the caller runs from the base.
+    if (at.unreadable || lineCount(at) !== resume.tokens.length || resume.tokens.some((t) => t < 0 || t > 3 * resume.at)) return undefined;
+    for (let i = 0; i < resume.at; i++) history.push(undefined);
+    // Its lines are numbered only when a later version is compared with it (most often none is).
+    let lines: Lines | undefined;
+    history.push({
+      id: at.id,
+      get lines() {
+        return (lines ??= readLines(at, numbering));
+      },
+      tokens: resume.tokens,
+    });
   }
-  return { id: step.version.id, lines, authors };
+  let kept = options.keepAt === history.length - 1 ? history[history.length - 1]!.tokens : undefined;
+  for (let s = history.length - 1; s < steps.length; s++) {
+    const step = steps[s]!;
+    const prev = history[history.length - 1]!;
+    const author = effective[s];
+    const next = author === undefined ? prev : attribute(prev, step, author, s, history);
+    if (next === undefined) return undefined;
+    history.push(next);
+    if (options.keepAt === s + 1) kept = next.tokens;
+    if (author !== undefined) yield;
+  }
+  const last = steps.length > 0 ? steps[steps.length - 1]!.version : base;
+  if (last.unreadable || last.content === undefined) return { blame: { state: 'absent' }, kept };
+  const now = history[history.length - 1]!;
+  if (isBinary(last.content)) return { blame: { state: 'binary', author: now.tokens.length > 0 ? tokens.author(now.tokens[0]!) : baseAuthor }, kept };
+  const display = splitLines(utf8.decode(last.content));
+  const lines = Array.from(now.tokens, (t, i): LineProvenance => ({ ...tokens.author(t), line: i + 1, text: (display[i] ?? '').replace(/\r?\n$/, '') }));
+  return { blame: { state: 'text', lines }, kept };
+
+  function attribute(prev: Attributed, step: ProvenanceStep, a: StepAuthor, s: number, history: readonly (Attributed | undefined)[]): Attributed | undefined {
+    const { lines, match } = nextLines(prev.lines, step.version, numbering, weight);
+    const count = lines.ids.length;
+    const out = new Int32Array(count).fill(-1);
+    for (let j = 0; j < count; j++) if (match[j]! >= 0) out[j] = prev.tokens[match[j]!]!;
+    const [own, outside, unknown] = [1 + 3 * s, 2 + 3 * s, 3 + 3 * s];
+    if (a.kind !== 'restore') {
+      for (let j = 0; j < count; j++) if (out[j]! < 0) out[j] = own;
+      return { id: step.version.id, lines, tokens: out };
+    }
+    const inRange = a.restored_from >= 0 && a.restored_from < history.length - 1;
+    const restored = inRange ? history[a.restored_from] : undefined;
+    // A resumed run lacks the versions before its start: the caller runs again from the base.
+    if (inRange && restored === undefined) return undefined;
+    if (restored === undefined) {
+      // What it brought back cannot be read: its lines are named by no one.
+      for (let j = 0; j < count; j++) if (out[j]! < 0) out[j] = unknown;
+      return { id: step.version.id, lines, tokens: out };
+    }
+    const back = matchLines(restored.lines.ids, lines.ids);
+    for (let j = 0; j < count; j++) {
+      if (out[j]! >= 0) continue;
+      out[j] = back[j]! >= 0 ? restored.tokens[back[j]!]! : outside;
+    }
+    return { id: step.version.id, lines, tokens: out };
+  }
 }
 
 /** How much an author says, for choosing among plans over the same file: a tool call names most; `before_checkpoints` least. */

@@ -27,13 +27,19 @@ export function pathInSandbox(path: string, sandboxPath: string): string | undef
  * `planId` that names no plan: NotFoundError; a plan whose sandbox does not hold the path: ValidationError.
  */
 export async function plansOverPath(deps: ServiceDeps, path: string, planId: string | undefined): Promise<PlanOverPath[]> {
-  const plans = await deps.store.read((uow) => uow.plans.list().map((plan) => ({ plan, checkpoints: uow.checkpoints.listForPlan(plan.plan_id) })));
-  if (planId !== undefined && !plans.some((p) => p.plan.plan_id === planId)) throw new NotFoundError('plan', planId);
-  const over = plans.flatMap((p) => {
-    if (planId !== undefined && p.plan.plan_id !== planId) return [];
-    const rel = pathInSandbox(path, p.plan.sandbox_path);
-    return rel === undefined ? [] : [{ ...p, rel }];
+  // Only the plans over the path have their checkpoints read (each row is checked as it is read).
+  const { known, over } = await deps.store.read((uow) => {
+    const plans = uow.plans.list();
+    return {
+      known: planId === undefined || plans.some((p) => p.plan_id === planId),
+      over: plans.flatMap((plan) => {
+        if (planId !== undefined && plan.plan_id !== planId) return [];
+        const rel = pathInSandbox(path, plan.sandbox_path);
+        return rel === undefined ? [] : [{ plan, rel, checkpoints: uow.checkpoints.listForPlan(plan.plan_id) }];
+      }),
+    };
   });
+  if (!known) throw new NotFoundError('plan', planId!);
   if (planId !== undefined && over.length === 0) throw new ValidationError(`${JSON.stringify(path)} is not in the sandbox of plan ${planId}`);
   return over;
 }

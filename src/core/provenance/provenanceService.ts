@@ -2,8 +2,12 @@ import { NotFoundError } from '../errors';
 import type { ServiceDeps } from '../serviceDeps';
 import type { FileBlame } from './lineProvenance';
 import { fileLog, type FileChange } from './fileLog';
-import { fileProvenance } from './planProvenance';
+import type { LineTokenCache, SnapshotFileId } from '../ports';
+import { blameFromPlans } from './planBlame';
 import { nowVersion, plansOverPath, readHistories, SnapshotFileCache } from './provenanceReader';
+
+/** The bytes' SHA-1 as git names a blob: a key for the answers (a native hash; the id of any form would do). */
+const SHA1_LIKE = '0'.repeat(40);
 
 /** `agents blame`'s answer: the file (relative to the workspace), whose each line is, and the plans that were asked. */
 export interface BlameResult {
@@ -26,24 +30,35 @@ export class ProvenanceService {
   private readonly cache = new SnapshotFileCache();
   /** The last answers, by what they were worked out from (the checkpoints and the file's bytes): the editor asks again for a file that has not changed. */
   private readonly answers = new Map<string, BlameResult>();
+  /** A path's content id at each snapshot already asked about (a snapshot never changes): the editor's recomputes run no git. */
+  private readonly ids = new Map<string, SnapshotFileId>();
 
-  constructor(private readonly deps: ServiceDeps) {}
+  /**
+   * `tokens`: the attributions kept between processes (see planBlame.ts); none, every call works
+   * them out. `pause`: gives way to the process's other work while a long history is compared.
+   */
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly tokens?: LineTokenCache,
+    private readonly pause?: () => Promise<void>,
+  ) {}
 
   /**
    * Who wrote each line of the file now (`path` relative to the workspace), from every plan whose
    * sandbox holds it, or just `planId`'s. A path that leaves the workspace or goes through a link:
-   * ValidationError; no file there: NotFoundError. Reads only: nothing is written.
+   * ValidationError; no file there: NotFoundError. Reads only: nothing is written. `text`: the
+   * file's bytes to blame in place of those on disk (an editor's unsaved text): lines that differ
+   * from the last checkpoint are then the user's.
    */
-  async blame(path: string, planId?: string): Promise<BlameResult> {
+  async blame(path: string, planId?: string, text?: Uint8Array): Promise<BlameResult> {
     const file = await this.deps.workspace.readFile(path);
-    const content = file.content;
+    const content = file.content === undefined ? undefined : (text ?? file.content);
     if (content === undefined) throw new NotFoundError('file', path);
     const plans = await plansOverPath(this.deps, file.path, planId);
-    const key = [file.path, planId ?? '', contentKey(content), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
+    const key = [file.path, planId ?? '', this.deps.snapshotter.contentId(content, SHA1_LIKE), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
     const known = this.answers.get(key);
     if (known) return known;
-    const histories = await readHistories(this.deps, plans, this.cache);
-    const blame = fileProvenance(histories, content, (h) => nowVersion(content, h));
+    const blame = await blameFromPlans({ deps: this.deps, tokens: this.tokens, contents: this.cache, ids: this.ids, ...(this.pause ? { pause: this.pause } : {}) }, plans, content);
     const result = { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
     if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(key, result);
@@ -63,14 +78,4 @@ export class ProvenanceService {
     if (content === undefined && changes.length === 0) throw new NotFoundError('file', path);
     return { path: file.path, changes, plan_ids: plans.map((p) => p.plan.plan_id) };
   }
-}
-
-/** Bytes as a key: their length and two 32-bit FNV-1a hashes of different seeds. */
-function contentKey(bytes: Uint8Array): string {
-  let [h1, h2] = [0x811c9dc5, 0x01000193 ^ 0x5bd1e995];
-  for (let i = 0; i < bytes.length; i++) {
-    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193);
-    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995);
-  }
-  return `${bytes.length}:${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}`;
 }

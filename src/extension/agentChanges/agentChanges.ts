@@ -8,12 +8,15 @@ import type { FolderServices } from '../folderServices';
 import { formatRelativeTime } from '../tree/treePresentation';
 import { shownMarkdown, showInfo, showModal, showPick, showWarning } from '../shownText';
 import { checkpointFileUri } from '../checkpointDocuments/checkpointContentProvider';
-import { commandLink, hoverMarkdown, lineMarks, markAt, shiftMarks, type LineMark, type MarkGroup } from './lineMarks';
+import { commandLink, hoverMarkdown, lineEditOf, lineMarks, markAt, shiftMarks, type LineMark, type MarkGroup } from './lineMarks';
 
 // Show Agent Changes: a toggle (command and status-bar item) that marks the active file's lines by
 // who wrote them, a hover with the tool call and its links, and Undo This Change. Marks follow the
-// document's edits at once (shiftMarks); who wrote what is worked out again only after a pause,
-// on save, and when the view's checkpoints change, never per keystroke.
+// document's edits at once (shiftMarks; painted after a short pause); who wrote what is worked out
+// again only after a pause in typing (against the unsaved text: the lines typed since the last
+// checkpoint are the user's), on save, and when the view's checkpoints change, never per
+// keystroke. A recompute runs no git once the file's checkpoints were read (the provenance
+// service keeps what it read), and reads what an earlier one kept (core/provenance/planBlame.ts).
 
 /** Where a tool call's change is: what the hover's links and Undo This Change are given. */
 interface ToolCallTarget {
@@ -30,6 +33,12 @@ interface ToolCallTarget {
 const COLORS: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineBackground', user: 'cleveragents.userLineBackground', unknown: 'cleveragents.unknownLineBackground' };
 const GUTTER: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineGutter', user: 'cleveragents.userLineGutter', unknown: 'cleveragents.unknownLineGutter' };
 
+/** A file's marks were set: worked out (`computed`) or moved with an edit (`moved`); for tests and other extensions. */
+export interface AgentMarksSet {
+  readonly uri: string;
+  readonly cause: 'computed' | 'moved';
+}
+
 /** Marks and Undo This Change read the shadow store with git (and the undo writes files): off in Restricted Mode, with a word why. */
 function trusted(): boolean {
   if (vscode.workspace.isTrusted) return true;
@@ -43,6 +52,12 @@ export class AgentChanges implements vscode.Disposable {
   private readonly types: Record<MarkGroup, vscode.TextEditorDecorationType>;
   private readonly status: vscode.StatusBarItem;
   private readonly recompute = new Debouncer(() => void this.refresh(), 800, 3000);
+  /** Documents whose marks moved with an edit and wait to be painted. */
+  private readonly moved = new Set<vscode.TextDocument>();
+  private readonly repaint = new Debouncer(() => this.paintMoved(), 100, 300);
+  private readonly marksSet = new vscode.EventEmitter<AgentMarksSet>();
+  /** Fires when a file's marks are set. */
+  readonly onDidSetMarks = this.marksSet.event;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -80,7 +95,14 @@ export class AgentChanges implements vscode.Disposable {
         if (folder && typeof planId === 'string') await reveal(folder, planId, typeof checkpointId === 'string' ? checkpointId : undefined);
       }),
       this.recompute,
+      this.repaint,
+      this.marksSet,
     );
+  }
+
+  /** The marks held for an open file (0-based lines, `end` exclusive). */
+  marksOf(uri: vscode.Uri): readonly { start: number; end: number; group: MarkGroup }[] {
+    return (this.marks.get(uri.toString()) ?? []).map(({ start, end, group }) => ({ start, end, group }));
   }
 
   /** A new checkpoint (the view refreshed): the marks may have changed. */
@@ -108,18 +130,33 @@ export class AgentChanges implements vscode.Disposable {
     const folder = vscode.workspace.getWorkspaceFolder(editor.document.uri);
     if (!folder) return;
     const rel = path.relative(folder.uri.fsPath, editor.document.uri.fsPath).split(path.sep).join('/');
+    const doc = editor.document;
+    const version = doc.version;
+    // Unsaved edits: the text as the editor holds it (encoded as UTF-8); else the file on disk, byte for byte.
+    const text = doc.isDirty ? new TextEncoder().encode(doc.getText()) : undefined;
     let marks: LineMark[] = [];
     try {
-      const result = await (await this.folders.services(folder)).provenance.blame(rel);
+      const result = await (await this.folders.services(folder)).provenance.blame(rel, undefined, text);
       marks = result.blame.state === 'text' ? lineMarks(result.blame.lines) : [];
     } catch {
       // A file no plan holds (or that went away) has no marks.
       marks = [];
     }
-    // A file edited since it was read: the marks would be of another text; the save recomputes.
-    if (editor.document.isDirty) return;
-    this.marks.set(editor.document.uri.toString(), marks);
-    this.paint(editor, marks);
+    // Edited while it was worked out: the marks would be of another text; the edit scheduled another.
+    if (doc.version !== version || !this.on) return;
+    this.marks.set(doc.uri.toString(), marks);
+    this.moved.delete(doc);
+    for (const e of vscode.window.visibleTextEditors) if (e.document === doc) this.paint(e, marks);
+    this.marksSet.fire({ uri: doc.uri.toString(), cause: 'computed' });
+  }
+
+  private paintMoved(): void {
+    for (const doc of this.moved) {
+      const marks = this.marks.get(doc.uri.toString()) ?? [];
+      for (const e of vscode.window.visibleTextEditors) if (e.document === doc) this.paint(e, marks);
+      this.marksSet.fire({ uri: doc.uri.toString(), cause: 'moved' });
+    }
+    this.moved.clear();
   }
 
   private paint(editor: vscode.TextEditor, marks: readonly LineMark[]): void {
@@ -134,10 +171,13 @@ export class AgentChanges implements vscode.Disposable {
     if (!this.on || !marks || e.contentChanges.length === 0) return;
     // Last change first: each one's line numbers are those before any of the event's changes.
     for (const c of [...e.contentChanges].sort((a, b) => b.range.start.line - a.range.start.line)) {
-      marks = shiftMarks(marks, { start: c.range.start.line, end: c.range.end.line, lines: c.text.split('\n').length });
+      marks = shiftMarks(marks, lineEditOf(c.range, c.text));
     }
+    // Held at once (the hover reads them); painted after a short pause (the editor moves what is
+    // painted with the text meanwhile).
     this.marks.set(key, marks);
-    for (const editor of vscode.window.visibleTextEditors) if (editor.document === e.document) this.paint(editor, marks);
+    this.moved.add(e.document);
+    this.repaint.schedule();
     this.recompute.schedule();
   }
 

@@ -50,11 +50,26 @@ export function lineMarks(lines: readonly LineProvenance[]): LineMark[] {
   return marks;
 }
 
-/** One edit of the document: lines `start`..`end` (0-based, inclusive) replaced by text of `lines` lines. */
+/** One edit of the document: lines `start`..`end` (0-based, inclusive; `end` = `start` - 1: none) replaced by `lines` lines. */
 export interface LineEdit {
   readonly start: number;
   readonly end: number;
   readonly lines: number;
+}
+
+/**
+ * A change of the document (the range it replaced, 0-based lines and characters, and its text) as
+ * a LineEdit. A change of whole lines (from the start of a line to the start of another, with text
+ * that is whole lines, or none: a line typed or pasted above, lines deleted) leaves the lines
+ * around it as they were, so only the lines it replaced are edited; any other change edits every
+ * line it touches.
+ */
+export function lineEditOf(range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } }, text: string): LineEdit {
+  const newLines = text.split('\n').length;
+  if (range.start.character === 0 && range.end.character === 0 && (text === '' || text.endsWith('\n'))) {
+    return { start: range.start.line, end: range.end.line - 1, lines: newLines - 1 };
+  }
+  return { start: range.start.line, end: range.end.line, lines: newLines };
 }
 
 /**

@@ -17,4 +17,8 @@ export interface CheckpointsApi extends CleverAgentsCheckpointsApi {
   describeTree(): Promise<TreeRow[]>;
   /** Whether sql.js and git were loaded, which happens at the first use, never at activation. */
   readonly engineLoaded: boolean;
+  /** Show Agent Changes set an open file's marks: worked out, or moved with an edit. */
+  readonly onDidSetAgentMarks: vscode.Event<{ readonly uri: string; readonly cause: 'computed' | 'moved' }>;
+  /** The marks Show Agent Changes holds for an open file (0-based lines, `end` exclusive). */
+  agentMarks(uri: vscode.Uri): readonly { readonly start: number; readonly end: number; readonly group: 'agent' | 'user' | 'unknown' }[];
 }

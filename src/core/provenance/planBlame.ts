@@ -1,0 +1,124 @@
+import type { LineTokenCache, SnapshotFileId } from '../ports';
+import type { ServiceDeps } from '../serviceDeps';
+import { combineBlames, lineProvenance, lineProvenanceRun, lineProvenanceRunAsync, type FileBlame, type FileVersion, type ProvenanceResume, type ProvenanceStep } from './lineProvenance';
+import { planSteps } from './planProvenance';
+import type { PlanOverPath, SnapshotFileCache } from './provenanceReader';
+
+// `agents blame` reading as little as it can: the path's content id at each checkpoint (one
+// `cat-file --batch-check`), then the attribution of the plan's last checkpoint from the cache
+// (LineTokenCache) when an earlier call worked it out, so that only the versions after what the
+// cache holds are read and compared; most often none, or just the last checkpoint's against the
+// file now. What the cache holds is keyed by everything that decided it (the content ids, in
+// order, and which steps were restores of which version), so a hit is the answer a full run gives.
+
+/** Bumped when the attribution changes its rules: older caches then miss. */
+const RULES = 'line-tokens 1';
+/** How many checkpoints back a cached attribution is looked for (each a file that is there or not). */
+const LOOK_BACK = 8;
+
+function versionOf(f: SnapshotFileId, contents: ReadonlyMap<string, Uint8Array>): FileVersion {
+  if (f.state === 'file') return { id: f.id, content: contents.get(f.id) };
+  return f.state === 'absent' ? { id: undefined, content: undefined } : { id: undefined, content: undefined, unreadable: true };
+}
+
+/** The key of the attribution of version `at` (0: the first checkpoint's): the ids up to it, and the steps before it that restore. */
+function keyAt(planId: string, rel: string, ids: readonly SnapshotFileId[], steps: readonly ProvenanceStep[], at: number): string {
+  const parts = [RULES, planId, rel];
+  for (let i = 0; i <= at; i++) {
+    const f = ids[i]!;
+    const a = i > 0 ? steps[i - 1]!.author : undefined;
+    parts.push(`${f.state === 'file' ? f.id : f.state}${a?.kind === 'restore' ? `<${a.restored_from}` : ''}`);
+  }
+  return parts.join('\n');
+}
+
+export interface PlanBlameSources {
+  readonly deps: ServiceDeps;
+  readonly tokens: LineTokenCache | undefined;
+  /** Contents read before, by content id (a long-lived process). */
+  readonly contents: SnapshotFileCache;
+  /** Content ids found before, by `<snapshot>\0<path>` (a long-lived process). */
+  readonly ids?: Map<string, SnapshotFileId>;
+  /** Gives way to other work now and then while a long history is compared (see lineProvenanceRunAsync). */
+  readonly pause?: () => Promise<void>;
+}
+
+/** The path's content id at each snapshot: those found before from `known`, the rest in one read of the store. */
+async function idsAt(src: PlanBlameSources, refs: readonly string[], rel: string): Promise<SnapshotFileId[]> {
+  const known = src.ids;
+  const missing = [...new Set(refs.filter((r) => known?.get(`${r}\0${rel}`) === undefined))];
+  const found = missing.length > 0 ? await src.deps.snapshotter.fileIdsAtSnapshots(missing, rel) : [];
+  const fresh = new Map(missing.map((r, i) => [r, found[i]!]));
+  if (known !== undefined) {
+    if (known.size > 200_000) known.clear();
+    // An unreadable snapshot is asked about again: it may be a read that failed this time.
+    for (const [r, f] of fresh) if (f.state !== 'unreadable') known.set(`${r}\0${rel}`, f);
+  }
+  return refs.map((r) => fresh.get(r) ?? known!.get(`${r}\0${rel}`)!);
+}
+
+/** The blame of the file now (`now`: its bytes) from every plan over it (see fileProvenance). */
+export async function blameFromPlans(src: PlanBlameSources, plans: readonly PlanOverPath[], now: Uint8Array): Promise<FileBlame> {
+  if (plans.length === 0) return lineProvenance({ id: 'now', content: now }, { kind: 'before_checkpoints', until: null }, []);
+  const byRel = new Map<string, SnapshotFileId[]>();
+  for (const rel of new Set(plans.map((p) => p.rel))) {
+    const refs = plans.filter((p) => p.rel === rel).flatMap((p) => p.checkpoints.map((c) => c.sandbox_ref));
+    byRel.set(rel, await idsAt(src, refs, rel));
+  }
+  const blames: FileBlame[] = [];
+  const offsets = new Map<string, number>();
+  for (const p of plans) {
+    const at = offsets.get(p.rel) ?? 0;
+    offsets.set(p.rel, at + p.checkpoints.length);
+    blames.push(await planBlame(src, p, byRel.get(p.rel)!.slice(at, at + p.checkpoints.length), now));
+  }
+  return combineBlames(blames);
+}
+
+async function planBlame(src: PlanBlameSources, p: PlanOverPath, ids: readonly SnapshotFileId[], now: Uint8Array): Promise<FileBlame> {
+  const like = ids.find((f) => f.state === 'file');
+  // The file now takes the id the store would give it: equal to a checkpoint's, it is that version.
+  const nowId = like?.state === 'file' ? src.deps.snapshotter.contentId(now, like.id) : 'now';
+  const id = (f: SnapshotFileId): FileVersion => versionOf(f, new Map());
+  const shape = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map(id) }, { id: nowId, content: now });
+  const last = ids.length - 1;
+  const cache = src.tokens;
+  // The newest checkpoint whose attribution is kept, and that can be resumed from (readable).
+  let resume: ProvenanceResume | undefined;
+  for (let at = last; cache !== undefined && at >= Math.max(0, last - LOOK_BACK) && resume === undefined; at--) {
+    if (ids[at]!.state === 'unreadable') continue;
+    const tokens = cache.get(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, at));
+    if (tokens !== undefined) resume = { at, tokens };
+  }
+  const run = async (from: ProvenanceResume | undefined) => {
+    const needed = ids.slice(from?.at ?? 0).flatMap((f) => (f.state === 'file' && f.id !== nowId ? [f.id] : []));
+    const contents = await readContents(src, needed);
+    contents.set(nowId, now);
+    const { base, baseAuthor, steps } = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map((f) => versionOf(f, contents)) }, { id: nowId, content: now });
+    const options = { keepAt: last, ...(from ? { resume: from } : {}) };
+    return src.pause ? lineProvenanceRunAsync(base, baseAuthor, steps, options, src.pause) : lineProvenanceRun(base, baseAuthor, steps, options);
+  };
+  // A resumed run can fail (a later restore brings back a version before it): then from the start.
+  const result = (resume && (await run(resume))) || (await run(undefined))!;
+  if (cache !== undefined && last >= 0 && result.kept !== undefined && resume?.at !== last && ids[last]!.state !== 'unreadable') cache.set(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, last), result.kept);
+  return result.blame;
+}
+
+/** The contents of `ids`, those read before from the cache, the rest in one read of the store. */
+async function readContents(src: PlanBlameSources, ids: readonly string[]): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    // Kept by content id (no path): a content id names the same bytes at any path.
+    const known = src.contents.get(id, '');
+    if (known?.state === 'file') out.set(id, known.content);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const [id, bytes] of await src.deps.snapshotter.readContents(missing)) {
+      out.set(id, bytes);
+      src.contents.set(id, '', { state: 'file', id, content: bytes });
+    }
+  }
+  return out;
+}
