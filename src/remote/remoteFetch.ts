@@ -6,7 +6,8 @@ import { WORKSPACE_KEY } from '../core/ports';
 import { recordFetchedOrigins, readFetchedOrigins, type FetchedOrigin } from './fetchedOrigins';
 import type { Origin, PlanBundle } from './planBundle';
 import { readPlanCommit, snapshotTreeIn } from './planCommit';
-import { fetchTips, listRemotePlans, planRef, shownUrl, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, shownUrl, stopIfCancelled, tipRef } from './remoteRefs';
+import { gitProgressTo, type RemoteProgressSink } from './remoteProgress';
 import { openTransportRepo, type TransportRepo } from './transportRepo';
 
 // `agents remote fetch`: plans from a remote's refs into this workspace's database and shadow
@@ -21,6 +22,9 @@ export interface FetchContext {
   readonly workspaceId: string | undefined;
   readonly now: () => Date;
   readonly warn: (message: string) => void;
+  /** Cancel: stops git where it is; once the plans are being written into the database, they are written whole. */
+  readonly signal?: AbortSignal;
+  readonly progress?: RemoteProgressSink;
 }
 
 export interface FetchOptions {
@@ -96,17 +100,23 @@ function latestActivity(bundle: PlanBundle): string {
 /** Fetches plans from `url` into this workspace. */
 export async function fetchPlans(ctx: FetchContext, url: string, options: FetchOptions): Promise<FetchOutcome> {
   const { store, snapshotter, workspace } = ctx.services;
+  const { signal, progress } = ctx;
+  stopIfCancelled(signal, 'nothing was fetched.');
   const objects = await snapshotter.exclusive(WORKSPACE_KEY, () => snapshotter.objectsDir());
-  const transport = await openTransportRepo(workspace.root, path.resolve(objects));
+  const transport = await openTransportRepo(workspace.root, path.resolve(objects), signal);
   const outcomes: PlanFetchOutcome[] = [];
   try {
-    const tips = await listRemotePlans(transport.git, url);
+    progress?.({ message: "Reading the remote's plans" });
+    const tips = await listRemotePlans(transport.git, url, signal);
     const { ids, missing } = choose(tips, options.planIds);
     outcomes.push(...missing);
-    await fetchTips(transport.git, url, ids);
+    progress?.({ message: `Fetching ${ids.length} plan(s)`, done: 0, total: ids.length });
+    await fetchTips(transport.git, url, ids, signal, progress ? gitProgressTo(progress, `Fetching ${ids.length} plan(s)`) : undefined);
     const fetchedBefore = readFetchedOrigins(workspace.root, ctx.warn);
     const accepted: Accepted[] = [];
-    for (const planId of ids) {
+    for (const [index, planId] of ids.entries()) {
+      stopIfCancelled(signal, 'nothing was added to this workspace.');
+      progress?.({ message: `Checking plan ${index + 1} of ${ids.length}`, done: index, total: ids.length });
       const base = { plan_id: planId, title: '', checkpoints_added: [] as string[], checkpoints: 0 };
       let bundle: PlanBundle;
       try {
@@ -156,7 +166,11 @@ export async function fetchPlans(ctx: FetchContext, url: string, options: FetchO
       accepted.push({ bundle, isNew: collision.isNew, changedRow: collision.changedRow, added: collision.added });
       outcomes.push({ ...shown, status: 'fetched', checkpoints_added: collision.added.map((c) => c.checkpoint_id) });
     }
-    if (accepted.length > 0) await importPlans(ctx, transport, url, accepted);
+    stopIfCancelled(signal, 'nothing was added to this workspace.');
+    if (accepted.length > 0) {
+      progress?.({ message: `Adding ${accepted.length} plan(s) to this workspace` });
+      await importPlans(ctx, transport, url, accepted);
+    }
   } finally {
     await transport.dispose();
   }

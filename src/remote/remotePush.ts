@@ -11,7 +11,8 @@ import { readFetchedOrigins } from './fetchedOrigins';
 import { BUNDLE_FORMAT, bundledMetadata, bundledTitle, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
 import { commitPlanTree, readPlanCommit, treeOfCommit, writePlanTree } from './planCommit';
 import { PrivacyFilter, type PrivacyRules } from './privacyRules';
-import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, stopIfCancelled, tipRef } from './remoteRefs';
+import { gitProgressTo, type RemoteProgressSink } from './remoteProgress';
 import { SnapshotFilter } from './snapshotFilter';
 import { openTransportRepo, type TransportRepo } from './transportRepo';
 
@@ -34,6 +35,9 @@ export interface PushContext {
   readonly origin: Omit<Origin, 'agent'>;
   readonly rules: PrivacyRules;
   readonly warn: (message: string) => void;
+  /** Cancel: stops git where it is; the remote keeps what it had or gets the whole new commit (docs/REMOTES.md). */
+  readonly signal?: AbortSignal;
+  readonly progress?: RemoteProgressSink;
 }
 
 export interface PushOptions {
@@ -101,6 +105,8 @@ class PlanPusher {
   /** Each checkpoint's filtered snapshot, once per push whatever the attempts. */
   private readonly filtered = new Map<string, { tree: string; withheld: Withheld[] }>();
   private readonly filter: SnapshotFilter;
+  /** Who pushed each plan's tip as last read (for a refusal after every try: who got there first). */
+  private readonly tipOrigins = new Map<string, string>();
 
   constructor(
     private readonly ctx: PushContext,
@@ -127,6 +133,7 @@ class PlanPusher {
       }
       if (remote.origin.workspace_id !== this.ctx.origin.workspace_id) return this.refused(local, `the remote holds a plan of this id recorded by another workspace (${remote.origin.user}@${remote.origin.machine}); ids collide, so nothing was pushed`);
       if (remote.plan.plan_id !== plan.plan_id) return this.refused(local, `the remote's ref for this plan holds plan ${remote.plan.plan_id}`);
+      this.tipOrigins.set(plan.plan_id, `${remote.origin.user}@${remote.origin.machine}`);
     }
     const onRemote = new Map((remote?.checkpoints ?? []).map((c) => [c.checkpoint_id, c]));
     let promptNumber = 0;
@@ -181,6 +188,12 @@ class PlanPusher {
     return { local, tip, commit, outcome: { ...outcome, status: this.options.dryRun ? 'would_push' : 'pushed' } };
   }
 
+  /** `, last pushed by user@machine` when a tip of the plan was read, else nothing. */
+  lastPusher(planId: string): string {
+    const who = this.tipOrigins.get(planId);
+    return who === undefined ? '' : `; the remote's copy was last pushed by ${who}`;
+  }
+
   /** Every object the commit brings that the remote does not hold (a dry run's list). */
   async leavingObjects(commit: string, remoteTips: readonly string[]): Promise<LeavingObject[]> {
     const out = await this.transport.git.raw(['rev-list', '--objects', commit, ...(remoteTips.length ? ['--not', ...remoteTips] : [])]);
@@ -222,18 +235,25 @@ export async function pushPlans(ctx: PushContext, url: string, options: PushOpti
     }
   }
   const snapshotter = ctx.services.snapshotter;
+  const { signal, progress } = ctx;
+  stopIfCancelled(signal, 'nothing was sent.');
   const objects = await snapshotter.exclusive(WORKSPACE_KEY, () => snapshotter.objectsDir());
-  const transport = await openTransportRepo(ctx.services.workspace.root, path.resolve(objects));
+  const transport = await openTransportRepo(ctx.services.workspace.root, path.resolve(objects), signal);
   try {
     const pusher = new PlanPusher(ctx, transport, options);
     let pending = chosen;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const tips = await listRemotePlans(transport.git, url);
-      await fetchTips(transport.git, url, pending.map((p) => p.plan.plan_id).filter((id) => tips.has(id)));
+      progress?.({ message: `Reading the remote's plans${attempt > 1 ? ` (try ${attempt} of ${ATTEMPTS})` : ''}` });
+      const tips = await listRemotePlans(transport.git, url, signal);
+      await fetchTips(transport.git, url, pending.map((p) => p.plan.plan_id).filter((id) => tips.has(id)), signal);
       // Under the store's lock: no checkpoint's snapshot is pruned while it is read.
       const prepared = await snapshotter.exclusive(WORKSPACE_KEY, async () => {
         const made: Prepared[] = [];
-        for (const local of pending) made.push(await pusher.prepare(local, tips.has(local.plan.plan_id) ? tipRef(local.plan.plan_id) : undefined));
+        for (const local of pending) {
+          stopIfCancelled(signal, 'nothing was sent.');
+          progress?.({ message: `Preparing plan ${made.length + 1} of ${pending.length}`, done: made.length, total: pending.length });
+          made.push(await pusher.prepare(local, tips.has(local.plan.plan_id) ? tipRef(local.plan.plan_id) : undefined));
+        }
         return made;
       });
       const toPush = prepared.filter((p) => p.commit !== undefined);
@@ -243,17 +263,21 @@ export async function pushPlans(ctx: PushContext, url: string, options: PushOpti
         break;
       }
       if (toPush.length === 0) break;
+      stopIfCancelled(signal, 'nothing was sent.');
+      const refspecs = toPush.map((p) => `${p.commit!}:${planRef(p.local.plan.plan_id)}`);
       try {
-        await transport.git.raw(['push', '--porcelain', '--quiet', url, ...toPush.map((p) => `${p.commit!}:${planRef(p.local.plan.plan_id)}`)]);
+        if (progress) await transport.git.rawStreaming(['push', '--porcelain', '--progress', url, ...refspecs], gitProgressTo(progress, `Sending ${toPush.length} plan(s)`));
+        else await transport.git.raw(['push', '--porcelain', '--quiet', url, ...refspecs]);
       } catch (error) {
-        if (!isRejection(error)) throw remoteFailure('push to', url, error);
+        if (signal?.aborted || !isRejection(error)) throw remoteFailure('push to', url, error, signal);
       }
-      const after = await listRemotePlans(transport.git, url);
+      progress?.({ message: 'Checking what the remote holds now' });
+      const after = await listRemotePlans(transport.git, url, signal);
       pending = [];
       for (const p of toPush) {
         if (after.get(p.local.plan.plan_id) === p.commit) results.set(p.local.plan.plan_id, p.outcome);
         else if (attempt < ATTEMPTS) pending.push(p.local);
-        else results.set(p.local.plan.plan_id, { ...p.outcome, status: 'refused', checkpoints_sent: [], reason: `the remote's copy of this plan changed during each of ${ATTEMPTS} tries (another push at the same time); nothing of this plan was changed there, try again` });
+        else results.set(p.local.plan.plan_id, { ...p.outcome, status: 'refused', checkpoints_sent: [], reason: `the remote's copy of this plan changed during each of ${ATTEMPTS} tries (another push at the same time${pusher.lastPusher(p.local.plan.plan_id)}); nothing of this plan was changed there, try again` });
       }
     }
   } finally {
