@@ -111,3 +111,8 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     dispose: () => store.close(),
   };
 }
+
+// The remote commands (src/remote), for the extension's Push Session… and Fetch from Remote…: in
+// this bundle, read with the engine, never at activation.
+export { runRemoteCommand } from './remote/remoteCommands';
+export { workspaceRemotes } from './remote/remoteRefs';
