@@ -17,7 +17,6 @@ import { registerAgentHookCommands } from './agentHooks/connectAgentCommands';
 import { StableHookCommands } from './agentHooks/stableHookCommands';
 import { openWalkthroughOnFirstRun } from './walkthrough/firstRun';
 import { AgentChanges } from './agentChanges/agentChanges';
-import { RemoteCommands } from './remote/remoteCommands';
 
 const RESTRICTED_MESSAGE =
   'Restricted Mode: plans and checkpoints are listed, but creating, deleting and rolling back are off because they run git and write files. Trust this workspace to turn them on.';
@@ -71,9 +70,6 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
   };
   const agentChanges = new AgentChanges(folders, revealPlan);
   context.subscriptions.push(agentChanges, tree.onDidChangeTreeData(() => agentChanges.checkpointsChanged()));
-  context.subscriptions.push(
-    new RemoteCommands({ folders, channel, tree: { isNode: (value): value is TreeNode => tree.isNode(value), selection: () => view.selection, refresh: () => tree.refresh(), reveal: revealPlan } }).register(),
-  );
   const agentApi = registerRollbackFeatures(context, {
     folders,
     channel,

@@ -12,9 +12,10 @@ import { explainRestricted } from '../commands/commands';
 import { pickPlan } from '../commands/prompts';
 import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
 import { loadEngine } from '../loadEngine';
-import { showError, showInfo, showModal, showWarning, withProgressTitled } from '../shownText';
+import { showError, showInfo, showWarning, withProgressTitled } from '../shownText';
 import { fetchedOrigins } from '../tree/remoteGroup';
-import type { TreeNode } from '../tree/treeNodes';
+import type { TreeAccess } from '../rollback/rollbackCommands';
+import type { RollbackDialogs } from '../rollback/rollbackDialogs';
 import { pickFolder, pickRemote } from './remotePicks';
 import { OPEN_TERMINAL, RETRY, SHOW_IN_VIEW, SHOW_LOG, SHOW_WHAT_WOULD_LEAVE, TURN_ON_AND_PUSH, consentText, credentialCommand, failureActions, fetchOutcomeText, pushOutcomeText } from './remoteText';
 
@@ -28,13 +29,19 @@ const FetchArgsSchema = z.object({ folder: z.string().min(1).max(4096).optional(
 
 export interface RemoteCommandDeps {
   readonly folders: Pick<FolderServices, 'folders' | 'findPlan' | 'planChoices' | 'services'>;
-  readonly tree: {
-    isNode(value: unknown): value is TreeNode;
-    selection(): readonly TreeNode[];
-    refresh(): void;
-    reveal(folder: vscode.WorkspaceFolder, planId: string): Promise<void>;
-  };
+  /** The opt-in modal goes through the rollback features' dialogs: the integration tests answer it. */
+  readonly dialogs: Pick<RollbackDialogs, 'confirm'>;
+  readonly tree?: TreeAccess;
   readonly channel: vscode.LogOutputChannel;
+}
+
+/** What a command run from code gets back when git failed or the person cancelled (it was also said in a notification). */
+export interface RemoteFailure {
+  readonly failed: { readonly type: string; readonly kind?: RemoteFailureKind; readonly message: string; readonly actions: readonly string[] };
+}
+
+function isFailure(value: unknown): value is RemoteFailure {
+  return typeof value === 'object' && value !== null && 'failed' in value;
 }
 
 /** An error of the engine's own bundle, told apart by its `type` (instanceof would need that bundle's class). */
@@ -75,9 +82,9 @@ export class RemoteCommands {
     );
   }
 
-  /** Pushes one plan of this workspace; returns the push's outcome, or undefined when declined, cancelled or failed (said). */
-  async pushSession(arg: unknown): Promise<PushOutcome | undefined> {
-    const given = arg !== undefined && !this.deps.tree.isNode(arg) ? parseArgs(PushArgsSchema, arg, Commands.pushSession) : undefined;
+  /** Pushes one plan of this workspace; returns the push's outcome, what failed (said too), or undefined when declined. */
+  async pushSession(arg: unknown): Promise<PushOutcome | RemoteFailure | undefined> {
+    const given = arg !== undefined && !this.deps.tree?.isNode(arg) ? parseArgs(PushArgsSchema, arg, Commands.pushSession) : undefined;
     const target = await this.planTarget(arg, given);
     if (!target) return undefined;
     const { folder, services, plan } = target;
@@ -95,27 +102,27 @@ export class RemoteCommands {
       // Asked until answered: the dry run opens beside the modal, then the question comes back.
       for (;;) {
         const text = consentText(remote, settings?.max_blob_bytes ?? DEFAULT_MAX_BLOB_BYTES);
-        const choice = await showModal(text.message, text.detail, [TURN_ON_AND_PUSH, SHOW_WHAT_WOULD_LEAVE]);
+        const choice = await this.deps.dialogs.confirm(text.message, text.detail, [TURN_ON_AND_PUSH, SHOW_WHAT_WOULD_LEAVE]);
         if (choice === TURN_ON_AND_PUSH) break;
         if (choice !== SHOW_WHAT_WOULD_LEAVE) return undefined;
         const dry = await this.withRemoteProgress(`What would leave for “${plan.title}”`, (signal, progress) =>
           engine.runRemoteCommand({ name: 'push', remote, planIds: [plan.plan_id], dryRun: true, includePrompts: false }, { ...ctx, signal, progress }),
         );
-        if (dry === undefined) return undefined;
+        if (isFailure(dry)) return dry;
         const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `${dry.text}\n` });
         await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: false });
       }
       await engine.runRemoteCommand({ name: 'enable', allow: [], deny: [] }, ctx);
       this.deps.channel.info(`Pushing turned on for ${root} (Push Session…).`);
     }
-    const run = async (): Promise<PushOutcome | undefined> => {
+    const run = async (): Promise<PushOutcome | RemoteFailure> => {
       const done = await this.withRemoteProgress(
         `Pushing “${plan.title}” to ${remote}`,
         (signal, progress) => engine.runRemoteCommand({ name: 'push', remote, planIds: [plan.plan_id], dryRun: false, includePrompts: false }, { ...ctx, signal, progress }),
         run,
         { folder, remote },
       );
-      if (done === undefined) return undefined;
+      if (isFailure(done)) return done;
       const out = (done.json as { push: PushOutcome }).push;
       const said = pushOutcomeText(out);
       this.deps.channel.info(said.message);
@@ -129,8 +136,8 @@ export class RemoteCommands {
     return run();
   }
 
-  /** Fetches a remote's plans into a folder; returns the fetch's outcome, or undefined when cancelled or failed (said). */
-  async fetchFromRemote(arg: unknown): Promise<FetchOutcome | undefined> {
+  /** Fetches a remote's plans into a folder; returns the fetch's outcome, what failed (said too), or undefined when declined. */
+  async fetchFromRemote(arg: unknown): Promise<FetchOutcome | RemoteFailure | undefined> {
     const given = arg !== undefined ? parseArgs(FetchArgsSchema, arg, Commands.fetchFromRemote) : undefined;
     const folders = this.deps.folders.folders();
     const folder = folderNamed(folders, given?.folder) ?? (await pickFolder(folders));
@@ -141,16 +148,16 @@ export class RemoteCommands {
     if (remote === undefined) return undefined;
     const services = await this.deps.folders.services(folder);
     const ctx = { services, cwd: root, now: () => new Date(), warn: (m: string) => this.deps.channel.warn(m) };
-    const run = async (): Promise<FetchOutcome | undefined> => {
+    const run = async (): Promise<FetchOutcome | RemoteFailure> => {
       const done = await this.withRemoteProgress(`Fetching plans from ${remote}`, (signal, progress) => engine.runRemoteCommand({ name: 'fetch', remote }, { ...ctx, signal, progress }), run, { folder, remote });
-      this.deps.tree.refresh();
-      if (done === undefined) return undefined;
+      this.deps.tree?.refresh?.();
+      if (isFailure(done)) return done;
       const out = (done.json as { fetch: FetchOutcome }).fetch;
       const said = fetchOutcomeText(out);
       this.deps.channel.info(said.message);
       const first = said.fetched[0];
       void showInfo(said.message, ...(first ? [SHOW_IN_VIEW] : [])).then((c) => {
-        if (c === SHOW_IN_VIEW && first) void this.deps.tree.reveal(folder, first);
+        if (c === SHOW_IN_VIEW && first) void this.deps.tree?.reveal?.(folder, first);
       });
       return out;
     };
@@ -159,14 +166,15 @@ export class RemoteCommands {
 
   /**
    * Runs `work` under a cancellable notification that shows its steps and counts. Cancel stops its
-   * git; a failure is said with what fits it (credentials, Retry), and undefined is returned.
+   * git; a failure is said with what fits it (credentials, Retry) and returned. The notification is
+   * not waited for: the command ends when the work does.
    */
   private async withRemoteProgress<T>(
     title: string,
     work: (signal: AbortSignal, progress: (step: RemoteProgress) => void) => Promise<T>,
     retry?: () => Promise<unknown>,
     where?: { folder: vscode.WorkspaceFolder; remote: string },
-  ): Promise<T | undefined> {
+  ): Promise<T | RemoteFailure> {
     try {
       return await withProgressTitled(
         vscode.ProgressLocation.Notification,
@@ -187,25 +195,28 @@ export class RemoteCommands {
       const message = error instanceof Error ? error.message : String(error);
       this.deps.channel.error(`${title}: ${message}`);
       if (remoteError?.type === 'RemoteCancelled') {
-        void showInfo(`${title}: cancelled. ${message.replace(/^Cancelled:?\s*/, '')}`);
-        return undefined;
+        const said = `${title}: cancelled. ${message.replace(/^Cancelled:?\s*/, '')}`;
+        void showInfo(said);
+        return { failed: { type: remoteError.type, message: said, actions: [] } };
       }
       if (!remoteError) throw error;
-      const choice = await showError(message, ...failureActions(remoteError.kind).filter((a) => a !== RETRY || retry !== undefined));
-      if (choice === SHOW_LOG) this.deps.channel.show(true);
-      if (choice === RETRY && retry) void retry();
-      if (choice === OPEN_TERMINAL && where) {
-        const terminal = vscode.window.createTerminal({ name: 'Git credentials', cwd: where.folder.uri });
-        terminal.show();
-        // Typed, not run: the person reads it and presses Enter; git then asks for what it lacks.
-        terminal.sendText(credentialCommand(where.remote), false);
-      }
-      return undefined;
+      const actions = failureActions(remoteError.kind).filter((a) => (a !== RETRY || retry !== undefined) && (a !== OPEN_TERMINAL || where !== undefined));
+      void showError(message, ...actions).then((choice) => {
+        if (choice === SHOW_LOG) this.deps.channel.show(true);
+        if (choice === RETRY && retry) void retry();
+        if (choice === OPEN_TERMINAL && where) {
+          const terminal = vscode.window.createTerminal({ name: 'Git credentials', cwd: where.folder.uri });
+          terminal.show();
+          // Typed, not run: the person reads it and presses Enter; git then asks for what it lacks.
+          terminal.sendText(credentialCommand(where.remote), false);
+        }
+      });
+      return { failed: { type: remoteError.type, ...(remoteError.kind ? { kind: remoteError.kind } : {}), message, actions } };
     }
   }
 
   private async planTarget(arg: unknown, given: z.output<typeof PushArgsSchema> | undefined): Promise<FolderPlan | undefined> {
-    const node = this.deps.tree.isNode(arg) ? arg : given === undefined ? this.deps.tree.selection()[0] : undefined;
+    const node = this.deps.tree?.isNode(arg) ? arg : given === undefined ? this.deps.tree?.selection()[0] : undefined;
     if (node && (node.kind === 'plan' || node.kind === 'checkpoint' || node.kind === 'decision')) return this.deps.folders.findPlan(node.plan.plan_id, node.folder);
     if (given) return this.deps.folders.findPlan(given.planId, folderNamed(this.deps.folders.folders(), given.folder));
     const choices = [];
