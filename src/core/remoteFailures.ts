@@ -43,15 +43,17 @@ export const REMOTE_FAILURE_ADVICE: Readonly<Record<RemoteFailureKind, string>> 
 };
 
 /**
- * The first line of git's stderr that says something: `fatal:`/`error:` lines first (the cause),
- * else the first non-empty one; progress lines (`remote: Counting objects`) never.
+ * The first line of git's stderr that says something, without git's `fatal:`: `fatal:`/`error:`
+ * lines first (the cause), else the first non-empty one; progress lines (`remote: Counting objects`) never.
  */
 export function gitCause(stderr: string): string {
   const lines = stderr
     .split(/\r?\n|\r/)
     .map((l) => l.trim())
     .filter((l) => l !== '' && !/^(remote: )?(Counting|Compressing|Writing|Enumerating|Total|Receiving|Resolving|Unpacking) objects/i.test(l));
-  return lines.find((l) => /^(fatal|error):/i.test(l) && !/failed to push some refs/i.test(l)) ?? lines.find((l) => /\[(remote )?rejected\]/.test(l)) ?? lines[0] ?? 'nothing';
+  const cause = lines.find((l) => /^(fatal|error):/i.test(l) && !/failed to push some refs/i.test(l)) ?? lines.find((l) => /\[(remote )?rejected\]/.test(l)) ?? lines[0] ?? 'nothing';
+  // git's own label says nothing to a person reading a notification
+  return cause.replace(/^(fatal|error):\s*/i, '');
 }
 
 /** One of git's progress lines (`Writing objects:  45% (9/20)`), as a step and counts; undefined for any other line. */
@@ -68,4 +70,9 @@ export function lastGitProgress(chunk: string): GitProgress | undefined {
     found = { phase: m[1]!, done: Number(m[2]), total: Number(m[3]) };
   }
   return found;
+}
+
+/** A URL as it may be shown or recorded: a password or token in it (`https://user:token@host/…`) left out. */
+export function shownUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, (_m, scheme: string) => `${scheme}***@`);
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { GitCommandError, type ShadowGit } from '../adapters/shadowStore/gitEnvironment';
 import { CheckpointError, ValidationError } from '../core/errors';
-import { REMOTE_FAILURE_ADVICE, classifyRemoteFailure, gitCause, type RemoteFailureKind } from '../core/remoteFailures';
+import { REMOTE_FAILURE_ADVICE, classifyRemoteFailure, gitCause, shownUrl, type RemoteFailureKind } from '../core/remoteFailures';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../core/ids';
 import { workspaceGit } from './remoteGit';
 
@@ -59,10 +59,7 @@ export async function resolveRemote(workspaceRoot: string, given: string, cwd: s
   }
 }
 
-/** A URL as it may be shown or recorded: a password or token in it (`https://user:token@host/…`) left out. */
-export function shownUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, (_m, scheme: string) => `${scheme}***@`);
-}
+export { shownUrl };
 
 function firstLine(text: string): string {
   return text.trim().split('\n').find((l) => l.trim() !== '')?.trim() ?? 'nothing';
@@ -73,7 +70,7 @@ function firstLine(text: string): string {
  * core/remoteFailures.ts); a git stopped by `signal` is a cancel, not a failure.
  */
 export function remoteFailure(action: string, url: string, error: unknown, signal?: AbortSignal): Error {
-  if (signal?.aborted) return new RemoteCancelled(`Cancelled while git was working (${action} ${shownUrl(url)}); git was stopped and nothing half-done was kept.`);
+  if (signal?.aborted) return new RemoteCancelled(`Cancelled: git was stopped while it worked (${action} ${shownUrl(url)}); nothing half-done was kept.`);
   if (!(error instanceof GitCommandError)) return error instanceof Error ? error : new Error(String(error));
   const kind = classifyRemoteFailure(error.stderr);
   const advice = REMOTE_FAILURE_ADVICE[kind];
@@ -86,7 +83,7 @@ export async function listRemotePlans(git: ShadowGit, url: string, signal?: Abor
   try {
     out = await git.raw(['ls-remote', '--refs', url, `${PLAN_REF_PREFIX}*`]);
   } catch (error) {
-    throw remoteFailure('read', url, error, signal);
+    throw remoteFailure('read the plans on', url, error, signal);
   }
   const tips = new Map<string, string>();
   for (const line of out.split('\n')) {

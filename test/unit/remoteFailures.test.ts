@@ -92,7 +92,7 @@ describe('Remote failures, read from what git says', function () {
       const wrong = await failingGit(dir, ['ls-remote', s.url.replace('http://', 'http://someone:wrong@') + '/team/sessions.git']);
       assert.equal(classifyRemoteFailure(none), 'auth', none);
       assert.equal(classifyRemoteFailure(wrong), 'auth', wrong);
-      assert.match(gitCause(wrong), /^fatal: Authentication failed/, wrong);
+      assert.match(gitCause(wrong), /^Authentication failed for /, wrong);
     } finally {
       await s.close();
     }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import type { RemoteFailureKind } from '../../core/remoteFailures';
+import { shownUrl, type RemoteFailureKind } from '../../core/remoteFailures';
 import type { FetchOutcome } from '../../remote/remoteFetch';
 import type { RemoteProgress } from '../../remote/remoteProgress';
 import type { PushOutcome } from '../../remote/remotePush';
@@ -101,7 +101,7 @@ export class RemoteCommands {
     if (settings?.enabled !== true) {
       // Asked until answered: the dry run opens beside the modal, then the question comes back.
       for (;;) {
-        const text = consentText(remote, settings?.max_blob_bytes ?? DEFAULT_MAX_BLOB_BYTES);
+        const text = consentText(shownUrl(remote), settings?.max_blob_bytes ?? DEFAULT_MAX_BLOB_BYTES);
         const choice = await this.deps.dialogs.confirm(text.message, text.detail, [TURN_ON_AND_PUSH, SHOW_WHAT_WOULD_LEAVE]);
         if (choice === TURN_ON_AND_PUSH) break;
         if (choice !== SHOW_WHAT_WOULD_LEAVE) return undefined;
@@ -117,14 +117,15 @@ export class RemoteCommands {
     }
     const run = async (): Promise<PushOutcome | RemoteFailure> => {
       const done = await this.withRemoteProgress(
-        `Pushing “${plan.title}” to ${remote}`,
+        `Pushing “${plan.title}” to ${shownUrl(remote)}`,
         (signal, progress) => engine.runRemoteCommand({ name: 'push', remote, planIds: [plan.plan_id], dryRun: false, includePrompts: false }, { ...ctx, signal, progress }),
         run,
         { folder, remote },
       );
       if (isFailure(done)) return done;
       const out = (done.json as { push: PushOutcome }).push;
-      const said = pushOutcomeText(out);
+      // Said with the remote as the person chose it (`origin`), not the URL it stands for.
+      const said = pushOutcomeText({ ...out, remote: shownUrl(remote) });
       this.deps.channel.info(said.message);
       if (said.ok) void showInfo(said.message);
       else
@@ -149,11 +150,11 @@ export class RemoteCommands {
     const services = await this.deps.folders.services(folder);
     const ctx = { services, cwd: root, now: () => new Date(), warn: (m: string) => this.deps.channel.warn(m) };
     const run = async (): Promise<FetchOutcome | RemoteFailure> => {
-      const done = await this.withRemoteProgress(`Fetching plans from ${remote}`, (signal, progress) => engine.runRemoteCommand({ name: 'fetch', remote }, { ...ctx, signal, progress }), run, { folder, remote });
+      const done = await this.withRemoteProgress(`Fetching plans from ${shownUrl(remote)}`, (signal, progress) => engine.runRemoteCommand({ name: 'fetch', remote }, { ...ctx, signal, progress }), run, { folder, remote });
       this.deps.tree?.refresh?.();
       if (isFailure(done)) return done;
       const out = (done.json as { fetch: FetchOutcome }).fetch;
-      const said = fetchOutcomeText(out);
+      const said = fetchOutcomeText({ ...out, remote: shownUrl(remote) });
       this.deps.channel.info(said.message);
       const first = said.fetched[0];
       void showInfo(said.message, ...(first ? [SHOW_IN_VIEW] : [])).then((c) => {
@@ -195,7 +196,8 @@ export class RemoteCommands {
       const message = error instanceof Error ? error.message : String(error);
       this.deps.channel.error(`${title}: ${message}`);
       if (remoteError?.type === 'RemoteCancelled') {
-        const said = `${title}: cancelled. ${message.replace(/^Cancelled:?\s*/, '')}`;
+        const rest = message.replace(/^Cancelled:?\s*/, '');
+        const said = `${title}: cancelled. ${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
         void showInfo(said);
         return { failed: { type: remoteError.type, message: said, actions: [] } };
       }
