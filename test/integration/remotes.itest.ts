@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { WorkspaceServices } from '../../src/composition';
 import type { CheckpointsApi } from '../../src/extension/api/api';
 import { Commands } from '../../src/extension/commandIds';
+import { TESTING_PANEL_COMMAND } from '../../src/extension/rollback/rollbackCommandIds';
 import type { RemoteFailure } from '../../src/extension/remote/remoteCommands';
 import type { FetchOutcome } from '../../src/remote/remoteFetch';
 import type { PushOutcome } from '../../src/remote/remotePush';
@@ -60,6 +61,8 @@ describe('Git remotes from VS Code: Push Session…, Fetch from Remote…, the R
     run('plan', 'checkpoint', planId, '--reason', 'first');
     fs.writeFileSync(path.join(other, 'b.txt'), 'two\n');
     run('plan', 'checkpoint', planId, '--reason', 'second');
+    // Executing on B: here it must still take no checkpoint (automatic ones, the status bar's).
+    run('plan', 'start', planId);
     run('remote', 'enable');
     run('remote', 'push', bare);
 
@@ -86,6 +89,11 @@ describe('Git remotes from VS Code: Push Session…, Fetch from Remote…, the R
     assert.deepEqual(menuFor(menus, checkpoint.contextValue!), ['compareWithCurrent', 'compareWithCurrent (inline)', 'compareWithPrevious', 'copyCheckpointId', 'rollback'].filter((m) => m !== 'compareWithPrevious' || !checkpoint.contextValue!.includes('.first')));
     // Push Session… refuses it: only the workspace that recorded a plan pushes it.
     assert.equal(await vscode.commands.executeCommand(Commands.pushSession, { planId, remote: bare }), undefined);
+
+    // Read-only here though executing: automatic checkpoints do not watch it, the status bar does not offer it.
+    const probe = (await vscode.commands.executeCommand<{ statusBar?: string; watches: boolean }>(TESTING_PANEL_COMMAND, { refreshAuto: true, refreshStatusBar: true, watches: planId }))!;
+    assert.equal(probe.watches, false);
+    assert.doesNotMatch(probe.statusBar ?? '', /Machine B work/);
 
     // Fetching again brings nothing new.
     const again = (await vscode.commands.executeCommand<FetchOutcome>(Commands.fetchFromRemote, { remote: bare }))!;
