@@ -65,7 +65,7 @@ describe('Push Session… and Fetch from Remote…: what they say', () => {
   it('package.json: both commands only when trusted; a fetched plan’s rows get compare, roll back, copy and delete, and no other command', () => {
     for (const name of REMOTE_COMMAND_NAMES) assert.ok(TRUSTED_ONLY_COMMANDS.includes(name));
     const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      contributes: { commands: { command: string; title: string }[]; menus: Record<string, { command: string; when?: string }[]> };
+      contributes: { commands: { command: string; title: string }[]; menus: Record<string, { command: string; when?: string }[]>; keybindings: { command: string; when: string }[] };
     };
     for (const name of REMOTE_COMMAND_NAMES) assert.equal(pkg.contributes.commands.find((c) => c.command === Commands[name])?.title, CommandTitles[name]);
     const onFetched = new Set<string>();
@@ -78,5 +78,9 @@ describe('Push Session… and Fetch from Remote…: what they say', () => {
       }
     }
     assert.deepEqual([...onFetched].sort(), ['compareWithCurrent', 'compareWithPrevious', 'copyCheckpointId', 'copyPlanId', 'deletePlan', 'rollback']);
+    // Nor the Delete key, nor the palette's Delete Checkpoint, on a fetched checkpoint selected.
+    const deletes = [...pkg.contributes.keybindings, ...pkg.contributes.menus.commandPalette!].filter((k) => k.command === Commands.deleteCheckpoint);
+    assert.equal(deletes.length, 2);
+    for (const k of deletes) assert.match(k.when ?? '', /&& !cleveragents\.checkpoints\.fetchedSelected\b/);
   });
 });
