@@ -2,13 +2,14 @@ import * as path from 'node:path';
 import type { WorkspaceServices } from '../composition';
 import { GitCommandError } from '../adapters/shadowStore/gitEnvironment';
 import type { Checkpoint } from '../core/checkpoint';
+import type { Correction, Decision } from '../core/decision';
 import { hookAgentOf, isPromptCheckpoint } from '../core/hookCheckpoints';
 import type { Plan } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
 import { WORKSPACE_KEY } from '../core/ports';
 import { HOOK_AGENT_NAMES } from '../hooks/hookAgents';
 import { readFetchedOrigins } from './fetchedOrigins';
-import { BUNDLE_FORMAT, bundledMetadata, bundledTitle, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
+import { BUNDLE_FORMAT, bundledDecision, bundledMetadata, bundledTitle, byCreatedAt, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
 import { commitPlanTree, readPlanCommit, treeOfCommit, writePlanTree } from './planCommit';
 import { PrivacyFilter, type PrivacyRules } from './privacyRules';
 import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, stopIfCancelled, tipRef } from './remoteRefs';
@@ -27,6 +28,8 @@ export interface LocalPlan {
   readonly plan: Plan;
   readonly checkpoints: readonly Checkpoint[];
   readonly stateChanges: readonly PlanStateChange[];
+  readonly decisions: readonly Decision[];
+  readonly corrections: readonly Correction[];
 }
 
 export interface PushContext {
@@ -81,7 +84,13 @@ export interface PushOutcome {
 export async function localPlans(services: PushContext['services'], warn: (m: string) => void): Promise<{ own: LocalPlan[]; fetched: Set<string> }> {
   const fetched = new Set(readFetchedOrigins(services.workspace.root, warn).keys());
   const all = await services.store.read((uow) =>
-    uow.plans.list().map((plan) => ({ plan, checkpoints: uow.checkpoints.listForPlan(plan.plan_id), stateChanges: uow.stateChanges.listForPlan(plan.plan_id) })),
+    uow.plans.list().map((plan) => ({
+      plan,
+      checkpoints: uow.checkpoints.listForPlan(plan.plan_id),
+      stateChanges: uow.stateChanges.listForPlan(plan.plan_id),
+      decisions: uow.decisions.listForPlan(plan.plan_id),
+      corrections: uow.corrections.listForPlan(plan.plan_id),
+    })),
   );
   return { own: all.filter((p) => !fetched.has(p.plan.plan_id)), fetched };
 }
@@ -164,6 +173,11 @@ class PlanPusher {
         withheld: filtered.withheld,
       });
     }
+    // Decisions and corrections change state here (reverted, undone): this workspace's rows win.
+    const decisions = new Map((remote?.decisions ?? []).map((d) => [d.decision_id, d]));
+    for (const d of local.decisions) decisions.set(d.decision_id, bundledDecision(d));
+    const corrections = new Map((remote?.corrections ?? []).map((c) => [c.correction_id, c]));
+    for (const c of local.corrections) corrections.set(c.correction_id, c);
     const changes = new Map((remote?.state_changes ?? []).map((c) => [stateChangeKey(c), c]));
     for (const c of local.stateChanges) changes.set(stateChangeKey(c), c);
     const bundle: PlanBundle = {
@@ -172,6 +186,8 @@ class PlanPusher {
       plan: { ...plan, title: bundledTitle(plan, Object.values(HOOK_AGENT_NAMES), this.options.includePrompts) },
       state_changes: [...changes.values()].sort((a, b) => (a.changed_at < b.changed_at ? -1 : a.changed_at > b.changed_at ? 1 : 0)),
       checkpoints: [...(remote?.checkpoints ?? []), ...sent].sort(byCreation),
+      decisions: [...decisions.values()].sort(byCreatedAt((d) => d.decision_id)),
+      corrections: [...corrections.values()].sort(byCreatedAt((c) => c.correction_id)),
       prompts_included: this.options.includePrompts || remote?.prompts_included === true,
     };
     const tree = await writePlanTree(git, bundle);

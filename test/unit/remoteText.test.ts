@@ -71,9 +71,10 @@ describe('Push Session… and Fetch from Remote…: what they say', () => {
     const onFetched = new Set<string>();
     for (const entry of pkg.contributes.menus['view/item/context']!) {
       const pattern = /viewItem =~ \/(.*?)\/( |$)/.exec(entry.when ?? '')?.[1];
-      if (pattern === undefined) continue;
-      const re = new RegExp(pattern);
-      for (const value of ['remote.plan.executing.in_place', 'remote.session.completed.in_place', 'remote.checkpoint.executing', 'remote.checkpoint.completed.first', 'remote.checkpoint.executing.prompt']) {
+      const equal = /viewItem == ([\w.]+)/.exec(entry.when ?? '')?.[1];
+      if (pattern === undefined && equal === undefined) continue;
+      const re = pattern === undefined ? { test: (v: string) => v === equal } : new RegExp(pattern);
+      for (const value of ['remote.plan.executing.in_place', 'remote.session.completed.in_place', 'remote.checkpoint.executing', 'remote.checkpoint.completed.first', 'remote.checkpoint.executing.prompt', 'remote.decision', 'remote.decision.reverted']) {
         if (re.test(value)) onFetched.add(entry.command.replace('cleveragents.checkpoints.', ''));
       }
     }

@@ -225,7 +225,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.id = node.id;
         item.description = shown(decisionRowDescription(node, this.shownAt(node)));
         item.iconPath = themeIcon(decisionIcon(decision));
-        item.contextValue = node.plan.state === 'applied' ? undefined : decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
+        const decisionContext = decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
+        // A fetched plan's decisions are read-only here: no Revert, no Undo Correction.
+        item.contextValue = node.plan.state === 'applied' ? undefined : contextOf(decisionContext, node.planNode.origin !== undefined);
         if (decision.state === 'reverted') item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${decision.decision_id}`, query: 'reverted' });
         item.accessibilityInformation = { label: `Decision ${shown(decision.title)}, ${item.description}` };
         return item;
