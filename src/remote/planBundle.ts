@@ -90,8 +90,18 @@ export function bundledMetadata(checkpoint: Checkpoint, promptNumber: number | u
 
 /** A decision's row as it leaves the machine: text that has the form of a secret replaced. */
 export function bundledDecision(decision: Decision): BundledDecision {
-  const { affected_by: _worked_out, ...row } = decision;
-  return { ...row, title: redactSecrets(row.title), rationale: row.rationale === null ? null : redactSecrets(row.rationale) };
+  const d = decision;
+  return {
+    decision_id: d.decision_id,
+    plan_id: d.plan_id,
+    title: redactSecrets(d.title),
+    rationale: d.rationale === null ? null : redactSecrets(d.rationale),
+    state: d.state,
+    created_at: d.created_at,
+    reverted_at: d.reverted_at,
+    reverted_by: d.reverted_by,
+    depends_on: [...d.depends_on],
+  };
 }
 
 /** Oldest first (time, then id): the order rows are listed and inserted in. */
