@@ -70,7 +70,7 @@ const builds = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js' },
   // The extension's engine (sql.js's glue, the store, the shadow git store, the services), read
   // when a folder's services are first needed (src/extension/loadEngine.ts).
-  { ...node, entryPoints: ['src/composition.ts'], outfile: 'dist/extensionEngine.js' },
+  { ...node, entryPoints: ['src/extensionEngine.ts'], outfile: 'dist/extensionEngine.js' },
   // Connect an Agent's installer (JSON with comments, a differ), read when first used (loadInstaller.ts).
   { ...node, entryPoints: ['src/extension/agentHooks/installerPart.ts'], outfile: 'dist/extensionInstaller.js' },
   // The `agents` command is two files: a small entry that answers `--version` alone, and the CLI.

@@ -186,7 +186,7 @@ export async function runCommand(given: Command, ctx: CommandContext): Promise<C
 }
 
 /** The commands that read a plan, roll its files back, or remove it here: all a fetched plan allows. */
-const ALLOWED_ON_FETCHED = new Set(['list', 'show', 'checkpoints', 'diff', 'rollback', 'recover', 'delete', 'create', 'blame', 'log']);
+const ALLOWED_ON_FETCHED = new Set(['list', 'show', 'checkpoints', 'decisions', 'diff', 'rollback', 'recover', 'delete', 'create', 'blame', 'log']);
 
 /** A fetched plan is read-only here (docs/REMOTES.md): its rows belong to the machine that recorded it. */
 function refuseFetchedPlanChange(command: Command, workspaceRoot: string): void {

@@ -12,12 +12,14 @@ export const REMOTE_OPTIONS = {
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
   'max-blob-mb': { type: 'string' },
+  'push-at-session-end': { type: 'string' },
+  'no-push-at-session-end': { type: 'boolean' },
 } as const;
 
 export const REMOTE_SUBCOMMANDS = ['enable', 'disable', 'status', 'push', 'fetch', 'prune'] as const;
 
 export type RemoteCommand =
-  | { readonly name: 'enable'; readonly allow: string[]; readonly deny: string[]; readonly maxBlobBytes?: number }
+  | { readonly name: 'enable'; readonly allow: string[]; readonly deny: string[]; readonly maxBlobBytes?: number; readonly pushAtSessionEnd?: string | null }
   | { readonly name: 'disable' }
   | { readonly name: 'status' }
   | { readonly name: 'push'; readonly remote: string; readonly planIds?: string[]; readonly dryRun: boolean; readonly includePrompts: boolean }
@@ -25,7 +27,7 @@ export type RemoteCommand =
   | { readonly name: 'prune'; readonly remote: string; readonly dryRun: boolean };
 
 const ALLOWED: Record<(typeof REMOTE_SUBCOMMANDS)[number], { options: string[]; remote: boolean }> = {
-  enable: { options: ['allow', 'deny', 'max-blob-mb'], remote: false },
+  enable: { options: ['allow', 'deny', 'max-blob-mb', 'push-at-session-end', 'no-push-at-session-end'], remote: false },
   disable: { options: [], remote: false },
   status: { options: [], remote: false },
   push: { options: ['plan', 'dry-run', 'include-prompts'], remote: true },
@@ -34,6 +36,7 @@ const ALLOWED: Record<(typeof REMOTE_SUBCOMMANDS)[number], { options: string[]; 
 };
 
 export const REMOTE_HELP = `agents remote enable [--allow GLOB]... [--deny GLOB]... [--max-blob-mb N]
+                     [--push-at-session-end <remote> | --no-push-at-session-end]
 agents remote disable | status
 agents remote push <remote> [--plan ID]... [--dry-run] [--include-prompts]
 agents remote fetch <remote> [--plan ID]... [--since DATE]
@@ -44,7 +47,8 @@ repository, or a URL) under refs/cleveragents/, and brings other machines' plans
 Pushing is off until "agents remote enable" (kept in your config folder, never in the workspace).
 Prompt text stays here unless --include-prompts; files on the deny list, files holding well-known
 secret formats and files over the size cap are withheld and named. --dry-run lists every object
-that would leave. See docs/REMOTES.md.`;
+that would leave. --push-at-session-end pushes an agent session's plan to <remote> when the
+session ends (in the background; its outcome in "agents remote status"). See docs/REMOTES.md.`;
 
 interface Token {
   readonly kind: string;
@@ -75,7 +79,11 @@ export function buildRemoteCommand(sub: string | undefined, args: readonly strin
         if (!/^\d+$/.test(mb) || Number(mb) < 1) throw new ValidationError(`--max-blob-mb must be a whole number of megabytes, 1 or more, not ${JSON.stringify(mb)}`);
         maxBlobBytes = Number(mb) * 1024 * 1024;
       }
-      return { name, allow: (values.allow as string[] | undefined) ?? [], deny: (values.deny as string[] | undefined) ?? [], ...(maxBlobBytes === undefined ? {} : { maxBlobBytes }) };
+      const atEnd = values['push-at-session-end'] as string | undefined;
+      if (atEnd !== undefined && values['no-push-at-session-end'] === true) throw new UsageError('give --push-at-session-end <remote> or --no-push-at-session-end, not both');
+      if (atEnd !== undefined && (atEnd === '' || atEnd.startsWith('-') || /[\0\n]/.test(atEnd))) throw new ValidationError(`--push-at-session-end needs a remote (a remote name such as origin, or a URL), not ${JSON.stringify(atEnd)}`);
+      const pushAtSessionEnd = atEnd ?? (values['no-push-at-session-end'] === true ? null : undefined);
+      return { name, allow: (values.allow as string[] | undefined) ?? [], deny: (values.deny as string[] | undefined) ?? [], ...(maxBlobBytes === undefined ? {} : { maxBlobBytes }), ...(pushAtSessionEnd === undefined ? {} : { pushAtSessionEnd }) };
     }
     case 'disable':
     case 'status':

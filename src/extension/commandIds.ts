@@ -53,7 +53,14 @@ export const Commands = {
   undoThisChange: `${PREFIX}undoThisChange`,
   compareBeforeToolCall: `${PREFIX}compareBeforeToolCall`,
   revealPlan: `${PREFIX}revealPlan`,
+  // Git remotes (registered by remote/remoteCommands.ts).
+  pushSession: `${PREFIX}pushSession`,
+  fetchFromRemote: `${PREFIX}fetchFromRemote`,
 } as const;
+
+/** Push Session… and Fetch from Remote… (registered in remote/remoteCommands.ts). */
+export const REMOTE_COMMAND_NAMES = ['pushSession', 'fetchFromRemote'] as const;
+export type RemoteCommandName = (typeof REMOTE_COMMAND_NAMES)[number];
 
 /** The ways out of a missing sandbox and an unreadable database (registered in waysOut/waysOutCommands.ts). */
 export const WAYS_OUT_COMMAND_NAMES = ['recreateSandbox', 'moveDatabaseAside'] as const;
@@ -98,6 +105,7 @@ export const TRUSTED_ONLY_COMMANDS: readonly CommandName[] = [
   ...PLAN_LIFECYCLE_COMMAND_NAMES,
   ...AGENT_HOOK_COMMAND_NAMES,
   ...WAYS_OUT_COMMAND_NAMES,
+  ...REMOTE_COMMAND_NAMES,
 ];
 
 /**
@@ -117,6 +125,10 @@ export const TreeItemContext = {
   revertedDecision: 'decision.reverted',
   /** A database that cannot be read: Move Aside and Start Fresh. */
   unreadableDatabase: 'message.unreadableDatabase',
+  /** The Remote group: the plans fetched from git remotes (Fetch from Remote…). */
+  remoteGroup: 'remoteGroup',
+  /** Put before a fetched plan's and its checkpoints' own (`remote.plan.…`, `remote.checkpoint.…`): read-only rows. */
+  fetchedPrefix: 'remote.',
 } as const;
 
 /** The settings section; keys below are relative to it. */
@@ -176,4 +188,6 @@ export const CommandTitles: Record<CommandName, string> = {
   undoThisChange: 'Undo This Change…',
   compareBeforeToolCall: 'Compare with Before This Tool Call',
   revealPlan: 'Show in Checkpoints View',
+  pushSession: 'Push Session…',
+  fetchFromRemote: 'Fetch from Remote…',
 };

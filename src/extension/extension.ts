@@ -53,7 +53,11 @@ export function activate(context: vscode.ExtensionContext): CheckpointsApi {
     tree.attach(view),
     registerCommands({ folders, tree, view, channel, reporter, skipped }),
     vscode.window.registerFileDecorationProvider(new FinishedPlanDecorations()),
-    view.onDidChangeSelection((e) => void ContextKeys.checkpointSelected.set(e.selection[0]?.kind === 'checkpoint')),
+    view.onDidChangeSelection((e) => {
+      const node = e.selection[0];
+      void ContextKeys.checkpointSelected.set(node?.kind === 'checkpoint');
+      void ContextKeys.fetchedSelected.set(node?.kind === 'plan' ? node.origin !== undefined : node !== undefined && 'planNode' in node ? node.planNode.origin !== undefined : false);
+    }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       showTrust();
       tree.refresh();

@@ -1,6 +1,6 @@
 import { loadPart } from './lazyPart';
 
-export type Engine = typeof import('../composition');
+export type Engine = typeof import('../extensionEngine');
 
 /**
  * The engine: sql.js's glue, the store, the shadow git store, the services (dist/extensionEngine.js),
@@ -8,5 +8,5 @@ export type Engine = typeof import('../composition');
  * database and the commands that need none never parse it.
  */
 export function loadEngine(): Engine {
-  return loadPart<Engine>('extensionEngine.js', '../composition.js');
+  return loadPart<Engine>('extensionEngine.js', '../extensionEngine.js');
 }

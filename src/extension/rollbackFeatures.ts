@@ -13,6 +13,7 @@ import { explainRestricted } from './commands/commands';
 import { CommandTitles, Commands, SETTINGS_SECTION } from './commandIds';
 import { showWarning } from './shownText';
 import { WaysOut } from './waysOut/waysOutCommands';
+import { RemoteCommands } from './remote/remoteCommands';
 import type { FolderServices } from './folderServices';
 import { channelLogger, type ErrorReporter } from './log';
 import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from './rollback/rollbackCommandIds';
@@ -137,6 +138,8 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
       });
     }),
     waysOut.registerCommands(),
+    // Push Session… and Fetch from Remote…: their opt-in modal through the same dialogs (the tests answer it).
+    new RemoteCommands({ folders, dialogs, channel, tree: deps.tree }).register(),
   );
   // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
   context.subscriptions.push(registerLanguageModelTools({ folders, controller }));

@@ -13,6 +13,7 @@ import { hookWorkspace, sandboxRelativePath } from './hookWorkspace';
 import type { CheckpointJob } from './checkpointJob';
 import { promptLine } from './promptText';
 import { firstInSession } from './sessionNotes';
+import { startSessionEndPush } from './sessionEndPush';
 import { loadHookStore, type HookStore } from './loadHookStore';
 import type { WorkspaceLocation } from '../cli/workspaceLocation';
 import { hookPhase } from './hookTimings';
@@ -263,6 +264,8 @@ async function noteOnce(agent: HookAgent, event: HookEvent, root: string, log: H
 
 async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookCall, log: HookLog, gate: HookAnswerGate, deadline: number): Promise<void> {
   const root = location.workspaceRoot;
+  // Started detached and not waited for: the agent's session end never waits on the network.
+  if (event.kind === 'sessionEnd') await startSessionEndPush(agent, event.sessionId, location, io.env, io.wasmDir, log);
   const job = jobFor(agent, event, root);
   if (!job) {
     await noteOnce(agent, event, root, log);

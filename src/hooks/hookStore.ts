@@ -4,6 +4,7 @@
 export { checkpointInBackground, firstSnapshotRunning } from './backgroundCheckpoint';
 export { promptAlreadyTaken, runCheckpointJob } from './checkpointJob';
 export { checkpointJobCommand } from './checkpointJobCommand';
+export { remotePushJobCommand } from './remotePushJob';
 export { indexJobCommand } from './workspaceIndexJob';
 export { hookServices } from './hookServices';
 export { sessionPlan } from './sessionPlans';

@@ -14,6 +14,7 @@ import { logWritesUnderWay } from './logWrites';
 //   (agents hook install|uninstall|status: dist/agentsHookAdmin.js, src/hooks/install/)
 //   agents hook checkpoint-job            a plan's first snapshot, in the background (internal; the job on stdin)
 //   agents hook index-job                 the workspace's index brought up to date (internal; see workspaceIndexJob.ts)
+//   agents hook remote-push-job           a session's plan pushed at its end (internal; see sessionEndPush.ts)
 
 // As in cli/main.ts: a few SQLite statements do not repay V8's optimizing tier for sql.js's wasm.
 setFlagsFromString('--liftoff-only');
@@ -41,6 +42,10 @@ async function main(): Promise<void> {
   }
   if (command === 'index-job') {
     exitProcess(await loadHookStore().indexJobCommand(argv.slice(1), process.stdin, __dirname), HOOK_EXIT_GRACE_MS, logWritesUnderWay);
+    return;
+  }
+  if (command === 'remote-push-job') {
+    exitProcess(await loadHookStore().remotePushJobCommand(argv.slice(1), process.stdin, __dirname), HOOK_EXIT_GRACE_MS, logWritesUnderWay);
     return;
   }
   if (command === 'checkpoint-job') {

@@ -53,6 +53,11 @@ function readSessionPlanId(root: string, file: string): string | undefined {
   }
 }
 
+/** The plan an agent session feeds, as its session file names it (undefined when it has none yet). */
+export function sessionPlanIdOf(root: string, agent: HookAgent, sessionId: string): string | undefined {
+  return readSessionPlanId(root, sessionFilePath(root, agent, sessionId));
+}
+
 /** At most this many session files are read (a folder of thousands would stall whoever asks). */
 const SESSION_FILES_READ_MAX = 500;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CheckpointMetadataSchema, CheckpointTypeSchema, type Checkpoint } from '../core/checkpoint';
+import { CorrectionSchema, DecisionSchema, type Decision } from '../core/decision';
 import { ObjectIdSchema, RecordedPathSchema, UlidSchema, UtcTimestampSchema } from '../core/ids';
 import { PROMPT_PHASE } from '../core/hookCheckpoints';
 import { PlanSchema, type Plan } from '../core/plan';
@@ -48,6 +49,10 @@ export const BundledCheckpointSchema = z
   .strict();
 export type BundledCheckpoint = z.infer<typeof BundledCheckpointSchema>;
 
+/** A decision's row as it travels: `affected_by` is worked out where decisions are listed, never stored. */
+export const BundledDecisionSchema = DecisionSchema.omit({ affected_by: true }).strict();
+export type BundledDecision = z.infer<typeof BundledDecisionSchema>;
+
 export const PlanBundleSchema = z
   .object({
     format: z.literal(BUNDLE_FORMAT),
@@ -55,6 +60,9 @@ export const PlanBundleSchema = z
     plan: PlanSchema,
     state_changes: z.array(PlanStateChangeSchema).max(100_000),
     checkpoints: z.array(BundledCheckpointSchema).max(100_000),
+    // Absent in what earlier releases pushed: such a plan has none.
+    decisions: z.array(BundledDecisionSchema).max(100_000).default([]),
+    corrections: z.array(CorrectionSchema.strict()).max(100_000).default([]),
     prompts_included: z.boolean(),
   })
   .strict();
@@ -78,6 +86,27 @@ export function bundledMetadata(checkpoint: Checkpoint, promptNumber: number | u
   const isPrompt = m.phase === PROMPT_PHASE && promptNumber !== undefined;
   const reason = !includePrompts && isPrompt ? `prompt ${promptNumber}` : m.reason === null ? null : redactSecrets(m.reason);
   return { ...m, reason, extra };
+}
+
+/** A decision's row as it leaves the machine: text that has the form of a secret replaced. */
+export function bundledDecision(decision: Decision): BundledDecision {
+  const d = decision;
+  return {
+    decision_id: d.decision_id,
+    plan_id: d.plan_id,
+    title: redactSecrets(d.title),
+    rationale: d.rationale === null ? null : redactSecrets(d.rationale),
+    state: d.state,
+    created_at: d.created_at,
+    reverted_at: d.reverted_at,
+    reverted_by: d.reverted_by,
+    depends_on: [...d.depends_on],
+  };
+}
+
+/** Oldest first (time, then id): the order rows are listed and inserted in. */
+export function byCreatedAt<T extends { created_at: string }>(id: (row: T) => string): (a: T, b: T) => number {
+  return (a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
 }
 
 /** A plan's title as it leaves the machine: one made of an agent's first prompt keeps only the agent. */

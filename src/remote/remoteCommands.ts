@@ -8,7 +8,9 @@ import { originText } from './fetchedOrigins';
 import { fetchPlans, type FetchOutcome } from './remoteFetch';
 import { prunePlans, type PruneOutcome } from './remotePrune';
 import { pushPlans, type PushOutcome } from './remotePush';
-import { resolveRemote } from './remoteRefs';
+import { RemoteCancelled, resolveRemote, shownUrl } from './remoteRefs';
+import type { RemoteProgressSink } from './remoteProgress';
+import { readSessionEndOutcome, type SessionEndOutcome } from './sessionEndOutcome';
 import { privacyRulesOf, readRemoteSettings, settingsPath, updateRemoteSettings, type WorkspaceRemoteSettings } from './remoteSettings';
 import type { WithheldReason } from './privacyRules';
 
@@ -19,6 +21,9 @@ export interface RemoteCommandContext {
   readonly cwd: string;
   readonly now: () => Date;
   readonly warn: (message: string) => void;
+  /** Cancel (the editor's button): push and fetch stop their git and leave both sides consistent. */
+  readonly signal?: AbortSignal;
+  readonly progress?: RemoteProgressSink;
 }
 
 const v = escapeUnsafe;
@@ -39,17 +44,21 @@ const WITHHELD_TEXT: Record<WithheldReason, string> = {
   too_large: 'it is over the size cap',
 };
 
-function settingsJson(s: WorkspaceRemoteSettings | undefined): unknown {
-  return s === undefined ? { enabled: false } : s;
+function settingsJson(s: WorkspaceRemoteSettings | undefined, last: SessionEndOutcome | undefined): unknown {
+  const shown = s === undefined ? { enabled: false } : { ...s, ...(s.push_at_session_end === undefined ? {} : { push_at_session_end: shownUrl(s.push_at_session_end) }) };
+  return last === undefined ? shown : { ...shown, last_session_end_push: last };
 }
 
-function settingsText(s: WorkspaceRemoteSettings | undefined): string {
-  if (s === undefined || !s.enabled) return `Pushing is off for this workspace. Turn it on with: agents remote enable\n(settings: ${v(settingsPath())})`;
+function settingsText(s: WorkspaceRemoteSettings | undefined, last: SessionEndOutcome | undefined): string {
+  const lastLine = last === undefined ? [] : [`Last push at a session's end: ${last.status} (${v(last.at)}, ${v(last.remote)}${last.plan_id ? `, plan ${last.plan_id}` : ''}): ${v(last.message)}`];
+  if (s === undefined || !s.enabled) return [`Pushing is off for this workspace. Turn it on with: agents remote enable`, ...lastLine, `(settings: ${v(settingsPath())})`].join('\n');
   return [
     `Pushing is on for this workspace (id ${s.workspace_id}).`,
     `  allow:    ${s.allow.length ? s.allow.map(v).join(', ') : 'none'}`,
     `  deny:     the default list${s.deny.length ? ` and ${s.deny.map(v).join(', ')}` : ''}`,
     `  size cap: ${Math.round(s.max_blob_bytes / 1024 / 1024)} MB per file`,
+    `  at a session's end: ${s.push_at_session_end === undefined ? 'nothing is pushed' : `the session's plan is pushed to ${v(shownUrl(s.push_at_session_end))}`}`,
+    ...lastLine,
     `(settings: ${v(settingsPath())})`,
   ].join('\n');
 }
@@ -115,25 +124,50 @@ function requireEnabled(settings: WorkspaceRemoteSettings | undefined, what: str
 }
 
 export async function runRemoteCommand(command: RemoteCommand, ctx: RemoteCommandContext): Promise<{ json: unknown; text: string }> {
+  try {
+    return await runCommand(command, ctx);
+  } catch (error) {
+    // A git stopped by Cancel fails in whatever way it was stopped: said as the cancel it was.
+    if (ctx.signal?.aborted && !(error instanceof RemoteCancelled)) throw new RemoteCancelled('Cancelled: git was stopped; what was done before is kept whole, nothing half-done is.');
+    throw error;
+  }
+}
+
+async function runCommand(command: RemoteCommand, ctx: RemoteCommandContext): Promise<{ json: unknown; text: string }> {
   const root = ctx.services.workspace.root;
   const ids = createUlidGenerator();
+  const shownSettings = (s: WorkspaceRemoteSettings | undefined) => {
+    const last = readSessionEndOutcome(root);
+    return { json: { remote_settings: settingsJson(s, last) }, text: settingsText(s, last) };
+  };
   switch (command.name) {
     case 'enable': {
+      // A remote for the session's end must be one now (a name of the repository's remotes, or a URL); kept as given.
+      if (typeof command.pushAtSessionEnd === 'string') await resolveRemote(root, command.pushAtSessionEnd, ctx.cwd);
       const s = await updateRemoteSettings(
         root,
-        (c) => ({ ...c, enabled: true, allow: [...new Set([...c.allow, ...command.allow])], deny: [...new Set([...c.deny, ...command.deny])], max_blob_bytes: command.maxBlobBytes ?? c.max_blob_bytes }),
+        (c) => {
+          const { push_at_session_end: before, ...rest } = c;
+          const atEnd = command.pushAtSessionEnd === undefined ? before : (command.pushAtSessionEnd ?? undefined);
+          return {
+            ...rest,
+            enabled: true,
+            allow: [...new Set([...c.allow, ...command.allow])],
+            deny: [...new Set([...c.deny, ...command.deny])],
+            max_blob_bytes: command.maxBlobBytes ?? c.max_blob_bytes,
+            ...(atEnd === undefined ? {} : { push_at_session_end: atEnd }),
+          };
+        },
         () => ids.next(),
       );
-      return { json: { remote_settings: settingsJson(s) }, text: settingsText(s) };
+      return shownSettings(s);
     }
     case 'disable': {
       const s = await updateRemoteSettings(root, (c) => ({ ...c, enabled: false }), () => ids.next());
-      return { json: { remote_settings: settingsJson(s) }, text: settingsText(s) };
+      return shownSettings(s);
     }
-    case 'status': {
-      const s = await readRemoteSettings(root);
-      return { json: { remote_settings: settingsJson(s) }, text: settingsText(s) };
-    }
+    case 'status':
+      return shownSettings(await readRemoteSettings(root));
     case 'push': {
       let settings = await readRemoteSettings(root);
       // A dry run sends nothing: it may look before pushing is turned on (with the default rules).
@@ -142,7 +176,7 @@ export async function runRemoteCommand(command: RemoteCommand, ctx: RemoteComman
       const url = await resolveRemote(root, command.remote, ctx.cwd);
       const planIds = command.planIds === undefined ? undefined : await fullPlanIds(ctx, command.planIds);
       const out = await pushPlans(
-        { services: ctx.services, origin: { workspace_id: settings.workspace_id, ...whoAmI() }, rules: privacyRulesOf(settings), warn: ctx.warn },
+        { services: ctx.services, origin: { workspace_id: settings.workspace_id, ...whoAmI() }, rules: privacyRulesOf(settings), warn: ctx.warn, ...signalAndProgress(ctx) },
         url,
         { dryRun: command.dryRun, includePrompts: command.includePrompts, ...(planIds ? { planIds } : {}) },
       );
@@ -151,7 +185,7 @@ export async function runRemoteCommand(command: RemoteCommand, ctx: RemoteComman
     case 'fetch': {
       const settings = await readRemoteSettings(root);
       const url = await resolveRemote(root, command.remote, ctx.cwd);
-      const out = await fetchPlans({ services: ctx.services, workspaceId: settings?.workspace_id, now: ctx.now, warn: ctx.warn }, url, {
+      const out = await fetchPlans({ services: ctx.services, workspaceId: settings?.workspace_id, now: ctx.now, warn: ctx.warn, ...signalAndProgress(ctx) }, url, {
         ...(command.planIds ? { planIds: command.planIds } : {}),
         ...(command.since ? { since: command.since } : {}),
       });
@@ -164,6 +198,10 @@ export async function runRemoteCommand(command: RemoteCommand, ctx: RemoteComman
       return { json: { prune: out }, text: renderPrune(out) };
     }
   }
+}
+
+function signalAndProgress(ctx: RemoteCommandContext): { signal?: AbortSignal; progress?: RemoteProgressSink } {
+  return { ...(ctx.signal ? { signal: ctx.signal } : {}), ...(ctx.progress ? { progress: ctx.progress } : {}) };
 }
 
 /** `--plan` values as full ids: each a unique prefix of a plan of this workspace (else kept as given, and refused by name). */

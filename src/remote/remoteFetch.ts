@@ -6,7 +6,8 @@ import { WORKSPACE_KEY } from '../core/ports';
 import { recordFetchedOrigins, readFetchedOrigins, type FetchedOrigin } from './fetchedOrigins';
 import type { Origin, PlanBundle } from './planBundle';
 import { readPlanCommit, snapshotTreeIn } from './planCommit';
-import { fetchTips, listRemotePlans, planRef, shownUrl, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, shownUrl, stopIfCancelled, tipRef } from './remoteRefs';
+import { gitProgressTo, type RemoteProgressSink } from './remoteProgress';
 import { openTransportRepo, type TransportRepo } from './transportRepo';
 
 // `agents remote fetch`: plans from a remote's refs into this workspace's database and shadow
@@ -21,6 +22,9 @@ export interface FetchContext {
   readonly workspaceId: string | undefined;
   readonly now: () => Date;
   readonly warn: (message: string) => void;
+  /** Cancel: stops git where it is; once the plans are being written into the database, they are written whole. */
+  readonly signal?: AbortSignal;
+  readonly progress?: RemoteProgressSink;
 }
 
 export interface FetchOptions {
@@ -51,6 +55,33 @@ interface Accepted {
   /** A plan fetched before whose row the remote has changed since (its state, its title). */
   readonly changedRow: boolean;
   readonly added: PlanBundle['checkpoints'];
+  /** Decisions and corrections new here, or whose state changed on the remote (reverted, undone). */
+  readonly decisionRows: { readonly decisions: PlanBundle['decisions']; readonly corrections: PlanBundle['corrections'] };
+}
+
+/**
+ * The bundle's decisions in an order each can be inserted in (the ones it builds on first), or why
+ * not: a decision of another plan, a dependency the plan does not hold, a cycle.
+ */
+export function decisionInsertOrder(planId: string, decisions: PlanBundle['decisions'], known: (id: string) => string | undefined): PlanBundle['decisions'] | string {
+  const ids = new Set(decisions.map((d) => d.decision_id));
+  for (const d of decisions) {
+    if (d.plan_id !== planId) return `its decision ${d.decision_id} names plan ${d.plan_id}`;
+    for (const dep of d.depends_on) if (!ids.has(dep) && known(dep) !== planId) return `its decision ${d.decision_id} builds on ${dep}, which the plan does not hold`;
+  }
+  const placed = new Set<string>();
+  const order: PlanBundle['decisions'] = [];
+  let pending = [...decisions];
+  while (pending.length > 0) {
+    const ready = pending.filter((d) => d.depends_on.every((dep) => placed.has(dep) || !ids.has(dep)));
+    if (ready.length === 0) return `its decisions build on each other in a cycle (${pending.map((d) => d.decision_id).join(', ')})`;
+    for (const d of ready) {
+      placed.add(d.decision_id);
+      order.push(d);
+    }
+    pending = pending.filter((d) => !placed.has(d.decision_id));
+  }
+  return order;
 }
 
 function choose(tips: ReadonlyMap<string, string>, given: readonly string[] | undefined): { ids: string[]; missing: PlanFetchOutcome[] } {
@@ -96,17 +127,23 @@ function latestActivity(bundle: PlanBundle): string {
 /** Fetches plans from `url` into this workspace. */
 export async function fetchPlans(ctx: FetchContext, url: string, options: FetchOptions): Promise<FetchOutcome> {
   const { store, snapshotter, workspace } = ctx.services;
+  const { signal, progress } = ctx;
+  stopIfCancelled(signal, 'nothing was fetched.');
   const objects = await snapshotter.exclusive(WORKSPACE_KEY, () => snapshotter.objectsDir());
-  const transport = await openTransportRepo(workspace.root, path.resolve(objects));
+  const transport = await openTransportRepo(workspace.root, path.resolve(objects), signal);
   const outcomes: PlanFetchOutcome[] = [];
   try {
-    const tips = await listRemotePlans(transport.git, url);
+    progress?.({ message: "Reading the remote's plans" });
+    const tips = await listRemotePlans(transport.git, url, signal);
     const { ids, missing } = choose(tips, options.planIds);
     outcomes.push(...missing);
-    await fetchTips(transport.git, url, ids);
+    progress?.({ message: `Fetching ${ids.length} plan(s)`, done: 0, total: ids.length });
+    await fetchTips(transport.git, url, ids, signal, progress ? gitProgressTo(progress, `Fetching ${ids.length} plan(s)`) : undefined);
     const fetchedBefore = readFetchedOrigins(workspace.root, ctx.warn);
     const accepted: Accepted[] = [];
-    for (const planId of ids) {
+    for (const [index, planId] of ids.entries()) {
+      stopIfCancelled(signal, 'nothing was added to this workspace.');
+      progress?.({ message: `Checking plan ${index + 1} of ${ids.length}`, done: index, total: ids.length });
       const base = { plan_id: planId, title: '', checkpoints_added: [] as string[], checkpoints: 0 };
       let bundle: PlanBundle;
       try {
@@ -138,7 +175,22 @@ export async function fetchPlans(ctx: FetchContext, url: string, options: FetchO
           else if (existing.plan_id !== planId) return { reason: `its checkpoint ${c.checkpoint_id} has the id of a checkpoint of plan ${existing.plan_id} here` };
         }
         const changedRow = local !== undefined && canonical(local) !== canonical({ ...bundle.plan, base_ref: null });
-        return { added, isNew: local === undefined, changedRow };
+        const order = decisionInsertOrder(planId, bundle.decisions, (id) => uow.decisions.get(id)?.plan_id);
+        if (typeof order === 'string') return { reason: order };
+        const decisions: PlanBundle['decisions'] = [];
+        for (const d of order) {
+          const existing = uow.decisions.get(d.decision_id);
+          if (existing !== undefined && existing.plan_id !== planId) return { reason: `its decision ${d.decision_id} has the id of a decision of plan ${existing.plan_id} here` };
+          if (existing === undefined || existing.state !== d.state || existing.reverted_by !== d.reverted_by) decisions.push(d);
+        }
+        const corrections: PlanBundle['corrections'] = [];
+        for (const c of bundle.corrections) {
+          if (c.plan_id !== planId) return { reason: `its correction ${c.correction_id} names plan ${c.plan_id}` };
+          const existing = uow.corrections.get(c.correction_id);
+          if (existing !== undefined && existing.plan_id !== planId) return { reason: `its correction ${c.correction_id} has the id of a correction of plan ${existing.plan_id} here` };
+          if (existing === undefined || existing.state !== c.state) corrections.push(c);
+        }
+        return { added, isNew: local === undefined, changedRow, decisionRows: { decisions, corrections } };
       });
       if ('reason' in collision) {
         outcomes.push({ ...shown, status: 'refused', reason: collision.reason });
@@ -149,14 +201,19 @@ export async function fetchPlans(ctx: FetchContext, url: string, options: FetchO
         outcomes.push({ ...shown, status: 'refused', reason: bad });
         continue;
       }
-      if (collision.added.length === 0 && !collision.isNew && !collision.changedRow) {
+      const rowsChanged = collision.decisionRows.decisions.length > 0 || collision.decisionRows.corrections.length > 0;
+      if (collision.added.length === 0 && !collision.isNew && !collision.changedRow && !rowsChanged) {
         outcomes.push({ ...shown, status: 'up_to_date' });
         continue;
       }
-      accepted.push({ bundle, isNew: collision.isNew, changedRow: collision.changedRow, added: collision.added });
+      accepted.push({ bundle, isNew: collision.isNew, changedRow: collision.changedRow, added: collision.added, decisionRows: collision.decisionRows });
       outcomes.push({ ...shown, status: 'fetched', checkpoints_added: collision.added.map((c) => c.checkpoint_id) });
     }
-    if (accepted.length > 0) await importPlans(ctx, transport, url, accepted);
+    stopIfCancelled(signal, 'nothing was added to this workspace.');
+    if (accepted.length > 0) {
+      progress?.({ message: `Adding ${accepted.length} plan(s) to this workspace` });
+      await importPlans(ctx, transport, url, accepted);
+    }
   } finally {
     await transport.dispose();
   }
@@ -185,8 +242,8 @@ async function importPlans(ctx: FetchContext, transport: TransportRepo, url: str
           checkpoint_id: c.checkpoint_id,
           plan_id: a.bundle.plan.plan_id,
           sandbox_ref: commits[i++]!,
-          // Decisions do not travel: a checkpoint names none here.
-          decision_id: null,
+          // Aligned to a decision only when the plan brings that decision.
+          decision_id: c.decision_id !== null && a.bundle.decisions.some((d) => d.decision_id === c.decision_id) ? c.decision_id : null,
           checkpoint_type: c.checkpoint_type,
           resource_id: c.resource_id,
           filesystem_path: pinPath(`${a.bundle.plan.plan_id}/${c.checkpoint_id}`),
@@ -203,7 +260,18 @@ async function importPlans(ctx: FetchContext, transport: TransportRepo, url: str
           uow.plans.insert({ ...a.bundle.plan, base_ref: null });
           for (const change of a.bundle.state_changes) uow.stateChanges.insert({ ...change, plan_id: a.bundle.plan.plan_id });
         } else if (a.changedRow) uow.plans.update({ ...a.bundle.plan, base_ref: null });
+        // Decisions first (in an order their dependencies allow), then the checkpoints aligned to them, then corrections.
+        for (const d of a.decisionRows.decisions) {
+          if (uow.decisions.get(d.decision_id) === undefined) uow.decisions.insert({ ...d, depends_on: [...d.depends_on] });
+          else uow.decisions.setState([d.decision_id], d.state, d.reverted_by, d.reverted_at);
+        }
         for (const c of checkpoints) if (uow.checkpoints.get(c.checkpoint_id) === undefined) uow.checkpoints.insert(c);
+        for (const c of a.decisionRows.corrections) {
+          const existing = uow.corrections.get(c.correction_id);
+          if (existing === undefined) uow.corrections.insert(c);
+          else if (c.state === 'undone') uow.corrections.markUndone(c.correction_id, c.undone_at ?? ctx.now().toISOString());
+          else uow.corrections.markApplied(c.correction_id);
+        }
       }
     });
   });

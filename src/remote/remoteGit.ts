@@ -34,8 +34,11 @@ export const REMOTE_GIT_CONFIG: Readonly<Record<string, string>> = {
   'user.email': 'cleveragents@localhost',
 };
 
-/** A git on the transport repository `gitDir` with the user's environment and {@link REMOTE_GIT_CONFIG}. */
-export function remoteGit(gitDir: string, cwd: string, extraEnv: Record<string, string> = {}): ShadowGit {
+/**
+ * A git on the transport repository `gitDir` with the user's environment and {@link REMOTE_GIT_CONFIG};
+ * with `signal`, each command it runs is stopped when the signal fires (Cancel in the editor).
+ */
+export function remoteGit(gitDir: string, cwd: string, extraEnv: Record<string, string> = {}, signal?: AbortSignal): ShadowGit {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
@@ -49,7 +52,8 @@ export function remoteGit(gitDir: string, cwd: string, extraEnv: Record<string, 
     env[`GIT_CONFIG_KEY_${i}`] = key;
     env[`GIT_CONFIG_VALUE_${i}`] = value;
   });
-  return new ShadowGit(cwd, env);
+  const git = new ShadowGit(cwd, env);
+  return signal ? git.withSignal(signal) : git;
 }
 
 /** The workspace repository's git, for one read: the URL of a remote it names. */

@@ -2,16 +2,18 @@ import * as path from 'node:path';
 import type { WorkspaceServices } from '../composition';
 import { GitCommandError } from '../adapters/shadowStore/gitEnvironment';
 import type { Checkpoint } from '../core/checkpoint';
+import type { Correction, Decision } from '../core/decision';
 import { hookAgentOf, isPromptCheckpoint } from '../core/hookCheckpoints';
 import type { Plan } from '../core/plan';
 import type { PlanStateChange } from '../core/planLifecycle';
 import { WORKSPACE_KEY } from '../core/ports';
 import { HOOK_AGENT_NAMES } from '../daemonClient/hookAgents';
 import { readFetchedOrigins } from './fetchedOrigins';
-import { BUNDLE_FORMAT, bundledMetadata, bundledTitle, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
+import { BUNDLE_FORMAT, bundledDecision, bundledMetadata, bundledTitle, byCreatedAt, type BundledCheckpoint, type Origin, type PlanBundle, type Withheld } from './planBundle';
 import { commitPlanTree, readPlanCommit, treeOfCommit, writePlanTree } from './planCommit';
 import { PrivacyFilter, type PrivacyRules } from './privacyRules';
-import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, tipRef } from './remoteRefs';
+import { fetchTips, listRemotePlans, planRef, remoteFailure, shownUrl, stopIfCancelled, tipRef } from './remoteRefs';
+import { gitProgressTo, type RemoteProgressSink } from './remoteProgress';
 import { SnapshotFilter } from './snapshotFilter';
 import { openTransportRepo, type TransportRepo } from './transportRepo';
 
@@ -26,6 +28,8 @@ export interface LocalPlan {
   readonly plan: Plan;
   readonly checkpoints: readonly Checkpoint[];
   readonly stateChanges: readonly PlanStateChange[];
+  readonly decisions: readonly Decision[];
+  readonly corrections: readonly Correction[];
 }
 
 export interface PushContext {
@@ -34,6 +38,9 @@ export interface PushContext {
   readonly origin: Omit<Origin, 'agent'>;
   readonly rules: PrivacyRules;
   readonly warn: (message: string) => void;
+  /** Cancel: stops git where it is; the remote keeps what it had or gets the whole new commit (docs/REMOTES.md). */
+  readonly signal?: AbortSignal;
+  readonly progress?: RemoteProgressSink;
 }
 
 export interface PushOptions {
@@ -77,7 +84,13 @@ export interface PushOutcome {
 export async function localPlans(services: PushContext['services'], warn: (m: string) => void): Promise<{ own: LocalPlan[]; fetched: Set<string> }> {
   const fetched = new Set(readFetchedOrigins(services.workspace.root, warn).keys());
   const all = await services.store.read((uow) =>
-    uow.plans.list().map((plan) => ({ plan, checkpoints: uow.checkpoints.listForPlan(plan.plan_id), stateChanges: uow.stateChanges.listForPlan(plan.plan_id) })),
+    uow.plans.list().map((plan) => ({
+      plan,
+      checkpoints: uow.checkpoints.listForPlan(plan.plan_id),
+      stateChanges: uow.stateChanges.listForPlan(plan.plan_id),
+      decisions: uow.decisions.listForPlan(plan.plan_id),
+      corrections: uow.corrections.listForPlan(plan.plan_id),
+    })),
   );
   return { own: all.filter((p) => !fetched.has(p.plan.plan_id)), fetched };
 }
@@ -101,6 +114,8 @@ class PlanPusher {
   /** Each checkpoint's filtered snapshot, once per push whatever the attempts. */
   private readonly filtered = new Map<string, { tree: string; withheld: Withheld[] }>();
   private readonly filter: SnapshotFilter;
+  /** Who pushed each plan's tip as last read (for a refusal after every try: who got there first). */
+  private readonly tipOrigins = new Map<string, string>();
 
   constructor(
     private readonly ctx: PushContext,
@@ -127,6 +142,7 @@ class PlanPusher {
       }
       if (remote.origin.workspace_id !== this.ctx.origin.workspace_id) return this.refused(local, `the remote holds a plan of this id recorded by another workspace (${remote.origin.user}@${remote.origin.machine}); ids collide, so nothing was pushed`);
       if (remote.plan.plan_id !== plan.plan_id) return this.refused(local, `the remote's ref for this plan holds plan ${remote.plan.plan_id}`);
+      this.tipOrigins.set(plan.plan_id, `${remote.origin.user}@${remote.origin.machine}`);
     }
     const onRemote = new Map((remote?.checkpoints ?? []).map((c) => [c.checkpoint_id, c]));
     let promptNumber = 0;
@@ -157,6 +173,11 @@ class PlanPusher {
         withheld: filtered.withheld,
       });
     }
+    // Decisions and corrections change state here (reverted, undone): this workspace's rows win.
+    const decisions = new Map((remote?.decisions ?? []).map((d) => [d.decision_id, d]));
+    for (const d of local.decisions) decisions.set(d.decision_id, bundledDecision(d));
+    const corrections = new Map((remote?.corrections ?? []).map((c) => [c.correction_id, c]));
+    for (const c of local.corrections) corrections.set(c.correction_id, c);
     const changes = new Map((remote?.state_changes ?? []).map((c) => [stateChangeKey(c), c]));
     for (const c of local.stateChanges) changes.set(stateChangeKey(c), c);
     const bundle: PlanBundle = {
@@ -165,6 +186,8 @@ class PlanPusher {
       plan: { ...plan, title: bundledTitle(plan, Object.values(HOOK_AGENT_NAMES), this.options.includePrompts) },
       state_changes: [...changes.values()].sort((a, b) => (a.changed_at < b.changed_at ? -1 : a.changed_at > b.changed_at ? 1 : 0)),
       checkpoints: [...(remote?.checkpoints ?? []), ...sent].sort(byCreation),
+      decisions: [...decisions.values()].sort(byCreatedAt((d) => d.decision_id)),
+      corrections: [...corrections.values()].sort(byCreatedAt((c) => c.correction_id)),
       prompts_included: this.options.includePrompts || remote?.prompts_included === true,
     };
     const tree = await writePlanTree(git, bundle);
@@ -179,6 +202,12 @@ class PlanPusher {
     if (tip !== undefined && (await treeOfCommit(git, tip)) === tree) return { local, tip, outcome: { ...outcome, status: 'up_to_date' } };
     const commit = await commitPlanTree(git, tree, tip, `CleverAgents plan ${plan.plan_id}: ${bundle.checkpoints.length} checkpoint(s)`);
     return { local, tip, commit, outcome: { ...outcome, status: this.options.dryRun ? 'would_push' : 'pushed' } };
+  }
+
+  /** `, last pushed by user@machine` when a tip of the plan was read, else nothing. */
+  lastPusher(planId: string): string {
+    const who = this.tipOrigins.get(planId);
+    return who === undefined ? '' : `; the remote's copy was last pushed by ${who}`;
   }
 
   /** Every object the commit brings that the remote does not hold (a dry run's list). */
@@ -222,18 +251,25 @@ export async function pushPlans(ctx: PushContext, url: string, options: PushOpti
     }
   }
   const snapshotter = ctx.services.snapshotter;
+  const { signal, progress } = ctx;
+  stopIfCancelled(signal, 'nothing was sent.');
   const objects = await snapshotter.exclusive(WORKSPACE_KEY, () => snapshotter.objectsDir());
-  const transport = await openTransportRepo(ctx.services.workspace.root, path.resolve(objects));
+  const transport = await openTransportRepo(ctx.services.workspace.root, path.resolve(objects), signal);
   try {
     const pusher = new PlanPusher(ctx, transport, options);
     let pending = chosen;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const tips = await listRemotePlans(transport.git, url);
-      await fetchTips(transport.git, url, pending.map((p) => p.plan.plan_id).filter((id) => tips.has(id)));
+      progress?.({ message: `Reading the remote's plans${attempt > 1 ? ` (try ${attempt} of ${ATTEMPTS})` : ''}` });
+      const tips = await listRemotePlans(transport.git, url, signal);
+      await fetchTips(transport.git, url, pending.map((p) => p.plan.plan_id).filter((id) => tips.has(id)), signal);
       // Under the store's lock: no checkpoint's snapshot is pruned while it is read.
       const prepared = await snapshotter.exclusive(WORKSPACE_KEY, async () => {
         const made: Prepared[] = [];
-        for (const local of pending) made.push(await pusher.prepare(local, tips.has(local.plan.plan_id) ? tipRef(local.plan.plan_id) : undefined));
+        for (const local of pending) {
+          stopIfCancelled(signal, 'nothing was sent.');
+          progress?.({ message: `Preparing plan ${made.length + 1} of ${pending.length}`, done: made.length, total: pending.length });
+          made.push(await pusher.prepare(local, tips.has(local.plan.plan_id) ? tipRef(local.plan.plan_id) : undefined));
+        }
         return made;
       });
       const toPush = prepared.filter((p) => p.commit !== undefined);
@@ -243,17 +279,21 @@ export async function pushPlans(ctx: PushContext, url: string, options: PushOpti
         break;
       }
       if (toPush.length === 0) break;
+      stopIfCancelled(signal, 'nothing was sent.');
+      const refspecs = toPush.map((p) => `${p.commit!}:${planRef(p.local.plan.plan_id)}`);
       try {
-        await transport.git.raw(['push', '--porcelain', '--quiet', url, ...toPush.map((p) => `${p.commit!}:${planRef(p.local.plan.plan_id)}`)]);
+        if (progress) await transport.git.rawStreaming(['push', '--porcelain', '--progress', url, ...refspecs], gitProgressTo(progress, `Sending ${toPush.length} plan(s)`));
+        else await transport.git.raw(['push', '--porcelain', '--quiet', url, ...refspecs]);
       } catch (error) {
-        if (!isRejection(error)) throw remoteFailure('push to', url, error);
+        if (signal?.aborted || !isRejection(error)) throw remoteFailure('push to', url, error, signal);
       }
-      const after = await listRemotePlans(transport.git, url);
+      progress?.({ message: 'Checking what the remote holds now' });
+      const after = await listRemotePlans(transport.git, url, signal);
       pending = [];
       for (const p of toPush) {
         if (after.get(p.local.plan.plan_id) === p.commit) results.set(p.local.plan.plan_id, p.outcome);
         else if (attempt < ATTEMPTS) pending.push(p.local);
-        else results.set(p.local.plan.plan_id, { ...p.outcome, status: 'refused', checkpoints_sent: [], reason: `the remote's copy of this plan changed during each of ${ATTEMPTS} tries (another push at the same time); nothing of this plan was changed there, try again` });
+        else results.set(p.local.plan.plan_id, { ...p.outcome, status: 'refused', checkpoints_sent: [], reason: `the remote's copy of this plan changed during each of ${ATTEMPTS} tries (another push at the same time${pusher.lastPusher(p.local.plan.plan_id)}); nothing of this plan was changed there, try again` });
       }
     }
   } finally {

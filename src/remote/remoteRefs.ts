@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { GitCommandError, type ShadowGit } from '../adapters/shadowStore/gitEnvironment';
 import { CheckpointError, ValidationError } from '../core/errors';
+import { REMOTE_FAILURE_ADVICE, classifyRemoteFailure, gitCause, shownUrl, type RemoteFailureKind } from '../core/remoteFailures';
 import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../core/ids';
 import { workspaceGit } from './remoteGit';
 
@@ -23,6 +24,23 @@ export function tipRef(planId: string): string {
 /** A remote failed in a way a person can act on: auth, offline, not found, rejected. */
 export class RemoteError extends CheckpointError {
   readonly type = 'RemoteError';
+  constructor(
+    message: string,
+    /** What kind of failure (core/remoteFailures.ts): the editor offers what fits it (credentials, Retry). */
+    readonly kind: RemoteFailureKind = 'other',
+  ) {
+    super(message);
+  }
+}
+
+/** A push or fetch the person cancelled: what was done before stays consistent (docs/REMOTES.md). */
+export class RemoteCancelled extends CheckpointError {
+  readonly type = 'RemoteCancelled';
+}
+
+/** Throws {@link RemoteCancelled} once `signal` has fired: between steps, so that nothing new starts. */
+export function stopIfCancelled(signal: AbortSignal | undefined, what: string): void {
+  if (signal?.aborted) throw new RemoteCancelled(`Cancelled: ${what}`);
 }
 
 /** The URL of `given`: a URL or path as given (paths made absolute), else a remote of the workspace's repository. */
@@ -41,33 +59,31 @@ export async function resolveRemote(workspaceRoot: string, given: string, cwd: s
   }
 }
 
-/** A URL as it may be shown or recorded: a password or token in it (`https://user:token@host/…`) left out. */
-export function shownUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, (_m, scheme: string) => `${scheme}***@`);
-}
+export { shownUrl };
 
 function firstLine(text: string): string {
   return text.trim().split('\n').find((l) => l.trim() !== '')?.trim() ?? 'nothing';
 }
 
-/** What a failed git call against a remote means for the person who ran it. */
-export function remoteFailure(action: string, url: string, error: unknown): Error {
+/**
+ * What a failed git call against a remote means for the person who ran it (the kind read by
+ * core/remoteFailures.ts); a git stopped by `signal` is a cancel, not a failure.
+ */
+export function remoteFailure(action: string, url: string, error: unknown, signal?: AbortSignal): Error {
+  if (signal?.aborted) return new RemoteCancelled(`Cancelled: git was stopped while it worked (${action} ${shownUrl(url)}); nothing half-done was kept.`);
   if (!(error instanceof GitCommandError)) return error instanceof Error ? error : new Error(String(error));
-  const said = error.stderr;
-  let advice = '';
-  if (/Authentication failed|could not read Username|Permission denied|403|401|terminal prompts disabled/i.test(said)) advice = ' Check your credentials for this remote (git credential helper, SSH key) and that you may write to it.';
-  else if (/Could not resolve host|Connection refused|Connection timed out|Network is unreachable|unable to connect|Could not read from remote/i.test(said)) advice = ' The remote cannot be reached: check the network and the URL, then try again.';
-  else if (/does not appear to be a git repository|not found|does not exist/i.test(said)) advice = ' No repository is there: check the URL.';
-  return new RemoteError(`Could not ${action} ${shownUrl(url)}: ${firstLine(said).replace(url, shownUrl(url))}.${advice}`);
+  const kind = classifyRemoteFailure(error.stderr);
+  const advice = REMOTE_FAILURE_ADVICE[kind];
+  return new RemoteError(`Could not ${action} ${shownUrl(url)}: ${gitCause(error.stderr).split(url).join(shownUrl(url)).replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}`, kind);
 }
 
 /** The plan refs on the remote: plan id → commit. Anything else under our namespace is ignored. */
-export async function listRemotePlans(git: ShadowGit, url: string): Promise<Map<string, string>> {
+export async function listRemotePlans(git: ShadowGit, url: string, signal?: AbortSignal): Promise<Map<string, string>> {
   let out: string;
   try {
     out = await git.raw(['ls-remote', '--refs', url, `${PLAN_REF_PREFIX}*`]);
   } catch (error) {
-    throw remoteFailure('read', url, error);
+    throw remoteFailure('read the plans on', url, error, signal);
   }
   const tips = new Map<string, string>();
   for (const line of out.split('\n')) {
@@ -80,11 +96,29 @@ export async function listRemotePlans(git: ShadowGit, url: string): Promise<Map<
 }
 
 /** Fetches the plans' refs into the transport repository (`tipRef`); objects are checked as they arrive. */
-export async function fetchTips(git: ShadowGit, url: string, planIds: readonly string[]): Promise<void> {
+export async function fetchTips(git: ShadowGit, url: string, planIds: readonly string[], signal?: AbortSignal, onProgress?: (chunk: string) => void): Promise<void> {
   if (planIds.length === 0) return;
+  const args = ['fetch', '--no-tags', '--no-write-fetch-head', url, ...planIds.map((id) => `+${planRef(id)}:${tipRef(id)}`)];
   try {
-    await git.raw(['fetch', '--no-tags', '--quiet', '--no-write-fetch-head', url, ...planIds.map((id) => `+${planRef(id)}:${tipRef(id)}`)]);
+    if (onProgress) await git.rawStreaming([...args.slice(0, 2), '--progress', ...args.slice(2)], onProgress);
+    else await git.raw([...args.slice(0, 2), '--quiet', ...args.slice(2)]);
   } catch (error) {
-    throw remoteFailure('fetch from', url, error);
+    throw remoteFailure('fetch from', url, error, signal);
   }
+}
+
+/** The remotes of the workspace's repository (`git remote -v`), each with its URL as it may be shown; none when it is no repository. */
+export async function workspaceRemotes(workspaceRoot: string): Promise<{ name: string; url: string }[]> {
+  let out: string;
+  try {
+    out = await workspaceGit(workspaceRoot).raw(['remote', '-v']);
+  } catch {
+    return [];
+  }
+  const found = new Map<string, string>();
+  for (const line of out.split('\n')) {
+    const m = /^([A-Za-z0-9][A-Za-z0-9._/-]*)\t(.+) \((fetch|push)\)$/.exec(line);
+    if (m && !found.has(m[1]!)) found.set(m[1]!, shownUrl(m[2]!));
+  }
+  return [...found].map(([name, url]) => ({ name, url }));
 }

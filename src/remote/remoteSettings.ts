@@ -21,6 +21,12 @@ export const WorkspaceRemoteSettingsSchema = z
     allow: z.array(PatternSchema).max(1000).default([]),
     deny: z.array(PatternSchema).max(1000).default([]),
     max_blob_bytes: z.number().int().positive().default(DEFAULT_MAX_BLOB_BYTES),
+    /**
+     * The remote (a name of the workspace repository's remotes, or a URL) an agent session's plan
+     * is pushed to when the session ends; absent: never. Kept here, outside the workspace, so that
+     * no repository can switch it on.
+     */
+    push_at_session_end: z.string().min(1).max(4096).optional(),
   })
   .strict();
 export type WorkspaceRemoteSettings = z.infer<typeof WorkspaceRemoteSettingsSchema>;

@@ -54,13 +54,13 @@ export interface TransportRepo {
   dispose(): Promise<void>;
 }
 
-/** A fresh transport repository reading `alternateObjects` (the shadow store's objects folder). */
-export async function openTransportRepo(workspaceRoot: string, alternateObjects: string): Promise<TransportRepo> {
+/** A fresh transport repository reading `alternateObjects` (the shadow store's objects folder); its git stops when `signal` fires. */
+export async function openTransportRepo(workspaceRoot: string, alternateObjects: string, signal?: AbortSignal): Promise<TransportRepo> {
   await sweepTransportRepos(workspaceRoot);
   const dir = remoteDir(workspaceRoot);
   makeStateDir(workspaceRoot, dir);
   const gitDir = path.join(dir, `${PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
-  const git = remoteGit(gitDir, workspaceRoot);
+  const git = remoteGit(gitDir, workspaceRoot, {}, signal);
   try {
     await git.raw(['init', '--bare', '--quiet', '--template=', gitDir]);
     await fs.mkdir(path.join(gitDir, 'objects', 'info'), { recursive: true });

@@ -30,6 +30,8 @@ const WRITE_COMMANDS = [
   'Mark Plan Applied',
   'Apply Plan to Workspace',
   'Delete Plan',
+  'Push Session…',
+  'Fetch from Remote…',
 ];
 
 /** Runs the built `agents` CLI on the workspace, as an agent's tooling would, and returns its JSON answer. */

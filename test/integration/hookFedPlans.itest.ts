@@ -47,7 +47,7 @@ describe('Connect an Agent', function () {
     assert.equal(fs.readFileSync(sharedFile(), 'utf8'), '{\n  "model": "opus"\n}\n', 'the file a team commits holds no machine path');
     assert.equal(fs.readFileSync(path.join(root, '.cleveragents', '.gitignore'), 'utf8'), '*\n');
     const settings = readSettings();
-    assert.deepEqual(Object.keys(settings.hooks ?? {}).sort(), ['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
+    assert.deepEqual(Object.keys(settings.hooks ?? {}).sort(), ['PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionEnd', 'SessionStart', 'UserPromptSubmit']);
     const command = settings.hooks!.UserPromptSubmit[0].hooks[0].command;
     // the extension's own CLI through its stable entry in the global storage (an update deletes the versioned dist/), on a runtime that runs outside VS Code
     assert.match(command, /globalStorage\/cleveragents\.cleveragents-checkpoints\/hook-runtime\/cli\.js" hook run claude-code$/);

@@ -101,10 +101,12 @@ describe('The extension’s bundles', () => {
       (m.startsWith('src/adapters/sqlStore/') && m !== 'src/adapters/sqlStore/databasePaths.ts') ||
       (m.startsWith('src/adapters/shadowStore/') && !/\/gitRelay(Program)?\.ts$/.test(m)) ||
       (m.startsWith('src/hooks/install/') && m !== 'src/hooks/install/stableCli.ts') ||
-      m === 'src/composition.ts';
+      /^src\/remote\/(remoteCommands|remotePush|remoteFetch|remotePrune|transportRepo|snapshotFilter)\.ts$/.test(m) ||
+      m === 'src/composition.ts' ||
+      m === 'src/extensionEngine.ts';
     assert.deepEqual(extension.filter(late), []);
     const engine = bundledModules('extensionEngine.js');
-    for (const m of ['node_modules/sql.js/dist/sql-wasm.js', 'src/adapters/sqlStore/sqlJsCheckpointStore.ts', 'src/adapters/shadowStore/shadowGitSandbox.ts', 'src/composition.ts']) {
+    for (const m of ['node_modules/sql.js/dist/sql-wasm.js', 'src/adapters/sqlStore/sqlJsCheckpointStore.ts', 'src/adapters/shadowStore/shadowGitSandbox.ts', 'src/composition.ts', 'src/remote/remoteCommands.ts']) {
       assert.ok(engine.some((e) => e.endsWith(m)), `${m} is in dist/extensionEngine.js`);
     }
     const installer = bundledModules('extensionInstaller.js');

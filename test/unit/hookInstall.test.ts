@@ -119,7 +119,7 @@ interface JsonCase {
 }
 
 const JSON_CASES: readonly JsonCase[] = [
-  { agent: 'claude-code', file: '.claude/settings.local.json', original: CLAUDE_SETTINGS, events: ['Stop', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart'] },
+  { agent: 'claude-code', file: '.claude/settings.local.json', original: CLAUDE_SETTINGS, events: ['Stop', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'] },
   { agent: 'cursor', file: '.cursor/hooks.json', original: CURSOR_HOOKS_JSON, events: ['afterFileEdit', 'beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution'] },
   { agent: 'gemini', file: '.gemini/settings.json', original: GEMINI_SETTINGS, events: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'SessionStart'] },
 ];
@@ -456,7 +456,7 @@ describe('agents hook --user', () => {
     ok(hook(ws, home, ['install', 'claude-code', '--user']));
     ok(hook(ws, home, ['install', 'cline', '--user']));
     assert.deepEqual(tree(ws), {});
-    assert.deepEqual(ourEvents(JSON.parse(readFileSync(path.join(home, '.claude/settings.json'), 'utf8')) as Record<string, unknown>, 'claude-code'), ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart']);
+    assert.deepEqual(ourEvents(JSON.parse(readFileSync(path.join(home, '.claude/settings.json'), 'utf8')) as Record<string, unknown>, 'claude-code'), ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd']);
     assert.equal(statSync(path.join(home, 'Documents/Cline/Hooks/PostToolUse')).mode & 0o777, 0o755);
     const status = ok(hook(ws, home, ['status', '--format', 'json'])).json<{ hooks: Array<{ agent: string; scope: string; installed: boolean; events: string[]; command_resolves: boolean | null }> }>();
     const of = (agent: string, scope: string) => status.hooks.find((s) => s.agent === agent && s.scope === scope)!;

@@ -24,7 +24,14 @@ export class ShadowGit {
     private readonly env: NodeJS.ProcessEnv,
     /** Awaited before every command: the store's check (see storeValidation.ts) comes before any git runs on it. */
     private readonly before?: () => Promise<void>,
+    /** Stops (SIGTERM, so that git removes its lock files) every git this starts once it fires. */
+    private readonly signal?: AbortSignal,
   ) {}
+
+  /** The same git, each command stopped when `signal` fires (a person's Cancel); started directly, never through the relay. */
+  withSignal(signal: AbortSignal): ShadowGit {
+    return new ShadowGit(this.cwd, this.env, this.before, signal);
+  }
 
   /**
    * The same git for the one command that refuses literal pathspecs (`check-ignore`); give it
@@ -33,12 +40,12 @@ export class ShadowGit {
   withMagicPathspecs(): ShadowGit {
     const env = { ...this.env };
     delete env.GIT_LITERAL_PATHSPECS;
-    return new ShadowGit(this.cwd, env, this.before);
+    return new ShadowGit(this.cwd, env, this.before, this.signal);
   }
 
   /** The same git with an index file of its own (a staging index). */
   withIndexFile(indexFile: string): ShadowGit {
-    return new ShadowGit(this.cwd, { ...this.env, GIT_INDEX_FILE: indexFile });
+    return new ShadowGit(this.cwd, { ...this.env, GIT_INDEX_FILE: indexFile }, undefined, this.signal);
   }
 
   async raw(args: readonly string[], input?: string): Promise<string> {
@@ -71,11 +78,27 @@ export class ShadowGit {
   }
 
   private spawnGit(args: readonly string[], input?: string | Buffer | Promise<string>, stderrSink?: Buffer[], onStderr?: (chunk: string) => void): Promise<Buffer> {
-    // Through the relay when this process has one (a progress reader needs git's stderr as it comes).
-    const relayed = onStderr ? undefined : gitRelay()?.run(this.cwd, this.env, args, input);
+    // Through the relay when this process has one (a progress reader needs git's stderr as it comes,
+    // and a cancellable command a child of its own to stop).
+    const relayed = onStderr || this.signal ? undefined : gitRelay()?.run(this.cwd, this.env, args, input);
     if (relayed) return relayed.then((git) => this.outcome(args, git, stderrSink));
     return new Promise((resolve, reject) => {
-      const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const signal = this.signal;
+      if (signal?.aborted) return reject(new GitCommandError(args, null, 'cancelled before it started'));
+      // A cancellable git leads a process group of its own: Cancel stops it with the helpers it
+      // started (git-remote-http, ssh, pack-objects), which would otherwise wait on the network.
+      const groupKill = signal !== undefined && process.platform !== 'win32';
+      const child = spawn('git', args, { cwd: this.cwd, env: this.env, stdio: ['pipe', 'pipe', 'pipe'], detached: groupKill });
+      const stop = () => {
+        try {
+          if (groupKill && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+          else child.kill('SIGTERM');
+        } catch {
+          // ended meanwhile
+        }
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      child.on('close', () => signal?.removeEventListener('abort', stop));
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (d: Buffer) => out.push(d));

@@ -10,6 +10,7 @@ import { BurstScheduler, systemTimers, type AutoCheckpointType, type CheckpointA
 import type { FolderServices } from '../folderServices';
 import type { AutoCheckpointSettings } from '../rollback/rollbackSettings';
 import type { WriteSuppressor } from '../rollback/rollbackCommands';
+import { fetchedOrigins } from '../tree/remoteGroup';
 
 export type AutoCheckpointFolders = Pick<FolderServices, 'folders' | 'services' | 'databaseExists' | 'databaseUri' | 'onDidChangeDatabase'>;
 
@@ -247,8 +248,10 @@ export class AutoCheckpointer implements vscode.Disposable, WriteSuppressor {
         if (!(await this.folders.databaseExists(folder))) continue;
         const services = await this.folders.services(folder);
         const fedByHooks = await hookFedPlanIds(folder.uri.fsPath);
+        // Fetched from a remote: read-only here, whatever state it was pushed in.
+        const fetched = fetchedOrigins(folder, (m) => this.log.warn(m));
         for (const plan of await services.plans.listPlans()) {
-          if (plan.state !== 'executing') continue;
+          if (plan.state !== 'executing' || fetched.has(plan.plan_id)) continue;
           // An agent's hooks checkpoint this plan around each tool call already: no second set.
           if (fedByHooks.has(plan.plan_id)) continue;
           const checkpoints = await services.checkpoints.listCheckpoints(plan.plan_id);

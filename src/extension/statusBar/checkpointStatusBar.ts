@@ -11,6 +11,7 @@ import type { WorkspaceServices } from '../../composition';
 import { displayText, formatCount } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
 import { chooseActivePlan } from './activePlan';
+import { fetchedOrigins } from '../tree/remoteGroup';
 import { explainRestricted } from '../commands/commands';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
@@ -133,7 +134,10 @@ export class CheckpointStatusBar implements vscode.Disposable {
       try {
         if (!(await this.folders.databaseExists(folder))) continue;
         const services = await this.folders.services(folder);
+        // A plan fetched from a remote is read-only here: never the one a checkpoint goes into.
+        const fetched = fetchedOrigins(folder, (m) => this.log.warn(m));
         for (const plan of await services.plans.listPlans()) {
+          if (fetched.has(plan.plan_id)) continue;
           const open = plan.state !== 'applied' && plan.state !== 'cancelled';
           const sandboxMissing = open && (await services.checkpoints.sandboxMissing(plan.plan_id).catch(() => false));
           candidates.push({ folder, services, plan, sandboxMissing });

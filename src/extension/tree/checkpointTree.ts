@@ -8,7 +8,7 @@ import { PRESERVE_FOCUS } from '../rollback/rollbackCommandIds';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import { shown, shownMarkdown, shownMessage } from '../shownText';
-import { checkpointAccessibilityLabel, checkpointContextValue, checkpointIcon, isFinished, planContextValue, planIcon, type IconSpec } from './treePresentation';
+import { checkpointAccessibilityLabel, checkpointContextValue, checkpointIcon, isFinished, planContextValue, planIcon } from './treePresentation';
 import { checkpointRowDescription, checkpointRowLabel, decisionRowDescription, planRowAccessibilityLabel, planRowDescription, rowTooltipMarkdown } from './treeRowPresentation';
 import { decisionIcon } from './decisionPresentation';
 import { groupByPrompt, hookAgentOf, isPromptCheckpoint } from '../../core/hookCheckpoints';
@@ -16,12 +16,13 @@ import { databaseErrorRows, databaseGoneRow } from './databaseErrorRows';
 import { placeSafetyCheckpoints } from './safetyPlacement';
 import { SAFETY_GROUP_TOOLTIP, safetyGroupDescription, safetyGroupLabel } from './treePresentation';
 import { ShortIds } from '../../core/shortIds';
+import { contextOf, fetchedOrigins, newRemoteGroup, remoteGroupItem } from './remoteGroup';
+import { PLAN_URI_SCHEME, aggregate, collapsibleName, themeIcon } from './treeItemParts';
+export { FinishedPlanDecorations } from './treeItemParts';
 
 export type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, SafetyGroupNode, TreeNode, TreeRow } from './treeNodes';
 import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, SafetyGroupNode, TreeNode, TreeRow } from './treeNodes';
 
-/** Labels of finished plans are dimmed through a FileDecoration on this scheme. */
-const PLAN_URI_SCHEME = 'cleveragents-plan';
 
 /** A database change is shown after this quiet time, and at the latest after REFRESH_MAX_WAIT_MS. */
 export const REFRESH_DEBOUNCE_MS = 250;
@@ -123,6 +124,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         const group = safety.length > 0 ? [this.issue<SafetyGroupNode>({ kind: 'safetyGroup', id: `${node.id}/safety`, folder: node.folder, plan: node.plan, planNode: node.planNode, checkpoints: safety, parent: node })] : [];
         return [...group, ...[...node.steps].reverse().map((c) => this.checkpointNode(node.planNode, node, c, at(c)))];
       }
+      case 'remoteGroup':
+        return node.plans;
       case 'safetyGroup':
         return [...node.checkpoints].reverse().map((c) => this.checkpointNode(node.planNode, node.parent, c, `${node.planNode.folder.uri.toString()}#checkpoint/${c.checkpoint_id}`));
       default:
@@ -207,7 +210,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
             : node.inProgress
               ? themeIcon({ id: 'sync~spin' })
               : themeIcon(planIcon(plan));
-        item.contextValue = planContextValue(plan, node.checkpoints, node.interrupted !== undefined, node.sandboxMissing === true);
+        item.contextValue = contextOf(planContextValue(plan, node.checkpoints, node.interrupted !== undefined, node.sandboxMissing === true), node.origin !== undefined);
         if (finished) item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${plan.plan_id}`, query: plan.state });
         item.accessibilityInformation = { label: shown(planRowAccessibilityLabel(node)) };
         return item;
@@ -222,7 +225,9 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.id = node.id;
         item.description = shown(decisionRowDescription(node, this.shownAt(node)));
         item.iconPath = themeIcon(decisionIcon(decision));
-        item.contextValue = node.plan.state === 'applied' ? undefined : decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
+        const decisionContext = decision.state === 'reverted' ? TreeItemContext.revertedDecision : TreeItemContext.decision;
+        // A fetched plan's decisions are read-only here: no Revert, no Undo Correction.
+        item.contextValue = node.plan.state === 'applied' ? undefined : contextOf(decisionContext, node.planNode.origin !== undefined);
         if (decision.state === 'reverted') item.resourceUri = vscode.Uri.from({ scheme: PLAN_URI_SCHEME, path: `/${decision.decision_id}`, query: 'reverted' });
         item.accessibilityInformation = { label: `Decision ${shown(decision.title)}, ${item.description}` };
         return item;
@@ -243,7 +248,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         // The time comes first, so that a narrow sidebar still shows it; the decision is the row's parent.
         item.description = shown(checkpointRowDescription(node, this.shownAt(node)));
         item.iconPath = steps === undefined ? themeIcon(checkpointIcon(checkpoint)) : new vscode.ThemeIcon('comment');
-        item.contextValue = checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id) + (steps === undefined ? '' : '.prompt');
+        item.contextValue = contextOf(checkpointContextValue(node.plan, checkpoint, node.planNode.checkpoints[0]?.checkpoint_id === checkpoint.checkpoint_id) + (steps === undefined ? '' : '.prompt'), node.planNode.origin !== undefined);
         item.accessibilityInformation = { label: shown(checkpointAccessibilityLabel(node.plan, checkpoint, this.shownAt(node))) };
         // A click (or Enter) compares with the files as they are now: looking is the easy thing, rolling back is not.
         // In Restricted Mode a comparison runs git: the command says so and offers to trust the workspace (a click that did nothing was taken for a bug).
@@ -259,6 +264,8 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
         item.contextValue = TreeItemContext.safetyGroup;
         return item;
       }
+      case 'remoteGroup':
+        return remoteGroupItem(node);
       case 'message': {
         const item = new vscode.TreeItem(shownMessage(node.label), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
@@ -303,7 +310,7 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
   async findNode(folder: vscode.WorkspaceFolder, planId: string, checkpointId?: string): Promise<TreeNode | undefined> {
     const roots = await this.getChildren();
     const folderNode = roots.find((n): n is FolderNode => n.kind === 'folder' && n.folder.uri.toString() === folder.uri.toString());
-    const plans = folderNode ? await this.getChildren(folderNode) : roots;
+    const plans = (folderNode ? await this.getChildren(folderNode) : roots).flatMap((n) => (n.kind === 'remoteGroup' ? n.plans : [n]));
     const planNode = plans.find((n): n is PlanNode => n.kind === 'plan' && n.plan.plan_id === planId);
     if (!planNode || checkpointId === undefined) return planNode;
     // A checkpoint may be under its decision, and that under others: depth first.
@@ -376,8 +383,17 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
       }
       // The same short ids as the CLI's (core/shortIds): made from every id of the folder.
       const shortIds = new ShortIds(ids);
-      const nodes: TreeNode[] = loaded.map((p) => this.issue<PlanNode>({ ...p, shortIds }));
-      this.folderPlans.set(prefix, nodes.map((n) => (n as PlanNode).plan));
+      // Plans fetched from a git remote go under the Remote group, after the folder's own.
+      const origins = fetchedOrigins(folder, (m) => this.log.warn(m));
+      const group = this.issue(newRemoteGroup(folder, parent));
+      const nodes: TreeNode[] = [];
+      for (const p of loaded) {
+        const origin = origins.get(p.plan.plan_id);
+        if (origin) group.plans.push(this.issue<PlanNode>({ ...p, shortIds, origin, parent: group }));
+        else nodes.push(this.issue<PlanNode>({ ...p, shortIds }));
+      }
+      this.folderPlans.set(prefix, [...nodes, ...group.plans].map((n) => (n as PlanNode).plan));
+      if (group.plans.length > 0) nodes.push(group);
       await ContextKeys.planStates.set(planStatesValue([...this.folderPlans.values()].flat()));
       await this.setFolderState(folder, nodes.length > 0 ? 'ready' : 'empty');
       if (nodes.length === 0) return parent ? [this.noPlansHint(folder, parent)] : nodes;
@@ -420,28 +436,4 @@ export class CheckpointTree implements vscode.TreeDataProvider<TreeNode>, vscode
     for (const key of this.folderStates.keys()) if (!keep.has(key)) this.folderStates.delete(key);
     for (const key of this.folderPlans.keys()) if (!keep.has(key)) this.folderPlans.delete(key);
   }
-}
-
-/** Dims the labels of applied and cancelled plans. */
-export class FinishedPlanDecorations implements vscode.FileDecorationProvider {
-  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
-    if (uri.scheme !== PLAN_URI_SCHEME) return undefined;
-    return { color: new vscode.ThemeColor('disabledForeground'), tooltip: uri.query };
-  }
-}
-
-/** The state of several folders as one, for the welcome view: the most useful one wins. */
-function aggregate(states: readonly DatabaseState[]): DatabaseState {
-  for (const s of ['ready', 'error', 'empty', 'missing'] as const) if (states.includes(s)) return s;
-  return 'noFolder';
-}
-
-function themeIcon(icon: IconSpec): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
-}
-
-function collapsibleName(state: vscode.TreeItemCollapsibleState | undefined): TreeRow['collapsible'] {
-  if (state === vscode.TreeItemCollapsibleState.Expanded) return 'expanded';
-  if (state === vscode.TreeItemCollapsibleState.Collapsed) return 'collapsed';
-  return 'none';
 }

@@ -29,6 +29,8 @@ export const ContextKeys = {
   databaseState: new ContextKey<DatabaseState>('cleveragents.checkpoints.databaseState'),
   /** A checkpoint is selected in the tree: Copy ID and Delete show in the command palette. */
   checkpointSelected: new ContextKey<boolean>('cleveragents.checkpoints.checkpointSelected'),
+  /** The selected row belongs to a plan fetched from a remote (read-only here): Delete Checkpoint is not offered. */
+  fetchedSelected: new ContextKey<boolean>('cleveragents.checkpoints.fetchedSelected'),
   /**
    * `plan.<state>.<kind>` of every plan of every folder, space-separated (empty: no plans): the
    * palette offers a command only when some plan fits it. Kept by the status bar, which reads the

@@ -4,6 +4,7 @@ import type { Decision } from '../../core/decision';
 import type { InterruptedOperation } from '../../core/interruptedOperation';
 import type { Plan } from '../../core/plan';
 import type { ShortIds } from '../../core/shortIds';
+import type { FetchedOrigin } from '../../remote/fetchedOrigins';
 import type { SafetyPlacement } from './safetyPlacement';
 
 // The rows of the Checkpoints view, as data: what each kind of row carries.
@@ -33,6 +34,18 @@ export interface PlanNode {
   readonly safety: SafetyPlacement;
   /** The short ids of the folder's plans, checkpoints, decisions and corrections, as the CLI shows them. */
   readonly shortIds: ShortIds;
+  /** Fetched from a git remote (src/remote): where from; the plan is read-only here and sits under the Remote group. */
+  readonly origin?: FetchedOrigin;
+  readonly parent: FolderNode | RemoteGroupNode | undefined;
+}
+
+/** The Remote group: the plans fetched from git remotes, after the folder's own. */
+export interface RemoteGroupNode {
+  readonly kind: 'remoteGroup';
+  readonly id: string;
+  readonly folder: vscode.WorkspaceFolder;
+  /** Newest first, as the folder's own plans. */
+  readonly plans: PlanNode[];
   readonly parent: FolderNode | undefined;
 }
 
@@ -94,7 +107,7 @@ export interface MessageNode {
   readonly contextValue?: string;
 }
 
-export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | SafetyGroupNode | MessageNode;
+export type TreeNode = FolderNode | PlanNode | DecisionNode | CheckpointNode | SafetyGroupNode | MessageNode | RemoteGroupNode;
 
 /** The tree as plain data: what the view shows, for tests and the exported API. */
 export interface TreeRow {

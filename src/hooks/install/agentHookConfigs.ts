@@ -123,6 +123,8 @@ export const CLAUDE_CODE_HOOKS: JsonHookConfig = {
       { event: 'UserPromptSubmit', entry: { hooks: [hook] } },
       // the session's baseline, before the agent can write
       { event: 'SessionStart', entry: { hooks: [hook] } },
+      // no checkpoint: the push at a session's end, when the remote settings ask for one (docs/REMOTES.md)
+      { event: 'SessionEnd', entry: { hooks: [hook] } },
     ];
   },
 };

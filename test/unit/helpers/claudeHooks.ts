@@ -10,9 +10,9 @@ export function claudeHookEnv(root: string): NodeJS.ProcessEnv {
 }
 
 /** One hook event of a Claude Code session, as Claude Code runs it: a new process of the built CLI with the event on stdin; it must exit 0. Returns its stderr. */
-export function claudeHook(root: string, sessionId: string, event: Record<string, unknown>): string {
+export function claudeHook(root: string, sessionId: string, event: Record<string, unknown>, extraEnv: NodeJS.ProcessEnv = {}): string {
   const input = JSON.stringify({ session_id: sessionId, transcript_path: '/tmp/t.jsonl', cwd: root, permission_mode: 'default', ...event });
-  const r = spawnSync(process.execPath, [CLI_PATH, 'hook', 'run', 'claude-code'], { cwd: root, input, env: claudeHookEnv(root), encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync(process.execPath, [CLI_PATH, 'hook', 'run', 'claude-code'], { cwd: root, input, env: { ...claudeHookEnv(root), ...extraEnv }, encoding: 'utf8', timeout: 180_000 });
   if (r.error) throw r.error;
   assert.equal(r.status, 0, `hook ${String(event.hook_event_name)}: ${r.stderr}`);
   return r.stderr;
