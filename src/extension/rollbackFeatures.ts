@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { explainRestricted } from './commands/trustedCommands';
 import type * as Api from '../../api/cleveragents-checkpoints';
 import { createAgentApi } from './api/agentApi';
 import { DecisionController } from './decisions/decisionCommands';
@@ -9,7 +10,6 @@ import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
 import { PlanLifecycleController } from './planLifecycle/planLifecycleCommands';
 import type { SkippedFileWarnings } from './commands/skippedWarnings';
 import { sandboxContents } from '../cli/sandboxContents';
-import { explainRestricted } from './commands/commands';
 import { CommandTitles, Commands, SETTINGS_SECTION } from './commandIds';
 import { showWarning } from './shownText';
 import { WaysOut } from './waysOut/waysOutCommands';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
+import { registerGuardedCommands } from './trustedCommands';
 import { resolveCheckpointId } from '../../core/idPrefix';
-import { setStatus, showInfo, showWarning } from '../shownText';
+import { setStatus, showInfo } from '../shownText';
 import { withProgress } from '../delayedProgress';
 import type { z } from 'zod';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -16,7 +17,7 @@ import {
   parseArgs,
 } from './commandArgs';
 import { AUTO_CHECKPOINTS_SETTING } from '../tree/autoCheckpointsRow';
-import { BuiltinCommands, CommandTitles, Commands, SETTINGS_SECTION, TRUSTED_ONLY_COMMANDS, type AgentHookCommandName, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName, type WaysOutCommandName, type AgentChangesCommandName, type RemoteCommandName } from '../commandIds';
+import { BuiltinCommands, Commands, SETTINGS_SECTION, TRUSTED_ONLY_COMMANDS, type AgentHookCommandName, type CommandName, type DecisionCommandName, type PlanLifecycleCommandName, type RollbackCommandName, type WaysOutCommandName, type AgentChangesCommandName, type RemoteCommandName } from '../commandIds';
 import type { CheckpointTree, TreeNode } from '../tree/checkpointTree';
 import type { FolderPlan, FolderServices } from '../folderServices';
 import type { ErrorReporter } from '../log';
@@ -42,7 +43,6 @@ interface CheckpointTarget extends PlanTarget {
 }
 
 const STATUS_MESSAGE_MS = 5000;
-const RESTRICTED_WHY = 'it runs git and writes files in the workspace, and this workspace is not trusted (Restricted Mode)';
 
 /**
  * Registers every command of `Commands`. Each one takes an optional argument: a tree node (from a
@@ -77,31 +77,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     },
   };
   const trustedOnly = new Set<CommandName>(TRUSTED_ONLY_COMMANDS);
-  return vscode.Disposable.from(
-    ...(Object.keys(handlers) as Exclude<CommandName, RollbackCommandName | DecisionCommandName | PlanLifecycleCommandName | AgentHookCommandName | WaysOutCommandName | AgentChangesCommandName | RemoteCommandName>[]).map((name) =>
-      vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
-        if (trustedOnly.has(name) && !vscode.workspace.isTrusted) {
-          explainRestricted(CommandTitles[name]);
-          return undefined;
-        }
-        try {
-          return await handlers[name](arg);
-        } catch (error) {
-          deps.reporter.report(error, CommandTitles[name]);
-          return undefined;
-        }
-      }),
-    ),
-  );
-}
-
-/** Why a command does nothing in Restricted Mode, with the way out. */
-export function explainRestricted(title: string): void {
-  const manage = 'Manage Workspace Trust';
-  void showWarning(`“${title}” is not available: ${RESTRICTED_WHY}. Trust the workspace to enable it.`, manage).then((choice) => {
-    if (choice === manage) void vscode.commands.executeCommand(BuiltinCommands.manageTrust);
+  return registerGuardedCommands(Object.keys(handlers) as (keyof typeof handlers)[], {
+    run: (name, arg) => handlers[name](arg),
+    onError: (error, title) => deps.reporter.report(error, title),
+    trustedOnly: (name) => trustedOnly.has(name),
   });
 }
+
 
 class CheckpointCommands {
   constructor(private readonly deps: CommandDeps) {}

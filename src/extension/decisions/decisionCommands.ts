@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerGuardedCommands } from '../commands/trustedCommands';
 import * as z from 'zod';
 import type { CorrectionEnvelope } from '../../../api/cleveragents-checkpoints';
 import { correctionEnvelope, undoCorrectionEnvelope } from '../../envelopes/decisionEnvelopes';
@@ -12,7 +13,6 @@ import { reverseChanges } from '../../core/rollbackResult';
 import type { PanelState } from '../../webview/protocol';
 import { CommandTitles, Commands, DECISION_COMMAND_NAMES, type DecisionCommandName } from '../commandIds';
 import { parseArgs } from '../commands/commandArgs';
-import { explainRestricted } from '../commands/commands';
 import { folderNamed, type FolderPlan } from '../folderServices';
 import { comparisonState, rollbackState } from '../rollback/panel/panelStates';
 import { panelFolder, type CheckpointTarget, type RollbackController, type RollbackFolders, type TreeAccess, type WriteSuppressor } from '../rollback/rollbackCommands';
@@ -65,17 +65,7 @@ export class DecisionController {
       undoCorrection: (arg) => this.undoCommand(arg),
       restoreFile: (arg) => this.restoreFileCommand(arg),
     };
-    return vscode.Disposable.from(
-      ...DECISION_COMMAND_NAMES.map((name) =>
-        vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
-          if (!vscode.workspace.isTrusted) {
-            explainRestricted(CommandTitles[name]);
-            return undefined;
-          }
-          return reportingErrors(this.deps.dialogs, CommandTitles[name], () => handlers[name](arg));
-        }),
-      ),
-    );
+    return registerGuardedCommands(DECISION_COMMAND_NAMES, { run: (name, arg) => handlers[name](arg), onError: (error, title) => this.deps.dialogs.error(error, title) });
   }
 
   /** Reverts after the guards and the question; the correction envelope, or undefined when the user said no. */

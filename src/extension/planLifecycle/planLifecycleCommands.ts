@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerGuardedCommands } from '../commands/trustedCommands';
 import * as z from 'zod';
 import { ApplyConflictError, ValidationError } from '../../core/errors';
 import { IdOrPrefixSchema } from '../../core/idPrefix';
@@ -8,7 +9,6 @@ import type { DeletedPlan } from '../../core/planService';
 import type { PathChange } from '../../core/rollbackResult';
 import { CommandTitles, Commands, type PlanLifecycleCommandName } from '../commandIds';
 import { parseArgs } from '../commands/commandArgs';
-import { explainRestricted } from '../commands/commands';
 import { pickPlan } from '../commands/prompts';
 import { withProgress } from '../delayedProgress';
 import type { FolderPlan, FolderServices } from '../folderServices';
@@ -143,22 +143,7 @@ export class PlanLifecycleController {
 
   registerCommands(): vscode.Disposable {
     const names = Object.keys(COMMAND_PLACEHOLDERS) as PlanLifecycleCommandName[];
-    return vscode.Disposable.from(
-      ...names.map((name) =>
-        vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
-          if (!vscode.workspace.isTrusted) {
-            explainRestricted(CommandTitles[name]);
-            return undefined;
-          }
-          try {
-            return await this.run(name, arg);
-          } catch (error) {
-            this.deps.dialogs.error(error, CommandTitles[name]);
-            return undefined;
-          }
-        }),
-      ),
-    );
+    return registerGuardedCommands(names, { run: (name, arg) => this.run(name, arg), onError: (error, title) => this.deps.dialogs.error(error, title) });
   }
 
   /** Runs one command; returns plain data to code that ran it (the plan, the apply or the delete). */

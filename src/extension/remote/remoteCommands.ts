@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerGuardedCommands } from '../commands/trustedCommands';
 import * as z from 'zod';
 import { shownUrl, type RemoteFailureKind } from '../../core/remoteFailures';
 import type { FetchOutcome } from '../../remote/remoteFetch';
@@ -6,9 +7,8 @@ import type { RemoteProgress } from '../../remote/remoteProgress';
 import type { PushOutcome } from '../../remote/remotePush';
 import { readRemoteSettings } from '../../remote/remoteSettings';
 import { DEFAULT_MAX_BLOB_BYTES } from '../../remote/privacyRules';
-import { CommandTitles, Commands, type RemoteCommandName } from '../commandIds';
+import { Commands, type RemoteCommandName } from '../commandIds';
 import { PlanArgsSchema, parseArgs } from '../commands/commandArgs';
-import { explainRestricted } from '../commands/commands';
 import { pickPlan } from '../commands/prompts';
 import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
 import { loadEngine } from '../loadEngine';
@@ -61,25 +61,15 @@ export class RemoteCommands {
       pushSession: (arg) => this.pushSession(arg),
       fetchFromRemote: (arg) => this.fetchFromRemote(arg),
     };
-    return vscode.Disposable.from(
-      ...(Object.keys(handlers) as RemoteCommandName[]).map((name) =>
-        vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
-          if (!vscode.workspace.isTrusted) {
-            explainRestricted(CommandTitles[name]);
-            return undefined;
-          }
-          try {
-            return await handlers[name](arg);
-          } catch (error) {
-            this.deps.channel.error(`${CommandTitles[name]}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-            void showError(`${CommandTitles[name]} failed: ${error instanceof Error ? error.message : String(error)}`, SHOW_LOG).then((c) => {
-              if (c === SHOW_LOG) this.deps.channel.show(true);
-            });
-            return undefined;
-          }
-        }),
-      ),
-    );
+    return registerGuardedCommands(Object.keys(handlers) as RemoteCommandName[], {
+      run: (name, arg) => handlers[name](arg),
+      onError: (error, title) => {
+        this.deps.channel.error(`${title}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        void showError(`${title} failed: ${error instanceof Error ? error.message : String(error)}`, SHOW_LOG).then((c) => {
+          if (c === SHOW_LOG) this.deps.channel.show(true);
+        });
+      },
+    });
   }
 
   /** Pushes one plan of this workspace; returns the push's outcome, what failed (said too), or undefined when declined. */

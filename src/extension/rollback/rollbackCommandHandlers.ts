@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { explainRestricted } from '../commands/trustedCommands';
 import * as z from 'zod';
 import type { WorkspaceServices } from '../../composition';
 import type { Checkpoint } from '../../core/checkpoint';
@@ -8,7 +9,6 @@ import type { RollbackOutcome } from '../../core/rollbackResult';
 import { undoRequest } from '../../core/safetyCheckpoints';
 import type { PanelState } from '../../webview/protocol';
 import { parseArgs } from '../commands/commandArgs';
-import { explainRestricted } from '../commands/commands';
 import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prompts';
 import { folderNamed, type FolderPlan } from '../folderServices';
 import type { TreeNode } from '../tree/checkpointTree';

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { explainRestricted } from '../commands/trustedCommands';
 import { setStatus, shown, shownMarkdown, showPick, withProgressTitled } from '../shownText';
 import { CommandTitles, Commands, TREE_VIEW_ID } from '../commandIds';
 import { UnreadableDatabaseError } from '../../core/errors';
@@ -12,7 +13,6 @@ import { displayText, formatCount } from '../../core/displayText';
 import type { Plan } from '../../core/plan';
 import { chooseActivePlan } from './activePlan';
 import { fetchedOrigins } from '../tree/remoteGroup';
-import { explainRestricted } from '../commands/commands';
 import { Debouncer } from '../debouncer';
 import type { FolderServices } from '../folderServices';
 import type { RollbackDialogs } from '../rollback/rollbackDialogs';

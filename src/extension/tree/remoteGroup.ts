@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { readFetchedOrigins, type FetchedOrigin } from '../../remote/fetchedOrigins';
 import { TreeItemContext } from '../commandIds';
 import { shown } from '../shownText';
+import { plural } from '../../core/displayText';
 import type { FolderNode, RemoteGroupNode } from './treeNodes';
 
 // The Remote group of the Checkpoints view: the plans fetched from git remotes (src/remote), kept
@@ -29,7 +30,7 @@ export function newRemoteGroup(folder: vscode.WorkspaceFolder, parent: FolderNod
 export function remoteGroupItem(node: RemoteGroupNode): vscode.TreeItem {
   const item = new vscode.TreeItem('Remote', vscode.TreeItemCollapsibleState.Expanded);
   item.id = node.id;
-  item.description = `${node.plans.length} fetched plan${node.plans.length === 1 ? '' : 's'}, read-only`;
+  item.description = shown(`${plural(node.plans.length, 'fetched plan')}, read-only`);
   item.iconPath = new vscode.ThemeIcon('cloud');
   item.tooltip = shown(REMOTE_GROUP_TOOLTIP);
   item.contextValue = TreeItemContext.remoteGroup;

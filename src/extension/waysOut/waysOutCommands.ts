@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
+import { registerGuardedCommands } from '../commands/trustedCommands';
 import { UnreadableDatabaseError } from '../../core/errors';
-import { CommandTitles, Commands } from '../commandIds';
+import { Commands } from '../commandIds';
 import { FolderArgsSchema, PlanArgsSchema, parseArgs } from '../commands/commandArgs';
-import { explainRestricted } from '../commands/commands';
 import { pickPlan } from '../commands/prompts';
 import { withProgress } from '../delayedProgress';
 import { folderNamed, type FolderPlan, type FolderServices } from '../folderServices';
@@ -44,22 +44,10 @@ export class WaysOut {
       recreateSandbox: (arg: unknown) => this.recreateSandbox(arg),
       moveDatabaseAside: (arg: unknown) => this.moveDatabaseAside(arg),
     } as const;
-    return vscode.Disposable.from(
-      ...(Object.keys(handlers) as (keyof typeof handlers)[]).map((name) =>
-        vscode.commands.registerCommand(Commands[name], async (arg?: unknown) => {
-          if (!vscode.workspace.isTrusted) {
-            explainRestricted(CommandTitles[name]);
-            return undefined;
-          }
-          try {
-            return await handlers[name](arg);
-          } catch (error) {
-            this.deps.dialogs.error(error, CommandTitles[name]);
-            return undefined;
-          }
-        }),
-      ),
-    );
+    return registerGuardedCommands(Object.keys(handlers) as (keyof typeof handlers)[], {
+      run: (name, arg) => handlers[name](arg),
+      onError: (error, title) => this.deps.dialogs.error(error, title),
+    });
   }
 
   /** Recreates a missing isolated sandbox from the plan's newest checkpoint; returns that checkpoint's id, or undefined when declined. */
