@@ -16,6 +16,7 @@ import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/fil
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
+import { fetchedPlanReason } from './remote/fetchedOrigins';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -94,7 +95,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const workspace = new NodeWorkspaceFiles(root);
   // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.
   const journal = new FileOperationJournal(root, { hold: (planId, refs) => snapshotter.holdOperationRefs(planId, refs), release: (planId) => snapshotter.releaseOperationRefs(planId) });
-  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: thisProcess(), clock: systemClock, ids: createUlidGenerator(), logger: options.logger };
+  const deps: ServiceDeps = { store, snapshotter, workspace, journal, processInfo: thisProcess(), clock: systemClock, ids: createUlidGenerator(), logger: options.logger, readOnlyPlan: fetchedPlanReason(root, (m) => options.logger.warn(m)) };
   const plans = new PlanService(deps, options.defaultPolicy ?? (() => DEFAULT_RETENTION_POLICY));
   const checkpoints = new CheckpointService(deps);
   return {

@@ -1,6 +1,7 @@
 import { AgentOnlyConflictError } from '../core/agentOnlyRollback';
-import { ApplyConflictError, BusinessRuleViolation } from '../core/errors';
-import { fetchedOriginJson, originText, readFetchedOrigins } from '../remote/fetchedOrigins';
+import { ApplyConflictError } from '../core/errors';
+import { fetchedFrom, fetchedOriginJson, originText, readFetchedOrigins } from '../remote/fetchedOrigins';
+import { readOnlyRefusal } from '../core/serviceDeps';
 import type { PathChange } from '../core/rollbackResult';
 import type { Command } from './args';
 import type { CommandContext, CommandOutput } from './commandContext';
@@ -192,10 +193,8 @@ const ALLOWED_ON_FETCHED = new Set(['list', 'show', 'checkpoints', 'decisions', 
 function refuseFetchedPlanChange(command: Command, workspaceRoot: string): void {
   if (ALLOWED_ON_FETCHED.has(command.name) || !('planId' in command) || command.planId === undefined) return;
   const origin = readFetchedOrigins(workspaceRoot).get(command.planId);
-  if (origin === undefined) return;
-  throw new BusinessRuleViolation(
-    `Refused: plan ${command.planId} was fetched from ${origin.remote} (${originText(origin.origin)}) and is read-only here; "plan ${command.name}" would change it. Its checkpoints can be listed, compared and rolled back to.`,
-  );
+  // Before any question is asked; the services refuse the change too (core/serviceDeps.ts).
+  if (origin !== undefined) throw readOnlyRefusal(command.planId, fetchedFrom(origin), `"plan ${command.name}"`);
 }
 
 /** `plan rollback --agent-only`: the agent's tool calls since the checkpoint taken out, everyone else's changes kept. */

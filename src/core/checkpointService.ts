@@ -11,7 +11,7 @@ import { exclusiveOnSandboxes, resolveSandbox } from './lockedSandbox';
 import { refuseWhileInterrupted } from './operationRecords';
 import { RestoreService, type AttachedCorrection, type RestoreControl } from './restoreService';
 import type { PathChange, RollbackOutcome } from './rollbackResult';
-import { parseId, pinName, type ServiceDeps } from './serviceDeps';
+import { parseId, pinName, refuseReadOnly, type ServiceDeps } from './serviceDeps';
 import type { UndoneWork } from './undoneWork';
 import type { AgentOnlyScope } from './agentOnlyScope';
 import type { ToolCallChangeRequest } from './toolCallChange';
@@ -31,6 +31,7 @@ export class CheckpointService {
 
   /** `gate`: for a caller that may stop waiting (see core/lateCheckpoints.ts). */
   async createCheckpoint(planId: string, options: CreateCheckpointOptions = {}, gate?: RecordingGate): Promise<CreatedCheckpoint> {
+    refuseReadOnly(this.deps, planId, 'a checkpoint');
     return (await this.create(planId, options, false, undefined, gate))!;
   }
 
@@ -43,6 +44,7 @@ export class CheckpointService {
    * writes that came since (see {@link captureBeforeWrite}), here and in the no-change comparison.
    */
   async createCheckpointIfChanged(planId: string, options: CreateCheckpointOptions = {}, before?: CapturedBefore, gate?: RecordingGate): Promise<CreatedCheckpoint | undefined> {
+    refuseReadOnly(this.deps, planId, 'a checkpoint');
     return this.create(planId, options, true, before, gate);
   }
 
@@ -163,6 +165,7 @@ export class CheckpointService {
   }
 
   async deleteCheckpoint(planId: string, checkpointId: string): Promise<void> {
+    refuseReadOnly(this.deps, planId, 'deleting a checkpoint');
     const { plan, checkpoint } = await this.records.findCheckpoint(planId, checkpointId);
     // Under the store's lock, like every other change of its refs.
     await this.deps.snapshotter.exclusive(plan.plan_id, async () => {
@@ -256,7 +259,8 @@ export class CheckpointService {
     return this.restores.rollbackToCheckpoint(planId, checkpointId, attached, control);
   }
 
-  restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+  async restorePaths(planId: string, checkpointId: string, paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    refuseReadOnly(this.deps, planId, 'restoring files (a correction of it)');
     return this.restores.restorePaths(planId, checkpointId, paths, attached, control);
   }
 
@@ -265,7 +269,8 @@ export class CheckpointService {
     return this.restores.rollbackAgentOnly(planId, checkpointId, control, scope, change, conflicts);
   }
 
-  revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+  async revertChanges(planId: string, checkpointId: string, calls: readonly CorrectionToolCall[], paths: readonly string[], attached?: AttachedCorrection, control?: RestoreControl): Promise<RollbackOutcome> {
+    refuseReadOnly(this.deps, planId, 'a correction');
     return this.restores.revertChanges(planId, checkpointId, calls, paths, attached, control);
   }
 

@@ -3,7 +3,7 @@ import type { Checkpoint } from './checkpoint';
 import { CorrectionMergeConflictError, correctionToolCalls, stretchesBetween, type CorrectionToolCall } from './correctionToolCalls';
 import type { CheckpointService } from './checkpointService';
 import type { RestoreControl } from './restoreService';
-import { parseId, type ServiceDeps } from './serviceDeps';
+import { parseId, refuseReadOnly, type ServiceDeps } from './serviceDeps';
 import { CorrectionModeSchema, DecisionSchema, RecordDecisionInputSchema, type Correction, type CorrectionMode, type Decision, type RecordDecisionInput } from './decision';
 import { decisionWindow, revertOrder, targetCheckpoint, type ReachedDecision } from './decisionGraph';
 import { BusinessRuleViolation, CorrectionConflictError, NotFoundError, ValidationError, describeIssues } from './errors';
@@ -14,7 +14,7 @@ import type { PathChange, RollbackOutcome } from './rollbackResult';
 import type { UndoneWork } from './undoneWork';
 import { plural } from './displayText';
 
-export type CorrectionDeps = Pick<ServiceDeps, 'store' | 'clock' | 'ids' | 'logger'>;
+export type CorrectionDeps = Pick<ServiceDeps, 'store' | 'clock' | 'ids' | 'logger' | 'readOnlyPlan'>;
 
 /** A decision with the ids of the checkpoints aligned to it, oldest first. */
 export interface DecisionWithCheckpoints {
@@ -84,6 +84,7 @@ export class CorrectionService {
 
   async recordDecision(planId: string, input: RecordDecisionInput): Promise<Decision> {
     const id = parseId(planId, 'plan id');
+    refuseReadOnly(this.deps, id, 'a decision');
     const parsed = RecordDecisionInputSchema.safeParse(input);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
     const { title, rationale, dependsOn = [], decisionId } = parsed.data;
@@ -222,6 +223,7 @@ export class CorrectionService {
    * one transaction. If marking fails, the files are put back, so that decisions and files agree.
    */
   async executeRevert(planId: string, decisionId: string, mode: CorrectionMode = 'rollback', control?: RestoreControl): Promise<CorrectionOutcome> {
+    refuseReadOnly(this.deps, planId, 'a correction');
     const impact = await this.analyzeImpact(planId, decisionId, mode);
     const refusal = correctionRefusal(impact);
     if (refusal) throw refusal;
@@ -276,6 +278,7 @@ export class CorrectionService {
   /** Undoes a correction in one step: the files as they were before it, its decisions active again. */
   async undoCorrection(planId: string, correctionId: string, control?: RestoreControl): Promise<UndoCorrectionOutcome> {
     const pid = parseId(planId, 'plan id');
+    refuseReadOnly(this.deps, pid, 'undoing a correction');
     const cid = parseId(correctionId, 'correction id');
     const { correction } = await this.deps.store.read((uow) => {
       const plan = requirePlan(uow, pid);

@@ -8,7 +8,7 @@ import { WORKSPACE_KEY, type SandboxLocation, type Snapshot, type UnitOfWork } f
 import { RetentionPolicySchema, type CheckpointRetentionPolicy } from './retentionPolicy';
 import type { PathChange } from './rollbackResult';
 import { confirmSandboxes, exclusiveOnSandboxes, resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
-import { parseId, pinName, type ServiceDeps } from './serviceDeps';
+import { parseId, pinName, refuseReadOnly, type ServiceDeps } from './serviceDeps';
 import { beginOperation, journaledApply, refuseWhileInterrupted } from './operationRecords';
 import { plural } from './displayText';
 
@@ -100,6 +100,7 @@ export class PlanService {
    */
   async setState(planId: string, state: PlanState): Promise<Plan> {
     const id = parseId(planId, 'plan id');
+    refuseReadOnly(this.deps, id, `a change of its state to ${JSON.stringify(state)}`);
     const parsed = PlanStateSchema.safeParse(state);
     if (!parsed.success) throw new ValidationError(`state ${JSON.stringify(state)}: ${describeIssues(parsed.error.issues)}`);
     const to = parsed.data;
@@ -174,6 +175,7 @@ export class PlanService {
 
   async setRetentionPolicy(planId: string, changes: Partial<CheckpointRetentionPolicy>): Promise<Plan> {
     const id = parseId(planId, 'plan id');
+    refuseReadOnly(this.deps, id, 'a change of its retention');
     return this.update(id, (plan) => {
       const next = RetentionPolicySchema.safeParse({ ...plan.retention, ...changes });
       if (!next.success) throw new ValidationError(describeIssues(next.error.issues));
@@ -198,6 +200,7 @@ export class PlanService {
    * happen under one lock; if the state cannot be recorded, the workspace is put back.
    */
   async applyPlan(planId: string): Promise<{ plan: Plan; changes: PathChange[] }> {
+    refuseReadOnly(this.deps, planId, 'applying it');
     const { plan, sandbox } = await this.guardApply(planId);
     if (plan.sandbox_kind === 'in_place') {
       // Nothing is written, but files half written by an interrupted rollback must not become final.
@@ -248,6 +251,7 @@ export class PlanService {
 
   /** Removes an isolated sandbox; the plan stays, and rollback is refused from then on. */
   async cleanupPlan(planId: string): Promise<Plan> {
+    refuseReadOnly(this.deps, planId, 'removing its sandbox');
     const plan = await this.getPlan(planId);
     if (plan.sandbox_kind !== 'isolated') {
       throw new ValidationError(`plan ${plan.plan_id} works in place in "${plan.sandbox_path}"; it has no isolated sandbox to remove`);
@@ -347,6 +351,7 @@ export class PlanService {
    * session's plan, made at the session's start before its first prompt, takes that prompt's title).
    */
   async retitleIf(planId: string, expected: string, title: string): Promise<Plan> {
+    refuseReadOnly(this.deps, planId, 'a new title');
     const parsed = CreatePlanInputSchema.shape.title.safeParse(title);
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
     return this.update(parseId(planId, 'plan id'), (p) => (p.title === expected ? { ...p, title: parsed.data } : p));

@@ -46,6 +46,22 @@ export function originText(origin: Origin): string {
   return `${origin.user}@${origin.machine}${origin.agent ? `, ${origin.agent}` : ''}`;
 }
 
+/** How a fetched plan came here, as a refusal says it: `was fetched from origin (alice@laptop, claude-code)`. */
+export function fetchedFrom(entry: FetchedOrigin): string {
+  return `was fetched from ${entry.remote} (${originText(entry.origin)})`;
+}
+
+/**
+ * The services' read-only rule (core/serviceDeps.ts `readOnlyPlan`) for a workspace: a plan it
+ * fetched is read-only, read from the record of fetched plans at each change asked for.
+ */
+export function fetchedPlanReason(workspaceRoot: string, warn: (message: string) => void): (planId: string) => string | undefined {
+  return (planId) => {
+    const entry = readFetchedOrigins(workspaceRoot, warn).get(planId);
+    return entry && fetchedFrom(entry);
+  };
+}
+
 /** A fetched plan's origin in `plan list --format json`. */
 export function fetchedOriginJson(entry: FetchedOrigin): Record<string, unknown> {
   return { remote: entry.remote, fetched_at: entry.fetched_at, machine: entry.origin.machine, user: entry.origin.user, agent: entry.origin.agent, workspace_id: entry.origin.workspace_id };
