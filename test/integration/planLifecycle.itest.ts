@@ -194,11 +194,11 @@ describe('Plan lifecycle from VS Code', function () {
     const menus = pkg.contributes.menus['view/item/context'];
     const rows = await api.describeTree();
     const row = (p: Plan): TreeRow => rows.find((r) => r.id.endsWith(`#plan/${p.plan_id}`))!;
-    const common = ['cancelPlan', 'copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy'];
+    const common = ['cancelPlan', 'copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'pushSession', 'setRetentionPolicy'];
     assert.deepEqual(menuFor(menus, row(draft).contextValue!), [...common, 'markPlanApplied', 'startPlan', 'startPlan (inline)'].sort());
     assert.deepEqual(menuFor(menus, row(executing).contextValue!), [...common, 'completePlan', 'completePlan (inline)', 'failPlan', 'markPlanApplied'].sort());
     assert.deepEqual(menuFor(menus, row(iso).contextValue!), [...common, 'applyPlan', 'startPlan', 'startPlan (inline)'].sort());
-    assert.deepEqual(menuFor(menus, row(cancelled).contextValue!), ['copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'setRetentionPolicy']);
+    assert.deepEqual(menuFor(menus, row(cancelled).contextValue!), ['copyPlanId', 'createCheckpoint', 'createCheckpoint (inline)', 'deletePlan', 'pushSession', 'setRetentionPolicy']);
     assert.deepEqual(menuFor(menus, row(rolled).contextValue!), [...common, 'markPlanApplied', 'startPlan', 'startPlan (inline)', 'undoRollback'].sort(), 'Undo Rollback only after a rollback');
     assert.ok(!menuFor(menus, row(draft).contextValue!).includes('undoRollback'));
 

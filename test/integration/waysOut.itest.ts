@@ -60,7 +60,7 @@ describe('Ways out of dead ends from VS Code', function () {
     assert.match(row?.tooltip ?? '', /Sandbox missing/);
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> } };
     const menu = menuFor(pkg.contributes.menus['view/item/context'], row!.contextValue!);
-    assert.deepEqual(menu, ['cancelPlan', 'cancelPlan (inline)', 'copyPlanId', 'deletePlan', 'recreateSandbox', 'recreateSandbox (inline)', 'setRetentionPolicy']);
+    assert.deepEqual(menu, ['cancelPlan', 'cancelPlan (inline)', 'copyPlanId', 'deletePlan', 'pushSession', 'recreateSandbox', 'recreateSandbox (inline)', 'setRetentionPolicy']);
 
     await dialogs();
     assert.equal(await vscode.commands.executeCommand(Commands.startPlan, { planId: plan.plan_id }), undefined);
