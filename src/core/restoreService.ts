@@ -5,7 +5,7 @@ import { scopeStart, scopedToolCalls, type AgentOnlyScope } from './agentOnlySco
 import type { AuthoredStretch, ToolCallAuthor } from './authorship';
 import { isFenced, type AuthorshipRecord } from './authorship';
 import { readAuthorship } from './authorshipReader';
-import { undoneByRecord, withoutRecordedPaths } from './undoneByRecord';
+import { oncePerPath, undoneByRecord } from './undoneByRecord';
 import type { Checkpoint } from './checkpoint';
 import type { CheckpointRecords } from './checkpointRecords';
 import { CorrectionMergeConflictError, type CorrectionToolCall } from './correctionToolCalls';
@@ -103,8 +103,7 @@ export class RestoreService {
       },
     });
     if (!record) return found;
-    const byRecord = undoneByRecord(record, paths, plans);
-    return [...withoutRecordedPaths(found, byRecord), ...byRecord];
+    return oncePerPath(found, undoneByRecord(record, paths, plans));
   }
 
   /**

@@ -49,14 +49,21 @@ export function undoneByRecord(record: AuthorshipRecord, paths: readonly string[
 }
 
 /**
- * The other plans' work found by what they recorded first (plans no hook fences), less the paths
- * the authorship record names: a path is listed once, under the kind the record gives it.
+ * The work a rollback undoes, each path named once: the other plans found by what they recorded
+ * (plans no hook fences) and what the authorship record says. Another session's tool calls are
+ * the record's to name; a path the record can only call "outside tool calls" is named by the plan
+ * that recorded its change, when one did: that plan is more than "you, or another program".
  */
-export function withoutRecordedPaths(found: readonly UndoneWork[], byRecord: readonly UndoneWork[]): UndoneWork[] {
-  const named = new Set(byRecord.flatMap((w) => w.paths));
-  return found.flatMap((w) => {
-    if (w.kind !== 'plan') return [w];
-    const paths = w.paths.filter((p) => !named.has(p));
-    return paths.length === 0 ? [] : [{ ...w, paths }];
-  });
+export function oncePerPath(found: readonly UndoneWork[], byRecord: readonly UndoneWork[]): UndoneWork[] {
+  const sessions = new Set(byRecord.filter((w) => w.kind === 'plan').flatMap((w) => w.paths));
+  const plans = found.flatMap((w) => (w.kind === 'plan' ? withPaths(w, (p) => !sessions.has(p)) : [w]));
+  const claimed = new Set(plans.filter((w) => w.kind === 'plan').flatMap((w) => w.paths));
+  const recorded = byRecord.flatMap((w) => (w.kind === 'outside_tool_calls' ? withPaths(w, (p) => !claimed.has(p)) : [w]));
+  return [...plans, ...recorded];
+}
+
+/** The entry with the paths that `keep`, or none when no path is left. */
+function withPaths(w: UndoneWork, keep: (path: string) => boolean): UndoneWork[] {
+  const paths = w.paths.filter(keep);
+  return paths.length === 0 ? [] : [{ ...w, paths }];
 }

@@ -65,7 +65,8 @@ for (const dark of [false, true]) {
       await screenshot(wb.page, name('2-whose-work'));
       const text = await answerDialog(wb.page, 'Cancel');
       assert.match(text, /Roll back “Add due dates” to “before due module”\?/);
-      assert.match(text, /This also undoes later work of another plan and a decision, and edits made outside tool calls, on the same files:/);
+      // Each path once: the other plan recorded test/todo.test.js, so it is named for it, not as an edit outside tool calls.
+      assert.match(text, /This also undoes later work of another plan and a decision on the same files:/);
       assert.match(text, /plan “Tidy the tests”, 1 path: test\/todo\.test\.js/);
       assert.match(text, /decision “Add a due module”, 1 path: src\/due\.js/);
     });

@@ -4,7 +4,7 @@ import { authorshipRecord, type AuthorshipRecord, type AuthorshipSources } from 
 import { changesByPath, keptAndMerged, resolveAuthor } from '../../src/core/authorshipQueries';
 import type { Checkpoint } from '../../src/core/checkpoint';
 import type { Plan } from '../../src/core/plan';
-import { undoneByRecord, withoutRecordedPaths } from '../../src/core/undoneByRecord';
+import { oncePerPath, undoneByRecord } from '../../src/core/undoneByRecord';
 
 // The authorship record is pure: its one port is a diff of two snapshots. Here the snapshots are
 // maps of path to content held in memory (a real store's diff is what the CLI tests read), so each
@@ -192,7 +192,7 @@ describe('the authorship record: whose each change is, from the fences', () => {
     );
   });
 
-  it('a rollback’s list names each path once, under whoever made its latest change; a plan found by its first records gives way to the record', async () => {
+  it('a rollback’s list names each path once, under whoever made its latest change; a plan that recorded a change the record calls outside tool calls names it', async () => {
     const t = timeline();
     const p = t.plan(1);
     const q = t.plan(2, 'Write the guide');
@@ -214,11 +214,12 @@ describe('the authorship record: whose each change is, from the fences', () => {
       ],
       'g is now session two’s, u the user’s: each listed once',
     );
-    // A plan nothing fences, found by what it recorded first, names u and w: u is the record's.
-    const unfenced = { kind: 'plan' as const, plan_id: t.id(950), decision_id: null, title: 'Manual plan', paths: ['u', 'w'] };
+    // A plan nothing fences, found by what it recorded, names u and w: the record could only call
+    // u's change "outside tool calls", so the plan that recorded it names it; g is session two's.
+    const unfenced = { kind: 'plan' as const, plan_id: t.id(950), decision_id: null, title: 'Manual plan', paths: ['g', 'u', 'w'] };
     const decision = { kind: 'decision' as const, plan_id: p.plan_id, decision_id: t.id(951), title: 'A decision', paths: ['u'] };
-    assert.deepEqual(withoutRecordedPaths([unfenced, decision], byRecord), [{ ...unfenced, paths: ['w'] }, decision]);
-    assert.deepEqual(withoutRecordedPaths([{ ...unfenced, paths: ['g'] }], byRecord), [], 'an entry left with no path goes');
+    assert.deepEqual(oncePerPath([unfenced, decision], byRecord), [{ ...unfenced, paths: ['u', 'w'] }, decision, byRecord[0]], 'the outside entry, left with no path, goes');
+    assert.deepEqual(oncePerPath([{ ...unfenced, paths: ['g'] }], byRecord), byRecord, 'a plan entry left with no path goes');
   });
 
   it('another session’s tool call that ended before the stretch began is not whose the stretch’s change is', async () => {
