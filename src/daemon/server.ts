@@ -11,9 +11,6 @@ import { runCli } from '../cli/cli';
 import { parseCommandLine } from '../cli/args';
 import { commandWords } from '../daemonClient/commandWords';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
-import { createWorkspaceServices, type WorkspaceServices } from '../composition';
-import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
-import type { Logger } from '../core/ports';
 import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
 import { traceHookPhases } from '../hooks/hookTimings';
@@ -23,6 +20,7 @@ import type { HookAgent } from '../daemonClient/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from '../daemonClient/daemonFiles';
 import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from '../daemonClient/protocol';
 import { connectionHandler, type Channel } from './requestTransports';
+import { WarmServices, quiet } from './warmServices';
 import { plural } from '../core/displayText';
 
 // The resident process of one workspace store (`dist/agentsDaemon.js`, started by a client,
@@ -48,9 +46,6 @@ export interface DaemonOptions {
   readonly maintenanceIdleMs: number;
 }
 
-/** How long a hook may wait for the store's lock when no call says less, as in hookRun.ts. */
-const HOOK_LOCK_WAIT_MS = 5_000;
-
 /**
  * How long the queue waits for a request before the next one goes ahead anyway (a request stuck on
  * a hung disk must not hold every later one): a hook, until its answer is due and a second more
@@ -65,20 +60,13 @@ const ABANDONED_STUCK_MS = 120_000;
 /** How long an exiting process waits for what it still does (a request, a log write) before it kills itself. */
 const EXIT_GRACE_MS = 2_000;
 
-interface Warm {
-  readonly services: WorkspaceServices;
-  readonly logger: { current: Logger };
-}
-
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-
 export class Daemon {
   private readonly root: string;
   private realRoot = '';
   private identity: { dev: number; ino: number } | undefined;
   private socketIno: number | undefined;
   private server: net.Server | undefined;
-  private readonly warm = new Map<string, Warm>();
+  private readonly warm: WarmServices;
   private queue: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
   private lastActivity = Date.now();
@@ -97,6 +85,7 @@ export class Daemon {
 
   constructor(private readonly options: DaemonOptions) {
     this.root = path.resolve(options.workspaceRoot);
+    this.warm = new WarmServices({ workspaceRoot: this.root, distDir: options.distDir, hookLockWait: () => this.lockWaits.getStore()?.wait?.() });
     this.onConnection = connectionHandler({
       version: options.version,
       touched: () => (this.lastActivity = Date.now()),
@@ -127,7 +116,7 @@ export class Daemon {
     // Warm now: sql.js's engine and the database are loaded before the first request needs them,
     // for hooks and for the CLI (each has services of its own: their lock waits differ).
     for (const kind of ['hook', 'cli'] as const) {
-      await this.lend(kind, undefined, quiet)
+      await (async () => this.warm.lend(kind, undefined, quiet))()
         .then(async ({ services, release }) => {
           await services.store.read(() => undefined);
           release();
@@ -227,8 +216,7 @@ export class Daemon {
         // gone with the folder
       }
     }
-    for (const warm of this.warm.values()) warm.services.dispose();
-    this.warm.clear();
+    this.warm.dropAll();
     // Let answers being written drain; then go: at once when nothing of ours is under way, else
     // once it ends or after a grace period, whatever it waits on (processExit.ts).
     setTimeout(() => exitProcess(0, EXIT_GRACE_MS, () => this.inFlight > 0 || this.abandoned.size > 0 || logWritesUnderWay()), 50).unref();
@@ -298,12 +286,12 @@ export class Daemon {
 
   private async collectGarbage(): Promise<void> {
     // Every warm set of services works on the one store of this workspace.
-    const warm = this.warm.values().next().value;
+    const warm = this.warm.any();
     if (!warm || this.exiting) return;
     const began = performance.now();
     this.inFlight += 1;
     try {
-      if (await warm.services.snapshotter.collectGarbageWhenDue()) this.options.log(`collected the store's garbage in ${(performance.now() - began).toFixed(0)} ms`);
+      if (await warm.snapshotter.collectGarbageWhenDue()) this.options.log(`collected the store's garbage in ${(performance.now() - began).toFixed(0)} ms`);
     } catch (error) {
       this.options.log(`garbage collection failed: ${(error as Error).message}`);
     } finally {
@@ -343,7 +331,7 @@ export class Daemon {
           stderr: collect(stderr),
           wasmDir: this.options.distDir,
           version: this.options.version,
-          services: (location, logger) => this.lend('cli', location.databasePath, logger),
+          services: async (location, logger) => this.warm.lend('cli', location.databasePath, logger),
           // chosen by the client for this call (callCheckpointId.ts); the request's variables never name it
           ...(request.checkpoint ? { checkpointCall: { call: request.checkpoint } } : {}),
         });
@@ -371,10 +359,10 @@ export class Daemon {
     return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
   }
 
-  private readonly hookServices: HookServicesProvider = (_root, databasePath, lockWait, log) => {
+  private readonly hookServices: HookServicesProvider = async (_root, databasePath, lockWait, log) => {
     const call = this.lockWaits.getStore();
     if (call) call.wait = lockWait;
-    return this.lend('hook', databasePath, { debug: (m) => this.options.trace && this.options.log(m), info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
+    return this.warm.lend('hook', databasePath, { debug: (m) => this.options.trace && this.options.log(m), info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
   };
 
   /** Whether a request's workspace is this process's own (by real path). */
@@ -383,53 +371,13 @@ export class Daemon {
     return real === this.realRoot;
   }
 
-  /**
-   * The warm services for hooks (a short lock wait: an agent waits on it) or for the CLI (the CLI's
-   * wait), per database; their logger is the calling request's while it holds them.
-   */
-  private async lend(kind: 'hook' | 'cli', databasePath: string | undefined, logger: Logger): Promise<{ services: WorkspaceServices; release(): void }> {
-    // The default database named (VS Code's terminal names it) is the one named by nobody.
-    if (databasePath === DEFAULT_DATABASE_PATH) databasePath = undefined;
-    const key = `${kind}\0${databasePath ?? ''}`;
-    let warm = this.warm.get(key);
-    if (!warm) {
-      const target = { current: quiet };
-      const services = createWorkspaceServices({
-        workspaceRoot: this.root,
-        databasePath,
-        wasmDir: this.options.distDir,
-        // A hook's lock wait is what is left of that hook's budget at each wait (hookRun.ts).
-        ...(kind === 'hook' ? { lockTimeoutMs: () => this.lockWaits.getStore()?.wait?.() ?? HOOK_LOCK_WAIT_MS } : {}),
-        deferGarbageCollection: true,
-        logger: {
-          debug: (m) => target.current.debug(m),
-          info: (m) => target.current.info(m),
-          warn: (m) => target.current.warn(m),
-          error: (m) => target.current.error(m),
-        },
-      });
-      warm = { services, logger: target };
-      this.warm.set(key, warm);
-    }
-    const held = warm;
-    held.logger.current = logger;
-    // A call's work left at its answer releases late: only its own logger is taken back.
-    return {
-      services: held.services,
-      release: () => {
-        if (held.logger.current === logger) held.logger.current = quiet;
-      },
-    };
-  }
-
   /** Above the limit: drop the warm services (their databases); still above: exit (the next call starts afresh). */
   private boundMemory(): void {
     const rss = process.memoryUsage().rss;
     if (rss <= this.options.rssLimitBytes) return;
     if (this.warm.size > 0 && this.inFlight === 0) {
       this.options.log(`rss ${mb(rss)} above ${mb(this.options.rssLimitBytes)}: dropping the warm store`);
-      for (const warm of this.warm.values()) warm.services.dispose();
-      this.warm.clear();
+      this.warm.dropAll();
       global.gc?.();
       if (process.memoryUsage().rss <= this.options.rssLimitBytes) return;
     }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { reportGitProgress } from '../../src/adapters/shadowStore/shadowGitSandbox';
+import { reportGitProgress } from '../../src/adapters/shadowStore/gitOutput';
 import type { RestoreStep } from '../../src/core/restoreService';
 import { OperationCancelled } from '../../src/core/errors';
 import { hashTree, services, write, planWithChangedFiles } from './helpers/sandboxFixtures';

@@ -133,3 +133,13 @@ export function exactIgnorePattern(p: string, folder = false): string | undefine
   if (/[\n\r]/.test(p)) return undefined;
   return `/${p.replace(/[\\*?[\]!#]/g, (c) => `\\${c}`).replace(/ $/, '\\ ')}${folder ? '/' : ''}`;
 }
+
+/** The last "(done/total)" of a piece of git's progress output, handed on; anything else is ignored. */
+export function reportGitProgress(chunk: string, progress: (written: number, total: number) => void): void {
+  const all = [...chunk.matchAll(/\((\d+)\/(\d+)\)/g)];
+  const last = all.at(-1);
+  if (!last) return;
+  const done = Number(last[1]);
+  const total = Number(last[2]);
+  if (Number.isSafeInteger(done) && Number.isSafeInteger(total) && done <= total) progress(done, total);
+}

@@ -3,13 +3,12 @@ import * as path from 'node:path';
 import type { RevertedToolCalls, ToolCallRefs } from '../../core/agentOnlyRollback';
 import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
-import { OBJECT_ID_PATTERN, ULID_PATTERN } from '../../core/ids';
-import { InterruptedOperationSchema } from '../../core/interruptedOperation';
+import { ULID_PATTERN } from '../../core/ids';
 import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile, SnapshotFileId } from '../../core/ports';
 import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
 import { blobId, fileAtSnapshots, fileIdsAtSnapshots, readBlobs } from './fileVersions';
-import { parseRawDiff, pathChanges } from './gitOutput';
+import { parseRawDiff, pathChanges, reportGitProgress } from './gitOutput';
 import { listRefNames, readRef, writeRefs } from './gitRefFiles';
 import { settleRestore } from './restoreSettle';
 import { foldersTurnedAside } from './sandboxPaths';
@@ -19,8 +18,9 @@ import { RestoreWriter } from './restoreWriter';
 import { ShadowRepository } from './shadowRepository';
 import { measureChanges, measureTree } from './snapshotSize';
 import { SnapshotWriter } from './snapshotWriter';
-import { directorySize, replaceFile } from './storeFiles';
-import { KEY_PATTERN, assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, operationRef, pinPath, pinRef } from './storeNames';
+import { StoreGarbage } from './storeGarbage';
+import { directorySize } from './storeFiles';
+import { assertKey, assertObjectId, assertPin, assertRelative, assertSnapshotPaths, headRef, indexRef, pinPath, pinRef } from './storeNames';
 import { revertToolCalls } from './toolCallRevert';
 import { pathEntry, withPath } from './pathGraft';
 import { overlayTree } from './treeOverlay';
@@ -75,12 +75,14 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
   private readonly staging: SandboxStaging;
   private readonly writes: RestoreWriter;
   private readonly snapshots: SnapshotWriter;
+  private readonly garbage: StoreGarbage;
 
   constructor(private readonly options: ShadowGitSandboxOptions) {
     this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message), options.workspaceRoot);
     this.writes = new RestoreWriter(this.repo, options.inPlaceMarginBytes);
     this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
     this.snapshots = new SnapshotWriter(this.repo, this.staging, options.logger);
+    this.garbage = new StoreGarbage(this.repo, options);
   }
 
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -301,30 +303,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     if (pins.length === 0) return;
     await this.repo.ensureRepo();
     await this.repo.deleteRefs(pins.map(pinRef));
-    const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
-    const before = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
-    await replaceFile(counter, String(before + pins.length));
-  }
-
-  /**
-   * Pins the two sides of a plan's operation record (`refs/operations/<plan>/from|to`) so that no
-   * garbage collection deletes what recovery needs. A side that is a tree (an overlay) is pinned
-   * through a commit of it. Call it under the store's lock, before the record is written.
-   */
-  async holdOperationRefs(planId: string, refs: readonly string[]): Promise<void> {
-    assertKey(planId);
-    refs.forEach(assertObjectId);
-    await this.repo.ensureRepo();
-    const git = this.repo.repoGit();
-    const sides = (['from', 'to'] as const).slice(0, refs.length);
-    const updates = await Promise.all(
-      sides.map(async (side, i): Promise<[string, string]> => {
-        const ref = refs[i]!;
-        const type = (await git.raw(['cat-file', '-t', ref])).trim();
-        return [operationRef(planId, side), type === 'commit' ? ref : await this.repo.commitTree(await this.repo.treeOf(ref), `operation of plan ${planId}`)];
-      }),
-    );
-    await writeRefs(this.repo.gitDir, updates);
+    await this.garbage.countUnpinned(pins.length);
   }
 
   /** The store's objects folder (made and checked first), which a remote's transport repository reads (src/remote). */
@@ -364,31 +343,17 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return commits;
   }
 
-  /** Drops what {@link holdOperationRefs} pinned, once the record is removed. */
-  async releaseOperationRefs(planId: string): Promise<void> {
-    assertKey(planId);
-    await this.repo.ensureRepo();
-    await this.repo.deleteRefs([operationRef(planId, 'from'), operationRef(planId, 'to')]);
+  holdOperationRefs(planId: string, refs: readonly string[]): Promise<void> {
+    return this.garbage.holdOperationRefs(planId, refs);
   }
 
-  /** Pins what every open operation record names (a record written by a release without pins, or pinned by hand). */
-  private async holdOpenOperations(): Promise<void> {
-    const dir = this.options.operationsDir;
-    if (dir === undefined) return;
-    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
-    for (const name of names) {
-      const record = InterruptedOperationSchema.safeParse(await fs.readFile(path.join(dir, name), 'utf8').then(JSON.parse, () => undefined).catch(() => undefined));
-      if (!record.success) continue;
-      const refs = [record.data.from_ref, record.data.to_ref].filter((r): r is string => r !== null);
-      // A side the store lacks cannot be kept; recovery then says so.
-      const present = await Promise.all(refs.map((r) => this.repo.repoGit().raw(['cat-file', '-e', r]).then(() => true, () => false)));
-      if (refs.length > 0 && present.every(Boolean)) await this.holdOperationRefs(record.data.plan_id, refs);
-    }
+  releaseOperationRefs(planId: string): Promise<void> {
+    return this.garbage.releaseOperationRefs(planId);
   }
 
   async collectGarbageIfWorthwhile(): Promise<void> {
     if (this.options.deferGarbageCollection) return;
-    if (await this.garbageDue()) await this.collectGarbage();
+    if (await this.garbage.due()) await this.garbage.collect();
   }
 
   /**
@@ -396,40 +361,19 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
    * ran. For a process that defers it (deferGarbageCollection), at a quiet moment.
    */
   async collectGarbageWhenDue(): Promise<boolean> {
-    if (!(await this.garbageDue())) return false;
+    if (!(await this.garbage.due())) return false;
     return this.options.lock('shadow-store', async () => {
       await this.repo.verify();
       // Another process may have collected meanwhile.
-      if (!(await this.garbageDue())) return false;
-      await this.collectGarbage();
+      if (!(await this.garbage.due())) return false;
+      await this.garbage.collect();
       return true;
     });
   }
 
-  private async garbageDue(): Promise<boolean> {
-    const counter = path.join(this.repo.gitDir, 'unpinned-since-gc');
-    const pending = Number.parseInt(await fs.readFile(counter, 'utf8').catch(() => '0'), 10) || 0;
-    return pending >= (this.options.gcAfterUnpins ?? 25);
-  }
-
-  /**
-   * Packs what is pinned and deletes what no pin or sandbox reaches. Call it inside `exclusive`:
-   * every sandbox's index then matches a pinned snapshot, so nothing in use can be deleted.
-   */
-  async collectGarbage(): Promise<void> {
-    await this.repo.ensureRepo();
-    const git = this.repo.repoGit();
-    await this.holdOpenOperations();
-    // Unpinned snapshots leave an index ahead of its HEAD: pin each index's tree so that nothing a
-    // sandbox's index names is deleted.
-    const keys = await fs.readdir(path.join(this.options.checkpointDir, 'indexes')).catch(() => [] as string[]);
-    for (const key of keys.filter((k) => KEY_PATTERN.test(k))) {
-      const tree = (await (await this.repo.linkedKeyGit(key))?.raw(['write-tree']).catch(() => '')) ?? '';
-      if (OBJECT_ID_PATTERN.test(tree.trim())) await writeRefs(this.repo.gitDir, [[indexRef(key), await this.repo.commitTree(tree.trim(), 'index')]]);
-    }
-    await git.raw(['repack', '-a', '-d', '-q', '--no-write-bitmap-index']);
-    await git.raw(['prune', '--expire=now']);
-    await replaceFile(path.join(this.repo.gitDir, 'unpinned-since-gc'), '0');
+  /** Packs what is pinned and deletes what no pin or sandbox reaches. Call it inside `exclusive`. */
+  collectGarbage(): Promise<void> {
+    return this.garbage.collect();
   }
 
   /** Bytes the store takes on disk. */
@@ -443,14 +387,4 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await this.repo.deleteRefs([headRef(key), indexRef(key)]);
     await fs.rm(this.repo.keyDir(key), { recursive: true, force: true });
   }
-}
-
-/** The last "(done/total)" of a piece of git's progress output, handed on; anything else is ignored. */
-export function reportGitProgress(chunk: string, progress: (written: number, total: number) => void): void {
-  const all = [...chunk.matchAll(/\((\d+)\/(\d+)\)/g)];
-  const last = all.at(-1);
-  if (!last) return;
-  const done = Number(last[1]);
-  const total = Number(last[2]);
-  if (Number.isSafeInteger(done) && Number.isSafeInteger(total) && done <= total) progress(done, total);
 }

@@ -1,0 +1,85 @@
+import { createWorkspaceServices, type WorkspaceServices } from '../composition';
+import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
+import type { Logger } from '../core/ports';
+
+// The resident process's warm services: one set per kind of caller and database, made on first
+// use and kept (sql.js's engine and the loaded database stay warm), lent to one request at a time
+// with that request's logger.
+
+export const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** How long a hook may wait for the store's lock when no call says less, as in hookRun.ts. */
+const HOOK_LOCK_WAIT_MS = 5_000;
+
+interface Warm {
+  readonly services: WorkspaceServices;
+  readonly logger: { current: Logger };
+}
+
+export interface WarmServicesOptions {
+  readonly workspaceRoot: string;
+  /** The folder holding sql-wasm.wasm (dist/). */
+  readonly distDir: string;
+  /** The lock wait of the hook request being served, when it set one. */
+  readonly hookLockWait: () => number | undefined;
+}
+
+export class WarmServices {
+  private readonly warm = new Map<string, Warm>();
+
+  constructor(private readonly options: WarmServicesOptions) {}
+
+  get size(): number {
+    return this.warm.size;
+  }
+
+  /** Any warm set: every one works on the one store of this workspace. */
+  any(): WorkspaceServices | undefined {
+    return this.warm.values().next().value?.services;
+  }
+
+  /**
+   * The warm services for hooks (a short lock wait: an agent waits on it) or for the CLI (the CLI's
+   * wait), per database; their logger is the calling request's while it holds them.
+   */
+  lend(kind: 'hook' | 'cli', databasePath: string | undefined, logger: Logger): { services: WorkspaceServices; release(): void } {
+    // The default database named (VS Code's terminal names it) is the one named by nobody.
+    const database = databasePath === DEFAULT_DATABASE_PATH ? undefined : databasePath;
+    const key = `${kind}\0${database ?? ''}`;
+    let warm = this.warm.get(key);
+    if (!warm) {
+      const target = { current: quiet };
+      const services = createWorkspaceServices({
+        workspaceRoot: this.options.workspaceRoot,
+        databasePath: database,
+        wasmDir: this.options.distDir,
+        // A hook's lock wait is what is left of that hook's budget at each wait (hookRun.ts).
+        ...(kind === 'hook' ? { lockTimeoutMs: () => this.options.hookLockWait() ?? HOOK_LOCK_WAIT_MS } : {}),
+        deferGarbageCollection: true,
+        logger: {
+          debug: (m) => target.current.debug(m),
+          info: (m) => target.current.info(m),
+          warn: (m) => target.current.warn(m),
+          error: (m) => target.current.error(m),
+        },
+      });
+      warm = { services, logger: target };
+      this.warm.set(key, warm);
+    }
+    const held = warm;
+    held.logger.current = logger;
+    // A call's work left at its answer releases late: only its own logger is taken back.
+    return {
+      services: held.services,
+      release: () => {
+        if (held.logger.current === logger) held.logger.current = quiet;
+      },
+    };
+  }
+
+  /** Closes every warm set (their databases); the next call makes them again. */
+  dropAll(): void {
+    for (const warm of this.warm.values()) warm.services.dispose();
+    this.warm.clear();
+  }
+}
