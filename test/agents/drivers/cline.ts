@@ -11,14 +11,7 @@ import type { AgentDriver } from '../contractSuite';
 import { answerOpenAi } from '../modelServer/openai';
 import type { ProgramRun } from '../runProgram';
 import { AcpClient } from './acpClient';
-
-const patch = (body: string): string => `*** Begin Patch\n${body}*** End Patch\n`;
-const lines = (prefix: string, text: string): string =>
-  text
-    .split('\n')
-    .slice(0, -1)
-    .map((l) => `${prefix}${l}\n`)
-    .join('');
+import { lines, patch } from './applyPatch';
 
 export const clineDriver: AgentDriver = {
   agent: 'cline',

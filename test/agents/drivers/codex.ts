@@ -13,14 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentDriver } from '../contractSuite';
 import { answerResponses } from '../modelServer/responses';
-
-const patch = (body: string): string => `*** Begin Patch\n${body}*** End Patch\n`;
-const lines = (prefix: string, text: string): string =>
-  text
-    .split('\n')
-    .slice(0, -1)
-    .map((l) => `${prefix}${l}\n`)
-    .join('');
+import { lines, patch } from './applyPatch';
 
 export const codexDriver: AgentDriver = {
   agent: 'codex',
