@@ -84,7 +84,8 @@ export class CheckpointRecords {
         if (verdict === 'drop') throw new CheckpointNotWaitedForError(row.plan_id);
         if (verdict === 'late') row = markedLate(row);
         uow.checkpoints.insert(row);
-        if (!prune) return [];
+        // Counted first: below the limit (most checkpoints of a plan) no row is decoded.
+        if (!prune || !mayPrune(uow.checkpoints.countForPlan(plan.plan_id), plan.retention)) return [];
         const all = uow.checkpoints.listForPlan(plan.plan_id);
         if (!mayPrune(all.length, plan.retention)) return [];
         const retained = checkpointsToRetain(all, uow.decisions.listForPlan(plan.plan_id), uow.corrections.listForPlan(plan.plan_id));

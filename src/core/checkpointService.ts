@@ -88,13 +88,14 @@ export class CheckpointService {
         }
       }
       // Read once: under the store's lock no other process adds or removes this plan's checkpoints.
-      const rows = await this.deps.store.read((uow) => uow.checkpoints.listForPlan(id));
+      // Only the ids and the newest row: an automatic checkpoint does not decode the plan's history.
+      const { ids, last } = await this.deps.store.read((uow) => ({ ids: uow.checkpoints.idsForPlan(id), last: uow.checkpoints.lastForPlan(id) }));
       // A baseline that came after the plan's first checkpoint would land inside a fence.
-      if (opts.onlyIfFirst === true && rows.length > 0) return undefined;
-      await this.dropOrphanPins(id, rows);
+      if (opts.onlyIfFirst === true && ids.length > 0) return undefined;
+      await this.dropOrphanPins(id, ids);
       const checkpointId = chosenId ?? this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
-      const latest = onlyIfChanged ? rows.at(-1) : undefined;
+      const latest = onlyIfChanged ? last : undefined;
       const snap = latest
         ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref, before)
         : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message, before);
@@ -232,9 +233,9 @@ export class CheckpointService {
    * A process killed between pinning a snapshot and recording its row leaves a pin without a row:
    * under the store's lock, every pin of the plan has its row, so any other is such a leftover.
    */
-  private async dropOrphanPins(planId: string, checkpoints: readonly Checkpoint[]): Promise<void> {
+  private async dropOrphanPins(planId: string, checkpointIds: readonly string[]): Promise<void> {
     const pinned = await this.deps.snapshotter.pinnedCheckpoints(planId);
-    const rows = new Set(checkpoints.map((c) => c.checkpoint_id));
+    const rows = new Set(checkpointIds);
     const orphans = pinned.filter((id) => !rows.has(id));
     if (orphans.length === 0) return;
     this.deps.logger.warn(`Dropping ${orphans.length} snapshot pin(s) of plan ${planId} that have no checkpoint (left by an interrupted process): ${orphans.join(', ')}`);

@@ -37,6 +37,10 @@ export interface CheckpointRepository {
   /** One plan's checkpoints, oldest first (created_at, then id). Uses the plan index. */
   listForPlan(planId: string): Checkpoint[];
   countForPlan(planId: string): number;
+  /** The plan's newest checkpoint (the last of listForPlan) without reading the others; undefined when it has none. */
+  lastForPlan(planId: string): Checkpoint | undefined;
+  /** The ids of the plan's checkpoints, every row's (a row that would be left out of listForPlan too), unordered. */
+  idsForPlan(planId: string): string[];
   insert(checkpoint: Checkpoint): void;
   delete(checkpointId: string): void;
   /** Removes every checkpoint of the plan; returns how many. */

@@ -459,6 +459,12 @@ describe('SqlJsCheckpointStore', function () {
         }));
         assert.deepEqual(listed, { checkpoints: cps.map((c) => c.checkpoint_id), plans: [plan.plan_id] });
       }
+      // The newest row ('yesterday' sorts after every ISO time) fails the schema: the newest valid
+      // one is the plan's last, as in the list; every row's id is named, so no pin of it is dropped.
+      const { last, ids } = await store.read((uow) => ({ last: uow.checkpoints.lastForPlan(plan.plan_id), ids: uow.checkpoints.idsForPlan(plan.plan_id) }));
+      assert.equal(last?.checkpoint_id, cps.at(-1)!.checkpoint_id);
+      assert.deepEqual([...ids].sort(), [...cps.map((c) => c.checkpoint_id), badId, badJsonId].sort());
+      assert.equal(await store.read((uow) => uow.checkpoints.lastForPlan(newId())), undefined);
       const warnings = logger.warnings();
       assert.equal(warnings.length, 3, 'each bad row is reported once: ' + warnings.join('\n'));
       const bad = warnings.find((w) => w.includes(badId));
@@ -584,6 +590,9 @@ describe('SqlJsCheckpointStore', function () {
       assert.match(listPlan, /^SEARCH checkpoint_metadata USING INDEX idx_checkpoints_plan \(plan_id=\?\)$/, listPlan);
       assert.doesNotMatch(listPlan, /SCAN|TEMP B-TREE/);
       assert.match(plan(STORE_SQL.countCheckpointsForPlan), /SEARCH checkpoint_metadata USING COVERING INDEX idx_checkpoints_plan/);
+      assert.match(plan(STORE_SQL.checkpointIdsOfPlan), /SEARCH checkpoint_metadata USING (COVERING )?INDEX idx_checkpoints_plan/);
+      const newestPlan = plan(STORE_SQL.newestCheckpointsOfPlan);
+      assert.match(newestPlan, /^SEARCH checkpoint_metadata USING INDEX idx_checkpoints_plan \(plan_id=\?\)$/, newestPlan);
       db.close();
 
       const fresh = reopen(dbPath);
@@ -601,8 +610,7 @@ describe('SqlJsCheckpointStore', function () {
       assert.equal(fresh.statistics.loads, loads, 'an unchanged file is not read again');
       times.sort((a, b) => a - b);
       const median = times[10];
-      // Generous bound for slow CI machines; measured here it is about a millisecond.
-      assert.ok(median < 25, `median ${median.toFixed(2)} ms`);
+      // No bound on the time (a shared machine makes any flaky): the query plans above are what is checked.
       console.log(`      5,000 rows, ${statSync(dbPath).size} bytes: first read (load) ${firstMs.toFixed(1)} ms, then median ${median.toFixed(2)} ms per 100-row list`);
     });
   });

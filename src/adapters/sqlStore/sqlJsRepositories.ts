@@ -23,6 +23,8 @@ export const STORE_SQL = Object.freeze({
   getCheckpoint: `SELECT ${CHECKPOINT_COLUMNS} FROM ${CHECKPOINTS_TABLE} WHERE checkpoint_id = ?`,
   listCheckpointsForPlan: `SELECT ${CHECKPOINT_COLUMNS} FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ? ORDER BY created_at, checkpoint_id`,
   countCheckpointsForPlan: `SELECT COUNT(*) FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ?`,
+  newestCheckpointsOfPlan: `SELECT ${CHECKPOINT_COLUMNS} FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ? ORDER BY created_at DESC, checkpoint_id DESC`,
+  checkpointIdsOfPlan: `SELECT checkpoint_id FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ?`,
   insertCheckpoint: `INSERT INTO ${CHECKPOINTS_TABLE} (${CHECKPOINT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   deleteCheckpoint: `DELETE FROM ${CHECKPOINTS_TABLE} WHERE checkpoint_id = ?`,
   deleteCheckpointsOfPlan: `DELETE FROM ${CHECKPOINTS_TABLE} WHERE plan_id = ?`,
@@ -167,6 +169,22 @@ export class SqlJsCheckpointRepository implements CheckpointRepository {
 
   countForPlan(planId: string): number {
     return query(this.ctx, STORE_SQL.countCheckpointsForPlan, [planId], (s) => (s.step() ? Number(s.get()[0]) : 0));
+  }
+
+  lastForPlan(planId: string): Checkpoint | undefined {
+    // Newest first, stepping only as far as the first row that decodes: listForPlan's last row,
+    // without decoding (and checking) the plan's whole history on every automatic checkpoint.
+    return query(this.ctx, STORE_SQL.newestCheckpointsOfPlan, [planId], (s) => {
+      while (s.step()) {
+        const [valid] = keepValid(this.ctx, CHECKPOINTS_TABLE, [decodeCheckpoint(s.get())]);
+        if (valid) return valid;
+      }
+      return undefined;
+    });
+  }
+
+  idsForPlan(planId: string): string[] {
+    return query(this.ctx, STORE_SQL.checkpointIdsOfPlan, [planId], readAll).map(([id]) => String(id));
   }
 
   insert(checkpoint: Checkpoint): void {
