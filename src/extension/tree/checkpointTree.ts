@@ -26,7 +26,7 @@ import type { FolderNode, PlanNode, DecisionNode, CheckpointNode, MessageNode, S
 
 /** A database change is shown after this quiet time, and at the latest after REFRESH_MAX_WAIT_MS. */
 export const REFRESH_DEBOUNCE_MS = 250;
-const REFRESH_MAX_WAIT_MS = 1000;
+export const REFRESH_MAX_WAIT_MS = 1000;
 /** How often relative times ("5 min ago") are brought up to date while the view is visible. */
 const CLOCK_TICK_MS = 60_000;
 
