@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { clickTreeRow, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForNotification, waitForTreeRow, widenSideBar } from './workbench';
+import { clickTreeRow, openContextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForNotification, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -94,10 +94,7 @@ describe('Agents through their hooks', () => {
 
   it('an agent session’s menu offers End Session and Delete Plan, not a plan’s lifecycle', async () => {
     const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Claude Code: write the notes' }).first();
-    await row.click({ button: 'right' });
-    const menu = wb.page.locator('.monaco-menu').first();
-    await menu.waitFor({ state: 'visible' });
-    const offered = (await wb.page.locator('.monaco-menu .action-label').allTextContents()).filter(Boolean);
+    const offered = await openContextMenu(wb.page, row);
     for (const item of ['End Session', 'Delete Plan', 'Undo Rollback']) assert.ok(offered.includes(item), `${item} not in ${offered.join(' | ')}`);
     for (const item of ['Complete Plan', 'Mark Plan Failed', 'Cancel Plan', 'Mark Plan Applied', 'Start Plan']) assert.ok(!offered.includes(item), `${item} in ${offered.join(' | ')}`);
     await screenshot(wb.page, 'hooks-4-session-menu');

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
 import { inlineAction } from './rollbackPanel';
-import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, treeItems, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { answerDialog, contextMenu, openContextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, treeItems, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -31,10 +31,7 @@ async function waitForDescription(page: Page, label: string, expected: RegExp, t
 /** The items of the row's context menu (closed again). */
 async function menuItems(page: Page, label: string): Promise<string[]> {
   const row = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-  await row.click({ button: 'right' });
-  const menu = page.locator('.monaco-menu .action-label');
-  await menu.first().waitFor({ state: 'visible' });
-  const items = (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  const items = await openContextMenu(page, row);
   await page.keyboard.press('Escape');
   return items;
 }
@@ -169,10 +166,7 @@ describe('The demo project\'s plan menu (a screenshot for the docs)', () => {
     const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').filter({ has: wb.page.locator('.label-name', { hasText: 'Add due dates to todos' }) }).first();
     const box = await row.boundingBox();
     // near the row's right end, so that the menu opens over the editor and leaves the tree in sight
-    await row.click({ button: 'right', position: { x: (box?.width ?? 300) - 60, y: (box?.height ?? 22) / 2 } });
-    const menu = wb.page.locator('.monaco-menu .action-label');
-    await menu.first().waitFor({ state: 'visible' });
-    const items = (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    const items = await openContextMenu(wb.page, row, { position: { x: (box?.width ?? 300) - 60, y: (box?.height ?? 22) / 2 } });
     assert.ok(items.includes('Complete Plan') && items.includes('Mark Plan Failed') && !items.includes('Start Plan'), items.join(' | '));
     await wb.page.locator('.monaco-menu .action-item', { hasText: 'Complete Plan' }).first().hover();
     await screenshot(wb.page, 'readme-plan-menu');

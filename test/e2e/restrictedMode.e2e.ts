@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { panelFrame } from './rollbackPanel';
-import { answerDialog, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForNotification, waitForTreeRow } from './workbench';
+import { answerDialog, openContextMenu, openView, pickQuickPickItem, runCommand, screenshot, useWorkbench, waitForNotification, waitForTreeRow } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -71,17 +71,10 @@ function treeRow(page: Page, label: string): Locator {
  * gets no menu at all: with `mayBeEmpty`, no menu within a few seconds means none.
  */
 async function contextMenuEntries(page: Page, label: string, mayBeEmpty = false): Promise<string[]> {
-  await treeRow(page, label).click({ button: 'right' });
-  const menu = page.locator('.monaco-menu').first();
-  try {
-    await menu.waitFor({ state: 'visible', timeout: mayBeEmpty ? 3_000 : 10_000 });
-  } catch (e) {
-    if (mayBeEmpty) return [];
-    throw e;
-  }
-  const entries = (await menu.locator('.action-item .action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  const entries = await openContextMenu(page, treeRow(page, label), mayBeEmpty ? { mayBeEmpty, timeoutMs: 6_000 } : {});
+  if (entries.length === 0) return entries;
   await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
+  await page.locator('.monaco-menu').first().waitFor({ state: 'hidden' });
   return entries;
 }
 

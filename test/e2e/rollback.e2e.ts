@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
 import { panelFrame, waitForPanel } from './rollbackPanel';
-import { answerDialog, contextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
+import { answerDialog, contextMenu, openContextMenu, openView, pickQuickPickItem, quickPickItems, runCommand, screenshot, useWorkbench, waitForTreeRow, widenSideBar } from './workbench';
 
 const VIEW = 'Checkpoints';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -75,10 +75,7 @@ describe('Rollback from the Checkpoints view', () => {
     const row = wb.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Farewell started' }).first();
     await row.hover();
     assert.equal(await row.locator('.actions .action-label[aria-label="Roll Back to Checkpoint"]').count(), 0, 'inline Rollback on an applied plan');
-    await row.click({ button: 'right' });
-    const menu = wb.page.locator('.monaco-menu .action-label');
-    await menu.first().waitFor({ state: 'visible' });
-    const items = (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    const items = await openContextMenu(wb.page, row);
     await wb.page.keyboard.press('Escape');
     assert.ok(!items.includes('Roll Back to Checkpoint'), `the applied plan's checkpoint offers: ${items.join(' | ')}`);
     assert.ok(items.includes('Compare with Current') && items.includes('Copy Checkpoint ID'), items.join(' | '));

@@ -464,9 +464,38 @@ export async function clickTreeRow(page: Page, label: string): Promise<void> {
   await treeRowLocator(page, label).click();
 }
 
+/**
+ * Right-clicks `target` until a context menu shows, and returns its entries' labels. On a busy
+ * machine a right-click can be lost (a hover or a focus change taking it as the menu opens): it is
+ * tried again, up to three times in `timeoutMs` in all. With `mayBeEmpty`, a row whose every entry
+ * is hidden (no menu at all) gives an empty list after the last try instead of an error.
+ */
+export async function openContextMenu(
+  page: Page,
+  target: Locator,
+  options: { readonly position?: { x: number; y: number }; readonly timeoutMs?: number; readonly mayBeEmpty?: boolean } = {},
+): Promise<string[]> {
+  const menu = page.locator('.monaco-menu .action-label');
+  const tries = 3;
+  const each = Math.round((options.timeoutMs ?? 30_000) / tries);
+  for (let attempt = 1; ; attempt++) {
+    await target.click({ button: 'right', ...(options.position ? { position: options.position } : {}) });
+    try {
+      await menu.first().waitFor({ state: 'visible', timeout: each });
+      return (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    } catch (error) {
+      if (attempt === tries) {
+        if (options.mayBeEmpty) return [];
+        throw error;
+      }
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
 /** Right-clicks the tree row labelled `label` and chooses `item` from its context menu. */
 export async function contextMenu(page: Page, label: string, item: string): Promise<void> {
-  await treeRowLocator(page, label).click({ button: 'right' });
+  await openContextMenu(page, treeRowLocator(page, label));
   const entry = page.locator('.monaco-menu .action-item').filter({ has: page.locator('.action-label', { hasText: exactly(item) }) }).first();
   try {
     await entry.waitFor({ state: 'visible', timeout: 10_000 });
