@@ -163,13 +163,6 @@ function sameBytes(rep: Uint8Array, bytes: Uint8Array, at: number): boolean {
   return true;
 }
 
-/** Whether a[as, ae) and b[bs, be) hold the same bytes. */
-export function sameRange(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
-  if (ae - as !== be - bs) return false;
-  for (let i = 0; i < ae - as; i++) if (a[as + i] !== b[bs + i]) return false;
-  return true;
-}
-
 /**
  * Lines the change deleted at one place and inserted, the same, at another: a move. For each
  * inserted line of `b` (match -1) that starts a run equal to a run of deleted lines of `a`, the
