@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { LineNumbering } from '../../src/core/provenance/lineDiff';
-import { equalLines, nextLines, readLines } from '../../src/core/provenance/versionLines';
+import { equalLines, fullMatch, nextLines, readLines } from '../../src/core/provenance/versionLines';
 
 // The next version's lines found from the previous one's (runs compared natively, the rest hashed)
 // must be exactly the lines a fresh split gives, whatever the edit: the numbers are what the diff
@@ -38,7 +38,9 @@ describe('a version’s lines from the previous one’s (core/provenance/version
         const numbering = new LineNumbering();
         const prev = readLines(version(first), numbering);
         if (prev.bytes === undefined) return; // a NUL: binary, one line (tested in lineProvenance.test.ts)
-        const { lines, match } = nextLines(prev, version(second), numbering, () => 0);
+        const next = nextLines(prev, version(second), numbering, () => 0);
+        const { lines } = next;
+        const match = fullMatch(next);
         const fresh = readLines(version(second), numbering);
         assert.deepEqual(Array.from(lines.ids), Array.from(fresh.ids), 'the same numbers as a fresh split');
         if (fresh.starts) assert.deepEqual(Array.from(lines.starts ?? []), Array.from(fresh.starts), 'the same line starts');
@@ -65,7 +67,9 @@ describe('a version’s lines from the previous one’s (core/provenance/version
     changed.splice(1900, 1);
     const numbering = new LineNumbering();
     const prev = readLines(version(long.join('')), numbering);
-    const { lines, match } = nextLines(prev, version(changed.join('')), numbering, () => 0);
+    const next = nextLines(prev, version(changed.join('')), numbering, () => 0);
+    const { lines } = next;
+    const match = fullMatch(next);
     assert.equal(lines.ids.length, 2000);
     assert.equal(Array.from(match).filter((m) => m < 0).length, 2, 'the changed line and the inserted one');
     assert.equal(match[11], 11);

@@ -277,15 +277,17 @@ function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { ki
   return { blame: { state: 'text', lines }, kept };
 
   function attribute(prev: Attributed, step: ProvenanceStep, a: StepAuthor, s: number, history: readonly (Attributed | undefined)[]): Attributed | undefined {
-    const { lines, match } = nextLines(prev.lines, step.version, numbering, weight);
+    const { lines, start, end, mid } = nextLines(prev.lines, step.version, numbering, weight);
     const count = lines.ids.length;
-    const out = new Int32Array(count).fill(-1);
-    for (let j = 0; j < count; j++) if (match[j]! >= 0) out[j] = prev.tokens[match[j]!]!;
     const [own, outside, unknown] = [1 + 3 * s, 2 + 3 * s, 3 + 3 * s];
-    if (a.kind !== 'restore') {
-      for (let j = 0; j < count; j++) if (out[j]! < 0) out[j] = own;
-      return { id: step.version.id, lines, tokens: out };
-    }
+    // The common start and end keep their tokens as they are (copied whole); a line between is
+    // the one it matched, or (-1) inserted: the change's author, unless a restore says otherwise.
+    const out = new Int32Array(count);
+    out.set(prev.tokens.subarray(0, start), 0);
+    out.set(prev.tokens.subarray(end), start + mid.length);
+    const inserted = a.kind === 'restore' ? -1 : own;
+    for (let x = 0; x < mid.length; x++) out[start + x] = mid[x]! >= 0 ? prev.tokens[mid[x]!]! : inserted;
+    if (a.kind !== 'restore') return { id: step.version.id, lines, tokens: out };
     const inRange = a.restored_from >= 0 && a.restored_from < history.length - 1;
     const restored = inRange ? history[a.restored_from] : undefined;
     // A resumed run lacks the versions before its start: the caller runs again from the base.

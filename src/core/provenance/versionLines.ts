@@ -58,20 +58,32 @@ export function readLines(v: VersionBytes, numbering: LineNumbering): Lines {
 
 /**
  * The largest t in [from, to] such that the lines a[sa[from], sa[t]) are the bytes of b at `at`,
- * ending at or before `limit` (and b's end). Every line in [from, to) must end with a line break, so that the
- * bytes matched end where a line of b ends too. A binary search: about log2(to - from) comparisons.
+ * ending at or before `limit` (and b's end). Every line in [from, to) must end with a line break,
+ * so that the bytes matched end where a line of b ends too. Galloping, then a binary search, each
+ * step comparing only the lines past those already known equal: about twice the run's bytes are
+ * compared, in about 2·log2(run) native calls.
  */
 export function equalLines(a: Uint8Array, sa: Int32Array, from: number, to: number, b: Uint8Array, at: number, limit: number): number {
-  const base = sa[from]!;
   const end = Math.min(limit, b.length);
-  const fits = (t: number): boolean => at + sa[t]! - base <= end && sameBytes(a, base, b, at, sa[t]! - base);
-  if (to <= from || !fits(from + 1)) return from;
-  if (fits(to)) return to;
-  // fits(lo), not fits(hi)
-  let [lo, hi] = [from + 1, to];
+  const shift = at - sa[from]!;
+  // Lines [lo, t) equal too, given that [from, lo) are.
+  const fits = (lo: number, t: number): boolean => sa[t]! + shift <= end && sameBytes(a, sa[lo]!, b, sa[lo]! + shift, sa[t]! - sa[lo]!);
+  let lo = from;
+  let step = 1;
+  let hi = to;
+  while (lo < to) {
+    const t = Math.min(lo + step, to);
+    if (!fits(lo, t)) {
+      hi = t;
+      break;
+    }
+    lo = t;
+    step *= 2;
+  }
+  // fits up to lo; not up to hi (unless lo is `to`)
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
-    if (fits(mid)) lo = mid;
+    if (fits(lo, mid)) lo = mid;
     else hi = mid;
   }
   return lo;
@@ -94,18 +106,31 @@ function resync(ids: Int32Array, ia: number, id: number, lo: number, hi: number)
 }
 
 /**
- * The next version's lines and which line of the previous each is (-1: inserted). The common start
+ * The next version's lines, and which line of the previous each is: the first `start` lines are
+ * the previous version's first `start`; the lines after the `mid.length` between are the previous
+ * version's from `end` on; `mid[x]` is the previous version's line that line `start + x` is, or -1
+ * where the change inserted it.
+ */
+export interface NextLines {
+  readonly lines: Lines;
+  readonly start: number;
+  readonly end: number;
+  readonly mid: Int32Array;
+}
+
+/**
+ * The next version's lines and which line of the previous each is (see NextLines). The common start
  * and end are whole lines found by a binary search on the previous version's line starts; between
  * them, runs of the previous version's lines are found the same way, and only the lines outside
  * those runs are hashed.
  */
-export function nextLines(prev: Lines, v: VersionBytes, numbering: LineNumbering, weight: (id: number) => number): { lines: Lines; match: Int32Array } {
+export function nextLines(prev: Lines, v: VersionBytes, numbering: LineNumbering, weight: (id: number) => number): NextLines {
   const b = v.content;
   if (prev.bytes === undefined || prev.starts === undefined || b === undefined || v.unreadable || isBinary(b)) {
     const lines = readLines(v, numbering);
     const match = matchLines(prev.ids, lines.ids);
     pairMovedLines(prev.ids, lines.ids, match, weight);
-    return { lines, match };
+    return { lines, start: 0, end: prev.ids.length, mid: match };
   }
   const a = prev.bytes;
   const sa = prev.starts;
@@ -187,9 +212,16 @@ export function nextLines(prev: Lines, v: VersionBytes, numbering: LineNumbering
   const before = prev.ids.subarray(k, j);
   const m = matchLines(before, mid);
   pairMovedLines(before, mid, m, weight);
-  const match = new Int32Array(ids.length);
-  for (let i = 0; i < k; i++) match[i] = i;
-  for (let x = 0; x < count; x++) match[k + x] = m[x]! >= 0 ? m[x]! + k : -1;
-  for (let t = 0; t < n - j; t++) match[k + count + t] = j + t;
-  return { lines: { ids, starts, bytes: b }, match };
+  for (let x = 0; x < count; x++) if (m[x]! >= 0) m[x] += k;
+  return { lines: { ids, starts, bytes: b }, start: k, end: j, mid: m };
+}
+
+/** The match of every line of the next version (see NextLines): the previous version's line it is, or -1. */
+export function fullMatch(next: NextLines): Int32Array {
+  const { lines, start, end, mid } = next;
+  const match = new Int32Array(lines.ids.length);
+  for (let i = 0; i < start; i++) match[i] = i;
+  match.set(mid, start);
+  for (let t = start + mid.length; t < match.length; t++) match[t] = end + (t - start - mid.length);
+  return match;
 }
