@@ -285,8 +285,7 @@ function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { ki
     const out = new Int32Array(count);
     out.set(prev.tokens.subarray(0, start), 0);
     out.set(prev.tokens.subarray(end), start + mid.length);
-    const inserted = a.kind === 'restore' ? -1 : own;
-    for (let x = 0; x < mid.length; x++) out[start + x] = mid[x]! >= 0 ? prev.tokens[mid[x]!]! : inserted;
+    carryTokens(out, start, mid, prev.tokens, a.kind === 'restore' ? -1 : own);
     if (a.kind !== 'restore') return { id: step.version.id, lines, tokens: out };
     const inRange = a.restored_from >= 0 && a.restored_from < history.length - 1;
     const restored = inRange ? history[a.restored_from] : undefined;
@@ -303,6 +302,14 @@ function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { ki
       out[j] = back[j]! >= 0 ? restored.tokens[back[j]!]! : outside;
     }
     return { id: step.version.id, lines, tokens: out };
+  }
+}
+
+/** out[start + x]: the token of the line mid[x] of the previous version, or `inserted` (mid[x] -1). A function of its own: V8 optimizes it after a few versions. */
+function carryTokens(out: Int32Array, start: number, mid: Int32Array, tokens: Int32Array, inserted: number): void {
+  for (let x = 0; x < mid.length; x++) {
+    const i = mid[x]!;
+    out[start + x] = i >= 0 ? tokens[i]! : inserted;
   }
 }
 

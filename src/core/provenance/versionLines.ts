@@ -89,6 +89,19 @@ export function equalLines(a: Uint8Array, sa: Int32Array, from: number, to: numb
   return lo;
 }
 
+// The per-line loops are small functions of their own: V8 optimizes a small hot function after a
+// few calls, where a loop inside a large one ran unoptimized for much of a first history.
+
+/** dst[at + i] = src[from + i] + delta for each i < to - from. */
+function shiftedCopy(dst: Int32Array, at: number, src: Int32Array, from: number, to: number, delta: number): void {
+  for (let i = from; i < to; i++) dst[at + i - from] = src[i]! + delta;
+}
+
+/** Each match (not -1) moved by `k`. */
+function offsetMatches(m: Int32Array, k: number): void {
+  for (let x = 0; x < m.length; x++) if (m[x]! >= 0) m[x] += k;
+}
+
 /** How far from a line that was not where expected its number is looked for among the previous version's lines. */
 const RESYNC_WINDOW = 32;
 
@@ -184,8 +197,8 @@ export function nextLines(prev: Lines, v: VersionBytes, numbering: LineNumbering
       if (t > ia) {
         room(t - ia);
         midIds.set(prev.ids.subarray(ia, t), count);
-        const delta = pos - sa[ia]!;
-        for (let x = ia; x < t; x++) midStarts[count++] = sa[x]! + delta;
+        shiftedCopy(midStarts, count, sa, ia, t, pos - sa[ia]!);
+        count += t - ia;
         pos += sa[t]! - sa[ia]!;
         ia = t;
         continue;
@@ -208,11 +221,11 @@ export function nextLines(prev: Lines, v: VersionBytes, numbering: LineNumbering
   const starts = new Int32Array(ids.length + 1);
   starts.set(sa.subarray(0, k), 0);
   starts.set(midStarts.subarray(0, count), k);
-  for (let t = j; t <= n; t++) starts[k + count + (t - j)] = sa[t]! + shift;
+  shiftedCopy(starts, k + count, sa, j, n + 1, shift);
   const before = prev.ids.subarray(k, j);
   const m = matchLines(before, mid);
   pairMovedLines(before, mid, m, weight);
-  for (let x = 0; x < count; x++) if (m[x]! >= 0) m[x] += k;
+  if (k > 0) offsetMatches(m, k);
   return { lines: { ids, starts, bytes: b }, start: k, end: j, mid: m };
 }
 
