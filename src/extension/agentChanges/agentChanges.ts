@@ -37,6 +37,8 @@ const GUTTER: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineGutter
 export interface AgentMarksSet {
   readonly uri: string;
   readonly cause: 'computed' | 'moved';
+  /** Worked out: how long the provenance engine took (reading the store and comparing versions). */
+  readonly workedOutMs?: number;
 }
 
 /** Marks and Undo This Change read the shadow store with git (and the undo writes files): off in Restricted Mode, with a word why. */
@@ -153,6 +155,7 @@ export class AgentChanges implements vscode.Disposable {
     // Unsaved edits: the text as the editor holds it (encoded as UTF-8); else the file on disk, byte for byte.
     const text = doc.isDirty ? new TextEncoder().encode(doc.getText()) : undefined;
     let marks: LineMark[] = [];
+    const started = performance.now();
     try {
       const result = await (await this.folders.services(folder)).provenance.blame(rel, undefined, text, run.abort.signal);
       marks = result.blame.state === 'text' ? lineMarks(result.blame.lines) : [];
@@ -169,7 +172,7 @@ export class AgentChanges implements vscode.Disposable {
     this.marks.set(uri, marks);
     this.moved.delete(doc);
     for (const e of vscode.window.visibleTextEditors) if (e.document === doc) this.paint(e, marks);
-    this.marksSet.fire({ uri, cause: 'computed' });
+    this.marksSet.fire({ uri, cause: 'computed', workedOutMs: performance.now() - started });
   }
 
   private paintMoved(): void {
