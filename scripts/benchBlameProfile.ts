@@ -16,7 +16,7 @@ const PHASES: readonly (readonly [string, readonly string[]])[] = [
   ['the bundles read, compiled and run (cli.js, agentsClient.js, cliMain.js)', ['Module._load']],
   ["the engine's modules run (src/composition.ts)", ['src/composition.ts']],
   ['sql.js and the database file loaded', ['openDatabase', 'initSqlJs']],
-  ["the store's reads (sql.js queries, each row checked with zod)", ['runWork']],
+  ["the store's reads (sql.js queries, each row checked)", ['runWork']],
   ["of which the plans' checkpoints", ['listForPlan']],
   ['the short ids of the output made', ['ShortIds']],
   ["the attribution (content ids, the kept one, what is after it)", ['blameFromPlans']],

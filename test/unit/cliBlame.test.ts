@@ -198,6 +198,14 @@ describe('agents blame and agents log (the built CLI, hook events, a real store)
     assert.deepEqual(blameHere(), resumed);
     for (const name of readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, name), JSON.stringify({ version: 1, key: 'another', tokens: [] }));
     assert.deepEqual(blameHere(), resumed);
+    // Written by another version of the rules (its own key, tokens that would all say "before
+    // checkpoints"): not read.
+    for (const name of readdirSync(cacheDir)) {
+      const f = path.join(cacheDir, name);
+      const k = JSON.parse(readFileSync(f, 'utf8')) as { key: string };
+      writeFileSync(f, JSON.stringify({ version: 2, key: k.key, tokens: resumed.lines.map(() => 0) }));
+    }
+    assert.deepEqual(blameHere(), resumed);
     for (const name of readdirSync(cacheDir)) {
       const f = path.join(cacheDir, name);
       const k = JSON.parse(readFileSync(f, 'utf8')) as { key: string };

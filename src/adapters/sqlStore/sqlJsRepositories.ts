@@ -1,6 +1,7 @@
 import type { Database, SqlValue, Statement } from 'sql.js';
 import type { z } from 'zod';
 import { CheckpointSchema, type Checkpoint } from '../../core/checkpoint';
+import { plainCheckpoint } from './checkpointRowCheck';
 import { NotFoundError, StoreError, ValidationError, describeIssues } from '../../core/errors';
 import { PlanSchema, type Plan } from '../../core/plan';
 import { PlanStateChangeSchema, type PlanStateChange } from '../../core/planLifecycle';
@@ -282,7 +283,9 @@ function decodeCheckpoint(row: SqlValue[]): Decoded<Checkpoint> {
     created_at,
     metadata,
   };
-  return decode(CheckpointSchema, candidate, checkpoint_id);
+  // Rows as the store writes them are checked without zod (checkpointRowCheck.ts); any other goes to the schema.
+  const plain = plainCheckpoint(candidate);
+  return plain ? { ok: true, value: plain } : decode(CheckpointSchema, candidate, checkpoint_id);
 }
 
 export function decode<S extends z.ZodType>(schema: S, candidate: unknown, id: SqlValue): Decoded<z.output<S>> {

@@ -40,6 +40,8 @@ function diffRange(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: 
   }
 }
 
+let scratch = new Int32Array(0);
+
 /**
  * Myers' middle snake of a[aLo..aHi) against b[bLo..bHi), both non-empty and differing at both
  * ends: [x0, y0, x1, y1] such that the shortest edit goes through that snake. undefined when the
@@ -53,8 +55,11 @@ function middleSnake(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo
   const max = Math.min(Math.ceil((n + m) / 2), MAX_SNAKE_STEPS);
   const off = max + 1;
   // Forward: furthest x on each diagonal k = x - y. Backward: the same from the ends (x' = n - x).
-  const vf = new Int32Array(2 * max + 3);
-  const vb = new Int32Array(2 * max + 3);
+  // One pair of arrays for every call (a call's are not needed once it returns), cleared as new
+  // ones would be: a 200-version history makes thousands of calls.
+  if (scratch.length < 2 * (2 * max + 3)) scratch = new Int32Array(Math.max(2 * (2 * max + 3), 2 * scratch.length));
+  const vf = scratch.subarray(0, 2 * max + 3).fill(0);
+  const vb = scratch.subarray(2 * max + 3, 2 * (2 * max + 3)).fill(0);
   for (let d = 0; d <= max; d++) {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && vf[off + k - 1]! < vf[off + k + 1]!) ? vf[off + k + 1]! : vf[off + k - 1]! + 1;
@@ -160,13 +165,6 @@ const byteText = new TextDecoder('windows-1252');
 
 function sameBytes(rep: Uint8Array, bytes: Uint8Array, at: number): boolean {
   for (let i = 0; i < rep.length; i++) if (rep[i] !== bytes[at + i]) return false;
-  return true;
-}
-
-/** Whether a[as, ae) and b[bs, be) hold the same bytes. */
-export function sameRange(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
-  if (ae - as !== be - bs) return false;
-  for (let i = 0; i < ae - as; i++) if (a[as + i] !== b[bs + i]) return false;
   return true;
 }
 

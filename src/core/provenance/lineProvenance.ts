@@ -1,5 +1,6 @@
 import type { ToolCallAuthor, UnknownReason } from '../authorship';
-import { isBinary, LineNumbering, matchLines, pairMovedLines, sameRange } from './lineDiff';
+import { isBinary, LineNumbering, matchLines } from './lineDiff';
+import { nextLines, readLines, type Lines } from './versionLines';
 
 // Who wrote each line of a file as it is now, from the file's versions at a plan's checkpoints and
 // whose each change between them was (core/authorship.ts works that out from the fences). Each
@@ -100,92 +101,6 @@ function splitLines(text: string): string[] {
     lines.push(text.slice(start, nl + 1));
     start = nl + 1;
   }
-}
-
-/** Where each line of bytes[from, to) starts (each with its line break), then `to`. */
-function lineStarts(bytes: Uint8Array, from: number, to: number): number[] {
-  const starts: number[] = [];
-  for (let at = from; at < to; ) {
-    const nl = bytes.indexOf(0x0a, at);
-    starts.push(at);
-    at = nl < 0 || nl >= to ? to : nl + 1;
-  }
-  starts.push(to);
-  return starts;
-}
-
-/** A version's lines: a binary file is one line (its content id), an absent one none. `starts`/`bytes`: a text's. */
-interface Lines {
-  readonly ids: Int32Array;
-  readonly starts: Int32Array | undefined;
-  readonly bytes: Uint8Array | undefined;
-}
-
-function readLines(v: FileVersion, numbering: LineNumbering): Lines {
-  if (v.content === undefined || v.unreadable) return { ids: new Int32Array(0), starts: undefined, bytes: undefined };
-  if (isBinary(v.content)) return { ids: numbering.number([`\0binary\0${v.id ?? ''}`]), starts: undefined, bytes: undefined };
-  const starts = Int32Array.from(lineStarts(v.content, 0, v.content.length));
-  return { ids: numbering.numberBytes(v.content, starts, 0, starts.length - 1), starts, bytes: v.content };
-}
-
-/**
- * The next version's lines and which line of the previous each is (-1: inserted). The common start
- * and end are found by comparing bytes, so only the lines between them are split, numbered and
- * diffed: a tool call's edit of a few lines costs a comparison of bytes, not of 2,000 lines.
- */
-function nextLines(prev: Lines, v: FileVersion, numbering: LineNumbering, weight: (id: number) => number): { lines: Lines; match: Int32Array } {
-  const b = v.content;
-  if (prev.bytes === undefined || prev.starts === undefined || b === undefined || isBinary(b)) {
-    const lines = readLines(v, numbering);
-    const match = matchLines(prev.ids, lines.ids);
-    pairMovedLines(prev.ids, lines.ids, match, weight);
-    return { lines, match };
-  }
-  const a = prev.bytes;
-  const sa = prev.starts;
-  const n = prev.ids.length;
-  let p = 0;
-  const most = Math.min(a.length, b.length);
-  while (p < most && a[p] === b[p]) p++;
-  // Whole lines of the common start, each with its line break.
-  let k = 0;
-  while (k < n && sa[k + 1]! <= p && a[sa[k + 1]! - 1] === 0x0a) k++;
-  const from = sa[k]!;
-  let q = 0;
-  const room = most - from;
-  while (q < room && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
-  // Whole lines of the common end: the line break before each is in it too.
-  let j = n;
-  while (j > k && sa[j - 1]! - 1 >= a.length - q) j--;
-  const shift = b.length - a.length;
-  const midStarts = lineStarts(b, from, sa[j]! + shift);
-  const midCount = midStarts.length - 1;
-  const midIds = new Int32Array(midCount);
-  for (let x = 0; x < midCount; x++) {
-    const [s, e] = [midStarts[x]!, midStarts[x + 1]!];
-    // Most lines between the first and the last change are unchanged: the line at the same place
-    // counted from the start, or from the end (after an insertion or a deletion), is one compare.
-    const [fromStart, fromEnd] = [k + x, j - (midCount - x)];
-    if (fromStart < j && sameRange(a, sa[fromStart]!, sa[fromStart + 1]!, b, s, e)) midIds[x] = prev.ids[fromStart]!;
-    else if (fromEnd >= k && fromEnd < j && sameRange(a, sa[fromEnd]!, sa[fromEnd + 1]!, b, s, e)) midIds[x] = prev.ids[fromEnd]!;
-    else midIds[x] = numbering.numberLine(b, s, e);
-  }
-  const ids = new Int32Array(k + midIds.length + (n - j));
-  ids.set(prev.ids.subarray(0, k), 0);
-  ids.set(midIds, k);
-  ids.set(prev.ids.subarray(j), k + midIds.length);
-  const starts = new Int32Array(ids.length + 1);
-  starts.set(sa.subarray(0, k), 0);
-  starts.set(midStarts.slice(0, -1), k);
-  for (let t = j; t <= n; t++) starts[k + midIds.length + (t - j)] = sa[t]! + shift;
-  const before = prev.ids.subarray(k, j);
-  const m = matchLines(before, midIds);
-  pairMovedLines(before, midIds, m, weight);
-  const match = new Int32Array(ids.length);
-  for (let i = 0; i < k; i++) match[i] = i;
-  for (let x = 0; x < midIds.length; x++) match[k + x] = m[x]! >= 0 ? m[x]! + k : -1;
-  for (let t = 0; t < n - j; t++) match[k + midIds.length + t] = j + t;
-  return { lines: { ids, starts, bytes: b }, match };
 }
 
 interface Attributed {
@@ -362,15 +277,16 @@ function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { ki
   return { blame: { state: 'text', lines }, kept };
 
   function attribute(prev: Attributed, step: ProvenanceStep, a: StepAuthor, s: number, history: readonly (Attributed | undefined)[]): Attributed | undefined {
-    const { lines, match } = nextLines(prev.lines, step.version, numbering, weight);
+    const { lines, start, end, mid } = nextLines(prev.lines, step.version, numbering, weight);
     const count = lines.ids.length;
-    const out = new Int32Array(count).fill(-1);
-    for (let j = 0; j < count; j++) if (match[j]! >= 0) out[j] = prev.tokens[match[j]!]!;
     const [own, outside, unknown] = [1 + 3 * s, 2 + 3 * s, 3 + 3 * s];
-    if (a.kind !== 'restore') {
-      for (let j = 0; j < count; j++) if (out[j]! < 0) out[j] = own;
-      return { id: step.version.id, lines, tokens: out };
-    }
+    // The common start and end keep their tokens as they are (copied whole); a line between is
+    // the one it matched, or (-1) inserted: the change's author, unless a restore says otherwise.
+    const out = new Int32Array(count);
+    out.set(prev.tokens.subarray(0, start), 0);
+    out.set(prev.tokens.subarray(end), start + mid.length);
+    carryTokens(out, start, mid, prev.tokens, a.kind === 'restore' ? -1 : own);
+    if (a.kind !== 'restore') return { id: step.version.id, lines, tokens: out };
     const inRange = a.restored_from >= 0 && a.restored_from < history.length - 1;
     const restored = inRange ? history[a.restored_from] : undefined;
     // A resumed run lacks the versions before its start: the caller runs again from the base.
@@ -386,6 +302,14 @@ function* attributionRun(base: FileVersion, baseAuthor: Extract<LineAuthor, { ki
       out[j] = back[j]! >= 0 ? restored.tokens[back[j]!]! : outside;
     }
     return { id: step.version.id, lines, tokens: out };
+  }
+}
+
+/** out[start + x]: the token of the line mid[x] of the previous version, or `inserted` (mid[x] -1). A function of its own: V8 optimizes it after a few versions. */
+function carryTokens(out: Int32Array, start: number, mid: Int32Array, tokens: Int32Array, inserted: number): void {
+  for (let x = 0; x < mid.length; x++) {
+    const i = mid[x]!;
+    out[start + x] = i >= 0 ? tokens[i]! : inserted;
   }
 }
 

@@ -1,3 +1,4 @@
+import { OperationCancelled } from '../errors';
 import type { LineTokenCache, SnapshotFileId } from '../ports';
 import type { ServiceDeps } from '../serviceDeps';
 import { combineBlames, lineProvenance, lineProvenanceRun, lineProvenanceRunAsync, type FileBlame, type FileVersion, type ProvenanceResume, type ProvenanceStep } from './lineProvenance';
@@ -41,6 +42,13 @@ export interface PlanBlameSources {
   readonly ids?: Map<string, SnapshotFileId>;
   /** Gives way to other work now and then while a long history is compared (see lineProvenanceRunAsync). */
   readonly pause?: () => Promise<void>;
+  /** Aborted: the answer is no longer wanted (an editor that shows another file); the work stops at its next pause. */
+  readonly signal?: { readonly aborted: boolean };
+}
+
+/** Stops work whose answer is no longer wanted: nothing is kept of it. */
+function checkWanted(src: PlanBlameSources): void {
+  if (src.signal?.aborted) throw new OperationCancelled('Line provenance stopped: its answer is no longer wanted.');
 }
 
 /** The path's content id at each snapshot: those found before from `known`, the rest in one read of the store. */
@@ -65,6 +73,7 @@ export async function blameFromPlans(src: PlanBlameSources, plans: readonly Plan
     const refs = plans.filter((p) => p.rel === rel).flatMap((p) => p.checkpoints.map((c) => c.sandbox_ref));
     byRel.set(rel, await idsAt(src, refs, rel));
   }
+  checkWanted(src);
   const blames: FileBlame[] = [];
   const offsets = new Map<string, number>();
   for (const p of plans) {
@@ -93,10 +102,16 @@ async function planBlame(src: PlanBlameSources, p: PlanOverPath, ids: readonly S
   const run = async (from: ProvenanceResume | undefined) => {
     const needed = ids.slice(from?.at ?? 0).flatMap((f) => (f.state === 'file' && f.id !== nowId ? [f.id] : []));
     const contents = await readContents(src, needed);
+    checkWanted(src);
     contents.set(nowId, now);
     const { base, baseAuthor, steps } = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map((f) => versionOf(f, contents)) }, { id: nowId, content: now });
     const options = { keepAt: last, ...(from ? { resume: from } : {}) };
-    return src.pause ? lineProvenanceRunAsync(base, baseAuthor, steps, options, src.pause) : lineProvenanceRun(base, baseAuthor, steps, options);
+    const { pause, signal } = src;
+    if (pause === undefined && signal === undefined) return lineProvenanceRun(base, baseAuthor, steps, options);
+    return lineProvenanceRunAsync(base, baseAuthor, steps, options, async () => {
+      await pause?.();
+      checkWanted(src);
+    });
   };
   // A resumed run can fail (a later restore brings back a version before it): then from the start.
   const result = (resume && (await run(resume))) || (await run(undefined))!;

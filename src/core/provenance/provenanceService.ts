@@ -48,9 +48,10 @@ export class ProvenanceService {
    * sandbox holds it, or just `planId`'s. A path that leaves the workspace or goes through a link:
    * ValidationError; no file there: NotFoundError. Reads only: nothing is written. `text`: the
    * file's bytes to blame in place of those on disk (an editor's unsaved text): lines that differ
-   * from the last checkpoint are then the user's.
+   * from the last checkpoint are then the user's. `signal`: aborted when the answer is no longer
+   * wanted; the work then stops at its next pause with OperationCancelled (an attribution is kept only when worked out whole).
    */
-  async blame(path: string, planId?: string, text?: Uint8Array): Promise<BlameResult> {
+  async blame(path: string, planId?: string, text?: Uint8Array, signal?: { readonly aborted: boolean }): Promise<BlameResult> {
     const file = await this.deps.workspace.readFile(path);
     const content = file.content === undefined ? undefined : (text ?? file.content);
     if (content === undefined) throw new NotFoundError('file', path);
@@ -58,7 +59,7 @@ export class ProvenanceService {
     const key = [file.path, planId ?? '', this.deps.snapshotter.contentId(content, SHA1_LIKE), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
     const known = this.answers.get(key);
     if (known) return known;
-    const blame = await blameFromPlans({ deps: this.deps, tokens: this.tokens, contents: this.cache, ids: this.ids, ...(this.pause ? { pause: this.pause } : {}) }, plans, content);
+    const blame = await blameFromPlans({ deps: this.deps, tokens: this.tokens, contents: this.cache, ids: this.ids, ...(this.pause ? { pause: this.pause } : {}), ...(signal ? { signal } : {}) }, plans, content);
     const result = { path: file.path, blame, plan_ids: plans.map((p) => p.plan.plan_id) };
     if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(key, result);

@@ -37,6 +37,8 @@ const GUTTER: Record<MarkGroup, string> = { agent: 'cleveragents.agentLineGutter
 export interface AgentMarksSet {
   readonly uri: string;
   readonly cause: 'computed' | 'moved';
+  /** Worked out: how long the provenance engine took (reading the store and comparing versions). */
+  readonly workedOutMs?: number;
 }
 
 /** Marks and Undo This Change read the shadow store with git (and the undo writes files): off in Restricted Mode, with a word why. */
@@ -49,6 +51,8 @@ function trusted(): boolean {
 export class AgentChanges implements vscode.Disposable {
   private on = false;
   private marks = new Map<string, LineMark[]>();
+  /** The file whose marks are being worked out, and whether another run was asked for meanwhile. */
+  private running: { readonly uri: string; readonly abort: AbortController; again: boolean } | undefined;
   private readonly types: Record<MarkGroup, vscode.TextEditorDecorationType>;
   private readonly status: vscode.StatusBarItem;
   private readonly recompute = new Debouncer(() => void this.refresh(), 800, 3000);
@@ -115,7 +119,10 @@ export class AgentChanges implements vscode.Disposable {
     this.on = !this.on;
     this.showStatus();
     if (this.on) await this.refresh();
-    else for (const editor of vscode.window.visibleTextEditors) this.paint(editor, []);
+    else {
+      this.running?.abort.abort();
+      for (const editor of vscode.window.visibleTextEditors) this.paint(editor, []);
+    }
   }
 
   private showStatus(): void {
@@ -123,7 +130,12 @@ export class AgentChanges implements vscode.Disposable {
     this.status.tooltip = shownMarkdown('**Show Agent Changes** (click to turn ' + (this.on ? 'off' : 'on') + ')\n\n- left bar, tinted: an agent’s tool call wrote the line\n- left bar, other tint: you (or another program) between tool calls\n- third tint: a fence was missed, the author is unknown\n- unmarked: there before any checkpoint');
   }
 
-  /** Works out who wrote each line of the active file again. */
+  /**
+   * Works out who wrote each line of the active file again. One at a time: a call for the file
+   * being worked out asks for one more run after it (which reads what this one keeps, so costs a
+   * comparison with the text then); a call for another file stops this one at its next pause (its
+   * answer would be for a file no longer shown).
+   */
   async refresh(): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     if (!this.on || !editor || editor.document.uri.scheme !== 'file') return;
@@ -131,23 +143,36 @@ export class AgentChanges implements vscode.Disposable {
     if (!folder) return;
     const rel = path.relative(folder.uri.fsPath, editor.document.uri.fsPath).split(path.sep).join('/');
     const doc = editor.document;
+    const uri = doc.uri.toString();
+    if (this.running?.uri === uri) {
+      this.running.again = true;
+      return;
+    }
+    this.running?.abort.abort();
+    const run = { uri, abort: new AbortController(), again: false };
+    this.running = run;
     const version = doc.version;
     // Unsaved edits: the text as the editor holds it (encoded as UTF-8); else the file on disk, byte for byte.
     const text = doc.isDirty ? new TextEncoder().encode(doc.getText()) : undefined;
     let marks: LineMark[] = [];
+    const started = performance.now();
     try {
-      const result = await (await this.folders.services(folder)).provenance.blame(rel, undefined, text);
+      const result = await (await this.folders.services(folder)).provenance.blame(rel, undefined, text, run.abort.signal);
       marks = result.blame.state === 'text' ? lineMarks(result.blame.lines) : [];
     } catch {
-      // A file no plan holds (or that went away) has no marks.
+      // A file no plan holds (or that went away) has no marks; work stopped for another file sets none.
       marks = [];
+    } finally {
+      if (this.running === run) this.running = undefined;
     }
+    if (run.abort.signal.aborted) return;
+    if (run.again) void this.refresh();
     // Edited while it was worked out: the marks would be of another text; the edit scheduled another.
     if (doc.version !== version || !this.on) return;
-    this.marks.set(doc.uri.toString(), marks);
+    this.marks.set(uri, marks);
     this.moved.delete(doc);
     for (const e of vscode.window.visibleTextEditors) if (e.document === doc) this.paint(e, marks);
-    this.marksSet.fire({ uri: doc.uri.toString(), cause: 'computed' });
+    this.marksSet.fire({ uri, cause: 'computed', workedOutMs: performance.now() - started });
   }
 
   private paintMoved(): void {
