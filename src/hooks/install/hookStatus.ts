@@ -33,6 +33,9 @@ export interface HookScopeStatus {
   readonly problems: readonly string[];
 }
 
+/** A program for listing the events a configuration installs (the commands it would name are not used). */
+const EVENTS_ONLY: HookProgram = { node: 'node', cli: 'cli.js' };
+
 /** Which part of a command that no longer runs is gone. */
 function whyNotRunning(program: HookProgram): string {
   if (!existsSync(program.node)) return `${program.node} is missing`;
@@ -47,6 +50,8 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
   const events: string[] = [];
   const commands: string[] = [];
   const problems: string[] = [];
+  /** The events this version installs that an install of ours must have (a user's own Cline script excepted). */
+  let expected: readonly string[] = [];
   let shown: string;
   try {
     if (config.kind === 'json') {
@@ -58,6 +63,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
         // what the agent itself reads (the last of a key given twice), never what our edits would find
         const found = ourConfiguredHooks(agentParse(text, config.allowComments) ?? doc.value, config);
         events.push(...found.events);
+        expected = config.entries(EVENTS_ONLY).map((e) => e.event);
         commands.push(...found.commands);
         const duplicate = duplicateKey(doc, READ_KEYS);
         if (duplicate) problems.push(`${duplicateKeyMessage(shown, HOOK_AGENT_NAMES[agent], duplicate)}: install and uninstall leave the file alone until it is there once`);
@@ -78,7 +84,9 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       shown = displayPath(scope, relative);
       const text = await readTextOrNull(await resolveTarget(root, relative, scope, shown), shown);
       if (text !== null && config.isOurs(text)) {
-        events.push(...config.events);
+        // an earlier version's plugin handles fewer events: those its text has a handler for
+        events.push(...config.events.filter((event) => text.includes(`${JSON.stringify(event)}:`)));
+        expected = config.events;
         const command = config.commandOf(text);
         if (command) commands.push(command);
       }
@@ -87,7 +95,12 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       for (const event of config.events) {
         const relative = `${config.folder(scope)}/${event}`;
         const text = await readTextOrNull(await resolveTarget(root, relative, scope, displayPath(scope, relative)), displayPath(scope, relative));
-        if (text === null || !isOurClineScript(text)) continue;
+        if (text === null || !isOurClineScript(text)) {
+          // a user's own script where only the session's end would run: left to them, not missing
+          if (text === null || !config.optionalEvents.includes(event)) expected = [...expected, event];
+          continue;
+        }
+        expected = [...expected, event];
         events.push(event);
         const exec = text.split(/\r?\n/).find((line) => /^(?:(?:ELECTRON_RUN_AS_NODE|CLEVERAGENTS_NO_DAEMON)=1 )*exec /.test(line));
         if (exec) commands.push(exec);
@@ -109,6 +122,9 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       problems.push(`${shown}: the hook command no longer runs (${program ? whyNotRunning(program) : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
     }
   }
+  // installed by an earlier version that had fewer events (the session's end): install adds them
+  const missing = events.length > 0 ? expected.filter((event) => !events.includes(event)) : [];
+  if (missing.length > 0) problems.push(`${shown}: our hooks are installed without ${missing.join(', ')} (an earlier version's install); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again to add ${missing.length === 1 ? 'it' : 'them'}`);
   // Codex skips a hook the user has not reviewed: installed is not yet running
   if (agent === 'codex' && config.kind === 'json' && events.length > 0) {
     const untrusted = await codexTrustProblem(path.join(root, config.file(scope)), home, env);
