@@ -1,0 +1,4 @@
+import { claudeCodeDriver } from './drivers/claudeCode';
+import { describeSessionEndPush } from './sessionEndSuite';
+
+describeSessionEndPush(claudeCodeDriver, 'on', 'SessionEnd');
