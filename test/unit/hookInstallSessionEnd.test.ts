@@ -25,6 +25,7 @@ interface StatusRow {
   installed: boolean;
   events: string[];
   problems: string[];
+  missing_events: string[];
 }
 
 function status(ws: string, home: string, agent: string): StatusRow {
@@ -69,6 +70,7 @@ describe('agents hook install: the session-end event, and installs made before i
       const old = status(ws, home, agent);
       assert.equal(old.installed, true);
       assert.ok(!old.events.includes(event));
+      assert.deepEqual(old.missing_events, [event]);
       assert.ok(
         old.problems.some((p) => p.includes(`our hooks are installed without ${event} (an earlier version's install); run \`agents hook install ${agent}\` again to add it`)),
         JSON.stringify(old.problems),
@@ -77,7 +79,7 @@ describe('agents hook install: the session-end event, and installs made before i
       assert.match(again.stdout, new RegExp(`wrote .*${event}`));
       const now = status(ws, home, agent);
       assert.ok(now.events.includes(event));
-      assert.deepEqual(missingOf(now), []);
+      assert.deepEqual([missingOf(now), now.missing_events], [[], []]);
       ok(hook(ws, home, ['uninstall', agent]));
       assert.equal(status(ws, home, agent).installed, false);
     });
@@ -91,13 +93,14 @@ describe('agents hook install: the session-end event, and installs made before i
     for (const event of CLINE_END_EVENTS) rmSync(path.join(ws, '.clinerules/hooks', event));
     const old = status(ws, home, 'cline');
     assert.ok(old.problems.some((p) => p.includes('installed without TaskComplete, TaskCancel, SessionShutdown') && p.includes('again to add them')), JSON.stringify(old.problems));
+    assert.deepEqual(old.missing_events, CLINE_END_EVENTS);
     // the user's own script under one of them: theirs, and not what install must add
     write(ws, '.clinerules/hooks/TaskCancel', '#!/bin/sh\necho \'{"cancel":false}\'\n');
     const again = ok(hook(ws, home, ['install', 'cline']));
     assert.match(again.stderr, /TaskCancel is not ours and was left as it is/);
     const now = status(ws, home, 'cline');
     assert.deepEqual(now.events, ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'TaskComplete', 'SessionShutdown']);
-    assert.deepEqual(missingOf(now), []);
+    assert.deepEqual([missingOf(now), now.missing_events], [[], []]);
     ok(hook(ws, home, ['uninstall', 'cline']));
     assert.equal(readFileSync(path.join(ws, '.clinerules/hooks/TaskCancel'), 'utf8'), '#!/bin/sh\necho \'{"cancel":false}\'\n', 'uninstall leaves the user\'s script');
   });
@@ -115,6 +118,7 @@ describe('agents hook install: the session-end event, and installs made before i
     const old = status(ws, home, 'opencode');
     assert.deepEqual(old.events, ['chat.message', 'tool.execute.before', 'tool.execute.after']);
     assert.ok(old.problems.some((p) => p.includes('installed without dispose')), JSON.stringify(old.problems));
+    assert.deepEqual(old.missing_events, ['dispose']);
     ok(hook(ws, home, ['install', 'opencode']));
     assert.equal(readFileSync(file, 'utf8'), current);
     assert.deepEqual(missingOf(status(ws, home, 'opencode')), []);

@@ -31,6 +31,11 @@ export interface HookScopeStatus {
    */
   readonly client: 'fast' | 'node' | null;
   readonly problems: readonly string[];
+  /**
+   * Events this version installs that the installed hooks lack (an install made before they were
+   * added, such as the session-end events): running install again adds them.
+   */
+  readonly missing_events: readonly string[];
 }
 
 /** A program for listing the events a configuration installs (the commands it would name are not used). */
@@ -107,7 +112,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       }
     }
   } catch (error) {
-    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, client: null, problems: [(error as Error).message] };
+    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, client: null, problems: [(error as Error).message], missing_events: [] };
   }
   let resolves: boolean | null = null;
   let client: 'fast' | 'node' | null = null;
@@ -132,7 +137,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
   }
   const shared = events.length > 0 ? sharedFileWarning(agent, scope) : undefined;
   if (shared) problems.push(shared);
-  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, client: events.length > 0 ? (client ?? 'node') : null, problems };
+  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, client: events.length > 0 ? (client ?? 'node') : null, problems, missing_events: missing };
 }
 
 /** Every agent's status, project scope (the workspace) then user scope (the home folder). */
