@@ -146,7 +146,9 @@ export const CLAUDE_CODE_HOOKS: JsonHookConfig = {
  * list tool-level preToolUse/postToolUse, but without documented tool names for a matcher they
  * would start a process for every read as well, so they are not installed. `sessionEnd` (the
  * session lifecycle events of the current list) fires once when the agent's session ends, not
- * after each answer (that is `stop`).
+ * after each answer (that is `stop`). Cursor cannot run in the contract suite; builds from before
+ * the session events were reported to refuse `sessionStart` as an unknown hook type
+ * (forum.cursor.com/t/149566), which docs/REMOTES.md tells such a user how to undo.
  * https://cursor.com/docs/agent/hooks
  * https://cursor.com/docs/hooks (the current event list: sessionStart, sessionEnd, …)
  * https://cupcake.eqtylab.io/reference/harnesses/cursor (event and field list, Cursor 2.x)
