@@ -265,7 +265,7 @@ async function noteOnce(agent: HookAgent, event: HookEvent, root: string, log: H
 async function handleEvent(agent: HookAgent, event: HookEvent, location: WorkspaceLocation, io: HookCall, log: HookLog, gate: HookAnswerGate, deadline: number): Promise<void> {
   const root = location.workspaceRoot;
   // Started detached and not waited for: the agent's session end never waits on the network.
-  if (event.kind === 'sessionEnd') await startSessionEndPush(agent, event.sessionId, location, io.env, io.wasmDir, log);
+  if (event.kind === 'sessionEnd') await startSessionEndPush(agent, event.eventName, event.sessionId, location, io.env, io.wasmDir, log);
   const job = jobFor(agent, event, root);
   if (!job) {
     await noteOnce(agent, event, root, log);

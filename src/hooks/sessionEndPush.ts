@@ -21,6 +21,7 @@ export interface RemotePushJob {
 /** Starts the push when the settings ask for one; never throws (a hook must not fail for it). */
 export async function startSessionEndPush(
   agent: HookAgent,
+  eventName: string,
   sessionId: string,
   location: { readonly workspaceRoot: string; readonly databasePath?: string },
   env: Readonly<Record<string, string | undefined>>,
@@ -28,6 +29,8 @@ export async function startSessionEndPush(
   log: HookLog,
 ): Promise<void> {
   const root = location.workspaceRoot;
+  // the agent's own name for the event: which of its events ended the session, in hooks.log
+  const at = `${eventName}: session end`;
   // In the resident process `env` holds only the variables a call forwards (daemon/protocol.ts):
   // the config folder, HOME and the SSH agent's socket are then the process's own, inherited
   // from the hook that started it in this user's session.
@@ -38,17 +41,17 @@ export async function startSessionEndPush(
     if (settings?.enabled !== true || settings.push_at_session_end === undefined) return;
     const planId = sessionPlanIdOf(root, agent, sessionId) ?? null;
     if (planId === null) {
-      log.line(`session end: nothing to push (session ${sessionId} recorded no plan)`);
+      log.line(`${at}: nothing to push (session ${sessionId} recorded no plan)`);
       return;
     }
     const job: RemotePushJob = { workspaceRoot: root, ...(location.databasePath ? { databasePath: location.databasePath } : {}), planId, remote: settings.push_at_session_end };
     const child = spawn(process.execPath, [path.join(wasmDir, 'cli.js'), 'hook', 'remote-push-job'], { cwd: root, detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: fullEnv });
-    child.on('error', (error) => log.line(`session end: the push to the remote could not start: ${error.message}`));
+    child.on('error', (error) => log.line(`${at}: the push to the remote could not start: ${error.message}`));
     child.stdin.on('error', () => undefined);
     child.stdin.end(JSON.stringify(job));
     child.unref();
-    log.line(`session end: pushing plan ${planId} in the background (process ${child.pid ?? '?'}), its outcome in "agents remote status"`);
+    log.line(`${at}: pushing plan ${planId} in the background (process ${child.pid ?? '?'}), its outcome in "agents remote status"`);
   } catch (error) {
-    log.line(`session end: no push: the remote settings cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    log.line(`${at}: no push: the remote settings cannot be read (${error instanceof Error ? error.message : String(error)})`);
   }
 }

@@ -120,8 +120,8 @@ interface JsonCase {
 
 const JSON_CASES: readonly JsonCase[] = [
   { agent: 'claude-code', file: '.claude/settings.local.json', original: CLAUDE_SETTINGS, events: ['Stop', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'] },
-  { agent: 'cursor', file: '.cursor/hooks.json', original: CURSOR_HOOKS_JSON, events: ['afterFileEdit', 'beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution'] },
-  { agent: 'gemini', file: '.gemini/settings.json', original: GEMINI_SETTINGS, events: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'SessionStart'] },
+  { agent: 'cursor', file: '.cursor/hooks.json', original: CURSOR_HOOKS_JSON, events: ['afterFileEdit', 'beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution', 'sessionEnd'] },
+  { agent: 'gemini', file: '.gemini/settings.json', original: GEMINI_SETTINGS, events: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'SessionStart', 'SessionEnd'] },
 ];
 
 describe('agents hook install/uninstall: round trips on configurations that hold other hooks and settings', () => {
@@ -166,7 +166,7 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     ok(hook(ws, home, ['install', 'copilot']));
     const ours = JSON.parse(readFileSync(path.join(ws, '.github/hooks/cleveragents-checkpoints.json'), 'utf8')) as { version: number; hooks: Record<string, Array<Record<string, unknown>>> };
     assert.equal(ours.version, 1);
-    assert.deepEqual(Object.keys(ours.hooks), ['userPromptSubmitted', 'preToolUse', 'postToolUse']);
+    assert.deepEqual(Object.keys(ours.hooks), ['userPromptSubmitted', 'preToolUse', 'postToolUse', 'sessionEnd']);
     for (const [entry] of Object.values(ours.hooks)) {
       assert.equal(entry!.type, 'command');
       assert.ok(isOurCommand(entry!.bash, 'copilot') && isOurCommand(entry!.powershell, 'copilot'));
@@ -178,14 +178,17 @@ describe('agents hook install/uninstall: round trips on configurations that hold
     assert.deepEqual(tree(ws), untouched);
   });
 
-  it('cline: four executables beside the user\'s own TaskComplete script; uninstall removes only ours', () => {
+  it('cline: its executables beside the user\'s own TaskComplete script, which is left alone and said; uninstall removes only ours', () => {
     const ws = tempDir('cline');
     const home = tempDir('home');
     put(ws, '.clinerules/rules.md', '# rules\n');
     put(ws, '.clinerules/hooks/TaskComplete', CLINE_USER_SCRIPT, 0o755);
     const untouched = tree(ws);
-    ok(hook(ws, home, ['install', 'cline']));
-    for (const event of ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse']) {
+    const installed = ok(hook(ws, home, ['install', 'cline']));
+    // TaskComplete only starts the push at a session's end: the user's script stays, and install says what it misses
+    assert.match(installed.stderr, /warning: \.clinerules\/hooks\/TaskComplete is not ours and was left as it is: a session ending there starts no push to a remote/);
+    assert.match(installed.stdout, /events TaskStart, UserPromptSubmit, PreToolUse, PostToolUse, TaskCancel, SessionShutdown\)/);
+    for (const event of ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'TaskCancel', 'SessionShutdown']) {
       const file = path.join(ws, '.clinerules/hooks', event);
       assert.equal(statSync(file).mode & 0o777, 0o755, `${event} is executable`);
       const text = readFileSync(file, 'utf8');
@@ -461,7 +464,7 @@ describe('agents hook --user', () => {
     const status = ok(hook(ws, home, ['status', '--format', 'json'])).json<{ hooks: Array<{ agent: string; scope: string; installed: boolean; events: string[]; command_resolves: boolean | null }> }>();
     const of = (agent: string, scope: string) => status.hooks.find((s) => s.agent === agent && s.scope === scope)!;
     assert.deepEqual([of('claude-code', 'user').installed, of('claude-code', 'user').command_resolves, of('claude-code', 'project').installed], [true, true, false]);
-    assert.deepEqual(of('cline', 'user').events, ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse']);
+    assert.deepEqual(of('cline', 'user').events, ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'TaskComplete', 'TaskCancel', 'SessionShutdown']);
     assert.equal(status.hooks.length, 14, 'seven agents, two scopes each');
     ok(hook(ws, home, ['uninstall', 'claude-code', '--user']));
     ok(hook(ws, home, ['uninstall', 'cline', '--user']));
@@ -508,13 +511,13 @@ describe('agents hook status', () => {
     put(tools, 'cli.js', '// cli\n');
     assert.equal((await inProcess(ws, home, ['install', 'gemini'], program)).code, 0);
     const fine = await inProcess(ws, home, ['status']);
-    assert.match(fine.stdout, /^ {2}project \.gemini\/settings\.json: installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\), node client$/m);
+    assert.match(fine.stdout, /^ {2}project \.gemini\/settings\.json: installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart, SessionEnd\), node client$/m);
     // a project file a team shares names this machine's paths: said, whatever else is right
     assert.equal(fine.stderr, "warning: .gemini/settings.json is a project file that is usually committed, and the hook command in it names this machine's paths (its node and cli.js): a teammate's machine cannot run it. Keep it out of your commits (or install with --user instead).\n");
     unlinkSync(program.cli);
     const gone = await inProcess(ws, home, ['status']);
     assert.equal(gone.code, 0);
-    assert.match(gone.stdout, /installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart\), node client, but its command no longer runs/);
+    assert.match(gone.stdout, /installed \(BeforeTool, AfterTool, BeforeAgent, SessionStart, SessionEnd\), node client, but its command no longer runs/);
     assert.match(gone.stderr, new RegExp(`warning: \\.gemini/settings\\.json: the hook command no longer runs \\(.*${path.basename(tools)}/cli\\.js is missing\\); run \`agents hook install gemini\` again`));
   });
 

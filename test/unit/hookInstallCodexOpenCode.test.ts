@@ -81,7 +81,7 @@ describe('agents hook install codex', function () {
   const tempDir = useTempDirs('hook-codex-');
   before(() => ensureCliBuilt());
 
-  it('adds its three hooks to .codex/hooks.json beside the user\'s, leaves config.toml alone, says that Codex must trust them; uninstall gives back the bytes', () => {
+  it('adds its four hooks to .codex/hooks.json beside the user\'s, leaves config.toml alone, says that Codex must trust them; uninstall gives back the bytes', () => {
     const ws = realpathSync(tempDir());
     const home = realpathSync(tempDir());
     write(ws, '.codex/hooks.json', CODEX_HOOKS_JSON);
@@ -89,12 +89,12 @@ describe('agents hook install codex', function () {
     const untouched = tree(ws);
 
     const run = ok(hook(ws, home, ['install', 'codex']));
-    assert.match(run.stdout, /Codex CLI: wrote \.codex\/hooks\.json \(events PreToolUse, PostToolUse, UserPromptSubmit\)/);
+    assert.match(run.stdout, /Codex CLI: wrote \.codex\/hooks\.json \(events PreToolUse, PostToolUse, UserPromptSubmit, SessionEnd\)/);
     assert.match(run.stderr, /warning: Codex runs these hooks only once you trust them: .*\/hooks.*--dangerously-bypass-hook-trust/);
     const value = JSON.parse(readFileSync(path.join(ws, '.codex/hooks.json'), 'utf8')) as { description: string; hooks: Record<string, Array<{ matcher?: string; hooks: Array<Record<string, unknown>> }>> };
     assert.equal(value.description, 'team hooks');
     assert.deepEqual(Object.keys(value).sort(), ['description', 'hooks'], 'Codex refuses other root keys');
-    assert.deepEqual(Object.keys(value.hooks), ['Stop', 'PreToolUse', 'PostToolUse', 'UserPromptSubmit']);
+    assert.deepEqual(Object.keys(value.hooks), ['Stop', 'PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionEnd']);
     assert.equal(value.hooks.PreToolUse![0]!.hooks[0]!.command, './scripts/guard.sh', "the user's guard stays first");
     const ours = value.hooks.PreToolUse![1]!;
     assert.equal(ours.matcher, '^(Bash|apply_patch)$');
@@ -102,6 +102,9 @@ describe('agents hook install codex', function () {
     assert.ok(isOurCommand(ours.hooks[0]!.command, 'codex'));
     assert.equal(ours.hooks[0]!.timeout, 30);
     assert.equal(value.hooks.UserPromptSubmit![0]!.matcher, undefined);
+    // Codex cuts a SessionEnd hook's timeout at 3 s (and warns at each start about a longer one)
+    assert.deepEqual([value.hooks.SessionEnd![0]!.matcher, value.hooks.SessionEnd![0]!.hooks[0]!.timeout], [undefined, 3]);
+    assert.ok(isOurCommand(value.hooks.SessionEnd![0]!.hooks[0]!.command as string, 'codex'));
     assert.equal(readFileSync(path.join(ws, '.codex/config.toml'), 'utf8'), CODEX_CONFIG_TOML, 'config.toml byte for byte');
 
     const installed = readFileSync(path.join(ws, '.codex/hooks.json'), 'utf8');
@@ -119,7 +122,7 @@ describe('agents hook install codex', function () {
     const hooksFile = path.join(ws, '.codex', 'hooks.json');
     const before = status(ws, home, 'codex', 'project');
     assert.equal(before.installed, true);
-    assert.deepEqual(before.events, ['PreToolUse', 'PostToolUse', 'UserPromptSubmit']);
+    assert.deepEqual(before.events, ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionEnd']);
     assert.equal(before.command_resolves, true);
     assert.equal(before.problems.length, 1);
     assert.match(before.problems[0]!, /records no review of the hooks in .*\.codex\/hooks\.json: Codex skips them until you trust them/);
@@ -158,14 +161,14 @@ describe('agents hook install opencode', function () {
     const untouched = tree(ws);
 
     const run = ok(hook(ws, home, ['install', 'opencode']));
-    assert.match(run.stdout, /OpenCode: wrote \.opencode\/plugins\/cleveragents-checkpoints\.js \(events chat\.message, tool\.execute\.before, tool\.execute\.after\)/);
+    assert.match(run.stdout, /OpenCode: wrote \.opencode\/plugins\/cleveragents-checkpoints\.js \(events chat\.message, tool\.execute\.before, tool\.execute\.after, dispose\)/);
     const text = readFileSync(path.join(ws, PLUGIN), 'utf8');
     assert.equal(text.split('\n')[0], OPENCODE_PLUGIN_MARK);
     assert.ok(text.includes(`const ARGS = [${JSON.stringify(CLI_PATH)}, "hook", "run", "opencode"];`), 'it starts this CLI');
     assert.match(ok(hook(ws, home, ['install', 'opencode'])).stdout, /already in .*nothing changed/);
 
     const row = status(ws, home, 'opencode', 'project');
-    assert.deepEqual([row.installed, row.events, row.command_resolves, row.problems], [true, ['chat.message', 'tool.execute.before', 'tool.execute.after'], true, []]);
+    assert.deepEqual([row.installed, row.events, row.command_resolves, row.problems], [true, ['chat.message', 'tool.execute.before', 'tool.execute.after', 'dispose'], true, []]);
 
     ok(hook(ws, home, ['uninstall', 'opencode']));
     assert.deepEqual(tree(ws), untouched);

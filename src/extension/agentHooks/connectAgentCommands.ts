@@ -50,6 +50,8 @@ function stateText(status: HookScopeStatus | undefined): string {
   if (status.problems.length > 0 && !status.installed) return 'configuration unreadable';
   if (!status.installed) return 'not connected';
   if (status.command_resolves === false) return 'connected, but its command no longer runs: connect again';
+  // an earlier version's install: connecting again adds what it lacks (the session's end), nothing else changes
+  if (status.missing_events.length > 0) return `connected, without ${status.missing_events.join(', ')}: connect again to add ${status.missing_events.length === 1 ? 'it' : 'them'}`;
   // Codex runs a hook only once the user has reviewed it in Codex (hookStatus says when no review is recorded)
   return status.agent === 'codex' && status.problems.length > 0 ? 'connected, but not yet trusted in Codex (/hooks)' : 'connected';
 }

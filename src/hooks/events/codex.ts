@@ -27,6 +27,8 @@ const KINDS: Readonly<Record<string, HookEventKind>> = {
   PreToolUse: 'preTool',
   PostToolUse: 'postTool',
   SessionStart: 'sessionStart',
+  // once, right before the session's root thread is torn down (0.145.0 and later; not per turn: that is Stop)
+  SessionEnd: 'sessionEnd',
 };
 
 /** Codex's tools that write: its shell (named `Bash` in hook payloads) and apply_patch, its file edit. */

@@ -12,6 +12,8 @@ import { firstPatchedFile } from './patchFiles';
 //   `tool.execute.after` (input {tool, sessionID, callID, args}): around each tool's execute, both
 //   awaited by OpenCode (its binary, 1.18.33: `yield* trigger("tool.execute.before", …)`, then
 //   `execute`, then `trigger("tool.execute.after", …)`; a tool that throws fires no `after`).
+// - `dispose` (no input): OpenCode closes its instance for the folder (at its exit); the plugin
+//   sends it once for each session it saw, as that session's end.
 // `directory` is the plugin's `directory` input, the folder OpenCode works in.
 export const OpenCodeEventSchema = z.object({
   hook_event_name: EventNameSchema,
@@ -27,6 +29,7 @@ const KINDS: Readonly<Record<string, HookEventKind>> = {
   'chat.message': 'prompt',
   'tool.execute.before': 'preTool',
   'tool.execute.after': 'postTool',
+  dispose: 'sessionEnd',
 };
 
 /**

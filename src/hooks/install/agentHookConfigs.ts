@@ -6,7 +6,9 @@ import { isOurOpenCodePlugin, opencodePluginCommand, opencodePluginText } from '
 // agent's own documentation, cited next to it (read 2026-12; where sources disagreed, the newest).
 // The events are the ones `agents hook run` answers: a prompt (one checkpoint per prompt) and the
 // calls before and after a tool that can write; read-only tools are matched out where the agent
-// offers a matcher, so they start no process.
+// offers a matcher, so they start no process. Each agent's session end is installed too: it takes
+// no checkpoint, and only starts the push at a session's end when the user's remote settings ask
+// for one (docs/REMOTES.md); otherwise it reads that settings file and returns.
 
 /** Project scope: the workspace folder. User scope: the user's home folder. */
 export type HookScope = 'project' | 'user';
@@ -46,6 +48,11 @@ export interface ScriptHookConfig {
   readonly agent: HookAgent;
   folder(scope: HookScope): string;
   readonly events: readonly string[];
+  /**
+   * Events of `events` that serve only the push at a session's end: a script of the user's own
+   * under one is left as it is (install says so) where a checkpoint event's would be refused.
+   */
+  readonly optionalEvents: readonly string[];
   script(program: HookProgram): string;
 }
 
@@ -72,7 +79,9 @@ const HOOK_TIMEOUT_SECONDS = 30;
  * GitHub Copilot: any `*.json` in `.github/hooks/` (the cloud agent, the Copilot CLI and VS Code's
  * agent hooks read it), `{"version": 1, "hooks": {...}}`, each hook a `bash` and a `powershell`
  * command with `timeoutSec`; the Copilot CLI also loads `~/.copilot/hooks/*.json`. No matcher is
- * documented, so `hook run` skips read-only tools itself.
+ * documented, so `hook run` skips read-only tools itself. `sessionEnd` fires when the session
+ * terminates (its payload: sessionId, timestamp, cwd, reason), once, not per turn (that is
+ * `agentStop`).
  * https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference
  * https://docs.github.com/en/copilot/how-tos/use-copilot-agents/cloud-agent/use-hooks
  * https://code.visualstudio.com/docs/agent-customization/hooks
@@ -85,7 +94,7 @@ export const COPILOT_HOOKS: JsonHookConfig = {
   skeleton: { version: 1 },
   shape: 'flat',
   entries: (program) =>
-    ['userPromptSubmitted', 'preToolUse', 'postToolUse'].map((event) => ({
+    ['userPromptSubmitted', 'preToolUse', 'postToolUse', 'sessionEnd'].map((event) => ({
       event,
       entry: { type: 'command', bash: bashCommand(program, 'copilot'), powershell: powershellCommand(program, 'copilot'), timeoutSec: HOOK_TIMEOUT_SECONDS },
     })),
@@ -135,8 +144,13 @@ export const CLAUDE_CODE_HOOKS: JsonHookConfig = {
  * afterShellExecution (around a terminal command), afterFileEdit (after an edit: Cursor documents
  * no event before one, so the prompt's checkpoint is what an edit is restored to). Newer builds
  * list tool-level preToolUse/postToolUse, but without documented tool names for a matcher they
- * would start a process for every read as well, so they are not installed.
+ * would start a process for every read as well, so they are not installed. `sessionEnd` (the
+ * session lifecycle events of the current list) fires once when the agent's session ends, not
+ * after each answer (that is `stop`). Cursor cannot run in the contract suite; builds from before
+ * the session events were reported to refuse `sessionStart` as an unknown hook type
+ * (forum.cursor.com/t/149566), which docs/REMOTES.md tells such a user how to undo.
  * https://cursor.com/docs/agent/hooks
+ * https://cursor.com/docs/hooks (the current event list: sessionStart, sessionEnd, …)
  * https://cupcake.eqtylab.io/reference/harnesses/cursor (event and field list, Cursor 2.x)
  */
 export const CURSOR_HOOKS: JsonHookConfig = {
@@ -146,7 +160,7 @@ export const CURSOR_HOOKS: JsonHookConfig = {
   allowComments: false,
   skeleton: { version: 1 },
   shape: 'flat',
-  entries: (program) => ['beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution', 'afterFileEdit'].map((event) => ({ event, entry: { command: bashCommand(program, 'cursor') } })),
+  entries: (program) => ['beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution', 'afterFileEdit', 'sessionEnd'].map((event) => ({ event, entry: { command: bashCommand(program, 'cursor') } })),
 };
 
 /** Gemini CLI's tools that write files or run commands, anchored so an MCP tool named `mcp__x__replace_all` is not caught. */
@@ -159,6 +173,8 @@ export const GEMINI_WRITING_TOOLS = '^(write_file|replace|run_shell_command)$';
  * BeforeAgent fires after a prompt is submitted. Hooks are on by default since v0.27
  * (`hooksConfig.enabled` defaults to true): a file that sets it to false is reported, not
  * overridden. Settings files may hold comments (Gemini strips them before parsing): they are kept.
+ * SessionEnd fires when the session ends (exit, or /clear), headless runs included: Gemini CLI
+ * 0.61.0 fires it from its exit cleanup (bundle: `registerCleanup(… fireSessionEndEvent("exit"))`).
  * https://geminicli.com/docs/hooks/reference
  * https://geminicli.com/docs/hooks
  * https://geminicli.com/docs/reference/configuration
@@ -178,6 +194,8 @@ export const GEMINI_HOOKS: JsonHookConfig = {
       { event: 'BeforeAgent', entry: { hooks: [hook] } },
       // the session's baseline, before the agent can write (startup, resume, clear)
       { event: 'SessionStart', entry: { hooks: [hook] } },
+      // no checkpoint: the push at a session's end, when the remote settings ask for one (docs/REMOTES.md)
+      { event: 'SessionEnd', entry: { hooks: [hook] } },
     ];
   },
 };
@@ -191,6 +209,12 @@ export const CLINE_SCRIPT_MARK = '# cleveragents-checkpoints: written by `agents
  * stdout (`hook run cline` prints it). TaskStart carries a new task's first message,
  * UserPromptSubmit the later ones. The VS Code extension runs them once "Enable Hooks" is on in its
  * settings; the CLI (3.x) runs the same files by default, under its own event names (cline.ts).
+ * A session's end: the extension's TaskComplete (a task finished) and TaskCancel (cancelled). The
+ * CLI sends TaskComplete as agent_end at the end of every prompt's run and, over ACP, no
+ * SessionShutdown when the editor's connection closes (seen in the contract suite): there a push
+ * follows each prompt, which is safe (a push is fast-forward only; one with nothing new sends
+ * nothing) and costs the agent nothing (detached). A user's own script under one of these three
+ * is left alone.
  * https://docs.cline.bot/customization/hooks
  * https://docs.cline.bot/features/hooks/hook-reference
  */
@@ -198,9 +222,13 @@ export const CLINE_HOOKS: ScriptHookConfig = {
   kind: 'scripts',
   agent: 'cline',
   folder: (scope) => (scope === 'project' ? '.clinerules/hooks' : 'Documents/Cline/Hooks'),
-  events: ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse'],
+  events: ['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'TaskComplete', 'TaskCancel', 'SessionShutdown'],
+  optionalEvents: ['TaskComplete', 'TaskCancel', 'SessionShutdown'],
   script: (program) => `#!/bin/sh\n${CLINE_SCRIPT_MARK}\n${shellExecLine(program, 'cline')}\n`,
 };
+
+/** Codex's cap on a SessionEnd hook's timeout (a longer one is cut, with a warning at each start). */
+const CODEX_SESSION_END_TIMEOUT_SECONDS = 3;
 
 /** Codex's tools that write, as its hook payloads name them: its shells (`Bash`) and its file edit. */
 export const CODEX_WRITING_TOOLS = '^(Bash|apply_patch)$';
@@ -215,6 +243,10 @@ export const CODEX_WRITING_TOOLS = '^(Bash|apply_patch)$';
  * only once the user has reviewed and trusted it (its `/hooks` view records a hash in
  * `~/.codex/config.toml`, `[hooks.state]`): install says so. hooks.json rather than config.toml's
  * `[hooks]` tables, so that Codex's TOML (and the user's comments in it) is never rewritten.
+ * SessionEnd (since 0.145.0, openai/codex PR #33895) fires once right before a session (its root
+ * thread) is torn down, `codex exec`'s end included; its input is session_id, transcript_path,
+ * cwd, hook_event_name and reason (the 0.171.0 binary's session-end.command.input schema). Codex
+ * caps that event's timeout at 3 s: ours asks for no more (the hook only starts the push).
  * https://developers.openai.com/codex/hooks
  * github.com/openai/codex codex-rs/config/src/hook_config.rs (HooksFile, MatcherGroup, HookHandlerConfig)
  * github.com/openai/codex codex-rs/hooks/src/engine/discovery.rs (hooks.json per layer, trust)
@@ -232,6 +264,7 @@ export const CODEX_HOOKS: JsonHookConfig = {
       { event: 'PreToolUse', entry: { matcher: CODEX_WRITING_TOOLS, hooks: [hook] } },
       { event: 'PostToolUse', entry: { matcher: CODEX_WRITING_TOOLS, hooks: [hook] } },
       { event: 'UserPromptSubmit', entry: { hooks: [hook] } },
+      { event: 'SessionEnd', entry: { hooks: [{ ...hook, timeout: CODEX_SESSION_END_TIMEOUT_SECONDS }] } },
     ];
   },
 };
@@ -239,14 +272,15 @@ export const CODEX_HOOKS: JsonHookConfig = {
 /**
  * OpenCode: a plugin module of ours, `.opencode/plugins/cleveragents-checkpoints.js` (project) or
  * `~/.config/opencode/plugins/cleveragents-checkpoints.js` (user), loaded at OpenCode's start. See
- * opencodePlugin.ts for what it holds and why.
+ * opencodePlugin.ts for what it holds and why; `dispose` (awaited when OpenCode's instance for the
+ * folder closes, at its exit) stands for the end of the sessions it saw.
  * https://opencode.ai/docs/plugins
  */
 export const OPENCODE_HOOKS: PluginHookConfig = {
   kind: 'plugin',
   agent: 'opencode',
   file: (scope) => (scope === 'project' ? '.opencode/plugins/cleveragents-checkpoints.js' : '.config/opencode/plugins/cleveragents-checkpoints.js'),
-  events: ['chat.message', 'tool.execute.before', 'tool.execute.after'],
+  events: ['chat.message', 'tool.execute.before', 'tool.execute.after', 'dispose'],
   text: opencodePluginText,
   isOurs: isOurOpenCodePlugin,
   commandOf: opencodePluginCommand,

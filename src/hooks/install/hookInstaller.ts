@@ -100,6 +100,8 @@ async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstal
   }
   const script = config.script(program);
   const changes: FileChange[] = [];
+  const warnings: string[] = [];
+  const events: string[] = [];
   for (const event of config.events) {
     const relative = `${folder}/${event}`;
     const display = displayPath(scope, relative);
@@ -107,8 +109,15 @@ async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstal
     const before = await readTextOrNull(target, display);
     if (mode === 'uninstall') {
       if (before !== null && isOurClineScript(before)) changes.push({ relative, display, target, before, after: null, executable: true });
+      events.push(event);
       continue;
     }
+    if (before !== null && !isOurClineScript(before) && config.optionalEvents.includes(event)) {
+      // only the push at a session's end runs from it: the user's script stays, and we say what it misses
+      warnings.push(`${display} is not ours and was left as it is: a session ending there starts no push to a remote (add this line to it if you want one: ${bashCommand(program, 'cline')})`);
+      continue;
+    }
+    events.push(event);
     if (before !== null && !isOurClineScript(before)) {
       throw new ConfigFileError(
         `${display} exists and is not ours: Cline runs one hook file per event, so add this line to it yourself: ${bashCommand(program, 'cline')} (it must print {"cancel":false}); nothing was written`,
@@ -117,7 +126,7 @@ async function planScripts(config: ScriptHookConfig, mode: 'install' | 'uninstal
     const executable = ((await modeOf(target)) ?? 0) & 0o100;
     if (before !== script || !executable) changes.push({ relative, display, target, before, after: script, executable: true });
   }
-  return { agent: config.agent, scope, root, changes, files: [displayPath(scope, `${folder}/`)], events: config.events, warnings: [] };
+  return { agent: config.agent, scope, root, changes, files: [displayPath(scope, `${folder}/`)], events, warnings };
 }
 
 /**

@@ -31,7 +31,15 @@ export interface HookScopeStatus {
    */
   readonly client: 'fast' | 'node' | null;
   readonly problems: readonly string[];
+  /**
+   * Events this version installs that the installed hooks lack (an install made before they were
+   * added, such as the session-end events): running install again adds them.
+   */
+  readonly missing_events: readonly string[];
 }
+
+/** A program for listing the events a configuration installs (the commands it would name are not used). */
+const EVENTS_ONLY: HookProgram = { node: 'node', cli: 'cli.js' };
 
 /** Which part of a command that no longer runs is gone. */
 function whyNotRunning(program: HookProgram): string {
@@ -47,6 +55,8 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
   const events: string[] = [];
   const commands: string[] = [];
   const problems: string[] = [];
+  /** The events this version installs that an install of ours must have (a user's own Cline script excepted). */
+  let expected: readonly string[] = [];
   let shown: string;
   try {
     if (config.kind === 'json') {
@@ -58,6 +68,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
         // what the agent itself reads (the last of a key given twice), never what our edits would find
         const found = ourConfiguredHooks(agentParse(text, config.allowComments) ?? doc.value, config);
         events.push(...found.events);
+        expected = config.entries(EVENTS_ONLY).map((e) => e.event);
         commands.push(...found.commands);
         const duplicate = duplicateKey(doc, READ_KEYS);
         if (duplicate) problems.push(`${duplicateKeyMessage(shown, HOOK_AGENT_NAMES[agent], duplicate)}: install and uninstall leave the file alone until it is there once`);
@@ -78,7 +89,9 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       shown = displayPath(scope, relative);
       const text = await readTextOrNull(await resolveTarget(root, relative, scope, shown), shown);
       if (text !== null && config.isOurs(text)) {
-        events.push(...config.events);
+        // an earlier version's plugin handles fewer events: those its text has a handler for
+        events.push(...config.events.filter((event) => text.includes(`${JSON.stringify(event)}:`)));
+        expected = config.events;
         const command = config.commandOf(text);
         if (command) commands.push(command);
       }
@@ -87,14 +100,19 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       for (const event of config.events) {
         const relative = `${config.folder(scope)}/${event}`;
         const text = await readTextOrNull(await resolveTarget(root, relative, scope, displayPath(scope, relative)), displayPath(scope, relative));
-        if (text === null || !isOurClineScript(text)) continue;
+        if (text === null || !isOurClineScript(text)) {
+          // a user's own script where only the session's end would run: left to them, not missing
+          if (text === null || !config.optionalEvents.includes(event)) expected = [...expected, event];
+          continue;
+        }
+        expected = [...expected, event];
         events.push(event);
         const exec = text.split(/\r?\n/).find((line) => /^(?:(?:ELECTRON_RUN_AS_NODE|CLEVERAGENTS_NO_DAEMON)=1 )*exec /.test(line));
         if (exec) commands.push(exec);
       }
     }
   } catch (error) {
-    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, client: null, problems: [(error as Error).message] };
+    return { ...base, path: config.kind === 'scripts' ? displayPath(scope, `${config.folder(scope)}/`) : displayPath(scope, config.file(scope)), installed: false, events: [], command_resolves: null, client: null, problems: [(error as Error).message], missing_events: [] };
   }
   let resolves: boolean | null = null;
   let client: 'fast' | 'node' | null = null;
@@ -109,6 +127,9 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
       problems.push(`${shown}: the hook command no longer runs (${program ? whyNotRunning(program) : 'it is not a command this installer wrote'}); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again`);
     }
   }
+  // installed by an earlier version that had fewer events (the session's end): install adds them
+  const missing = events.length > 0 ? expected.filter((event) => !events.includes(event)) : [];
+  if (missing.length > 0) problems.push(`${shown}: our hooks are installed without ${missing.join(', ')} (an earlier version's install); run \`agents hook install ${agent}${scope === 'user' ? ' --user' : ''}\` again to add ${missing.length === 1 ? 'it' : 'them'}`);
   // Codex skips a hook the user has not reviewed: installed is not yet running
   if (agent === 'codex' && config.kind === 'json' && events.length > 0) {
     const untrusted = await codexTrustProblem(path.join(root, config.file(scope)), home, env);
@@ -116,7 +137,7 @@ async function scopeStatus(agent: HookAgent, scope: HookScope, root: string, hom
   }
   const shared = events.length > 0 ? sharedFileWarning(agent, scope) : undefined;
   if (shared) problems.push(shared);
-  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, client: events.length > 0 ? (client ?? 'node') : null, problems };
+  return { ...base, path: shown, installed: events.length > 0, events, command_resolves: resolves, client: events.length > 0 ? (client ?? 'node') : null, problems, missing_events: missing };
 }
 
 /** Every agent's status, project scope (the workspace) then user scope (the home folder). */

@@ -9,6 +9,15 @@ import { bashCommand, isOurCommand, type HookProgram } from './hookCommandLine';
 // installer owns whole, recognised by its first line and the command it names, which hands each
 // prompt and each writing tool call to `hook run opencode` as JSON on stdin (events/opencode.ts)
 // and awaits it before OpenCode goes on.
+//
+// A session's end: OpenCode's events for a session (`session.idle`, `session.status`) come after
+// every answer, and `session.deleted` only when a person deletes it; nothing says "this session is
+// over". What does come once is the plugin's `dispose`, which OpenCode awaits when it closes its
+// instance for the folder (the 1.18.33 binary: `N.dispose?.()` in the plugin scope's finalizer; it
+// runs at the end of `opencode run` and when the TUI or server quits). So the plugin remembers the
+// sessions it saw a prompt or a writing call of, and hands `dispose` to `hook run` once for each.
+// That call takes no checkpoint; it only starts the push at a session's end when the user's remote
+// settings ask for one (docs/REMOTES.md).
 
 /** The plugin's first line: marks the file as this installer's. */
 export const OPENCODE_PLUGIN_MARK = '// cleveragents-checkpoints: written by `agents hook install opencode`; `agents hook uninstall opencode` removes it';
@@ -32,7 +41,8 @@ export function opencodePluginText(program: HookProgram): string {
   return `${[
     OPENCODE_PLUGIN_MARK,
     `${COMMAND_PREFIX}${bashCommand(program, 'opencode')}`,
-    '// CleverAgents Checkpoints: a checkpoint before each prompt and around each tool call that can write.',
+    '// CleverAgents Checkpoints: a checkpoint before each prompt and around each tool call that can write;',
+    '// at the end, each session seen is handed over once more (a push to a remote, if one is set up).',
     '// It waits for the command, ignores its output and never throws: OpenCode goes on whatever happens.',
     'import { spawn } from "node:child_process";',
     '',
@@ -66,19 +76,31 @@ export function opencodePluginText(program: HookProgram): string {
     '  return text === "" ? undefined : text;',
     '}',
     '',
-    'export const CleverAgentsCheckpoints = async ({ directory } = {}) => ({',
-    '  "chat.message": async (input, output) => {',
-    '    try { await run(directory, { hook_event_name: "chat.message", session_id: input?.sessionID, prompt: promptOf(output?.parts) }); } catch {}',
-    '  },',
-    '  "tool.execute.before": async (input, output) => {',
-    '    if (!WRITING_TOOLS.has(input?.tool)) return;',
-    '    try { await run(directory, { hook_event_name: "tool.execute.before", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: output?.args }); } catch {}',
-    '  },',
-    '  "tool.execute.after": async (input) => {',
-    '    if (!WRITING_TOOLS.has(input?.tool)) return;',
-    '    try { await run(directory, { hook_event_name: "tool.execute.after", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: input?.args }); } catch {}',
-    '  },',
-    '});',
+    'export const CleverAgentsCheckpoints = async ({ directory } = {}) => {',
+    '  // the sessions this instance saw a prompt or a writing call of: ended at its dispose',
+    '  const sessions = new Set();',
+    '  const seen = (id) => { if (typeof id === "string" && id !== "") sessions.add(id); };',
+    '  return {',
+    '    "chat.message": async (input, output) => {',
+    '      seen(input?.sessionID);',
+    '      try { await run(directory, { hook_event_name: "chat.message", session_id: input?.sessionID, prompt: promptOf(output?.parts) }); } catch {}',
+    '    },',
+    '    "tool.execute.before": async (input, output) => {',
+    '      if (!WRITING_TOOLS.has(input?.tool)) return;',
+    '      seen(input?.sessionID);',
+    '      try { await run(directory, { hook_event_name: "tool.execute.before", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: output?.args }); } catch {}',
+    '    },',
+    '    "tool.execute.after": async (input) => {',
+    '      if (!WRITING_TOOLS.has(input?.tool)) return;',
+    '      try { await run(directory, { hook_event_name: "tool.execute.after", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: input?.args }); } catch {}',
+    '    },',
+    '    "dispose": async () => {',
+    '      const ended = [...sessions];',
+    '      sessions.clear();',
+    '      try { await Promise.all(ended.map((id) => run(directory, { hook_event_name: "dispose", session_id: id }))); } catch {}',
+    '    },',
+    '  };',
+    '};',
   ].join('\n')}\n`;
 }
 

@@ -1,0 +1,4 @@
+import { opencodeDriver } from './drivers/opencode';
+import { describeSessionEndPush } from './sessionEndSuite';
+
+describeSessionEndPush(opencodeDriver, 'on', 'dispose');
