@@ -6,10 +6,11 @@
 // exactly the user's edits, and each rollback undone exactly.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCliBuilt } from '../unit/helpers/cliHarness';
+import { cleanUpSuite } from './suiteCleanup';
 import type { AgentName, AgentProgram } from './agentPrograms';
 import { agentProgram, pinnedVersion } from './agentPrograms';
 import type { Checkpoint } from './checkpointsCli';
@@ -193,21 +194,7 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off', o
       checkpoints = plans.length === 1 ? cli.checkpoints(plans[0].plan_id) : [];
     });
 
-    after(() => {
-      cli?.stopDaemon();
-      const closing = server?.close();
-      // In a large repository a detached first-snapshot job may still be writing when the
-      // session ends: rmSync retries (its delays grow, about 20 s in all), and a folder still in
-      // use after that is left in the temporary folder with a warning rather than failing the test.
-      for (const dir of dirs) {
-        try {
-          rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
-        } catch (e) {
-          console.warn(`agents contract suite: could not remove ${dir}: ${(e as Error).message}`);
-        }
-      }
-      return closing;
-    });
+    after(() => cleanUpSuite('agents contract suite', cli, server, dirs));
 
     it('runs the scripted tool calls: the files after each prompt are the script\'s', () => {
       assert.deepEqual(afterPrompt1, expected(AFTER_PROMPT_1), context());

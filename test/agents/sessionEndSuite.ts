@@ -7,12 +7,13 @@
 // the session's plan is under refs/cleveragents/, a second clone fetches it with the same
 // checkpoint ids, and the user's own branches and tags are as they were.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { gitIn, refsOf, userRemote } from '../unit/helpers/remoteFixtures';
 import { ensureCliBuilt } from '../unit/helpers/cliHarness';
+import { cleanUpSuite } from './suiteCleanup';
 import type { AgentProgram } from './agentPrograms';
 import { agentProgram, pinnedVersion } from './agentPrograms';
 import { CheckpointsCli } from './checkpointsCli';
@@ -109,18 +110,7 @@ export function describeSessionEndPush(driver: AgentDriver, mode: 'on' | 'off', 
       }
     });
 
-    after(() => {
-      cli?.stopDaemon();
-      const closing = server?.close();
-      for (const dir of dirs) {
-        try {
-          rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
-        } catch (e) {
-          console.warn(`agents session-end suite: could not remove ${dir}: ${(e as Error).message}`);
-        }
-      }
-      return closing;
-    });
+    after(() => cleanUpSuite('agents session-end suite', cli, server, dirs));
 
     it("pushes the session's plan to the remote when the session ends; a second clone fetches it with the same checkpoints; the user's branches and tags are untouched", async () => {
       const plans = cli.plans();
