@@ -465,31 +465,51 @@ export async function clickTreeRow(page: Page, label: string): Promise<void> {
 }
 
 /**
- * Right-clicks `target` until a context menu shows, and returns its entries' labels. On a busy
- * machine a right-click can be lost (a hover or a focus change taking it as the menu opens): it is
- * tried again, up to three times in `timeoutMs` in all. With `mayBeEmpty`, a row whose every entry
- * is hidden (no menu at all) gives an empty list after the last try instead of an error.
+ * Right-clicks `target` until a context menu shows, and returns its entries' labels once they are
+ * drawn (two readings alike, not empty). On a busy machine a right-click can be lost (a hover or a
+ * focus change taking it as the menu opens), and a menu can open before the context keys its
+ * entries depend on are set: the menu is opened again while `until` (when given) says the entries
+ * are not those expected yet, up to `timeoutMs` in all; the last entries are returned either way,
+ * for the caller's assertion to show. With `mayBeEmpty`, a row whose every entry is hidden (no menu
+ * at all) gives an empty list instead of an error.
  */
 export async function openContextMenu(
   page: Page,
   target: Locator,
-  options: { readonly position?: { x: number; y: number }; readonly timeoutMs?: number; readonly mayBeEmpty?: boolean } = {},
+  options: {
+    readonly position?: { x: number; y: number };
+    readonly timeoutMs?: number;
+    readonly mayBeEmpty?: boolean;
+    readonly until?: (entries: readonly string[]) => boolean;
+  } = {},
 ): Promise<string[]> {
-  const menu = page.locator('.monaco-menu .action-label');
-  const tries = 3;
-  const each = Math.round((options.timeoutMs ?? 30_000) / tries);
-  for (let attempt = 1; ; attempt++) {
+  const labels = page.locator('.monaco-menu .action-label');
+  const read = async (): Promise<string[]> => (await labels.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  let entries: string[] = [];
+  for (;;) {
+    const left = deadline - Date.now();
     await target.click({ button: 'right', ...(options.position ? { position: options.position } : {}) });
+    let shown = true;
     try {
-      await menu.first().waitFor({ state: 'visible', timeout: each });
-      return (await menu.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      await labels.first().waitFor({ state: 'visible', timeout: Math.max(1_000, Math.min(10_000, left)) });
     } catch (error) {
-      if (attempt === tries) {
+      shown = false;
+      if (Date.now() >= deadline) {
         if (options.mayBeEmpty) return [];
         throw error;
       }
-      await page.keyboard.press('Escape');
     }
+    if (shown) {
+      for (let previous: string[] | undefined; Date.now() < deadline; previous = entries) {
+        entries = await read();
+        if (entries.length > 0 && previous !== undefined && previous.join('\n') === entries.join('\n')) break;
+        await page.waitForTimeout(100);
+      }
+      if (!options.until || options.until(entries) || Date.now() >= deadline) return entries;
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
   }
 }
 
