@@ -3,8 +3,8 @@
 // hooks `agents hook install` wrote, with the resident process on or off. Then, by the files' bytes:
 // a checkpoint per prompt, a fence around each writing tool call (the failing one too), the user's
 // edits outside every fence, the failing call's post_step marked failed where the agent says so,
-// rollbacks to before each prompt exact, agent-only rollbacks keeping
-// exactly the user's edits, and each rollback undone exactly.
+// rollbacks to before each prompt exact, agent-only rollbacks keeping exactly the user's edits, and
+// each rollback undone exactly.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
