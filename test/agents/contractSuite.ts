@@ -2,8 +2,9 @@
 // the scripted session (scriptedSession.ts) offline against our scripted model server, under the
 // hooks `agents hook install` wrote, with the resident process on or off. Then, by the files' bytes:
 // a checkpoint per prompt, a fence around each writing tool call (the failing one too), the user's
-// edits outside every fence, rollbacks to before each prompt exact, agent-only rollbacks keeping
-// exactly the user's edits, and each rollback undone exactly.
+// edits outside every fence, the failing call's post_step marked failed where the agent says so,
+// rollbacks to before each prompt exact, agent-only rollbacks keeping exactly the user's edits, and
+// each rollback undone exactly.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
@@ -66,6 +67,12 @@ export interface AgentDriver {
    * checkpoint that opens prompt n's first fence.
    */
   readonly promptCheckpoints?: boolean;
+  /**
+   * Whether the agent's program tells its hooks that the scenario's failing shell command failed
+   * (so that its post_step is marked `outcome: failed`), and where it does not, why: the suite then
+   * checks that no post_step is marked, a failure never being guessed.
+   */
+  readonly failedCalls: { readonly reported: true; readonly how: string } | { readonly reported: false; readonly why: string };
   /**
    * Files the agent's program writes for itself, git-ignored, that no checkpoint holds and no
    * rollback touches (OpenCode's install of its plugin package into `.opencode/`): left out of
@@ -220,13 +227,20 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off', o
           events.push({ tool: cp.metadata.source_tool ?? '(none)', paths: cli.diff(planOf(), checkpoints[i - 1].checkpoint_id, cp.checkpoint_id) });
         }
       });
-      const wanted: Event[] = scenario.fences.flatMap((fences, n) => [...(withPrompts ? [{ prompt: n + 1 }] : []), ...fences]);
+      const wanted: Event[] = scenario.fences.flatMap((fences, n) => [...(withPrompts ? [{ prompt: n + 1 }] : []), ...fences.map(({ tool, paths }) => ({ tool, paths }))]);
       assert.deepEqual(events, wanted, `checkpoints:\n${listing()}\n${context()}`);
       // From the last fence of prompt 1 to the checkpoint before prompt 2: the user's edits, and nothing else.
       const second = checkpoints.findIndex((c) => c.checkpoint_id === promptCheckpoint(2));
       const lastFence = checkpoints.slice(0, second).reverse().find((c) => c.checkpoint_type === 'post_step');
       assert.ok(lastFence, `a post_step before prompt 2:\n${listing()}`);
       assert.deepEqual(cli.diff(planOf(), lastFence.checkpoint_id, checkpoints[second].checkpoint_id), Object.keys(USER_EDITS).sort());
+    });
+
+    const failedCalls = driver.failedCalls;
+    it(failedCalls.reported ? `marks the failing tool call's post_step failed (${failedCalls.how}), and no other` : `marks no post_step failed: ${failedCalls.why}`, () => {
+      const outcomes = checkpoints.filter((cp, i) => cp.checkpoint_type === 'post_step' && i > 0).map((cp) => cp.metadata.extra?.outcome ?? null);
+      const wanted = scenario.fences.flat().map((fence) => (failedCalls.reported && fence.failed === true ? 'failed' : null));
+      assert.deepEqual(outcomes, wanted, `checkpoints:\n${listing()}\n${context()}`);
     });
 
     const listing = (): string => checkpoints.map((c) => `${c.checkpoint_type} ${c.metadata.source_tool ?? ''} ${c.metadata.reason ?? ''}`).join('\n');

@@ -68,6 +68,8 @@ export const PROMPTS = [`Make the first changes ${promptMarker(1)}`, `Make the s
 export interface ExpectedFence {
   readonly tool: string;
   readonly paths: readonly string[];
+  /** The call fails (a shell command that exits 3 after writing): its post_step is marked so where the agent says it failed. */
+  readonly failed?: true;
 }
 
 export interface Scenario {
@@ -118,7 +120,7 @@ export function scenarioFor(tools: AgentToolset, root: string): Scenario {
         { tool: names.write, paths: ['new.txt'] },
         { tool: names.edit, paths: ['notes.txt'] },
         { tool: names.shell, paths: ['shell.txt'] },
-        { tool: names.shell, paths: ['partial.txt'] },
+        { tool: names.shell, paths: ['partial.txt'], failed: true },
       ],
       [
         { tool: names.edit, paths: ['notes.txt'] },

@@ -281,6 +281,42 @@ describe('the OpenCode plugin, loaded and called as OpenCode does', function () 
     assert.deepEqual(hashTree(ws, (rel) => rel.startsWith('.cleveragents')), beforePrompt);
   });
 
+  it('a shell command that exits non-zero: its exit code reaches `hook run`, and the post_step says the call failed; one that exits 0 is not marked', () => {
+    const ws = realpathSync(tempDir());
+    write(ws, 'notes.txt', 'one\n');
+    const text = opencodePluginText({ node: process.execPath, cli: CLI_PATH });
+    const failing = { command: "printf 'partial\\n' > partial.txt; exit 3", description: 'fail' };
+    const passing = { command: "printf 'ok\\n' > ok.txt", description: 'ok' };
+    // tool.execute.after's output as OpenCode 1.18.33 passes it for these commands (its ShellTool.run)
+    const output = (exit: number | null, out: string) => ({ title: 'cmd', metadata: { output: out, exit, truncated: false }, output: out });
+    runPlugin(tempDir(), text, ws, [
+      ['chat.message', { sessionID: 'ses_1', agent: 'build', messageID: 'msg_1' }, { message: {}, parts: [{ type: 'text', text: 'run the scripts' }] }],
+      ['tool.execute.before', { tool: 'bash', sessionID: 'ses_1', callID: 'call_1' }, { args: failing }],
+    ]);
+    write(ws, 'partial.txt', 'partial\n');
+    runPlugin(tempDir(), text, ws, [
+      ['tool.execute.after', { tool: 'bash', sessionID: 'ses_1', callID: 'call_1', args: failing }, output(3, 'scripted failure\n')],
+      ['tool.execute.before', { tool: 'bash', sessionID: 'ses_1', callID: 'call_2' }, { args: passing }],
+    ]);
+    write(ws, 'ok.txt', 'ok\n');
+    runPlugin(tempDir(), text, ws, [['tool.execute.after', { tool: 'bash', sessionID: 'ses_1', callID: 'call_2', args: passing }, output(0, '(no output)')]]);
+    write(ws, 'killed.txt', 'killed\n');
+    // a command killed at its timeout has no exit code (null): not marked, not guessed
+    runPlugin(tempDir(), text, ws, [['tool.execute.after', { tool: 'bash', sessionID: 'ses_1', callID: 'call_3', args: { command: 'sleep 999' } }, output(null, '')]]);
+
+    const plans = runCli(ws, ['--format', 'json', 'plan', 'list']).json<{ plans: PlanJson[] }>().plans;
+    assert.equal(plans.length, 1);
+    const checkpoints = runCli(ws, ['--format', 'json', 'plan', 'checkpoints', plans[0]!.plan_id]).json<{ checkpoints: CheckpointJson[] }>().checkpoints;
+    assert.deepEqual(
+      checkpoints.filter((c) => c.checkpoint_type === 'post_step').map((c) => [c.metadata.reason, c.metadata.extra.outcome]),
+      [
+        ["After bash: printf 'partial\\n' > partial.txt; exit 3 (failed)", 'failed'],
+        ["After bash: printf 'ok\\n' > ok.txt", undefined],
+        ['After bash: sleep 999', undefined],
+      ],
+    );
+  });
+
   it('never throws into OpenCode and never holds it past its wait: a missing program, a failing one, a hanging one, junk input', () => {
     const dir = realpathSync(tempDir());
     const ws = realpathSync(tempDir());

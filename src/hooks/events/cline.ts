@@ -29,11 +29,26 @@ const ToolCallSchema = z.object({
   success: optionalLenient(z.boolean()),
 });
 
-/** The CLI's own tool objects: the call's id, and its error when it failed. */
+/**
+ * The CLI's own tool objects: the call's id, its error when the tool failed as a whole, and its
+ * output. For `run_commands` the output is one entry per command, `{query, result, error?,
+ * success}`, and a command that exits non-zero is only there: seen with 3.0.65 for `exit 3`,
+ * `output: [{query, result: "[Command exited with code 3]\n\n[stderr]\nscripted failure\n",
+ * error: "Command exited with code 3", success: false}]`, with no `error` beside it and
+ * `postToolUse.success` true.
+ */
 const CliToolSchema = z.object({
   id: optionalLenient(SessionIdSchema),
   error: optionalLenient(z.string().max(1024 * 1024)),
+  output: optionalLenient(z.unknown()),
 });
+
+/** An entry of a tool's output that says it failed (a command of run_commands that exited non-zero). */
+const FailedEntrySchema = z.object({ success: z.literal(false) });
+
+function someEntryFailed(output: unknown): boolean {
+  return Array.isArray(output) && output.some((entry) => FailedEntrySchema.safeParse(entry).success);
+}
 
 export const ClineEventSchema = z.object({
   hookName: EventNameSchema,
@@ -113,7 +128,7 @@ export function normalizeCline(raw: unknown): HookEvent {
   const initialTask = e.taskStart?.taskMetadata?.initialTask ?? e.taskStart?.task;
   const startsWithPrompt = e.hookName === 'TaskStart' && initialTask !== undefined && initialTask.trim() !== '';
   const kind = startsWithPrompt ? 'prompt' : (KINDS[e.hookName] ?? 'other');
-  const failed = kind === 'postTool' && (e.postToolUse?.success === false || e.tool_result?.error !== undefined);
+  const failed = kind === 'postTool' && (e.postToolUse?.success === false || e.tool_result?.error !== undefined || someEntryFailed(e.tool_result?.output));
   // a subagent (the CLI's teams) names its parent; the main agent's parent is null
   const subagent = e.parent_agent_id !== undefined && e.parent_agent_id !== null && e.agent_id !== undefined;
   return {

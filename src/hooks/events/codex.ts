@@ -12,6 +12,13 @@ import { firstPatchedFile } from './patchFiles';
 // UserPromptSubmit adds prompt and turn_id. Shell tools (shell, exec_command) are reported as
 // `Bash` with tool_input.command; apply_patch as `apply_patch` with the patch text in
 // tool_input.command (openai/codex PR #18391); MCP tools as `mcp__<server>__<tool>`.
+//
+// No call is marked failed: Codex's hooks are not told. For a shell, PostToolUse's tool_response is
+// the command's output text alone (codex-rs ExecCommandToolOutput::post_tool_use_response gives
+// `JsonValue::String(truncated_output)`), with no exit code: seen with 0.171.0, `exit 3` after
+// printing "scripted failure" to stderr gives `"tool_response": "scripted failure\n"`, as a success
+// that prints it would. An apply_patch that fails, whether its check fails (a line not found, a file
+// missing) or its write does (after writing the files before it), fires no PostToolUse at all.
 export const CodexEventSchema = z.object({
   session_id: SessionIdSchema,
   hook_event_name: EventNameSchema,

@@ -26,7 +26,11 @@ export interface HookEvent {
   readonly filePath?: string;
   /** The command a shell tool runs, as the agent gave it (the tree shows its first line). */
   readonly command?: string;
-  /** The tool call failed (Claude Code's PostToolUseFailure, Cline's `success: false`): its post_step says so. */
+  /**
+   * The agent said the tool call failed (Claude Code's PostToolUseFailure, Cline's `success: false`
+   * or `tool_result.error`, Gemini's `tool_response.error`, OpenCode's non-zero shell exit): its
+   * post_step says so. Unset when the agent did not say, never guessed from a tool's output text.
+   */
   readonly failed?: boolean;
   /** The subagent that made the call, under its parent's session (Claude Code's `agent_id`, Cline's). */
   readonly agentId?: string;

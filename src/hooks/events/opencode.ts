@@ -14,7 +14,12 @@ import { firstPatchedFile } from './patchFiles';
 //   `execute`, then `trigger("tool.execute.after", …)`; a tool that throws fires no `after`).
 // - `dispose` (no input): OpenCode closes its instance for the folder (at its exit); the plugin
 //   sends it once for each session it saw, as that session's end.
-// `directory` is the plugin's `directory` input, the folder OpenCode works in.
+// `directory` is the plugin's `directory` input, the folder OpenCode works in. `exit` (on
+// `tool.execute.after`, from plugins written since it was added) is a shell's exit code, the
+// `bash` tool's `output.metadata.exit`: a number other than 0 marks the call failed. Seen with
+// 1.18.33 for `exit 3`: `output: {title, output: "scripted failure\n", metadata: {output, exit: 3,
+// truncated: false}}`. Nothing else says a call failed (a failing edit throws and fires no `after`),
+// and an older plugin sends no `exit`: the call is then not marked, never guessed.
 export const OpenCodeEventSchema = z.object({
   hook_event_name: EventNameSchema,
   session_id: SessionIdSchema,
@@ -23,6 +28,7 @@ export const OpenCodeEventSchema = z.object({
   tool: ToolNameSchema.optional(),
   call_id: optionalLenient(SessionIdSchema),
   args: optionalLenient(ToolInputSchema),
+  exit: optionalLenient(z.number().int()),
 });
 
 const KINDS: Readonly<Record<string, HookEventKind>> = {
@@ -48,8 +54,9 @@ export function isOpenCodeWritingTool(name: string): boolean {
 export function normalizeOpenCode(raw: unknown): HookEvent {
   const e = OpenCodeEventSchema.parse(raw);
   const patched = e.tool === 'apply_patch' || e.tool === 'patch' ? firstPatchedFile(e.args?.patchText) : undefined;
+  const kind = KINDS[e.hook_event_name] ?? 'other';
   return {
-    kind: KINDS[e.hook_event_name] ?? 'other',
+    kind,
     eventName: e.hook_event_name,
     sessionId: e.session_id,
     workspaceDir: e.directory,
@@ -60,5 +67,6 @@ export function normalizeOpenCode(raw: unknown): HookEvent {
     filePath: firstOf(patched, filePathOf(e.args)),
     // a shell's command (a patch's text, which apply_patch also calls `command`, is no command)
     command: e.tool === 'bash' ? commandOf(e.args) : undefined,
+    ...(kind === 'postTool' && e.exit !== undefined && e.exit !== 0 ? { failed: true } : {}),
   };
 }

@@ -10,6 +10,14 @@ import { bashCommand, isOurCommand, type HookProgram } from './hookCommandLine';
 // prompt and each writing tool call to `hook run opencode` as JSON on stdin (events/opencode.ts)
 // and awaits it before OpenCode goes on.
 //
+// A failed call: OpenCode's shell tool (`bash`) returns, rather than throws, when its command
+// exits non-zero, with the exit code in `output.metadata.exit` (the 1.18.33 binary's
+// ShellTool.run: `metadata: {output, exit, truncated}`, `exit` null when the command was killed at
+// its timeout or aborted). The plugin hands that number on as `exit`; events/opencode.ts marks the
+// post_step failed by it. A file tool that fails throws instead (an `edit` whose oldString is not
+// in the file, seen with 1.18.33), and a tool that throws fires no `tool.execute.after` at all:
+// there is no post_step to mark, and the edit changed nothing.
+//
 // A session's end: OpenCode's events for a session (`session.idle`, `session.status`) come after
 // every answer, and `session.deleted` only when a person deletes it; nothing says "this session is
 // over". What does come once is the plugin's `dispose`, which OpenCode awaits when it closes its
@@ -76,6 +84,12 @@ export function opencodePluginText(program: HookProgram): string {
     '  return text === "" ? undefined : text;',
     '}',
     '',
+    '// a shell\'s exit code (its bash tool\'s metadata.exit; null when it was killed or aborted): nothing else',
+    'function exitOf(output) {',
+    '  const exit = output?.metadata?.exit;',
+    '  return Number.isInteger(exit) ? exit : undefined;',
+    '}',
+    '',
     'export const CleverAgentsCheckpoints = async ({ directory } = {}) => {',
     '  // the sessions this instance saw a prompt or a writing call of: ended at its dispose',
     '  const sessions = new Set();',
@@ -90,9 +104,9 @@ export function opencodePluginText(program: HookProgram): string {
     '      seen(input?.sessionID);',
     '      try { await run(directory, { hook_event_name: "tool.execute.before", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: output?.args }); } catch {}',
     '    },',
-    '    "tool.execute.after": async (input) => {',
+    '    "tool.execute.after": async (input, output) => {',
     '      if (!WRITING_TOOLS.has(input?.tool)) return;',
-    '      try { await run(directory, { hook_event_name: "tool.execute.after", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: input?.args }); } catch {}',
+    '      try { await run(directory, { hook_event_name: "tool.execute.after", session_id: input?.sessionID, tool: input?.tool, call_id: input?.callID, args: input?.args, exit: exitOf(output) }); } catch {}',
     '    },',
     '    "dispose": async () => {',
     '      const ended = [...sessions];',

@@ -25,6 +25,7 @@ export const claudeCodeDriver: AgentDriver = {
     subagent: (task) => [{ name: 'Agent', args: { description: 'Write a file', prompt: task, subagent_type: 'general-purpose', run_in_background: false } }],
   },
   adapters: [answerAnthropic],
+  failedCalls: { reported: true, how: 'PostToolUseFailure instead of PostToolUse' },
   prepare() {
     // Everything is in the environment; CLAUDE_CONFIG_DIR starts empty.
   },

@@ -26,6 +26,7 @@ export const clineDriver: AgentDriver = {
     shell: (command) => [{ name: 'run_commands', args: { commands: [command] } }],
   },
   adapters: [answerOpenAi],
+  failedCalls: { reported: true, how: "the command's `success: false` in tool_result.output" },
   promptCheckpoints: false,
   prepare({ serverUrl, workspace }, program, env) {
     const r = spawnSync(program.command[0], [...program.command.slice(1), 'auth', 'openai', '--apikey', 'scripted-model-key', '--modelid', 'scripted-model', '--baseurl', `${serverUrl}/v1`], {

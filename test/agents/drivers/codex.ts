@@ -27,6 +27,9 @@ export const codexDriver: AgentDriver = {
     shell: (command) => [{ name: 'exec_command', args: { cmd: command } }],
   },
   adapters: [answerResponses],
+  // PostToolUse's tool_response for a shell is the command's output text alone, no exit code
+  // (codex-rs ExecCommandToolOutput::post_tool_use_response); an apply_patch that fails fires none.
+  failedCalls: { reported: false, why: "Codex tells its hooks no exit code: a shell's PostToolUse holds only the command's output" },
   prepare({ home, serverUrl, workspace }) {
     const codexHome = path.join(home, '.codex');
     mkdirSync(codexHome, { recursive: true });

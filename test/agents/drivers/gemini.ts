@@ -23,6 +23,9 @@ export const geminiDriver: AgentDriver = {
     subagent: (task) => [{ name: 'invoke_agent', args: { agent_name: 'generalist', prompt: task } }],
   },
   adapters: [answerGemini],
+  // Its shell tool sets tool_response.error only when a command cannot be run; a failing edit's
+  // error is read (events/gemini.ts), but the scenario's failing call is a shell command.
+  failedCalls: { reported: false, why: 'a command that exits non-zero is a success to Gemini CLI: AfterTool has no error for it, only the words "Exit Code: 3" in the text for the model' },
   prepare({ home }) {
     mkdirSync(path.join(home, '.gemini'), { recursive: true });
     const settings = {

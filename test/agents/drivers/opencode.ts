@@ -29,6 +29,7 @@ export const opencodeDriver: AgentDriver = {
     shell: (command) => [{ name: 'bash', args: { command, description: 'A scripted command.' } }],
   },
   adapters: [answerOpenAi],
+  failedCalls: { reported: true, how: "the bash tool's exit code, which our plugin hands on" },
   agentsOwnFiles: (rel) => OPENCODE_OWN.test(rel),
   prepare() {
     // everything is in the environment (env below)
