@@ -223,7 +223,11 @@ describe('Commands written before the stable entry, rewritten at activation', fu
     assert.deepEqual(project.problems, []);
     assert.deepEqual(
       project.rewritten.map((f) => f.display),
-      ['.claude/settings.local.json', '.clinerules/hooks/TaskStart', '.clinerules/hooks/UserPromptSubmit', '.clinerules/hooks/PreToolUse', '.clinerules/hooks/PostToolUse', '.mcp.json'],
+      [
+        '.claude/settings.local.json',
+        ...['TaskStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'TaskComplete', 'TaskCancel', 'SessionShutdown'].map((event) => `.clinerules/hooks/${event}`),
+        '.mcp.json',
+      ],
     );
     assert.deepEqual(user.rewritten.map((f) => f.display), ['~/.cursor/hooks.json']);
     const settings = readFileSync(path.join(workspace, '.claude', 'settings.local.json'), 'utf8');
