@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCliBuilt } from '../unit/helpers/cliHarness';
+import { agentSessionEnv } from './sessionEnvironment';
 import { cleanUpSuite } from './suiteCleanup';
 import type { AgentName, AgentProgram } from './agentPrograms';
 import { agentProgram, pinnedVersion } from './agentPrograms';
@@ -162,15 +163,7 @@ export function describeAgentContract(driver: AgentDriver, mode: 'on' | 'off', o
       scenario = scenarioFor(driver.tools, workspace);
       server = await startModelServer(new ScriptedModel(scenario.prompts), driver.adapters);
       ctx = { workspace, home, serverUrl: server.url };
-      const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: home,
-        LANG: 'C.UTF-8',
-        TERM: 'dumb',
-        CLEVERAGENTS_DAEMON_IDLE_MS: '20000',
-        ...(mode === 'off' ? { CLEVERAGENTS_NO_DAEMON: '1' } : {}),
-        ...driver.env(ctx),
-      };
+      const env = agentSessionEnv(home, mode, driver.env(ctx));
       driver.prepare(ctx, program, env);
       cli = new CheckpointsCli(workspace, env);
       cli.hookInstall(driver.hookAgent);

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { gitIn, refsOf, userRemote } from '../unit/helpers/remoteFixtures';
 import { ensureCliBuilt } from '../unit/helpers/cliHarness';
+import { agentSessionEnv } from './sessionEnvironment';
 import { cleanUpSuite } from './suiteCleanup';
 import type { AgentProgram } from './agentPrograms';
 import { agentProgram, pinnedVersion } from './agentPrograms';
@@ -87,18 +88,8 @@ export function describeSessionEndPush(driver: AgentDriver, mode: 'on' | 'off', 
       const script = { marker: promptMarker(1), calls: driver.tools.write(`${workspace}/${FILE}`, CONTENT), reply: 'The file is written.' };
       server = await startModelServer(new ScriptedModel([script]), driver.adapters);
       ctx = { workspace, home, serverUrl: server.url };
-      env = {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: home,
-        LANG: 'C.UTF-8',
-        TERM: 'dumb',
-        CLEVERAGENTS_DAEMON_IDLE_MS: '20000',
-        ...(mode === 'off' ? { CLEVERAGENTS_NO_DAEMON: '1' } : {}),
-        // the push's git: none of this machine's configuration
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_CONFIG_NOSYSTEM: '1',
-        ...driver.env(ctx),
-      };
+      // the push's git: none of this machine's configuration
+      env = agentSessionEnv(home, mode, { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', ...driver.env(ctx) });
       driver.prepare(ctx, program, env);
       cli = new CheckpointsCli(workspace, env);
       assert.equal(Status.parse(cli.json('remote', 'enable', '--push-at-session-end', 'origin')).remote_settings.push_at_session_end, 'origin');
