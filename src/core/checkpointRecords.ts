@@ -2,7 +2,7 @@ import { CheckpointSchema, type Checkpoint } from './checkpoint';
 import { BusinessRuleViolation, NotFoundError, ValidationError } from './errors';
 import { isTerminal, type Plan } from './plan';
 import type { Snapshot } from './ports';
-import { CheckpointNotWaitedForError, markedLate, type RecordingGate } from './lateCheckpoints';
+import { CheckpointNotWaitedForError, markedLate, type RecordingVerdict } from './lateCheckpoints';
 import { resolveSandbox, type ResolvedSandbox } from './lockedSandbox';
 import { checkpointsToRetain } from './retainedCheckpoints';
 import { mayPrune, selectCheckpointsToPrune } from './retentionPolicy';
@@ -71,16 +71,16 @@ export class CheckpointRecords {
   /**
    * Stores the checkpoint (and prunes, when asked) in one transaction. Its snapshot is pinned
    * already: if the row cannot be made or stored, the pin goes too. Pruning spares what an undo
-   * or a correction needs (checkpointsToRetain), read in the same transaction. A `gate` is asked
-   * last, inside the transaction: it may mark the row late, or drop it (nothing is written).
+   * or a correction needs (checkpointsToRetain), read in the same transaction. `verdict`: what the
+   * caller's gate said when the files were read (core/lateCheckpoints.ts): the row may be marked
+   * late, or dropped (nothing is written).
    */
-  async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean, gate?: RecordingGate): Promise<CreatedCheckpoint> {
+  async recordCheckpoint(pin: string, make: () => Checkpoint, prune: boolean, verdict: RecordingVerdict = 'record'): Promise<CreatedCheckpoint> {
     try {
       let row = make();
       const pruned = await this.deps.store.write((uow) => {
         const plan = uow.plans.get(row.plan_id);
         if (!plan) throw new NotFoundError('plan', row.plan_id);
-        const verdict = gate?.claim(row.checkpoint_id) ?? 'record';
         if (verdict === 'drop') throw new CheckpointNotWaitedForError(row.plan_id);
         if (verdict === 'late') row = markedLate(row);
         uow.checkpoints.insert(row);

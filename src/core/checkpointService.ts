@@ -6,7 +6,7 @@ import { BusinessRuleViolation, NotFoundError, ValidationError, describeIssues }
 import { ObjectIdSchema, RelativePathSchema } from './ids';
 import { isTerminal } from './plan';
 import type { CapturedBefore, CapturedPath } from './ports';
-import { CheckpointNotWaitedForError, type RecordingGate } from './lateCheckpoints';
+import { CheckpointNotWaitedForError, type RecordingGate, type RecordingVerdict } from './lateCheckpoints';
 import { exclusiveOnSandboxes, resolveSandbox } from './lockedSandbox';
 import { refuseWhileInterrupted } from './operationRecords';
 import { RestoreService, type AttachedCorrection, type RestoreControl } from './restoreService';
@@ -92,13 +92,24 @@ export class CheckpointService {
       const { ids, last } = await this.deps.store.read((uow) => ({ ids: uow.checkpoints.idsForPlan(id), last: uow.checkpoints.lastForPlan(id) }));
       // A baseline that came after the plan's first checkpoint would land inside a fence.
       if (opts.onlyIfFirst === true && ids.length > 0) return undefined;
-      await this.dropOrphanPins(id, ids);
       const checkpointId = chosenId ?? this.deps.ids.next();
       const message = `${opts.type}: ${opts.reason ?? ''}`.trim();
       const latest = onlyIfChanged ? last : undefined;
+      // The gate is asked the moment the files are read: what it says binds the row written after
+      // the tree and the commit (a caller may have its answer by then: core/lateCheckpoints.ts).
+      let verdict: RecordingVerdict | undefined;
+      const read: CapturedBefore | undefined = gate
+        ? () => {
+            verdict = gate.claim(checkpointId);
+            return before ? before() : Promise.resolve([]);
+          }
+        : before;
       const snap = latest
-        ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref, before)
-        : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message, before);
+        ? await this.deps.snapshotter.snapshotIfChanged(sandbox, pinName(id, checkpointId), message, latest.sandbox_ref, read)
+        : await this.deps.snapshotter.snapshot(sandbox, pinName(id, checkpointId), message, read);
+      // Pins an interrupted process left without a row: dropped once the files are read (a
+      // caller may have its answer by then), sparing this checkpoint's own.
+      await this.dropOrphanPins(id, snap ? [...ids, checkpointId] : ids);
       if (!snap) return undefined;
       const recorded = await this.records.recordCheckpoint(pinName(id, checkpointId), () =>
         this.records.toCheckpoint(plan, checkpointId, snap, {
@@ -113,7 +124,8 @@ export class CheckpointService {
           },
         }),
         true,
-        gate,
+        // a snapshotter that never said its files were read: the gate is asked now
+        verdict ?? gate?.claim(checkpointId),
       );
       await this.records.unpin(id, recorded.pruned);
       if (recorded.pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();

@@ -4,8 +4,11 @@ import { BusinessRuleViolation } from './errors';
 // A checkpoint asked for by a caller that stops waiting (an agent's hook, answered when its time
 // budget runs out) must not be recorded once that caller has its answer: the agent then goes on
 // and writes, and a `pre_write` read after that write would hold it. The caller hands the
-// checkpoint service a RecordingGate, which decides right before the row is written, under the
-// store's lock, whether it is recorded, recorded marked late, or dropped.
+// checkpoint service a RecordingGate, which decides the moment the snapshot has read the files,
+// under the store's lock, whether the row is recorded, recorded marked late, or dropped. From that
+// moment the checkpoint's content is fixed: a caller told it is recorded may have its answer
+// while the tree, the commit and the row are still being written (the resident process answers a
+// hook then: src/hooks/hookRun.ts).
 //
 // Late is `metadata.extra.late = "1"`. Only a plan's first snapshot is ever recorded late (it runs
 // in a process of its own and is the plan's baseline: docs/AGENTS.md, "The first snapshot"); a
@@ -32,8 +35,9 @@ export interface RecordingGate {
   /** Whether the caller still waits: when not, the work stops before its snapshot (nothing recorded). */
   stillWaited(): boolean;
   /**
-   * Asked once, under the store's lock, right before the row of `checkpointId` is written (its
-   * files are read by then): what is binding for the caller too (a hook then says it was taken).
+   * Asked once, under the store's lock, as soon as the snapshot of `checkpointId` has read the
+   * files (before its tree and row are written): what is binding for the caller too (a hook then
+   * says it is being taken). A snapshot that then finds nothing changed records nothing.
    */
   claim(checkpointId: string): RecordingVerdict;
 }

@@ -11,7 +11,7 @@ import { runCli } from '../cli/cli';
 import { parseCommandLine } from '../cli/args';
 import { commandWords } from '../daemonClient/commandWords';
 import { workspaceLocation, type WorkspaceLocation } from '../cli/workspaceLocation';
-import { runHookInput, type HookServicesProvider } from '../hooks/hookRun';
+import { runHookInput, type HookResult, type HookServicesProvider } from '../hooks/hookRun';
 import * as hookStore from '../hooks/hookStore';
 import { traceHookPhases } from '../hooks/hookTimings';
 import { logWritesUnderWay } from '../hooks/logWrites';
@@ -183,7 +183,7 @@ export class Daemon {
       if (Date.now() - since > ABANDONED_STUCK_MS) return this.exit(`a hook's work left at its answer has not ended in ${ABANDONED_STUCK_MS} ms`);
     }
     sweepFastClientFiles(this.root, this.options.log);
-    if (this.inFlight === 0 && Date.now() - this.lastActivity > this.options.idleExitMs) this.exit(`idle for ${this.options.idleExitMs} ms`);
+    if (this.idle() && Date.now() - this.lastActivity > this.options.idleExitMs) this.exit(`idle for ${this.options.idleExitMs} ms`);
   }
 
   private stale(): string | undefined {
@@ -239,11 +239,13 @@ export class Daemon {
     const now = Date.now();
     const turnBy = request.kind === 'hook' ? request.answerBy : now + CLI_TURN_WAIT_MS;
     const holdBy = request.kind === 'hook' ? request.answerBy + HOOK_HOLD_SLACK_MS : now + CLI_HOLD_MS;
-    const work = within(this.queue, turnBy).then((turn) => (turn ? this.serve(request) : { t: 'refused' as const, version: this.options.version, why: 'the process was busy with another request' }));
-    this.queue = within(work.catch(() => undefined), holdBy);
+    const work = within(this.queue, turnBy).then((turn) => (turn ? this.serve(request) : { reply: { t: 'refused' as const, version: this.options.version, why: 'the process was busy with another request' } }));
+    // A hook answered before its work ended (its checkpoint's files read) holds the queue until it
+    // ends: the next request, a CLI read too, sees its row.
+    this.queue = within(work.then((served) => served.rest).catch(() => undefined), holdBy);
     const began = performance.now();
     try {
-      const reply = await work;
+      const { reply } = await work;
       clearInterval(beat);
       channel.answer(reply);
       if (this.options.trace) this.options.log(`${request.kind}${request.kind === 'cli' ? ` ${commandWords(request.argv, 2).words.join(' ')}` : ''}: ${(performance.now() - began).toFixed(1)} ms (waited for by the client since ${Date.now() - ('started' in request ? request.started : Date.now())} ms), rss ${mb(process.memoryUsage().rss)}`);
@@ -261,12 +263,16 @@ export class Daemon {
   }
 
   /** A hook's work that went on after its answer: said in the log when it ends, watched until then (check). */
-  private watchAbandoned(work: Promise<unknown>): void {
+  /** A hook's work that goes on after its answer: an exit waits for it, and one stuck ends the process (check). */
+  private watchRest(rest: NonNullable<HookResult['rest']>): void {
     const since = Date.now();
+    const { work } = rest;
     this.abandoned.set(work, since);
     void work.finally(() => {
       this.abandoned.delete(work);
-      this.options.log(`a hook's work left at its answer (its budget ran out) ended ${Date.now() - since} ms later`);
+      if (rest.after === 'budget') this.options.log(`a hook's work left at its answer (its budget ran out) ended ${Date.now() - since} ms later`);
+      // skipped while the work went on (its services were in use)
+      this.boundMemory();
     });
   }
 
@@ -300,12 +306,13 @@ export class Daemon {
     }
   }
 
-  private async serve(request: DaemonRequest): Promise<DaemonReply & { t: 'done' | 'refused' }> {
+  /** A request's reply, and the work it leaves running after it (a hook's: see HookResult.rest). */
+  private async serve(request: DaemonRequest): Promise<{ reply: DaemonReply & { t: 'done' | 'refused' }; rest?: Promise<unknown> }> {
     const refused = (why: string) => ({ t: 'refused' as const, version: this.options.version, why });
     switch (request.kind) {
       case 'status':
       case 'stop':
-        return { t: 'done', stdout: JSON.stringify(this.status()), stderr: '', code: 0 };
+        return { reply: { t: 'done', stdout: JSON.stringify(this.status()), stderr: '', code: 0 } };
       case 'hook': {
         // Its lock waits are its own, in its work left behind too (lend's lockTimeoutMs).
         return this.lockWaits.run({}, () => this.serveHook(request, refused));
@@ -314,10 +321,10 @@ export class Daemon {
         // Refused unless it runs in this process's workspace: the client then runs it itself.
         try {
           const invocation = parseCommandLine(request.argv);
-          if (invocation.kind !== 'run') return refused('not a command this process runs');
-          if (!(await this.isOurs(workspaceLocation(request.cwd, invocation.global.workspace, request.env)))) return refused('the command is for another workspace');
+          if (invocation.kind !== 'run') return { reply: refused('not a command this process runs') };
+          if (!(await this.isOurs(workspaceLocation(request.cwd, invocation.global.workspace, request.env)))) return { reply: refused('the command is for another workspace') };
         } catch {
-          return refused('the command line is for the calling process to report on');
+          return { reply: refused('the command line is for the calling process to report on') };
         }
         const stdout: string[] = [];
         const stderr: string[] = [];
@@ -335,12 +342,12 @@ export class Daemon {
           // chosen by the client for this call (callCheckpointId.ts); the request's variables never name it
           ...(request.checkpoint ? { checkpointCall: { call: request.checkpoint } } : {}),
         });
-        return { t: 'done', stdout: stdout.join(''), stderr: stderr.join(''), code };
+        return { reply: { t: 'done', stdout: stdout.join(''), stderr: stderr.join(''), code } };
       }
     }
   }
 
-  private async serveHook(request: Extract<DaemonRequest, { kind: 'hook' }>, refused: (why: string) => DaemonReply & { t: 'refused' }): Promise<DaemonReply & { t: 'done' | 'refused' }> {
+  private async serveHook(request: Extract<DaemonRequest, { kind: 'hook' }>, refused: (why: string) => DaemonReply & { t: 'refused' }): Promise<{ reply: DaemonReply & { t: 'done' | 'refused' }; rest?: Promise<unknown> }> {
     // The hook's budget ends when the client stops waiting for us (answerBy).
     const env = { ...request.env, AGENTS_HOOK_BUDGET_MS: String(Math.max(0, request.answerBy - request.started)) };
     const phases = this.options.trace ? traceHookPhases() : undefined;
@@ -353,10 +360,11 @@ export class Daemon {
       // bundled here, with the services: one copy of every class
       store: hookStore,
       acceptWorkspace: (location) => this.isOurs(location),
-      onAbandoned: (work) => this.watchAbandoned(work),
+      answerOnceRead: true,
     }).finally(() => phases && this.options.log(`hook phases: ${phases.end()}`));
-    if (result.refused) return refused('the event is for another workspace');
-    return { t: 'done', stdout: result.stdout, stderr: '', code: 0 };
+    if (result.refused) return { reply: refused('the event is for another workspace') };
+    if (result.rest) this.watchRest(result.rest);
+    return { reply: { t: 'done', stdout: result.stdout, stderr: '', code: 0 }, ...(result.rest ? { rest: result.rest.work } : {}) };
   }
 
   private readonly hookServices: HookServicesProvider = async (_root, databasePath, lockWait, log) => {
@@ -364,6 +372,11 @@ export class Daemon {
     if (call) call.wait = lockWait;
     return this.warm.lend('hook', databasePath, { debug: (m) => this.options.trace && this.options.log(m), info: () => undefined, warn: (m) => log.line(`warning: ${m}`), error: (m) => log.line(`error: ${m}`) });
   };
+
+  /** No request is served and no hook's work goes on after its answer: the warm services are nobody's. */
+  private idle(): boolean {
+    return this.inFlight === 0 && this.abandoned.size === 0;
+  }
 
   /** Whether a request's workspace is this process's own (by real path). */
   private async isOurs(location: WorkspaceLocation): Promise<boolean> {
@@ -375,13 +388,13 @@ export class Daemon {
   private boundMemory(): void {
     const rss = process.memoryUsage().rss;
     if (rss <= this.options.rssLimitBytes) return;
-    if (this.warm.size > 0 && this.inFlight === 0) {
+    if (this.warm.size > 0 && this.idle()) {
       this.options.log(`rss ${mb(rss)} above ${mb(this.options.rssLimitBytes)}: dropping the warm store`);
       this.warm.dropAll();
       global.gc?.();
       if (process.memoryUsage().rss <= this.options.rssLimitBytes) return;
     }
-    if (this.inFlight === 0) this.exit(`rss ${mb(process.memoryUsage().rss)} above ${mb(this.options.rssLimitBytes)}`);
+    if (this.idle()) this.exit(`rss ${mb(process.memoryUsage().rss)} above ${mb(this.options.rssLimitBytes)}`);
   }
 
   status(): DaemonStatus {

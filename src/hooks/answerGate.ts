@@ -11,6 +11,9 @@ export class HookAnswerGate implements RecordingGate {
   private state: 'waiting' | 'answered' = 'waiting';
   private claimed: string | undefined;
 
+  /** `onClaim`: told when a checkpoint is claimed (its files read), for a caller that may answer then. */
+  constructor(private readonly onClaim?: (checkpointId: string) => void) {}
+
   stillWaited(): boolean {
     return this.state === 'waiting';
   }
@@ -18,6 +21,7 @@ export class HookAnswerGate implements RecordingGate {
   claim(checkpointId: string): RecordingVerdict {
     if (this.state === 'answered') return 'drop';
     this.claimed = checkpointId;
+    this.onClaim?.(checkpointId);
     return 'record';
   }
 

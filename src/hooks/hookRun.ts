@@ -54,10 +54,11 @@ export interface HookCall {
   /** The resident process serves one workspace: false refuses the call (the client then runs it itself). */
   readonly acceptWorkspace?: (location: WorkspaceLocation) => Promise<boolean>;
   /**
-   * Told of the call's work when the answer went without waiting for it (the budget ran out): it
-   * records nothing from then on, and the resident process watches it end (src/daemon/server.ts).
+   * The answer goes as soon as the checkpoint's files are read (the resident process, whose work
+   * goes on after an answer): its tree, commit and row, and the call's lines in hooks.log, follow
+   * in `HookResult.rest`. A hook's own process answers when it is done: it ends with its answer.
    */
-  readonly onAbandoned?: (work: Promise<unknown>) => void;
+  readonly answerOnceRead?: boolean;
   /** Where the call's lines go; default a new HookLog (tests give one whose writes they hold). */
   readonly log?: HookLog;
 }
@@ -73,6 +74,12 @@ export interface HookResult {
   readonly stdout: string;
   /** The call was for a workspace the resident process does not serve; nothing was done. */
   readonly refused?: boolean;
+  /**
+   * The call's work still under way at its answer, and why: its checkpoint's files were read
+   * (`answerOnceRead`), or the budget ran out (it then records nothing more). The resident process
+   * keeps its next request behind it and watches it end (src/daemon/server.ts).
+   */
+  readonly rest?: { readonly work: Promise<unknown>; readonly after: 'files-read' | 'budget' };
 }
 
 /** The whole call, from reading stdin to the answer, must end within this; the agents give 30 s or more. */
@@ -135,7 +142,9 @@ export async function runHookInput(agent: HookAgent, input: StdinRead, io: HookC
   const budget = hookBudget(io.env);
   const answerAt = io.started + budget;
   const workUntil = answerAt - logReserve(budget);
-  const gate = new HookAnswerGate();
+  let filesRead: () => void = () => undefined;
+  const read = new Promise<'read'>((resolve) => (filesRead = () => resolve('read')));
+  const gate = new HookAnswerGate(io.answerOnceRead === true ? () => filesRead() : undefined);
   const call: CallState = { event: undefined, logRoot: undefined };
   const work = hookWork(agent, input, io, log, gate, call, workUntil).catch((error: unknown) => {
     log.line(`${call.event?.eventName ?? 'event'}: checkpoint missed: ${describe(error)}`);
@@ -143,19 +152,25 @@ export async function runHookInput(agent: HookAgent, input: StdinRead, io: HookC
   });
   let timer: NodeJS.Timeout | undefined;
   const timeUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), Math.max(0, workUntil - Date.now()))));
-  const outcome = await Promise.race([work, timeUp]);
+  const outcome = await Promise.race([work, timeUp, read]);
   clearTimeout(timer);
   const claimed = gate.answer();
   if (outcome === 'refused') return { stdout: '', refused: true };
+  const stdout = hookAnswer(agent, call.event?.eventName);
+  if (outcome === 'read') {
+    // The checkpoint's content is fixed: the agent may write from now on. The rest (tree, commit,
+    // row) and the call's lines in hooks.log, which say how it ended, come after the answer.
+    hookPhase('answered once the files were read');
+    return { stdout, rest: { work: work.then(() => flushWithin(log, call.logRoot, Date.now() + budget)), after: 'files-read' } };
+  }
   if (outcome === 'timeout') {
     const name = call.event?.eventName ?? 'event';
     // Claimed first: its files were read before this answer, and its row is being written.
     log.line(claimed ? `${name}: checkpoint ${claimed} was being recorded as the hook's ${budget} ms budget ran out (its files were read before this answer)` : `${name}: checkpoint missed: not done within the hook's ${budget} ms budget`);
-    io.onAbandoned?.(work);
   }
   await flushWithin(log, call.logRoot, answerAt);
   hookPhase('hooks.log written');
-  return { stdout: hookAnswer(agent, call.event?.eventName) };
+  return { stdout, ...(outcome === 'timeout' ? { rest: { work, after: 'budget' as const } } : {}) };
 }
 
 /** The call's work, up to its checkpoint: `refused` when the resident process does not serve the workspace. */

@@ -48,7 +48,12 @@ describe('Keep Mine with --conflicts markers (the built CLI, Claude Code hook ev
   };
   const json = <T>(root: string, ...args: string[]): T => ok(runCli(root, ['--format', 'json', ...args])).json<T>();
   const read = (root: string, rel: string): string | undefined => (existsSync(path.join(root, rel)) ? readFileSync(path.join(root, rel), 'utf8') : undefined);
-  const state = (root: string) => ({ tree: hashTree(root), db: readFileSync(path.join(root, DB)).toString('base64') });
+  const state = (root: string) => {
+    // A command the resident process serves waits for what its hooks wrote after their answers
+    // (the rows of the calls just made): the database read next holds them.
+    ok(runCli(root, ['plan', 'list']));
+    return { tree: hashTree(root), db: readFileSync(path.join(root, DB)).toString('base64') };
+  };
 
   /**
    * The agent rewrites lines 2–4 of f.txt (call one), the user then changes line 3 (the same

@@ -117,6 +117,8 @@ describe(`the launcher's fast client, with ${client}`, function () {
     const real = launcher(dir, process.execPath, '0.0.1-other');
     const r = await call(real, root, 'claude-code', writeEvent(root, 'PreToolUse'), { CLAUDE_PROJECT_DIR: root });
     assert.deepEqual(r, { code: 0, stdout: '', stderr: '' });
+    // its line in hooks.log comes once the call's work ends, after its answer
+    await until('the pre_write in hooks.log', () => taken(root, 'pre_write') > 0);
     assert.equal(taken(root, 'pre_write'), 1, 'the checkpoint was taken, from the same event');
     // No process at all: node does the call, and starts one.
     agents(root, ['daemon', 'stop']);

@@ -7,7 +7,10 @@ import { CheckpointNotWaitedForError, LateCheckpointRollbackError, isLateCheckpo
 import { HookAnswerGate, firstSnapshotGate } from '../../src/hooks/answerGate';
 import { droppedLogLines } from '../../src/hooks/boundedFlush';
 import { HookLog } from '../../src/hooks/hookLog';
-import { runHookInput } from '../../src/hooks/hookRun';
+import { runHookInput, type HookResult } from '../../src/hooks/hookRun';
+import * as hookStore from '../../src/hooks/hookStore';
+import { ensureCliBuilt } from './helpers/cliHarness';
+import { DIST, event } from './helpers/residentProcessFixtures';
 import { SQL_WASM_DIR } from './helpers/storeFixtures';
 import { git, services, write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -118,6 +121,69 @@ describe('no checkpoint after the answer', function () {
     // a full rollback to it still restores exactly its files
     await s.checkpoints.rollbackToCheckpoint(planId, late.checkpoint_id);
     assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'agent wrote this after its answer\n');
+  });
+
+  it('answering once the files are read (the resident process): the answer goes before the row; the row and the call’s line in hooks.log follow in its rest', async () => {
+    ensureCliBuilt();
+    const root = path.join(tempDir(), 'ws');
+    write(root, 'a.txt', 'a\n');
+    git(root, 'init', '-q');
+    const s = services(root);
+    open.push(s);
+    // The order of answers and row writes, seen from the store (everything else is real).
+    const order: string[] = [];
+    const write0 = s.store.write.bind(s.store);
+    s.store.write = ((work: Parameters<typeof write0>[0]) => write0(work).then((done) => (order.push('row written'), done))) as typeof s.store.write;
+    const call = async (input: string, answerOnceRead: boolean): Promise<HookResult> => {
+      const result = await runHookInput('claude-code', { ok: true, text: input }, {
+        cwd: root,
+        env: { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '60000' },
+        wasmDir: DIST,
+        started: Date.now(),
+        services: async () => ({ services: s, release: () => undefined }),
+        store: hookStore,
+        answerOnceRead,
+      });
+      order.push('answered');
+      return result;
+    };
+    const tool = (name: string) => event(root, name, { tool_name: 'Write', tool_use_id: `t-${name}`, tool_input: { file_path: path.join(root, 'a.txt') } });
+    // the plan and its first snapshot (taken in a process of its own)
+    await call(event(root, 'UserPromptSubmit', { prompt: 'change a' }), false);
+    const planId = (await s.plans.listPlans())[0]!.plan_id;
+    const before = (await s.checkpoints.listCheckpoints(planId)).length;
+
+    // A hook's own process answers when its row is written.
+    write(root, 'a.txt', 'first change\n');
+    order.length = 0;
+    const own = await call(tool('PostToolUse'), false);
+    assert.equal(own.rest, undefined);
+    assert.deepEqual(order, ['row written', 'answered']);
+    assert.equal((await s.checkpoints.listCheckpoints(planId)).length, before + 1);
+
+    // The resident process answers once the files are read; the rest writes the tree, the row, the log.
+    write(root, 'a.txt', 'second change\n');
+    order.length = 0;
+    const early = await call(tool('PostToolUse'), true);
+    assert.equal(early.stdout, '', 'Claude Code is answered with nothing');
+    assert.equal(early.rest?.after, 'files-read');
+    assert.deepEqual(order, ['answered'], 'answered before its row was written');
+    const logged = () => readFileSync(path.join(root, '.cleveragents', 'logs', 'hooks.log'), 'utf8').split('\n').filter((l) => /PostToolUse Write: post_step/.test(l)).length;
+    const linesBefore = logged();
+    await early.rest!.work;
+    assert.deepEqual(order, ['answered', 'row written']);
+    const list = await s.checkpoints.listCheckpoints(planId);
+    assert.equal(list.length, before + 2);
+    assert.equal(list.at(-1)!.checkpoint_type, 'post_step');
+    assert.equal(Buffer.from((await s.snapshotter.readFile(list.at(-1)!.sandbox_ref, 'a.txt'))!).toString(), 'second change\n', 'the files as read before the answer');
+    assert.equal(logged(), linesBefore + 1, 'the call’s line is written once its rest ends');
+
+    // Nothing changed: the answer goes as the files are read too, and nothing is recorded.
+    order.length = 0;
+    const nothing = await call(tool('PreToolUse'), true);
+    await nothing.rest?.work;
+    assert.deepEqual(order, ['answered']);
+    assert.equal((await s.checkpoints.listCheckpoints(planId)).length, before + 2);
   });
 
   it('the answer does not wait for a hooks.log write that hangs; the lines dropped meanwhile are counted in the next write that gets through', async () => {

@@ -77,6 +77,27 @@ require(${JSON.stringify(path.join(DIST, 'agentsDaemon.js'))});
   return script;
 }
 
+/**
+ * A wrapper around the real daemon (git started from it: CLEVERAGENTS_NO_GIT_RELAY=1) whose `git
+ * write-tree` starts `seconds` late: a checkpoint whose files are read at once and whose tree and
+ * row come long after.
+ */
+function slowTreeDaemon(dir: string, seconds: number): string {
+  const script = path.join(dir, 'slow-tree-daemon.js');
+  writeFileSync(
+    script,
+    `const cp = require('node:child_process');
+const spawn = cp.spawn;
+cp.spawn = function (file, args, options) {
+  if (file === 'git' && Array.isArray(args) && args.includes('write-tree')) return spawn.call(this, '/bin/sh', ['-c', 'sleep ${seconds}; exec "$0" "$@"', file, ...args], options);
+  return spawn.apply(this, arguments);
+};
+require(${JSON.stringify(path.join(DIST, 'agentsDaemon.js'))});
+`,
+  );
+  return script;
+}
+
 describe('the resident process', function () {
   this.timeout(180_000);
   const started: number[] = [];
@@ -201,7 +222,8 @@ describe('the resident process', function () {
     });
     const same = () => {
       const expected = history(plain);
-      assert.deepEqual(history(served).map((l) => l.replace(served, '<root>')), expected.map((l) => l.replace(plain, '<root>')));
+      // read through the resident process: behind the rest of the hooks it answered early
+      assert.deepEqual(history(served, {}).map((l) => l.replace(served, '<root>')), expected.map((l) => l.replace(plain, '<root>')));
       return expected;
     };
     // two prompts and two writes; the pre_writes and the Bash calls found nothing changed
@@ -219,6 +241,22 @@ describe('the resident process', function () {
     const daemon = await daemonOf(served);
     assert.ok(daemon.requests >= 8, `the process served the session's calls (${daemon.requests} requests)`);
     assert.doesNotMatch(hooksLog(served), /resident process not used/);
+  });
+
+  it('a hook answered once its files are read holds the next request until its row is written: a command right after it sees the checkpoint', async () => {
+    const root = newWorkspace(tempDir());
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'add b' }), NO_DAEMON);
+    const planId = json<{ plans: PlanJson[] }>(root, ['plan', 'list'], NO_DAEMON).plans[0]!.plan_id;
+    started.push(await startDaemonBy(slowTreeDaemon(tempDir(), 2), root, { CLEVERAGENTS_NO_GIT_RELAY: '1' }));
+    write(root, 'src/b.ts', 'export const b = 2;\n');
+    hook(root, event(root, 'PostToolUse', { tool_name: 'Write', tool_use_id: 't-1', tool_input: { file_path: path.join(root, 'src/b.ts') } }));
+    // served by the same process, behind the hook's rest (its tree comes 2 s after its answer)
+    const served = json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId]).checkpoints;
+    assert.deepEqual(served.map((c) => c.checkpoint_type), ['manual', 'post_step']);
+    assert.equal(git(root, `--git-dir=${path.join(root, '.cleveragents', 'checkpoints', 'shadow.git')}`, 'show', `${served[1]!.sandbox_ref}:src/b.ts`), 'export const b = 2;\n');
+    assert.match(hooksLog(root), /PostToolUse Write: post_step \S+ in plan/);
+    assert.equal((await daemonOf(root)).requests, 3, 'the hook and the command were served by the resident process (and this status)');
+    assert.doesNotMatch(hooksLog(root), /resident process not used/);
   });
 
   it('a client of another version does the work itself and restarts the process in its own version', async () => {
