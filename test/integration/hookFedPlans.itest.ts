@@ -144,9 +144,11 @@ describe('A plan fed by an agent’s hooks, in the tree', function () {
     fs.mkdirSync(file('fresh'));
     fs.writeFileSync(file('fresh/c.txt'), 'fresh\n');
     call('PostToolUse-Bash');
-    planRow = await until('the plan with both prompts in the tree', async () => {
+    // The resident process answers a hook once its files are read and writes the row after: the
+    // tree is waited for until it shows the last call's row too.
+    planRow = await until('the plan with both prompts, and the last call, in the tree', async () => {
       const row = (await api.describeTree()).find((r) => r.label === 'Claude Code: write the notes');
-      return row && row.children.filter((c) => c.contextValue?.endsWith('.prompt')).length === 2 ? row : undefined;
+      return row && row.children.filter((c) => c.contextValue?.endsWith('.prompt')).length === 2 && row.children[0]!.children.length > 0 ? row : undefined;
     });
   });
 
