@@ -161,12 +161,20 @@ export async function runHookInput(agent: HookAgent, input: StdinRead, io: HookC
     // The checkpoint's content is fixed: the agent may write from now on. The rest (tree, commit,
     // row) and the call's lines in hooks.log, which say how it ended, come after the answer.
     hookPhase('answered once the files were read');
-    return { stdout, rest: { work: work.then(() => flushWithin(log, call.logRoot, Date.now() + budget)), after: 'files-read' } };
+    // The log write is waited for only until the budget's end, like an answer's: one that hangs
+    // does not hold the resident process's next request.
+    return { stdout, rest: { work: work.then(() => flushWithin(log, call.logRoot, answerAt)), after: 'files-read' } };
   }
   if (outcome === 'timeout') {
     const name = call.event?.eventName ?? 'event';
-    // Claimed first: its files were read before this answer, and its row is being written.
-    log.line(claimed ? `${name}: checkpoint ${claimed} was being recorded as the hook's ${budget} ms budget ran out (its files were read before this answer)` : `${name}: checkpoint missed: not done within the hook's ${budget} ms budget`);
+    // Claimed first (a hook's own process: the resident process answers at the claim): its files
+    // were read before this answer, and its tree and row were being written. The process ends
+    // with its answer, and that work with it unless it ends first.
+    log.line(
+      claimed
+        ? `${name}: checkpoint ${claimed} was being recorded as the hook's ${budget} ms budget ran out (its files were read before this answer); it is recorded only if that ends before this process does`
+        : `${name}: checkpoint missed: not done within the hook's ${budget} ms budget`,
+    );
   }
   await flushWithin(log, call.logRoot, answerAt);
   hookPhase('hooks.log written');
