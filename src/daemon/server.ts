@@ -216,7 +216,9 @@ export class Daemon {
         // gone with the folder
       }
     }
-    this.warm.dropAll();
+    // Dropped once nothing uses them: the request being served and a hook's work after its answer
+    // (its tree and row) write with them.
+    void Promise.allSettled([this.queue, ...this.abandoned.keys()]).then(() => this.warm.dropAll());
     // Let answers being written drain; then go: at once when nothing of ours is under way, else
     // once it ends or after a grace period, whatever it waits on (processExit.ts).
     setTimeout(() => exitProcess(0, EXIT_GRACE_MS, () => this.inFlight > 0 || this.abandoned.size > 0 || logWritesUnderWay()), 50).unref();

@@ -186,6 +186,38 @@ describe('no checkpoint after the answer', function () {
     assert.equal((await s.checkpoints.listCheckpoints(planId)).length, before + 2);
   });
 
+  it('answering once the files are read, a row that cannot be written: the rest logs the checkpoint missed and leaves no pin', async () => {
+    ensureCliBuilt();
+    const root = path.join(tempDir(), 'ws');
+    write(root, 'a.txt', 'a\n');
+    git(root, 'init', '-q');
+    const s = services(root);
+    open.push(s);
+    const io = (answerOnceRead: boolean) => ({
+      cwd: root,
+      env: { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '60000' },
+      wasmDir: DIST,
+      started: Date.now(),
+      services: async () => ({ services: s, release: () => undefined }),
+      store: hookStore,
+      answerOnceRead,
+    });
+    await runHookInput('claude-code', { ok: true, text: event(root, 'UserPromptSubmit', { prompt: 'change a' }) }, io(false));
+    const planId = (await s.plans.listPlans())[0]!.plan_id;
+    const before = await s.checkpoints.listCheckpoints(planId);
+    // The disk refuses the row (a stand-in for a full or read-only disk: the rest of the call is real).
+    const write0 = s.store.write.bind(s.store);
+    s.store.write = (() => Promise.reject(new Error('ENOSPC: no space left on device'))) as typeof s.store.write;
+    write(root, 'a.txt', 'changed\n');
+    const result = await runHookInput('claude-code', { ok: true, text: event(root, 'PostToolUse', { tool_name: 'Write', tool_use_id: 't-1', tool_input: { file_path: path.join(root, 'a.txt') } }) }, io(true));
+    assert.equal(result.rest?.after, 'files-read', 'answered once the files were read');
+    await result.rest!.work;
+    s.store.write = write0;
+    assert.deepEqual(await s.checkpoints.listCheckpoints(planId), before);
+    assert.deepEqual((await s.snapshotter.pinnedCheckpoints(planId)).sort(), before.map((c) => c.checkpoint_id).sort(), 'the snapshot taken for it is not pinned');
+    assert.match(readFileSync(path.join(root, '.cleveragents', 'logs', 'hooks.log'), 'utf8'), /PostToolUse: checkpoint missed: .*ENOSPC/);
+  });
+
   it('the answer does not wait for a hooks.log write that hangs; the lines dropped meanwhile are counted in the next write that gets through', async () => {
     const root = path.join(tempDir(), 'ws');
     write(root, 'a.txt', 'a\n');

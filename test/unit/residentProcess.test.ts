@@ -259,6 +259,23 @@ describe('the resident process', function () {
     assert.doesNotMatch(hooksLog(root), /resident process not used/);
   });
 
+  it('a stop while a hook’s work goes on after its answer: the process writes the row before it exits', async () => {
+    const root = newWorkspace(tempDir());
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'add b' }), NO_DAEMON);
+    const planId = json<{ plans: PlanJson[] }>(root, ['plan', 'list'], NO_DAEMON).plans[0]!.plan_id;
+    const pid = await startDaemonBy(slowTreeDaemon(tempDir(), 1), root, { CLEVERAGENTS_NO_GIT_RELAY: '1' });
+    started.push(pid);
+    write(root, 'src/b.ts', 'export const b = 2;\n');
+    hook(root, event(root, 'PostToolUse', { tool_name: 'Write', tool_use_id: 't-1', tool_input: { file_path: path.join(root, 'src/b.ts') } }));
+    // answered before its tree (1 s late) was written; the stop is answered at once, the exit waits
+    const stop = agents(root, ['daemon', 'stop']);
+    assert.equal(stop.code, 0, stop.stdout + stop.stderr);
+    await until('the stopped process has gone', () => !alive(pid) || undefined);
+    const list = json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId], NO_DAEMON).checkpoints;
+    assert.deepEqual(list.map((c) => c.checkpoint_type), ['manual', 'post_step']);
+    assert.match(hooksLog(root), /PostToolUse Write: post_step \S+ in plan/);
+  });
+
   it('a client of another version does the work itself and restarts the process in its own version', async () => {
     const dir = tempDir();
     const root = newWorkspace(dir);
