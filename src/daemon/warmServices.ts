@@ -1,10 +1,13 @@
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
 import type { Logger } from '../core/ports';
+import { BlameKeeper } from './blameKeeper';
+import { requestActivity } from './requestActivity';
 
 // The resident process's warm services: one set per kind of caller and database, made on first
 // use and kept (sql.js's engine and the loaded database stay warm), lent to one request at a time
-// with that request's logger.
+// with that request's logger. Each set given back may have recorded checkpoints: the keeper of line
+// attribution (blameKeeper.ts) then looks for them, once no request is under way.
 
 export const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -22,12 +25,17 @@ export interface WarmServicesOptions {
   readonly distDir: string;
   /** The lock wait of the hook request being served, when it set one. */
   readonly hookLockWait: () => number | undefined;
+  /** The keeper of line attribution; default one that waits on this process's requests (requestActivity.ts). */
+  readonly keeper?: BlameKeeper;
 }
 
 export class WarmServices {
   private readonly warm = new Map<string, Warm>();
+  private readonly keeper: BlameKeeper;
 
-  constructor(private readonly options: WarmServicesOptions) {}
+  constructor(private readonly options: WarmServicesOptions) {
+    this.keeper = options.keeper ?? new BlameKeeper({ activity: requestActivity });
+  }
 
   get size(): number {
     return this.warm.size;
@@ -73,12 +81,14 @@ export class WarmServices {
       services: held.services,
       release: () => {
         if (held.logger.current === logger) held.logger.current = quiet;
+        this.keeper.note(held.services);
       },
     };
   }
 
   /** Closes every warm set (their databases); the next call makes them again. */
   dropAll(): void {
+    this.keeper.forget();
     for (const warm of this.warm.values()) warm.services.dispose();
     this.warm.clear();
   }

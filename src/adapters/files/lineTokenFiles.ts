@@ -53,6 +53,14 @@ export class LineTokenFiles implements LineTokenCache {
     }
   }
 
+  remove(key: string): void {
+    try {
+      removeStateFile(this.root, this.fileOf(key));
+    } catch (error) {
+      this.logger.debug(`line provenance cache not removed: ${(error as Error).message}`);
+    }
+  }
+
   /** The oldest files past MAX_FILES go. */
   private trim(): void {
     const names = listStateDir(this.root, this.dir).filter((n) => n.endsWith('.json'));

@@ -4,6 +4,7 @@ import type { FileBlame } from './lineProvenance';
 import { fileLog, type FileChange } from './fileLog';
 import type { LineTokenCache, SnapshotFileId } from '../ports';
 import { blameFromPlans } from './planBlame';
+import { keepAttribution, type KeepOutcome, type KeepRequest } from './keptAttribution';
 import { nowVersion, plansOverPath, readHistories, SnapshotFileCache } from './provenanceReader';
 
 /** The bytes' SHA-1 as git names a blob: a key for the answers (a native hash; the id of any form would do). */
@@ -64,6 +65,15 @@ export class ProvenanceService {
     if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(key, result);
     return result;
+  }
+
+  /**
+   * Brings the attribution kept between calls of one plan's path up to `request.upTo`, one version
+   * at a time, stopping between two when `request.stop()` says so (keptAttribution.ts). What it
+   * reads stays in this service's caches, as a call's would.
+   */
+  keep(request: KeepRequest): Promise<KeepOutcome> {
+    return keepAttribution({ deps: this.deps, tokens: this.tokens, contents: this.cache, ids: this.ids, ...(this.pause ? { pause: this.pause } : {}) }, request);
   }
 
   /**
