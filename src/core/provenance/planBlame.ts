@@ -44,6 +44,8 @@ export interface PlanBlameSources {
   readonly pause?: () => Promise<void>;
   /** Aborted: the answer is no longer wanted (an editor that shows another file); the work stops at its next pause. */
   readonly signal?: { readonly aborted: boolean };
+  /** Where the time goes, added to as it runs (see ProvenanceService.blame). */
+  readonly timings?: { idsMs: number; keptMs: number; compareMs: number };
 }
 
 /** Stops work whose answer is no longer wanted: nothing is kept of it. */
@@ -71,7 +73,9 @@ export async function blameFromPlans(src: PlanBlameSources, plans: readonly Plan
   const byRel = new Map<string, SnapshotFileId[]>();
   for (const rel of new Set(plans.map((p) => p.rel))) {
     const refs = plans.filter((p) => p.rel === rel).flatMap((p) => p.checkpoints.map((c) => c.sandbox_ref));
+    const began = performance.now();
     byRel.set(rel, await idsAt(src, refs, rel));
+    if (src.timings) src.timings.idsMs += performance.now() - began;
   }
   checkWanted(src);
   const blames: FileBlame[] = [];
@@ -117,6 +121,7 @@ export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: 
   const cache = src.tokens;
   // The newest checkpoint whose attribution is kept, and that can be resumed from (readable).
   let resume: ProvenanceResume | undefined;
+  const looking = performance.now();
   const since = lastChange(ids);
   const candidates = [...Array.from({ length: Math.min(last, LOOK_BACK) + 1 }, (_, k) => last - k), ...(since < last - LOOK_BACK ? [since] : [])];
   for (const at of candidates) {
@@ -125,6 +130,8 @@ export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: 
     const tokens = cache.get(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, at));
     if (tokens !== undefined) resume = { at, tokens };
   }
+  const comparing = performance.now();
+  if (src.timings) src.timings.keptMs += comparing - looking;
   const run = async (from: ProvenanceResume | undefined) => {
     const needed = ids.slice(from?.at ?? 0).flatMap((f) => (f.state === 'file' && f.id !== nowId ? [f.id] : []));
     const contents = await readContents(src, needed);
@@ -142,6 +149,7 @@ export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: 
   // A resumed run can fail (a later restore brings back a version before it): then from the start.
   const resumed = resume && (await run(resume));
   const result = resumed || (await run(undefined))!;
+  if (src.timings) src.timings.compareMs += performance.now() - comparing;
   const keep = cache !== undefined && last >= 0 && result.kept !== undefined && resume?.at !== last && ids[last]!.state !== 'unreadable';
   if (keep) cache.set(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, last), result.kept!);
   return { blame: result.blame, resumedFrom: resumed ? resume!.at : undefined, keptAt: keep ? last : resume?.at === last ? last : undefined };
