@@ -114,6 +114,37 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
     }
   });
 
+  it('a path left alone by many checkpoints since it was kept: a first blame still reads only what is kept (at the checkpoint that last changed it)', async () => {
+    const root = tempDir();
+    const s = services(root);
+    const keeper = new BlameKeeper({ activity: new RequestActivity() });
+    try {
+      const planId = await history(s, root, 4, () => keeper.note(s));
+      // Twelve checkpoints that change g.txt only: more than a call looks back for a kept attribution.
+      for (let v = 1; v <= 12; v++) {
+        writeFileSync(path.join(root, 'g.txt'), `g again ${v}\n`);
+        await s.checkpoints.createCheckpoint(planId, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: `g${v}` } });
+        keeper.note(s);
+      }
+      await keeper.settled();
+      assert.deepEqual(keptFiles(root).filter((k) => k.key.includes('\nf.txt\n')).map((k) => k.covers), [5], 'f.txt kept at the checkpoint that last changed it');
+      const first = services(root);
+      let read = 0;
+      const readContents = first.snapshotter.readContents.bind(first.snapshotter);
+      first.snapshotter.readContents = (ids) => ((read += ids.length), readContents(ids));
+      try {
+        const answer = await first.provenance.blame('f.txt');
+        assert.equal(read, 0, 'nothing read but the kept attribution');
+        assert.deepEqual(answer.blame, await fresh(root, 'f.txt'));
+      } finally {
+        first.dispose();
+      }
+    } finally {
+      keeper.close();
+      s.dispose();
+    }
+  });
+
   it('waits while a request is under way: the answer goes first, the steps after it', async () => {
     const root = tempDir();
     const s = services(root);
