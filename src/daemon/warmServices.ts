@@ -81,7 +81,9 @@ export class WarmServices {
       services: held.services,
       release: () => {
         if (held.logger.current === logger) held.logger.current = quiet;
-        this.keeper.note(held.services);
+        // The CLI's set of the same database when there is one: what the keeper reads (content ids,
+        // contents) is then in the memory of the services that serve `agents blame`.
+        this.keeper.note(this.warm.get(`cli\0${database ?? ''}`)?.services ?? held.services);
       },
     };
   }
