@@ -139,8 +139,14 @@ export class BlameKeeper {
       if (this.stop()) return 'stopped';
       const before = checkpoints[at - 1]!;
       const after = checkpoints[at]!;
-      if (before.sandbox_ref !== after.sandbox_ref) {
-        const changed = (await services.snapshotter.changes(before.sandbox_ref, after.sandbox_ref)).filter((c) => c.change !== 'deleted');
+      // A checkpoint whose snapshots cannot be compared (a store damaged under it) is passed over:
+      // its paths are left to the first call, and the checkpoints after it are still looked at.
+      const changes = before.sandbox_ref === after.sandbox_ref ? [] : await services.snapshotter.changes(before.sandbox_ref, after.sandbox_ref).catch((error: unknown) => {
+        this.options.log?.(`keeping line attribution: the paths checkpoint ${after.checkpoint_id} changed: ${(error as Error).message}`);
+        return [];
+      });
+      if (changes.length > 0) {
+        const changed = changes.filter((c) => c.change !== 'deleted');
         for (const c of changed.slice(0, MAX_PATHS_PER_CHECKPOINT)) {
           const key = `${plan.plan_id}\0${c.path}`;
           // Moved to the end: the newest wanted go last, the oldest are dropped first.

@@ -145,6 +145,44 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
     }
   });
 
+  it('keeps at most 16 paths of one checkpoint (the others are left to the first call); a checkpoint it cannot compare is passed over', async () => {
+    const root = tempDir();
+    const s = services(root);
+    const logged: string[] = [];
+    const keeper = new BlameKeeper({ activity: new RequestActivity(), log: (m) => logged.push(m) });
+    try {
+      const plan = await s.plans.createPlan({ title: 'many' });
+      for (let i = 0; i < 20; i++) writeFileSync(path.join(root, `m${String(i).padStart(2, '0')}.txt`), `file ${i}\n`);
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'first' });
+      keeper.note(s);
+      await keeper.settled();
+      for (let i = 0; i < 20; i++) writeFileSync(path.join(root, `m${String(i).padStart(2, '0')}.txt`), `file ${i}, changed\n`);
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: 'all' } });
+      keeper.note(s);
+      await keeper.settled();
+      const kept = keptFiles(root).map((k) => k.key.split('\n')[2]!).sort();
+      assert.deepEqual(kept, Array.from({ length: 16 }, (_, i) => `m${String(i).padStart(2, '0')}.txt`), 'the first 16 in git\'s order');
+      // A checkpoint row whose snapshot is not in the store: said in the log, and the next checkpoint is still kept.
+      const bogus = 'f'.repeat(40);
+      await s.store.write((uow) => {
+        const last = uow.checkpoints.listForPlan(plan.plan_id).at(-1)!;
+        uow.checkpoints.insert({ ...last, checkpoint_id: `${last.checkpoint_id.slice(0, -1)}Z`, sandbox_ref: bogus });
+      });
+      // (the checkpoint after it is compared with it, and passed over too; the one after that is kept)
+      for (const v of [1, 2]) {
+        writeFileSync(path.join(root, 'm19.txt'), `file 19, changed again ${v}\n`);
+        await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: `again${v}` } });
+        keeper.note(s);
+      }
+      await keeper.settled();
+      assert.ok(logged.some((m) => m.includes('the paths checkpoint')), logged.join('\n'));
+      assert.ok(keptFiles(root).some((k) => k.key.includes('\nm19.txt\n') && k.covers === 5), `the checkpoint after them kept: ${logged.join('\n')}`);
+    } finally {
+      keeper.close();
+      s.dispose();
+    }
+  });
+
   it('waits while a request is under way: the answer goes first, the steps after it', async () => {
     const root = tempDir();
     const s = services(root);
