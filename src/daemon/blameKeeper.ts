@@ -31,6 +31,8 @@ export interface BlameKeeperOptions {
   readonly onStep?: (step: { planId: string; rel: string; at: number }) => void;
   /** Each pass that stopped to give way to a request. */
   readonly onStopped?: () => void;
+  /** Each pass begun (the process found idle). */
+  readonly onPass?: () => void;
 }
 
 interface Waiting {
@@ -91,6 +93,7 @@ export class BlameKeeper {
       const services = this.services;
       if (this.stop() || services === undefined) continue;
       this.wanted = false;
+      this.options.onPass?.();
       try {
         if ((await this.pass(services)) === 'stopped') {
           this.wanted = true;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import { BlameKeeper } from '../../src/daemon/blameKeeper';
+import { WarmServices } from '../../src/daemon/warmServices';
 import { RequestActivity } from '../../src/daemon/requestActivity';
 import { NO_DAEMON, agents, event, hook, json, killAll, newWorkspace, running, until } from './helpers/residentProcessFixtures';
 import { ensureCliBuilt } from './helpers/cliHarness';
@@ -278,6 +279,33 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
     } finally {
       keeper.close();
       s.dispose();
+    }
+  });
+
+  it('in the resident process’s warm services: waits while a set is lent (a hook’s work after its answer), then keeps', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'f.txt'), 'one\n');
+    const events: string[] = [];
+    const warm = new WarmServices({ workspaceRoot: root, distDir: SQL_WASM_DIR, hookLockWait: () => undefined, keeperEvents: { onPass: () => events.push('pass'), onStep: (e) => events.push(`step ${e.rel}@${e.at}`) } });
+    try {
+      const hookCall = warm.lend('hook', undefined, new RecordingLogger());
+      const s = hookCall.services;
+      const plan = await s.plans.createPlan({ title: 'warm' });
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'first' });
+      writeFileSync(path.join(root, 'f.txt'), 'one\ntwo\n');
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: 't' } });
+      // Another call's set is still lent (its row written after its answer): this one gives its set back.
+      const later = warm.lend('hook', undefined, new RecordingLogger());
+      hookCall.release();
+      // A pass would begin two turns of the event loop after the set was given back: fifty are let go by.
+      for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+      assert.equal(events.join(', '), '', 'no pass while a set is lent');
+      events.push('given back');
+      later.release();
+      await until('f.txt kept', () => events.includes('step f.txt@1') || undefined);
+      assert.deepEqual(events.slice(0, 2), ['given back', 'pass']);
+    } finally {
+      warm.dropAll();
     }
   });
 
