@@ -1,11 +1,16 @@
 // `agents blame` against `git blame` over the same history (`npm run bench -- --blame`): a
 // 2,000-line file and 200 checkpoints that each changed it (tool calls, and every tenth an edit
 // between them), and a git repository whose 200 commits are those same versions, one after the
-// other. Both are timed as a person runs them: a new process, the text output.
+// other. Both are timed as a person runs them: a new process, the text output. The checkpoints are
+// taken as the resident process takes the hooks' (services that stay, each checkpoint a request
+// after which the keeper of line attribution, src/daemon/blameKeeper.ts, brings the changed paths'
+// attribution up to it), so the first rows time the first `agents blame` after such a session.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../src/composition';
+import { BlameKeeper } from '../src/daemon/blameKeeper';
+import { RequestActivity } from '../src/daemon/requestActivity';
 import type { Logger } from '../src/core/ports';
 import { median, settle, type Row } from './benchCommon';
 import { blamePhases } from './benchBlameProfile';
@@ -72,20 +77,44 @@ export async function benchBlame(options: BlameBenchOptions): Promise<BlameBench
   // Ours: a plan over the folder, its first checkpoint on the first version, then a checkpoint per
   // version: a tool call's post_step (the hooks skip a pre_write that would find nothing changed),
   // every tenth a manual checkpoint after an edit between tool calls.
-  const s = createWorkspaceServices({ workspaceRoot: ours, wasmDir: options.distDir, logger: options.logger });
+  // Each checkpoint is a request, as the hooks' are in the resident process: the keeper waits while
+  // one is under way and gives way to the next one, and is told when each is done. Between two
+  // checkpoints it is let finish: an agent's tool call takes longer than one step (the time of its
+  // steps is summed apart).
+  const s = createWorkspaceServices({ workspaceRoot: ours, wasmDir: options.distDir, logger: options.logger, deferGarbageCollection: true });
+  const activity = new RequestActivity();
+  let steps = 0;
+  let stops = 0;
+  const keeper = new BlameKeeper({ activity, onStep: () => (steps += 1), onStopped: () => (stops += 1), log: (m) => console.log(`  !! ${m}`) });
+  let keeping = 0;
+  const request = async (work: () => Promise<unknown>) => {
+    activity.began();
+    try {
+      await work();
+    } finally {
+      activity.ended();
+      keeper.note(s);
+      const began = performance.now();
+      await keeper.settled();
+      keeping += performance.now() - began;
+    }
+  };
   try {
     const plan = await s.plans.createPlan({ title: 'blame bench' });
     await s.plans.setRetentionPolicy(plan.plan_id, { max_checkpoints: 100, auto_prune: false });
     write(ours, 0);
-    await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'Before: "bench"', extra: { agent: 'claude-code' } });
+    await request(() => s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'Before: "bench"', extra: { agent: 'claude-code' } }));
     for (let v = 1; v <= count; v++) {
       write(ours, v);
       const tool = v % 10 !== 0;
-      await s.checkpoints.createCheckpoint(plan.plan_id, tool ? { type: 'post_step', sourceTool: 'Edit', reason: `After Edit ${file}`, extra: { agent: 'claude-code', tool_use_id: `toolu_${v}`, file_path: file } } : { type: 'manual', reason: `checkpoint ${v}` });
+      await request(() => s.checkpoints.createCheckpoint(plan.plan_id, tool ? { type: 'post_step', sourceTool: 'Edit', reason: `After Edit ${file}`, extra: { agent: 'claude-code', tool_use_id: `toolu_${v}`, file_path: file } } : { type: 'manual', reason: `checkpoint ${v}` }));
     }
   } finally {
+    keeper.close();
     s.dispose();
   }
+  const keeperNote = `the keeper of line attribution: ${steps} steps (one version each), stopped ${stops} times for a checkpoint under way, ${keeping.toFixed(0)} ms in all (${(keeping / Math.max(1, steps)).toFixed(1)} ms a step), after the checkpoints' requests`;
+  console.log(`  ${keeperNote}`);
 
   // Plain git: the same versions as a linear history.
   const env: NodeJS.ProcessEnv = {};
@@ -106,12 +135,16 @@ export async function benchBlame(options: BlameBenchOptions): Promise<BlameBench
     return performance.now() - start;
   };
   const cli = path.join(options.distDir, 'cli.js');
+  // What agents blame keeps between calls (the attribution at each plan's last checkpoint).
+  const kept = path.join(ours, '.cleveragents', 'checkpoints', 'blame');
+  const keptNow = () => readdirSync(kept).sort().join(' ');
+  const keptBySession = keptNow();
   // One untimed run each: the page cache holds both stores, as it does for anyone who asks twice.
+  // (A call finding the attribution kept at the last checkpoint writes nothing: each timed call
+  // below is a first call after the session, as the check after them says.)
   run(process.execPath, [cli, 'blame', file], ours, { CLEVERAGENTS_NO_DAEMON: '1' });
   run('git', ['blame', '--', file], plain);
   const rows: Row[] = [];
-  // What agents blame keeps between calls (the attribution at each plan's last checkpoint).
-  const kept = path.join(ours, '.cleveragents', 'checkpoints', 'blame');
   const measure = (step: string, args: readonly string[], gitArgs: readonly string[], extra: NodeJS.ProcessEnv, before?: () => void): void => {
     const o: number[] = [];
     const p: number[] = [];
@@ -131,6 +164,24 @@ export async function benchBlame(options: BlameBenchOptions): Promise<BlameBench
   // A new process that does it all (node's start, the bundle, sql.js), as without a resident process;
   // the attribution an earlier call kept in the store's area is read, as it is by anyone who asks twice.
   const none = { CLEVERAGENTS_NO_DAEMON: '1' };
+  measure('agents blame vs git blame, none, first call after a hooked session', text, gitText, none);
+  if (keptNow() !== keptBySession) console.log('  !! the calls wrote to the kept attribution: the row above is not of first calls');
+  // The same call served by a resident process just started (warmed with `agents plan list`): no answer of its own kept in memory.
+  const stop = () => execFileSync(process.execPath, [cli, 'daemon', 'stop', '--workspace', ours], { env, stdio: 'ignore' });
+  const firstServed: number[] = [];
+  const firstGit: number[] = [];
+  for (let r = 0; r < options.runs; r++) {
+    stop();
+    const listed = () => run(process.execPath, [cli, 'plan', 'list'], ours);
+    const started = await warmResidentProcess({ workspace: ours, env, cli, first: listed, served: listed });
+    if (started.problem) console.log(`  !! ${started.problem}`);
+    firstServed.push(run(process.execPath, [cli, ...text], ours));
+    firstGit.push(run('git', gitText, plain));
+  }
+  stop();
+  const served = { size: label, step: 'agents blame vs git blame, resident (just started), first call after a hooked session', ours: median(firstServed), plain: median(firstGit) };
+  rows.push(served);
+  console.log(`  ${served.step.padEnd(60)} ours ${served.ours.toFixed(0).padStart(6)} ms   plain git ${served.plain.toFixed(0).padStart(6)} ms   ratio ${(served.ours / served.plain).toFixed(2)}   (runs: ours ${firstServed.map((x) => x.toFixed(0)).join(', ')}; git ${firstGit.map((x) => x.toFixed(0)).join(', ')})`);
   measure('agents blame vs git blame, no resident process', text, gitText, none);
   measure('agents blame --format json vs git blame --porcelain, none', json, gitJson, none);
   // The first call over these checkpoints: nothing kept, all 200 versions read and compared.
@@ -148,5 +199,5 @@ export async function benchBlame(options: BlameBenchOptions): Promise<BlameBench
   measure('agents blame vs git blame, resident process', text, gitText, {});
   measure('agents blame --format json vs git blame --porcelain, resident', json, gitJson, {});
   execFileSync(process.execPath, [cli, 'daemon', 'stop', '--workspace', ours], { env, stdio: 'ignore' });
-  return { rows, notes };
+  return { rows, notes: [keeperNote, ...notes] };
 }

@@ -285,6 +285,8 @@ export interface SandboxSnapshotter {
 export interface LineTokenCache {
   get(key: string): Int32Array | undefined;
   set(key: string, tokens: Int32Array): void;
+  /** Drops what `key` keeps (superseded by a later version's): nothing there is not an error. */
+  remove(key: string): void;
 }
 
 /** Where operations that write files record themselves while they run (one per plan). */

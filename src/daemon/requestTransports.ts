@@ -4,6 +4,7 @@ import { parseRequest, requestVersion } from './daemonRequest';
 import { fastCliAck, fastCliAnswer, parseFastCli } from './fastCli';
 import { parseFastHook } from './fastHook';
 import { MAX_REQUEST_BYTES, type DaemonReply, type DaemonRequest } from '../daemonClient/protocol';
+import { requestActivity } from './requestActivity';
 
 // The resident process's two ways in on its one socket (server.ts does the work): the node
 // client's JSON lines (client.ts) and the fast client's HTTP (fastClientScript.ts; fastHook.ts for
@@ -106,15 +107,27 @@ async function jsonRequest(socket: net.Socket, line: string, handler: RequestHan
     refuse(stale);
     return handler.exit(stale);
   }
-  await handler.handle(parsed.request, {
-    ack: () => send({ t: 'ack', version: handler.version, pid: process.pid }),
-    beat: () => send({ t: 'beat' }),
-    answer: (reply) => {
-      send(reply);
-      socket.end();
-    },
-    abort: () => socket.destroy(),
-  });
+  await served(() =>
+    handler.handle(parsed.request, {
+      ack: () => send({ t: 'ack', version: handler.version, pid: process.pid }),
+      beat: () => send({ t: 'beat' }),
+      answer: (reply) => {
+        send(reply);
+        socket.end();
+      },
+      abort: () => socket.destroy(),
+    }),
+  );
+}
+
+/** A request handed to the process: under way (requestActivity) until its answer is written. */
+async function served(work: () => Promise<void>): Promise<void> {
+  requestActivity.began();
+  try {
+    await work();
+  } finally {
+    requestActivity.ended();
+  }
 }
 
 /**
@@ -150,10 +163,12 @@ async function fastRequest(method: string, url: string, body: Buffer, res: http.
     refuse(stale);
     return handler.exit(stale);
   }
-  await handler.handle(route.request, {
-    ack: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).write(route.ack),
-    beat: () => res.write('.'),
-    answer: (reply) => res.end(reply.t === 'done' ? route.answer(reply) : '\nrefused\n'),
-    abort: () => res.destroy(),
-  });
+  await served(() =>
+    handler.handle(route.request, {
+      ack: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).write(route.ack),
+      beat: () => res.write('.'),
+      answer: (reply) => res.end(reply.t === 'done' ? route.answer(reply) : '\nrefused\n'),
+      abort: () => res.destroy(),
+    }),
+  );
 }

@@ -1,10 +1,13 @@
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
 import type { Logger } from '../core/ports';
+import { BlameKeeper, type BlameKeeperOptions } from './blameKeeper';
+import { requestActivity } from './requestActivity';
 
 // The resident process's warm services: one set per kind of caller and database, made on first
 // use and kept (sql.js's engine and the loaded database stay warm), lent to one request at a time
-// with that request's logger.
+// with that request's logger. Each set given back may have recorded checkpoints: the keeper of line
+// attribution (blameKeeper.ts) then looks for them, once no request is under way.
 
 export const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -22,12 +25,34 @@ export interface WarmServicesOptions {
   readonly distDir: string;
   /** The lock wait of the hook request being served, when it set one. */
   readonly hookLockWait: () => number | undefined;
+  /** Told of each pass and step of the keeper of line attribution, and of each time it gives way (tests). */
+  readonly keeperEvents?: Pick<BlameKeeperOptions, 'onStep' | 'onStopped' | 'onPass'>;
 }
 
 export class WarmServices {
   private readonly warm = new Map<string, Warm>();
+  private readonly keeper: BlameKeeper;
+  /** Sets lent and not given back yet: a hook's work after its answer (its row, its log) holds its set until it ends. */
+  private lent = 0;
+  private givenBack: (() => void)[] = [];
 
-  constructor(private readonly options: WarmServicesOptions) {}
+  constructor(private readonly options: WarmServicesOptions) {
+    // The keeper waits for no request under way and no set lent: a hook's work that goes on after
+    // its answer counts as under way until it gives its set back.
+    this.keeper = new BlameKeeper({
+      ...options.keeperEvents,
+      activity: {
+        busy: () => requestActivity.busy() || this.lent > 0,
+        whenIdle: async () => {
+          for (;;) {
+            await requestActivity.whenIdle();
+            if (this.lent === 0) return;
+            await new Promise<void>((resolve) => this.givenBack.push(resolve));
+          }
+        },
+      },
+    });
+  }
 
   get size(): number {
     return this.warm.size;
@@ -68,17 +93,27 @@ export class WarmServices {
     }
     const held = warm;
     held.logger.current = logger;
+    this.lent += 1;
+    let released = false;
     // A call's work left at its answer releases late: only its own logger is taken back.
     return {
       services: held.services,
       release: () => {
         if (held.logger.current === logger) held.logger.current = quiet;
+        if (released) return;
+        released = true;
+        this.lent -= 1;
+        if (this.lent === 0) for (const wake of this.givenBack.splice(0)) wake();
+        // The CLI's set of the same database when there is one: what the keeper reads (content ids,
+        // contents) is then in the memory of the services that serve `agents blame`.
+        this.keeper.note(this.warm.get(`cli\0${database ?? ''}`)?.services ?? held.services);
       },
     };
   }
 
   /** Closes every warm set (their databases); the next call makes them again. */
   dropAll(): void {
+    this.keeper.forget();
     for (const warm of this.warm.values()) warm.services.dispose();
     this.warm.clear();
   }

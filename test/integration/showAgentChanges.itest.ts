@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import type { CheckpointsApi } from '../../src/extension/api/api';
-import { activateExtension } from './extensionUnderTest';
+import { BlameKeeper } from '../../src/daemon/blameKeeper';
+import { activateExtension, outsideServices } from './extensionUnderTest';
 import { until } from './until';
 
 const numbered = (n: number, edit: Record<number, string> = {}): string => Array.from({ length: n }, (_, i) => `${edit[i + 1] ?? `line ${i + 1}`}\n`).join('');
@@ -88,13 +89,18 @@ describe('Show Agent Changes and Undo This Change', function () {
     const dir = 'agent-changes-big';
     fs.mkdirSync(path.join(root, dir), { recursive: true });
     const file = path.join(root, dir, 'big.ts');
+    // The same lines in a second file, whose attribution is kept before it is shown (as the resident process keeps it during a hooked session).
+    const twin = path.join(root, dir, 'kept.ts');
     const plan = (await invoke<{ plan: PlanJson }>('create_plan', { title: 'A long history', sandbox: dir })).plan;
     const checkpoint = async (type: string, extra: Record<string, string> = {}): Promise<void> => {
       await invoke('create_checkpoint', { plan_id: plan.plan_id, type, ...(type === 'manual' ? {} : { source_tool: 'Edit' }), extra: { agent: 'claude-code', ...extra } });
     };
     // 2,000 lines, then 200 versions each changing five of them: tool calls (post_step), every tenth the user's.
     let lines = Array.from({ length: 2000 }, (_, i) => `export const value${i} = compute(${i});`);
-    const write = () => fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const write = () => {
+      fs.writeFileSync(file, `${lines.join('\n')}\n`);
+      fs.writeFileSync(twin, `${lines.join('\n')}\n`);
+    };
     write();
     await checkpoint('manual');
     for (let v = 1; v <= 200; v++) {
@@ -102,11 +108,28 @@ describe('Show Agent Changes and Undo This Change', function () {
       write();
       await checkpoint(v % 10 === 0 ? 'manual' : 'post_step', v % 10 === 0 ? {} : { tool_use_id: `big${v}` });
     }
+    // The resident process's keeper of line attribution, in another set of services (as the
+    // resident process has them): it keeps both files' attribution up to the last checkpoint; what
+    // it kept of big.ts is then removed, so that big.ts shows a first open with nothing kept.
+    const outside = outsideServices(root);
+    const keeper = new BlameKeeper({ activity: { busy: () => false, whenIdle: async () => undefined } });
+    try {
+      keeper.note(outside);
+      await keeper.settled();
+    } finally {
+      keeper.close();
+      outside.dispose();
+    }
+    const keptDir = path.join(root, '.cleveragents', 'checkpoints', 'blame');
+    const keptKeys = fs.readdirSync(keptDir).map((n) => ({ n, key: (JSON.parse(fs.readFileSync(path.join(keptDir, n), 'utf8')) as { key: string }).key }));
+    assert.ok(keptKeys.some((k) => k.key.includes('\nkept.ts\n')), 'kept.ts kept by the keeper');
+    for (const k of keptKeys) if (k.key.includes('\nbig.ts\n')) fs.rmSync(path.join(keptDir, k.n));
     const doc = await vscode.workspace.openTextDocument(file);
-    const set = (cause: 'computed' | 'moved') =>
-      new Promise<{ workedOutMs?: number }>((resolve) => {
+    const twinDoc = await vscode.workspace.openTextDocument(twin);
+    const set = (cause: 'computed' | 'moved', of = doc) =>
+      new Promise<{ workedOutMs?: number; phases?: Readonly<Record<string, number>> }>((resolve) => {
         const d = api.onDidSetAgentMarks((e) => {
-          if (e.uri !== doc.uri.toString() || e.cause !== cause) return;
+          if (e.uri !== of.uri.toString() || e.cause !== cause) return;
           d.dispose();
           resolve(e);
         });
@@ -121,22 +144,36 @@ describe('Show Agent Changes and Undo This Change', function () {
     await vscode.commands.executeCommand('cleveragents.checkpoints.showAgentChanges');
     try {
       // From showing the file to its marks: first with nothing kept, then again (what the first kept, and read).
-      const open = async (what: string) => {
-        const computed = set('computed');
+      const open = async (what: string, shown = doc) => {
+        const computed = set('computed', shown);
         const start = performance.now();
         let active = Number.NaN;
         const d = vscode.window.onDidChangeActiveTextEditor((e) => {
-          if (e?.document === doc && Number.isNaN(active)) active = performance.now();
+          if (e?.document === shown && Number.isNaN(active)) active = performance.now();
         });
-        await vscode.window.showTextDocument(doc);
-        const { workedOutMs } = await computed;
+        await vscode.window.showTextDocument(shown);
+        const { workedOutMs, phases = {} } = await computed;
         d.dispose();
         const end = performance.now();
-        console.log(`      Show Agent Changes, 2,000 lines and 200 checkpoints (${what}): marks set ${(end - start).toFixed(0)} ms after the file was asked to open, ${(end - active).toFixed(0)} ms after its editor became active; the engine took ${(workedOutMs ?? Number.NaN).toFixed(0)} ms`);
+        const ms = (n: number | undefined) => `${(n ?? Number.NaN).toFixed(0)} ms`;
+        const parts = ['services', 'fileMs', 'storeWaitMs', 'rowsMs', 'idsMs', 'keptMs', 'compareMs', 'marks'].reduce((sum, k) => sum + (phases[k] ?? 0), 0);
+        const where = [
+          `VS Code until the work began ${ms((phases.startedAt ?? Number.NaN) - start)}`,
+          `the folder's services ${ms(phases.services)}`,
+          `the file ${ms(phases.fileMs)}`,
+          `waiting for the store ${ms(phases.storeWaitMs)}`,
+          `its rows ${ms(phases.rowsMs)}`,
+          phases.remembered ? 'the answer held in memory' : `content ids ${ms(phases.idsMs)}, the kept attribution ${ms(phases.keptMs)}, the comparison ${ms(phases.compareMs)}`,
+          `the marks made ${ms(phases.marks)}, painted ${ms(phases.paint)}`,
+          `the extension host's other work between these ${ms((workedOutMs ?? 0) - parts)}`,
+        ];
+        console.log(`      Show Agent Changes, 2,000 lines and 200 checkpoints (${what}): marks set ${(end - start).toFixed(0)} ms after the file was asked to open, ${(end - active).toFixed(0)} ms after its editor became active; the engine took ${ms(workedOutMs)} (${where.join(', ')})`);
       };
-      await open('its first time');
+      await open('kept.ts, its first time, its attribution kept by the resident process', twinDoc);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await open('shown again');
+      await open('big.ts, its first time, nothing kept');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open('big.ts shown again');
       const marks = api.agentMarks(doc.uri);
       const mark = marks.find((m) => m.group === 'agent' && m.start > 0);
       assert.ok(mark, `an agent's lines are marked: ${JSON.stringify(marks.slice(0, 5))}`);

@@ -46,10 +46,20 @@ export class LineTokenFiles implements LineTokenCache {
 
   set(key: string, tokens: Int32Array): void {
     try {
-      writeStateFile(this.root, this.fileOf(key), JSON.stringify({ version: 1, key, tokens: Array.from(tokens) }));
+      // Not flushed: a cache (the resident process writes one per version kept, between requests); a
+      // file a crash leaves short is a miss.
+      writeStateFile(this.root, this.fileOf(key), JSON.stringify({ version: 1, key, tokens: Array.from(tokens) }), { flush: false });
       this.trim();
     } catch (error) {
       this.logger.debug(`line provenance cache not written: ${(error as Error).message}`);
+    }
+  }
+
+  remove(key: string): void {
+    try {
+      removeStateFile(this.root, this.fileOf(key));
+    } catch (error) {
+      this.logger.debug(`line provenance cache not removed: ${(error as Error).message}`);
     }
   }
 

@@ -1,4 +1,4 @@
-import { constants as fsConstants, promises as fs } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { ValidationError } from '../../core/errors';
 import { ULID_PATTERN } from '../../core/ids';
@@ -76,20 +76,32 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
     if (raw === '' || raw.includes('\0') || raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) throw new ValidationError(`not a path relative to the workspace: ${JSON.stringify(relativePath)}`);
     const normal = path.posix.normalize(raw).replace(/\/+$/, '');
     if (normal === '.' || normal === '' || normal === '..' || normal.startsWith('../')) throw new ValidationError(`${JSON.stringify(relativePath)} is not a file inside the workspace folder`);
-    // Each folder on the way looked at without following it: a link could lead anywhere.
+    // Each folder on the way looked at without following it: a link could lead anywhere. The looks
+    // and a small file's read are synchronous: each is a system call of a few microseconds, and in a
+    // busy process (the editor's extension host) every asynchronous one waits for a turn of the event
+    // loop, which made the read of one file take a sizeable part of the editor's marks.
     let at = await this.canonicalRoot();
     const parts = normal.split('/');
     for (const [i, part] of parts.entries()) {
       at = path.join(at, part);
-      const stat = await fs.lstat(at).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-        throw error;
-      });
+      const stat = lstatOrMissing(at);
       if (stat === undefined) return { path: normal, content: undefined };
       if (stat.isSymbolicLink()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is a symbolic link: only files inside the workspace are read, never through a link`);
       if (i < parts.length - 1 ? !stat.isDirectory() : !stat.isFile()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is not ${i < parts.length - 1 ? 'a folder' : 'a regular file'}`);
     }
     // O_NOFOLLOW: a link put in its place since the look is not followed either (where the platform has it).
+    const fd = openSync(at, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+    let sync = false;
+    try {
+      sync = fstatSync(fd).size <= SYNC_READ_MAX_BYTES;
+      if (sync) {
+        const buffer = readFileSync(fd);
+        return { path: normal, content: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
+      }
+    } finally {
+      closeSync(fd);
+    }
+    // A large file: read without holding the process meanwhile.
     const handle = await fs.open(at, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
     try {
       const buffer = await handle.readFile();
@@ -161,4 +173,16 @@ export async function ensureDataDir(workspaceRoot: string): Promise<string> {
 /** A `.gitignore` of `*` in `dir` (a folder of ours inside `workspaceRoot`), unless it has one already (never overwritten). */
 export function writeIgnoreAll(workspaceRoot: string, dir: string): void {
   createStateFile(workspaceRoot, path.join(dir, '.gitignore'), '*\n');
+}
+
+/** Files up to this size are read in one synchronous call (see readFile). */
+const SYNC_READ_MAX_BYTES = 4 * 1024 * 1024;
+
+function lstatOrMissing(at: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(at);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }

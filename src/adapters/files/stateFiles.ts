@@ -187,9 +187,10 @@ export function createStateFile(root: string, file: string, content: string | Ui
 /**
  * Replaces a state file as a whole (0600, or `mode`: the hooks' launcher is 0700): a temporary file
  * beside it, flushed, renamed over it. A reader sees the old file or the new one. Its folders are
- * made when missing.
+ * made when missing. `flush: false` (a cache, whose reader checks what it reads): not flushed to
+ * the disk first, so a crash may leave it empty or short, never half of another.
  */
-export function writeStateFile(root: string, file: string, content: string | Uint8Array, options: { readonly mode?: 0o600 | 0o700 } = {}): void {
+export function writeStateFile(root: string, file: string, content: string | Uint8Array, options: { readonly mode?: 0o600 | 0o700; readonly flush?: boolean } = {}): void {
   // created exclusively: a name already taken fails, it is never written through
   const temp = `${file}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}.tmp`;
   const fd = openStateFile(root, temp, 'create', { makeDirs: true });
@@ -198,7 +199,7 @@ export function writeStateFile(root: string, file: string, content: string | Uin
     try {
       writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
       if (options.mode !== undefined) fchmodSync(fd, options.mode);
-      fsyncSync(fd);
+      if (options.flush !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }

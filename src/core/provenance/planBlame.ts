@@ -23,7 +23,7 @@ function versionOf(f: SnapshotFileId, contents: ReadonlyMap<string, Uint8Array>)
 }
 
 /** The key of the attribution of version `at` (0: the first checkpoint's): the ids up to it, and the steps before it that restore. */
-function keyAt(planId: string, rel: string, ids: readonly SnapshotFileId[], steps: readonly ProvenanceStep[], at: number): string {
+export function keyAt(planId: string, rel: string, ids: readonly SnapshotFileId[], steps: readonly ProvenanceStep[], at: number): string {
   const parts = [RULES, planId, rel];
   for (let i = 0; i <= at; i++) {
     const f = ids[i]!;
@@ -44,6 +44,8 @@ export interface PlanBlameSources {
   readonly pause?: () => Promise<void>;
   /** Aborted: the answer is no longer wanted (an editor that shows another file); the work stops at its next pause. */
   readonly signal?: { readonly aborted: boolean };
+  /** Where the time goes, added to as it runs (see ProvenanceService.blame). */
+  readonly timings?: { idsMs: number; keptMs: number; compareMs: number };
 }
 
 /** Stops work whose answer is no longer wanted: nothing is kept of it. */
@@ -52,7 +54,7 @@ function checkWanted(src: PlanBlameSources): void {
 }
 
 /** The path's content id at each snapshot: those found before from `known`, the rest in one read of the store. */
-async function idsAt(src: PlanBlameSources, refs: readonly string[], rel: string): Promise<SnapshotFileId[]> {
+export async function idsAt(src: PlanBlameSources, refs: readonly string[], rel: string): Promise<SnapshotFileId[]> {
   const known = src.ids;
   const missing = [...new Set(refs.filter((r) => known?.get(`${r}\0${rel}`) === undefined))];
   const found = missing.length > 0 ? await src.deps.snapshotter.fileIdsAtSnapshots(missing, rel) : [];
@@ -71,7 +73,9 @@ export async function blameFromPlans(src: PlanBlameSources, plans: readonly Plan
   const byRel = new Map<string, SnapshotFileId[]>();
   for (const rel of new Set(plans.map((p) => p.rel))) {
     const refs = plans.filter((p) => p.rel === rel).flatMap((p) => p.checkpoints.map((c) => c.sandbox_ref));
+    const began = performance.now();
     byRel.set(rel, await idsAt(src, refs, rel));
+    if (src.timings) src.timings.idsMs += performance.now() - began;
   }
   checkWanted(src);
   const blames: FileBlame[] = [];
@@ -85,6 +89,29 @@ export async function blameFromPlans(src: PlanBlameSources, plans: readonly Plan
 }
 
 async function planBlame(src: PlanBlameSources, p: PlanOverPath, ids: readonly SnapshotFileId[], now: Uint8Array): Promise<FileBlame> {
+  return (await planBlameRun(src, p, ids, now)).blame;
+}
+
+/** A plan's blame, and where its attribution came from: the kept version it resumed from, and the version it kept (if any). */
+export interface PlanBlameRun {
+  readonly blame: FileBlame;
+  readonly resumedFrom: number | undefined;
+  readonly keptAt: number | undefined;
+}
+
+/**
+ * The index from which the file is the same as at the last checkpoint (each version after it the
+ * same content, or the same state): an attribution kept there (when that checkpoint changed it)
+ * serves, however many checkpoints since left the file alone.
+ */
+function lastChange(ids: readonly SnapshotFileId[]): number {
+  const same = (a: SnapshotFileId, b: SnapshotFileId) => a.state === b.state && (a.state !== 'file' || (b.state === 'file' && a.id === b.id));
+  let at = ids.length - 1;
+  while (at > 0 && same(ids[at - 1]!, ids[at]!)) at--;
+  return at;
+}
+
+export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: readonly SnapshotFileId[], now: Uint8Array): Promise<PlanBlameRun> {
   const like = ids.find((f) => f.state === 'file');
   // The file now takes the id the store would give it: equal to a checkpoint's, it is that version.
   const nowId = like?.state === 'file' ? src.deps.snapshotter.contentId(now, like.id) : 'now';
@@ -94,11 +121,17 @@ async function planBlame(src: PlanBlameSources, p: PlanOverPath, ids: readonly S
   const cache = src.tokens;
   // The newest checkpoint whose attribution is kept, and that can be resumed from (readable).
   let resume: ProvenanceResume | undefined;
-  for (let at = last; cache !== undefined && at >= Math.max(0, last - LOOK_BACK) && resume === undefined; at--) {
+  const looking = performance.now();
+  const since = lastChange(ids);
+  const candidates = [...Array.from({ length: Math.min(last, LOOK_BACK) + 1 }, (_, k) => last - k), ...(since < last - LOOK_BACK ? [since] : [])];
+  for (const at of candidates) {
+    if (cache === undefined || resume !== undefined || at < 0) break;
     if (ids[at]!.state === 'unreadable') continue;
     const tokens = cache.get(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, at));
     if (tokens !== undefined) resume = { at, tokens };
   }
+  const comparing = performance.now();
+  if (src.timings) src.timings.keptMs += comparing - looking;
   const run = async (from: ProvenanceResume | undefined) => {
     const needed = ids.slice(from?.at ?? 0).flatMap((f) => (f.state === 'file' && f.id !== nowId ? [f.id] : []));
     const contents = await readContents(src, needed);
@@ -114,13 +147,16 @@ async function planBlame(src: PlanBlameSources, p: PlanOverPath, ids: readonly S
     });
   };
   // A resumed run can fail (a later restore brings back a version before it): then from the start.
-  const result = (resume && (await run(resume))) || (await run(undefined))!;
-  if (cache !== undefined && last >= 0 && result.kept !== undefined && resume?.at !== last && ids[last]!.state !== 'unreadable') cache.set(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, last), result.kept);
-  return result.blame;
+  const resumed = resume && (await run(resume));
+  const result = resumed || (await run(undefined))!;
+  if (src.timings) src.timings.compareMs += performance.now() - comparing;
+  const keep = cache !== undefined && last >= 0 && result.kept !== undefined && resume?.at !== last && ids[last]!.state !== 'unreadable';
+  if (keep) cache.set(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, last), result.kept!);
+  return { blame: result.blame, resumedFrom: resumed ? resume!.at : undefined, keptAt: keep ? last : resume?.at === last ? last : undefined };
 }
 
 /** The contents of `ids`, those read before from the cache, the rest in one read of the store. */
-async function readContents(src: PlanBlameSources, ids: readonly string[]): Promise<Map<string, Uint8Array>> {
+export async function readContents(src: PlanBlameSources, ids: readonly string[]): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   const missing: string[] = [];
   for (const id of new Set(ids)) {

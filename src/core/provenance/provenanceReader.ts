@@ -25,10 +25,12 @@ export function pathInSandbox(path: string, sandboxPath: string): string | undef
 /**
  * The plans whose sandbox holds `path` (all of them, or just `planId`), each with its checkpoints.
  * `planId` that names no plan: NotFoundError; a plan whose sandbox does not hold the path: ValidationError.
+ * `reading`: called when the store begins the read (after its queue, and loading what others wrote).
  */
-export async function plansOverPath(deps: ServiceDeps, path: string, planId: string | undefined): Promise<PlanOverPath[]> {
+export async function plansOverPath(deps: ServiceDeps, path: string, planId: string | undefined, reading?: () => void): Promise<PlanOverPath[]> {
   // Only the plans over the path have their checkpoints read (each row is checked as it is read).
   const { known, over } = await deps.store.read((uow) => {
+    reading?.();
     const plans = uow.plans.list();
     return {
       known: planId === undefined || plans.some((p) => p.plan_id === planId),

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LineAuthor } from '../../core/provenance/lineProvenance';
+import type { BlameTimings } from '../../core/provenance/provenanceService';
 import { ShortIds, workspaceIds } from '../../core/shortIds';
 import { Commands } from '../commandIds';
 import { Debouncer } from '../debouncer';
@@ -39,6 +40,14 @@ export interface AgentMarksSet {
   readonly cause: 'computed' | 'moved';
   /** Worked out: how long the provenance engine took (reading the store and comparing versions). */
   readonly workedOutMs?: number;
+  /**
+   * Worked out: where the time went, in milliseconds: `startedAt` (performance.now() in this
+   * process when the work began: what came before was VS Code's), the folder's services
+   * (`services`: made on first use), then the engine's phases (ProvenanceService.blame's
+   * BlameTimings), the marks made of its answer (`marks`) and painted (`paint`). What the phases
+   * leave of `workedOutMs` is the extension host's other work between them.
+   */
+  readonly phases?: Readonly<Record<string, number>>;
 }
 
 /** Marks and Undo This Change read the shadow store with git (and the undo writes files): off in Restricted Mode, with a word why. */
@@ -156,9 +165,17 @@ export class AgentChanges implements vscode.Disposable {
     const text = doc.isDirty ? new TextEncoder().encode(doc.getText()) : undefined;
     let marks: LineMark[] = [];
     const started = performance.now();
+    // (Made here, not by the engine's blameTimings(): the engine's modules load at first use, not with this view.)
+    const timings: BlameTimings = { fileMs: 0, storeWaitMs: 0, rowsMs: 0, idsMs: 0, keptMs: 0, compareMs: 0, remembered: false };
+    let servicesMs = 0;
+    let marksMs = 0;
     try {
-      const result = await (await this.folders.services(folder)).provenance.blame(rel, undefined, text, run.abort.signal);
+      const services = await this.folders.services(folder);
+      servicesMs = performance.now() - started;
+      const result = await services.provenance.blame(rel, undefined, text, run.abort.signal, timings);
+      const marking = performance.now();
       marks = result.blame.state === 'text' ? lineMarks(result.blame.lines) : [];
+      marksMs = performance.now() - marking;
     } catch {
       // A file no plan holds (or that went away) has no marks; work stopped for another file sets none.
       marks = [];
@@ -171,8 +188,11 @@ export class AgentChanges implements vscode.Disposable {
     if (doc.version !== version || !this.on) return;
     this.marks.set(uri, marks);
     this.moved.delete(doc);
+    const workedOut = performance.now();
     for (const e of vscode.window.visibleTextEditors) if (e.document === doc) this.paint(e, marks);
-    this.marksSet.fire({ uri, cause: 'computed', workedOutMs: performance.now() - started });
+    const { remembered, ...engine } = timings;
+    const phases = { startedAt: started, services: servicesMs, ...engine, remembered: remembered ? 1 : 0, marks: marksMs, paint: performance.now() - workedOut };
+    this.marksSet.fire({ uri, cause: 'computed', workedOutMs: workedOut - started, phases });
   }
 
   private paintMoved(): void {

@@ -18,8 +18,11 @@ export interface CheckpointsApi extends CleverAgentsCheckpointsApi {
   /** Whether sql.js and git were loaded, which happens at the first use, never at activation. */
   readonly engineLoaded: boolean;
   /** Show Agent Changes set an open file's marks: worked out, or moved with an edit. */
-  /** `workedOutMs`: for marks worked out, how long the provenance engine took (the rest of a wait is VS Code's and other extensions'). */
-  readonly onDidSetAgentMarks: vscode.Event<{ readonly uri: string; readonly cause: 'computed' | 'moved'; readonly workedOutMs?: number }>;
+  /**
+   * `workedOutMs`: for marks worked out, how long the provenance engine took (the rest of a wait is
+   * VS Code's and other extensions'); `phases`: where that time went (AgentMarksSet in agentChanges.ts).
+   */
+  readonly onDidSetAgentMarks: vscode.Event<{ readonly uri: string; readonly cause: 'computed' | 'moved'; readonly workedOutMs?: number; readonly phases?: Readonly<Record<string, number>> }>;
   /** The marks Show Agent Changes holds for an open file (0-based lines, `end` exclusive). */
   agentMarks(uri: vscode.Uri): readonly { readonly start: number; readonly end: number; readonly group: 'agent' | 'user' | 'unknown' }[];
 }

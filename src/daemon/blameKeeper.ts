@@ -1,0 +1,166 @@
+import type { WorkspaceServices } from '../composition';
+import type { Checkpoint } from '../core/checkpoint';
+import type { Plan } from '../core/plan';
+
+// The resident process keeping line attribution up to date as checkpoints are taken (see
+// docs/PROVENANCE.md, "What is kept, and when"): after a request that may have recorded one (a
+// hook's, a command's), once no request is under way, it looks for the checkpoints it has not seen,
+// lists the paths each changed against the one before, and brings each path's kept attribution up
+// to that checkpoint, one version per step (keptAttribution.ts). It only reads the store (no lock
+// is taken: readers of the database and of git hold none), and it gives way between two steps as
+// soon as a request comes: the step under way ends (a version's comparison and one small file), the
+// rest waits until the process is idle again and goes on from what the steps kept. A hook's answer
+// is therefore never behind it. Without the resident process nothing of this runs: the first call
+// after new checkpoints works them out, as before.
+
+/** Paths kept up to date per checkpoint, in the order git lists them; the rest are left to the first call that asks. */
+export const MAX_PATHS_PER_CHECKPOINT = 16;
+/** Paths waiting to be kept: beyond this, the oldest are dropped (left to the first call). */
+const MAX_WAITING = 64;
+
+/** What the keeper waits for and gives way to (requestActivity.ts). */
+export interface KeeperActivity {
+  busy(): boolean;
+  whenIdle(): Promise<void>;
+}
+
+export interface BlameKeeperOptions {
+  readonly activity: KeeperActivity;
+  readonly log?: (line: string) => void;
+  /** Each step done (tests, the benchmark): the plan, the path in its sandbox, the checkpoint's index. */
+  readonly onStep?: (step: { planId: string; rel: string; at: number }) => void;
+  /** Each pass that stopped to give way to a request. */
+  readonly onStopped?: () => void;
+  /** Each pass begun (the process found idle). */
+  readonly onPass?: () => void;
+}
+
+interface Waiting {
+  readonly planId: string;
+  readonly rel: string;
+  /** The checkpoint up to which its attribution is wanted. */
+  readonly upTo: string;
+}
+
+export class BlameKeeper {
+  private services: WorkspaceServices | undefined;
+  /** Per database and plan, the newest checkpoint looked at. */
+  private readonly seen = new Map<string, string>();
+  private readonly waiting = new Map<string, Waiting>();
+  private wanted = false;
+  private running: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: BlameKeeperOptions) {}
+
+  /** A request that may have recorded checkpoints is done with `services`: look for them once the process is idle. */
+  note(services: WorkspaceServices): void {
+    if (this.closed) return;
+    // Another database: what waits is of the one before.
+    if (this.services !== undefined && this.services.databasePath !== services.databasePath) this.waiting.clear();
+    this.services = services;
+    this.wanted = true;
+    this.running ??= this.loop().finally(() => (this.running = undefined));
+  }
+
+  /** Resolves when the work noted so far is done (or stopped for good). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** The services are going away (the process drops them, or exits): nothing more is done with them. */
+  forget(): void {
+    this.services = undefined;
+    this.waiting.clear();
+    this.seen.clear();
+    this.wanted = false;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.forget();
+  }
+
+  private stop(): boolean {
+    return this.closed || this.services === undefined || this.options.activity.busy();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.wanted && !this.closed) {
+      await this.options.activity.whenIdle();
+      // The last answer's write goes out before any of this work runs.
+      await new Promise((resolve) => setImmediate(resolve));
+      const services = this.services;
+      if (this.stop() || services === undefined) continue;
+      this.wanted = false;
+      this.options.onPass?.();
+      try {
+        if ((await this.pass(services)) === 'stopped') {
+          this.wanted = true;
+          this.options.onStopped?.();
+        }
+      } catch (error) {
+        // The services closed under it, a read that failed: what was kept stays; the next request looks again.
+        this.options.log?.(`keeping line attribution: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async pass(services: WorkspaceServices): Promise<'done' | 'stopped'> {
+    const plans = await services.store.read((uow) => uow.plans.list().map((plan) => ({ plan, checkpoints: uow.checkpoints.listForPlan(plan.plan_id) })));
+    for (const { plan, checkpoints } of plans) {
+      if ((await this.collect(services, plan, checkpoints)) === 'stopped') return 'stopped';
+    }
+    const byPlan = new Map(plans.map((p) => [p.plan.plan_id, p]));
+    for (const [key, w] of this.waiting) {
+      if (this.stop()) return 'stopped';
+      const p = byPlan.get(w.planId);
+      const upTo = p?.checkpoints.findIndex((c) => c.checkpoint_id === w.upTo) ?? -1;
+      if (p === undefined || upTo < 0) {
+        this.waiting.delete(key);
+        continue;
+      }
+      const outcome = await services.provenance
+        .keep({ over: { plan: p.plan, checkpoints: p.checkpoints, rel: w.rel }, upTo, stop: () => this.stop(), onStep: (at) => this.options.onStep?.({ planId: w.planId, rel: w.rel, at }) })
+        .catch((error: unknown) => {
+          this.options.log?.(`keeping the line attribution of ${JSON.stringify(w.rel)}: ${(error as Error).message}`);
+          return 'nothing-to-keep' as const;
+        });
+      if (outcome === 'stopped') return 'stopped';
+      this.waiting.delete(key);
+    }
+    return 'done';
+  }
+
+  /** The paths each checkpoint of `plan` not seen yet changed, added to those waiting. Seen for the first time: its newest checkpoint only. */
+  private async collect(services: WorkspaceServices, plan: Plan, checkpoints: readonly Checkpoint[]): Promise<'done' | 'stopped'> {
+    const seenKey = `${services.databasePath}\0${plan.plan_id}`;
+    const seen = this.seen.get(seenKey);
+    const seenAt = seen === undefined ? -1 : checkpoints.findIndex((c) => c.checkpoint_id === seen);
+    const first = Math.max(1, seenAt >= 0 ? seenAt + 1 : checkpoints.length - 1);
+    for (let at = first; at < checkpoints.length; at++) {
+      if (this.stop()) return 'stopped';
+      const before = checkpoints[at - 1]!;
+      const after = checkpoints[at]!;
+      // A checkpoint whose snapshots cannot be compared (a store damaged under it) is passed over:
+      // its paths are left to the first call, and the checkpoints after it are still looked at.
+      const changes = before.sandbox_ref === after.sandbox_ref ? [] : await services.snapshotter.changes(before.sandbox_ref, after.sandbox_ref).catch((error: unknown) => {
+        this.options.log?.(`keeping line attribution: the paths checkpoint ${after.checkpoint_id} changed: ${(error as Error).message}`);
+        return [];
+      });
+      if (changes.length > 0) {
+        const changed = changes.filter((c) => c.change !== 'deleted');
+        for (const c of changed.slice(0, MAX_PATHS_PER_CHECKPOINT)) {
+          const key = `${plan.plan_id}\0${c.path}`;
+          // Moved to the end: the newest wanted go last, the oldest are dropped first.
+          this.waiting.delete(key);
+          this.waiting.set(key, { planId: plan.plan_id, rel: c.path, upTo: after.checkpoint_id });
+        }
+        for (const key of [...this.waiting.keys()].slice(0, Math.max(0, this.waiting.size - MAX_WAITING))) this.waiting.delete(key);
+      }
+      this.seen.set(seenKey, after.checkpoint_id);
+    }
+    if (checkpoints.length > 0 && first >= checkpoints.length) this.seen.set(seenKey, checkpoints[checkpoints.length - 1]!.checkpoint_id);
+    return 'done';
+  }
+}
