@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
+import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import { BlameKeeper } from '../../src/daemon/blameKeeper';
 import { WarmServices } from '../../src/daemon/warmServices';
 import { RequestActivity } from '../../src/daemon/requestActivity';
@@ -332,8 +333,9 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
         write(root, 'src/app.ts', `${lines.join('\n')}\n`);
         hook(root, tool('PostToolUse'));
       }
-      const reader = services(root);
-      const count = await reader.store.read((uow) => uow.checkpoints.listForPlan(uow.plans.list()[0]!.plan_id).length).finally(() => reader.dispose());
+      // Read through the resident process: behind the last hook's row, written after its answer.
+      const planId = json<{ plans: PlanJson[] }>(root, ['plan', 'list']).plans[0]!.plan_id;
+      const count = json<{ checkpoints: CheckpointJson[] }>(root, ['plan', 'checkpoints', planId]).checkpoints.length;
       await until('src/app.ts kept up to the last checkpoint', () => keptFiles(root).some((k) => k.key.includes('\nsrc/app.ts\n') && k.covers === count) || undefined, 60_000);
       const served = json<{ blame: { lines: { kind: string; line: number }[] } }>(root, ['blame', 'src/app.ts']);
       const alone = json<{ blame: { lines: { kind: string; line: number }[] } }>(root, ['blame', 'src/app.ts'], NO_DAEMON);
