@@ -13,6 +13,8 @@ export const quiet: Logger = { debug: () => undefined, info: () => undefined, wa
 
 /** How long a hook may wait for the store's lock when no call says less, as in hookRun.ts. */
 const HOOK_LOCK_WAIT_MS = 5_000;
+/** How long no request came before the keeper of line attribution starts (blameKeeper.ts). */
+const KEEPER_QUIET_MS = 150;
 
 interface Warm {
   readonly services: WorkspaceServices;
@@ -46,8 +48,15 @@ export class WarmServices {
         whenIdle: async () => {
           for (;;) {
             await requestActivity.whenIdle();
-            if (this.lent === 0) return;
-            await new Promise<void>((resolve) => this.givenBack.push(resolve));
+            if (this.lent > 0) {
+              await new Promise<void>((resolve) => this.givenBack.push(resolve));
+              continue;
+            }
+            // A quiet moment first: an agent's quick tool calls come tens of milliseconds apart,
+            // and the keeper's reads and comparisons would then share the cores with the next
+            // hook's git. The pause it waits for is the agent's turn with its model.
+            await new Promise((resolve) => setTimeout(resolve, KEEPER_QUIET_MS));
+            if (!requestActivity.busy() && this.lent === 0) return;
           }
         },
       },
