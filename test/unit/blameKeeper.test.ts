@@ -79,6 +79,21 @@ async function fresh(root: string, rel: string): Promise<unknown> {
   }
 }
 
+/** A first call of a new process on `rel`: its attribution is read, no content of the store is, and the answer is the one worked out from nothing. */
+async function assertFirstBlameReadsKept(root: string, rel: string): Promise<void> {
+  const first = services(root);
+  let read = 0;
+  const readContents = first.snapshotter.readContents.bind(first.snapshotter);
+  first.snapshotter.readContents = (ids) => ((read += ids.length), readContents(ids));
+  try {
+    const answer = await first.provenance.blame(rel);
+    assert.equal(read, 0, 'nothing read but the kept attribution');
+    assert.deepEqual(answer.blame, await fresh(root, rel), 'the answer worked out from nothing');
+  } finally {
+    first.dispose();
+  }
+}
+
 describe('keeping line attribution up to date as checkpoints are taken (BlameKeeper)', function () {
   this.timeout(180_000);
   const tempDir = useTempDirs('ca-blame-keeper-');
@@ -98,18 +113,7 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
       assert.deepEqual(f, Array.from({ length: 13 - f[0]! }, (_, i) => f[0]! + i), `f.txt's steps: ${f.join(', ')}`);
       const kept = keptFiles(root);
       assert.deepEqual(kept.map((k) => k.covers).sort((a, b) => a - b), [13, 13], 'one file per path (f.txt, g.txt), each up to the last checkpoint: the steps before were replaced');
-      // A first call of a new process: its attribution is read, no content of the store is.
-      const first = services(root);
-      let read = 0;
-      const readContents = first.snapshotter.readContents.bind(first.snapshotter);
-      first.snapshotter.readContents = (ids) => ((read += ids.length), readContents(ids));
-      try {
-        const answer = await first.provenance.blame('f.txt');
-        assert.equal(read, 0, 'nothing read but the kept attribution');
-        assert.deepEqual(answer.blame, await fresh(root, 'f.txt'), 'the answer worked out from nothing');
-      } finally {
-        first.dispose();
-      }
+      await assertFirstBlameReadsKept(root, 'f.txt');
     } finally {
       keeper.close();
       s.dispose();
@@ -130,17 +134,7 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
       }
       await keeper.settled();
       assert.deepEqual(keptFiles(root).filter((k) => k.key.includes('\nf.txt\n')).map((k) => k.covers), [5], 'f.txt kept at the checkpoint that last changed it');
-      const first = services(root);
-      let read = 0;
-      const readContents = first.snapshotter.readContents.bind(first.snapshotter);
-      first.snapshotter.readContents = (ids) => ((read += ids.length), readContents(ids));
-      try {
-        const answer = await first.provenance.blame('f.txt');
-        assert.equal(read, 0, 'nothing read but the kept attribution');
-        assert.deepEqual(answer.blame, await fresh(root, 'f.txt'));
-      } finally {
-        first.dispose();
-      }
+      await assertFirstBlameReadsKept(root, 'f.txt');
     } finally {
       keeper.close();
       s.dispose();

@@ -7,7 +7,7 @@ import { CheckpointNotWaitedForError, LateCheckpointRollbackError, isLateCheckpo
 import { HookAnswerGate, firstSnapshotGate } from '../../src/hooks/answerGate';
 import { droppedLogLines } from '../../src/hooks/boundedFlush';
 import { HookLog } from '../../src/hooks/hookLog';
-import { runHookInput, type HookResult } from '../../src/hooks/hookRun';
+import { runHookInput, type HookCall, type HookResult } from '../../src/hooks/hookRun';
 import * as hookStore from '../../src/hooks/hookStore';
 import { ensureCliBuilt } from './helpers/cliHarness';
 import { DIST, event } from './helpers/residentProcessFixtures';
@@ -123,27 +123,34 @@ describe('no checkpoint after the answer', function () {
     assert.equal(readFileSync(path.join(root, 'b.txt'), 'utf8'), 'agent wrote this after its answer\n');
   });
 
-  it('answering once the files are read (the resident process): the answer goes before the row; the row and the call’s line in hooks.log follow in its rest', async () => {
+  /** A git workspace, its services, and a hook call served by them (`answerOnceRead` as the resident process has it). */
+  function hookedWorkspace() {
     ensureCliBuilt();
     const root = path.join(tempDir(), 'ws');
     write(root, 'a.txt', 'a\n');
     git(root, 'init', '-q');
     const s = services(root);
     open.push(s);
+    const io = (answerOnceRead: boolean): HookCall => ({
+      cwd: root,
+      env: { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '60000' },
+      wasmDir: DIST,
+      started: Date.now(),
+      services: async () => ({ services: s, release: () => undefined }),
+      store: hookStore,
+      answerOnceRead,
+    });
+    return { root, s, io };
+  }
+
+  it('answering once the files are read (the resident process): the answer goes before the row; the row and the call’s line in hooks.log follow in its rest', async () => {
+    const { root, s, io } = hookedWorkspace();
     // The order of answers and row writes, seen from the store (everything else is real).
     const order: string[] = [];
     const write0 = s.store.write.bind(s.store);
     s.store.write = ((work: Parameters<typeof write0>[0]) => write0(work).then((done) => (order.push('row written'), done))) as typeof s.store.write;
     const call = async (input: string, answerOnceRead: boolean): Promise<HookResult> => {
-      const result = await runHookInput('claude-code', { ok: true, text: input }, {
-        cwd: root,
-        env: { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '60000' },
-        wasmDir: DIST,
-        started: Date.now(),
-        services: async () => ({ services: s, release: () => undefined }),
-        store: hookStore,
-        answerOnceRead,
-      });
+      const result = await runHookInput('claude-code', { ok: true, text: input }, io(answerOnceRead));
       order.push('answered');
       return result;
     };
@@ -187,21 +194,7 @@ describe('no checkpoint after the answer', function () {
   });
 
   it('answering once the files are read, a row that cannot be written: the rest logs the checkpoint missed and leaves no pin', async () => {
-    ensureCliBuilt();
-    const root = path.join(tempDir(), 'ws');
-    write(root, 'a.txt', 'a\n');
-    git(root, 'init', '-q');
-    const s = services(root);
-    open.push(s);
-    const io = (answerOnceRead: boolean) => ({
-      cwd: root,
-      env: { CLAUDE_PROJECT_DIR: root, AGENTS_HOOK_FIRST_SNAPSHOT_WAIT_MS: '60000', AGENTS_HOOK_BUDGET_MS: '60000' },
-      wasmDir: DIST,
-      started: Date.now(),
-      services: async () => ({ services: s, release: () => undefined }),
-      store: hookStore,
-      answerOnceRead,
-    });
+    const { root, s, io } = hookedWorkspace();
     await runHookInput('claude-code', { ok: true, text: event(root, 'UserPromptSubmit', { prompt: 'change a' }) }, io(false));
     const planId = (await s.plans.listPlans())[0]!.plan_id;
     const before = await s.checkpoints.listCheckpoints(planId);
