@@ -297,12 +297,15 @@ describe('no data loss: symlinks, ignored files, folder/file changes, odd names 
     checkpoint(root, plan.plan_id);
     const copy = path.join(tempDir(), 'copy');
     execFileSync('cp', ['-a', root, copy]);
-    const originalStore = hashTree(path.join(root, '.cleveragents'), () => false);
+    // The original's own resident process may still bring its line-attribution cache up to date
+    // (a quiet moment after its last command): that folder is its own, not the copy's doing.
+    const ownCache = (rel: string) => rel === 'checkpoints/blame' || rel.startsWith('checkpoints/blame/');
+    const originalStore = hashTree(path.join(root, '.cleveragents'), ownCache);
     write(copy, 'a.txt', 'three\n');
     ok(json(copy, 'plan', 'rollback', '--yes', plan.plan_id, c1.checkpoint_id));
     assert.equal(readFileSync(path.join(copy, 'a.txt'), 'utf8'), 'one\n');
     assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'two\n');
-    assert.deepEqual(hashTree(path.join(root, '.cleveragents'), () => false), originalStore, 'the original store is untouched');
+    assert.deepEqual(hashTree(path.join(root, '.cleveragents'), ownCache), originalStore, 'the original store is untouched');
   });
 
   it('9a. an unreadable file or folder is skipped with its reason; the checkpoint goes on (as a user who cannot read it)', function () {
