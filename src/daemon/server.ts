@@ -18,7 +18,7 @@ import { logWritesUnderWay } from '../hooks/logWrites';
 import { exitProcess } from '../daemonClient/processExit';
 import type { HookAgent } from '../daemonClient/hookAgents';
 import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipeName } from '../daemonClient/daemonFiles';
-import { HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from '../daemonClient/protocol';
+import { FORWARDED_GROUPS, HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from '../daemonClient/protocol';
 import { connectionHandler, type Channel } from './requestTransports';
 import { WarmServices, quiet } from './warmServices';
 import { plural } from '../core/displayText';
@@ -340,7 +340,7 @@ export class Daemon {
           stderr: collect(stderr),
           wasmDir: this.options.distDir,
           version: this.options.version,
-          services: async (location, logger) => this.warm.lend('cli', location.databasePath, logger),
+          services: async (location, logger) => this.warm.lend('cli', location.databasePath, logger, !readsOnly(request.argv)),
           // chosen by the client for this call (callCheckpointId.ts); the request's variables never name it
           ...(request.checkpoint ? { checkpointCall: { call: request.checkpoint } } : {}),
         });
@@ -412,4 +412,10 @@ export class Daemon {
       warm_databases: this.warm.size,
     };
   }
+}
+
+/** A command that only reads (`plan list`, `agents blame`, …): it records no checkpoint for the keeper of line attribution to look for. */
+function readsOnly(argv: readonly string[]): boolean {
+  const [group, command] = commandWords(argv, 2).words;
+  return FORWARDED_GROUPS.includes(group ?? '') || (group === 'plan' && ['list', 'show', 'checkpoints'].includes(command ?? ''));
 }

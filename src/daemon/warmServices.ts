@@ -74,9 +74,10 @@ export class WarmServices {
 
   /**
    * The warm services for hooks (a short lock wait: an agent waits on it) or for the CLI (the CLI's
-   * wait), per database; their logger is the calling request's while it holds them.
+   * wait), per database; their logger is the calling request's while it holds them. `mayRecord`:
+   * the request may record checkpoints (false for a command that only reads).
    */
-  lend(kind: 'hook' | 'cli', databasePath: string | undefined, logger: Logger): { services: WorkspaceServices; release(): void } {
+  lend(kind: 'hook' | 'cli', databasePath: string | undefined, logger: Logger, mayRecord = true): { services: WorkspaceServices; release(): void } {
     // The default database named (VS Code's terminal names it) is the one named by nobody.
     const database = databasePath === DEFAULT_DATABASE_PATH ? undefined : databasePath;
     const key = `${kind}\0${database ?? ''}`;
@@ -113,9 +114,10 @@ export class WarmServices {
         released = true;
         this.lent -= 1;
         if (this.lent === 0) for (const wake of this.givenBack.splice(0)) wake();
+        // A request that only read (`mayRecord` false) recorded nothing for the keeper to look for.
         // The CLI's set of the same database when there is one: what the keeper reads (content ids,
         // contents) is then in the memory of the services that serve `agents blame`.
-        this.keeper.note(this.warm.get(`cli\0${database ?? ''}`)?.services ?? held.services);
+        if (mayRecord) this.keeper.note(this.warm.get(`cli\0${database ?? ''}`)?.services ?? held.services);
       },
     };
   }
