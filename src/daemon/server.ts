@@ -75,7 +75,7 @@ export class Daemon {
   private timer: NodeJS.Timeout | undefined;
   private maintenance: NodeJS.Timeout | undefined;
   private exiting = false;
-  /** Hooks' work that went on after its answer (its budget ran out), and when it was left. */
+  /** Hooks' work that goes on after their answer (files read, or the budget ran out), and since when. */
   private readonly abandoned = new Map<Promise<unknown>, number>();
   /** The lock wait of the hook request being served: each request's own, also in work it left behind. */
   private readonly lockWaits = new AsyncLocalStorage<{ wait?: () => number }>();
@@ -264,7 +264,6 @@ export class Daemon {
     this.scheduleMaintenance();
   }
 
-  /** A hook's work that went on after its answer: said in the log when it ends, watched until then (check). */
   /** A hook's work that goes on after its answer: an exit waits for it, and one stuck ends the process (check). */
   private watchRest(rest: NonNullable<HookResult['rest']>): void {
     const since = Date.now();
