@@ -152,7 +152,8 @@ export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: 
   if (src.timings) src.timings.compareMs += performance.now() - comparing;
   const keep = cache !== undefined && last >= 0 && result.kept !== undefined && resume?.at !== last && ids[last]!.state !== 'unreadable';
   if (keep) cache.set(keyAt(p.plan.plan_id, p.rel, ids, shape.steps, last), result.kept!);
-  return { blame: result.blame, resumedFrom: resumed ? resume!.at : undefined, keptAt: keep ? last : resume?.at === last ? last : undefined };
+  // kept now, or already kept there (what it resumed from was the last checkpoint's)
+  return { blame: result.blame, resumedFrom: resumed ? resume!.at : undefined, keptAt: keep || resume?.at === last ? last : undefined };
 }
 
 /** The contents of `ids`, those read before from the cache, the rest in one read of the store. */

@@ -165,7 +165,7 @@ export class AgentChanges implements vscode.Disposable {
     const text = doc.isDirty ? new TextEncoder().encode(doc.getText()) : undefined;
     let marks: LineMark[] = [];
     const started = performance.now();
-    // (Made here, not by the engine's blameTimings(): the engine's modules load at first use, not with this view.)
+    // A plain object made here: the engine's modules load at first use, not with this view.
     const timings: BlameTimings = { fileMs: 0, storeWaitMs: 0, rowsMs: 0, idsMs: 0, keptMs: 0, compareMs: 0, remembered: false };
     let servicesMs = 0;
     let marksMs = 0;
