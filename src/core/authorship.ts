@@ -1,5 +1,6 @@
 import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { hookAgentOf, isPromptCheckpoint } from './hookCheckpoints';
+import { OPEN_FENCE_EXTRA } from './openFences';
 import type { Plan } from './plan';
 import { pathInOtherSandbox, sandboxesOverlap } from './sandboxOverlap';
 
@@ -11,7 +12,7 @@ import { pathInOtherSandbox, sandboxesOverlap } from './sandboxOverlap';
 
 /** Why a change has no author the fences can name. */
 export type UnknownReason =
-  /** A `pre_write` whose `post_step` never came (a failed tool, a missed hook): its stretch holds the tool call and whatever came after. */
+  /** A `pre_write` whose `post_step` never came (a failed tool, a missed hook), taken or skipped: its stretch holds the tool call and whatever came after. */
   | 'unclosed'
   /** A `pre_write` and the next `post_step` name different tool calls: the fence between them was missed. */
   | 'unpaired'
@@ -100,6 +101,8 @@ export interface AuthorshipSources {
   readonly plans: readonly { readonly plan: Plan; readonly checkpoints: readonly Checkpoint[] }[];
   /** A snapshot of the files now (unpinned): the last stretch ends there; absent: the record ends at the last checkpoint. */
   readonly nowRef?: string;
+  /** A tool call of the plan is open now (its skipped pre_write not closed): the stretch up to the files now is unknown. */
+  readonly openNow?: boolean;
   /** Paths changed from one snapshot to the other, with their content afterwards. Throws when a snapshot cannot be read. */
   readonly changedBetween: (fromRef: string, toRef: string) => Promise<readonly ContentChangeLike[]>;
 }
@@ -138,12 +141,14 @@ const text = (c: Checkpoint, key: string): string | null => {
  * Whose each stretch after `checkpoints[from]` is, as the fences say (see docs/AGENT_ONLY_ROLLBACK.md):
  * - from a `pre_write` to its `post_step`, or from another checkpoint to a `post_step` (the hooks
  *   skip a `pre_write` when nothing changed): the tool call;
- * - from a `pre_write` to anything else, or to the files now: unknown (`unclosed`);
+ * - from a `pre_write` to anything else, or to the files now: unknown (`unclosed`); so is a stretch
+ *   in which a tool call whose `pre_write` was skipped stayed open (its row's `open_fence`, or
+ *   `openNow` for the stretch up to the files now);
  * - from a rollback's safety checkpoint: the restore (a path it did not bring back is looked at apart);
  * - next to a checkpoint taken late: unknown; in a plan nothing fences: unknown;
  * - anything else: outside tool calls.
  */
-export function authoredStretches(planId: string, checkpoints: readonly Checkpoint[], from: number): AuthoredStretch[] {
+export function authoredStretches(planId: string, checkpoints: readonly Checkpoint[], from: number, openNow = false): AuthoredStretch[] {
   const fenced = isFenced(checkpoints);
   const out: AuthoredStretch[] = [];
   let prompt: string | null = null;
@@ -152,16 +157,19 @@ export function authoredStretches(planId: string, checkpoints: readonly Checkpoi
     if (isPromptCheckpoint(start)) prompt = start.checkpoint_id;
     if (i < from) continue;
     const end = checkpoints[i + 1];
-    out.push({ from: start, to: end, author: stretchAuthor(planId, start, end, fenced, prompt) });
+    out.push({ from: start, to: end, author: stretchAuthor(planId, start, end, fenced, prompt, openNow) });
   }
   return out;
 }
 
-function stretchAuthor(planId: string, start: Checkpoint, end: Checkpoint | undefined, fenced: boolean, prompt: string | null): Author {
+function stretchAuthor(planId: string, start: Checkpoint, end: Checkpoint | undefined, fenced: boolean, prompt: string | null, openNow: boolean): Author {
   if (isLateCheckpoint(start) || (end !== undefined && isLateCheckpoint(end))) return { kind: 'unknown', reason: 'late' };
   const restore = restoreOf(start);
   if (restore) return { kind: 'restore', checkpoint_id: start.checkpoint_id, restored_from: restore.rollback_to };
   if (!fenced) return { kind: 'unknown', reason: 'unfenced' };
+  // A tool call whose pre_write was skipped ran in this stretch and never closed (core/openFences.ts):
+  // the row that ends it says so, or the fence is open now.
+  if (end === undefined ? openNow : text(end, OPEN_FENCE_EXTRA) !== null) return { kind: 'unknown', reason: 'unclosed' };
   // a command left running (Claude Code's Bash with run_in_background, whose post_step comes at its
   // launch): what changes until the next checkpoint is that command's, never the user's
   if (fences(start, 'post_step') && text(start, 'background') === '1') {
@@ -238,7 +246,7 @@ function otherSessionOf(calls: Map<string, OtherCall[]>, path: string, content: 
  */
 export async function authorshipRecord(s: AuthorshipSources): Promise<AuthorshipRecord> {
   const from = s.checkpoints.findIndex((c) => c.checkpoint_id === s.since.checkpoint_id);
-  const stretches = from < 0 ? [] : authoredStretches(s.plan.plan_id, s.checkpoints, from).filter((st) => st.to !== undefined || s.nowRef !== undefined);
+  const stretches = from < 0 ? [] : authoredStretches(s.plan.plan_id, s.checkpoints, from, s.openNow).filter((st) => st.to !== undefined || s.nowRef !== undefined);
   const byId = new Map(s.checkpoints.map((c) => [c.checkpoint_id, c]));
   let others: Map<string, OtherCall[]> | undefined;
   const changes: AuthoredChange[] = [];

@@ -16,7 +16,7 @@ export async function readAuthorship(deps: ServiceDeps, plan: Plan, since: Check
     checkpoints: own,
     since,
     plans,
-    ...(nowRef === undefined ? {} : { nowRef }),
+    ...(nowRef === undefined ? {} : { nowRef, openNow: (await deps.snapshotter.openFences(plan.plan_id)).length > 0 }),
     changedBetween: async (from, to) => {
       try {
         return await deps.snapshotter.changesWithContent(from, to);

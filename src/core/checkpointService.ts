@@ -9,6 +9,7 @@ import type { CapturedBefore, CapturedPath } from './ports';
 import { CheckpointNotWaitedForError, type RecordingGate, type RecordingVerdict } from './lateCheckpoints';
 import { exclusiveOnSandboxes, resolveSandbox } from './lockedSandbox';
 import { refuseWhileInterrupted } from './operationRecords';
+import { afterCheckpoint, OPEN_FENCE_EXTRA, type OpenFence } from './openFences';
 import { RestoreService, type AttachedCorrection, type RestoreControl } from './restoreService';
 import type { PathChange, RollbackOutcome } from './rollbackResult';
 import { parseId, pinName, refuseReadOnly, type ServiceDeps } from './serviceDeps';
@@ -110,7 +111,12 @@ export class CheckpointService {
       // Pins an interrupted process left without a row: dropped once the files are read (a
       // caller may have its answer by then), sparing this checkpoint's own.
       await this.dropOrphanPins(id, snap ? [...ids, checkpointId] : ids);
-      if (!snap) return undefined;
+      const fences = await this.deps.snapshotter.openFences(id);
+      const fenced = afterCheckpoint(fences, { type: opts.type, sourceTool: opts.sourceTool, toolUseId: opts.extra?.tool_use_id, taken: snap !== undefined, at: this.deps.clock.now().toISOString() });
+      if (!snap) {
+        if (fenced.next !== fences) await this.keepFences(id, fenced.next);
+        return undefined;
+      }
       const recorded = await this.records.recordCheckpoint(pinName(id, checkpointId), () =>
         this.records.toCheckpoint(plan, checkpointId, snap, {
           checkpoint_type: opts.type,
@@ -120,13 +126,15 @@ export class CheckpointService {
             reason: opts.reason ?? null,
             source_tool: opts.sourceTool ?? null,
             phase: opts.phase ?? null,
-            extra: { ...opts.extra, ...(chosenId !== undefined && opts.callToken !== undefined ? { [CALL_TOKEN_EXTRA]: opts.callToken } : {}) },
+            extra: { ...opts.extra, ...(chosenId !== undefined && opts.callToken !== undefined ? { [CALL_TOKEN_EXTRA]: opts.callToken } : {}), ...(fenced.stamp !== undefined ? { [OPEN_FENCE_EXTRA]: fenced.stamp } : {}) },
           },
         }),
         true,
         // a snapshotter that never said its files were read: the gate is asked now
         verdict ?? gate?.claim(checkpointId),
       );
+      // The row holds what was open: the fences are cleared after it (a failure before leaves them for the next row).
+      if (fenced.next !== fences) await this.keepFences(id, fenced.next);
       await this.records.unpin(id, recorded.pruned);
       if (recorded.pruned.length > 0) await this.deps.snapshotter.collectGarbageIfWorthwhile();
       const c = recorded.checkpoint;
@@ -137,6 +145,19 @@ export class CheckpointService {
       );
       return recorded;
     });
+  }
+
+  /**
+   * Keeps the plan's open fences; a failure is logged and changes no answer: a fence not kept
+   * leaves its call's stretch read as before fences were kept, one not cleared makes the next
+   * stretch unknown.
+   */
+  private async keepFences(planId: string, fences: readonly OpenFence[]): Promise<void> {
+    try {
+      await this.deps.snapshotter.keepOpenFences(planId, fences);
+    } catch (error) {
+      this.deps.logger.warn(`The open tool calls of plan ${planId} could not be kept: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Whether the plan has a checkpoint (a count: no row is read). */

@@ -1,3 +1,4 @@
+import type { OpenFence } from './openFences';
 import type { RevertedToolCalls, ToolCallRefs } from './toolCallReverts';
 import type { Checkpoint, SkippedPath } from './checkpoint';
 import type { Correction, Decision } from './decision';
@@ -271,6 +272,10 @@ export interface SandboxSnapshotter {
   pinnedCheckpoints(planId: string): Promise<string[]>;
   /** Drops pins so the objects only they kept can be reclaimed. */
   unpin(pinNames: readonly string[]): Promise<void>;
+  /** The plan's open fences (core/openFences.ts); one whose call is not known when what is kept cannot be read. */
+  openFences(planId: string): Promise<OpenFence[]>;
+  /** Keeps the plan's open fences (none: nothing is kept). Call it inside `exclusive`. */
+  keepOpenFences(planId: string, fences: readonly OpenFence[]): Promise<void>;
   /** Reclaims unreferenced objects when enough were dropped to be worth it; never on a hot path. */
   collectGarbageIfWorthwhile(): Promise<void>;
   /** Forgets the persistent index of a sandbox that is gone. */

@@ -5,6 +5,7 @@ import type { SkippedPath } from '../../core/checkpoint';
 import { IncompleteRestoreError, SandboxError } from '../../core/errors';
 import { ULID_PATTERN } from '../../core/ids';
 import type { CapturedBefore, CapturedPath, ContentChange, Logger, PreparedRestore, SandboxLocation, SandboxSnapshotter, Snapshot, SnapshotFile, SnapshotFileId } from '../../core/ports';
+import type { OpenFence } from '../../core/openFences';
 import type { PathChange } from '../../core/rollbackResult';
 import { captureBeforeWrite } from './capturedPaths';
 import { blobId, fileAtSnapshots, fileIdsAtSnapshots, readBlobs } from './fileVersions';
@@ -26,6 +27,7 @@ import { pathEntry, withPath } from './pathGraft';
 import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 import { assertRealDataPath } from '../files/realDataPath';
+import { readOpenFences, writeOpenFences } from '../files/openFenceFiles';
 
 export interface ShadowGitSandboxOptions {
   /** Absolute path of the checkpoint directory (`.cleveragents/checkpoints`). */
@@ -304,6 +306,25 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     await this.repo.ensureRepo();
     await this.repo.deleteRefs(pins.map(pinRef));
     await this.garbage.countUnpinned(pins.length);
+  }
+
+  async openFences(planId: string): Promise<OpenFence[]> {
+    assertKey(planId);
+    return readOpenFences(this.dataRoot(), this.fencesDir(), planId, this.options.logger);
+  }
+
+  async keepOpenFences(planId: string, fences: readonly OpenFence[]): Promise<void> {
+    assertKey(planId);
+    writeOpenFences(this.dataRoot(), this.fencesDir(), planId, fences);
+  }
+
+  /** The folder from which no step to a state file may be a link (the workspace). */
+  private dataRoot(): string {
+    return this.options.workspaceRoot ?? path.dirname(this.options.checkpointDir);
+  }
+
+  private fencesDir(): string {
+    return path.join(this.options.checkpointDir, 'fences');
   }
 
   /** The store's objects folder (made and checked first), which a remote's transport repository reads (src/remote). */

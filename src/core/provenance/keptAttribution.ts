@@ -23,7 +23,8 @@ export type KeepOutcome =
 
 export interface KeepRequest {
   /** The plan, the path in its sandbox, and its checkpoints (oldest first). */
-  readonly over: PlanOverPath;
+  /** The plan over the path (what is kept ends at a checkpoint: whether a call is open now does not enter it). */
+  readonly over: Omit<PlanOverPath, 'openNow'>;
   /** The checkpoint (an index of `over.checkpoints`) up to which the attribution is wanted. */
   readonly upTo: number;
   /** Asked before each step: true, the work stops there. */
@@ -62,7 +63,7 @@ export async function keepAttribution(src: PlanBlameSources, request: KeepReques
     const content = (await readContents(src, [f.id])).get(f.id);
     if (content === undefined) return 'nothing-to-keep';
     // The version itself as "now": its stretch to now changes nothing, and its attribution is kept.
-    const run = await planBlameRun({ deps: src.deps, tokens: cache, contents: src.contents, ...(src.ids ? { ids: src.ids } : {}) }, { ...over, checkpoints: checkpoints.slice(0, at + 1) }, ids.slice(0, at + 1), content);
+    const run = await planBlameRun({ deps: src.deps, tokens: cache, contents: src.contents, ...(src.ids ? { ids: src.ids } : {}) }, { ...over, checkpoints: checkpoints.slice(0, at + 1), openNow: false }, ids.slice(0, at + 1), content);
     if (run.keptAt !== at) return 'nothing-to-keep';
     if (before >= 0) cache.remove(keyAt(over.plan.plan_id, over.rel, ids, steps, before));
     before = at;

@@ -116,7 +116,7 @@ export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: 
   // The file now takes the id the store would give it: equal to a checkpoint's, it is that version.
   const nowId = like?.state === 'file' ? src.deps.snapshotter.contentId(now, like.id) : 'now';
   const id = (f: SnapshotFileId): FileVersion => versionOf(f, new Map());
-  const shape = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map(id) }, { id: nowId, content: now });
+  const shape = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map(id), open_now: p.openNow }, { id: nowId, content: now });
   const last = ids.length - 1;
   const cache = src.tokens;
   // The newest checkpoint whose attribution is kept, and that can be resumed from (readable).
@@ -137,7 +137,7 @@ export async function planBlameRun(src: PlanBlameSources, p: PlanOverPath, ids: 
     const contents = await readContents(src, needed);
     checkWanted(src);
     contents.set(nowId, now);
-    const { base, baseAuthor, steps } = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map((f) => versionOf(f, contents)) }, { id: nowId, content: now });
+    const { base, baseAuthor, steps } = planSteps({ plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions: ids.map((f) => versionOf(f, contents)), open_now: p.openNow }, { id: nowId, content: now });
     const options = { keepAt: last, ...(from ? { resume: from } : {}) };
     const { pause, signal } = src;
     if (pause === undefined && signal === undefined) return lineProvenanceRun(base, baseAuthor, steps, options);

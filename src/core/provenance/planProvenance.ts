@@ -12,6 +12,8 @@ export interface PlanFileHistory {
   readonly checkpoints: readonly Checkpoint[];
   /** `versions[i]`: the file at `checkpoints[i]`. */
   readonly versions: readonly FileVersion[];
+  /** A tool call of the plan is open now: the step to the file now is unknown (core/openFences.ts). */
+  readonly open_now?: boolean;
 }
 
 /** The steps of one plan's history up to `now` (the file as it is), with whose each change was. */
@@ -21,7 +23,7 @@ export function planSteps(history: PlanFileHistory, now: FileVersion): { base: F
   if (first === undefined) return { base: now, baseAuthor: { kind: 'before_checkpoints', until: null }, steps: [] };
   const index = new Map(checkpoints.map((c, i) => [c.checkpoint_id, i]));
   const byId = new Map(checkpoints.map((c) => [c.checkpoint_id, c]));
-  const steps = authoredStretches(history.plan_id, checkpoints, 0).map((st, i): ProvenanceStep => {
+  const steps = authoredStretches(history.plan_id, checkpoints, 0, history.open_now === true).map((st, i): ProvenanceStep => {
     const times: StretchTimes = { plan_id: history.plan_id, from_checkpoint_id: st.from.checkpoint_id, to_checkpoint_id: st.to?.checkpoint_id ?? null, since: st.from.created_at, until: st.to?.created_at ?? null };
     return { version: st.to === undefined ? now : versions[i + 1]!, author: stepAuthor(st.author, times, index, byId), times };
   });

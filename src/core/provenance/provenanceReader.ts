@@ -14,6 +14,8 @@ export interface PlanOverPath {
   readonly plan: Plan;
   readonly checkpoints: readonly Checkpoint[];
   readonly rel: string;
+  /** A tool call of the plan is open now (core/openFences.ts): what changed since its last checkpoint is named by no one. */
+  readonly openNow: boolean;
 }
 
 /** `path` (relative to the workspace) relative to a sandbox folder (relative to the workspace), or undefined when outside it. */
@@ -43,7 +45,7 @@ export async function plansOverPath(deps: ServiceDeps, path: string, planId: str
   });
   if (!known) throw new NotFoundError('plan', planId!);
   if (planId !== undefined && over.length === 0) throw new ValidationError(`${JSON.stringify(path)} is not in the sandbox of plan ${planId}`);
-  return over;
+  return Promise.all(over.map(async (p) => ({ ...p, openNow: (await deps.snapshotter.openFences(p.plan.plan_id)).length > 0 })));
 }
 
 function versionOf(f: SnapshotFile): FileVersion {
@@ -98,7 +100,7 @@ export async function readHistories(deps: ServiceDeps, plans: readonly PlanOverP
     for (const p of group) {
       const versions = files.slice(at, at + p.checkpoints.length).map(versionOf);
       at += p.checkpoints.length;
-      out.set(p.plan.plan_id, { plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions });
+      out.set(p.plan.plan_id, { plan_id: p.plan.plan_id, checkpoints: p.checkpoints, versions, open_now: p.openNow });
     }
   }
   return plans.map((p) => out.get(p.plan.plan_id)!);

@@ -83,7 +83,7 @@ export class ProvenanceService {
       timings.storeWaitMs = reading - asked;
       timings.rowsMs = performance.now() - reading;
     }
-    const key = [file.path, planId ?? '', this.deps.snapshotter.contentId(content, SHA1_LIKE), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
+    const key = [file.path, planId ?? '', this.deps.snapshotter.contentId(content, SHA1_LIKE), ...plans.flatMap((p) => [p.plan.plan_id, p.rel, p.openNow ? 'open' : 'closed', ...p.checkpoints.map((c) => c.checkpoint_id)])].join('\0');
     const known = this.answers.get(key);
     if (timings) timings.remembered = known !== undefined;
     if (known) return known;
