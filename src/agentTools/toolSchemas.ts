@@ -76,7 +76,7 @@ export const AgentOnlySummarySchema = z.object({
   conflicts: z.array(z.object({ path: z.string(), reason: z.enum(Object.keys(CONFLICT_REASONS) as [ConflictReason, ...ConflictReason[]]), message: z.string() })),
   conflict_markers: z.array(z.string()).optional().describe('Paths written with conflict markers (only when the user asked for them): tell the user to settle them.'),
   tool_calls: z.number().int(),
-  unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), until_checkpoint_id: z.string().nullable() })),
+  unclosed: z.array(z.object({ pre_write_checkpoint_id: z.string(), pre_write_skipped: z.boolean(), until_checkpoint_id: z.string().nullable() })),
   change: z
     .object({
       path: z.string(),

@@ -214,7 +214,8 @@ export function agentOnlyLines(summary: AgentOnlySummary, all: boolean): string[
     lines.push(...listed(summary.conflict_markers, (p) => `  markers   ${v(p)}`));
   }
   for (const u of summary.unclosed) {
-    lines.push(`Tool call at pre_write ${v(u.pre_write_checkpoint_id)} has no post_step: whose its changes up to ${u.until_checkpoint_id === null ? 'the files as they are now' : `checkpoint ${v(u.until_checkpoint_id)}`} are is unknown, so they are kept.`);
+    const call = u.pre_write_skipped ? `A tool call after checkpoint ${v(u.pre_write_checkpoint_id)} (its pre_write skipped: nothing had changed)` : `Tool call at pre_write ${v(u.pre_write_checkpoint_id)}`;
+    lines.push(`${call} has no post_step: whose its changes up to ${u.until_checkpoint_id === null ? 'the files as they are now' : `checkpoint ${v(u.until_checkpoint_id)}`} are is unknown, so they are kept.`);
   }
   return lines;
 }

@@ -84,7 +84,10 @@ export const MARKER_LABELS = {
 
 /** A pre_write whose post_step never came. */
 export interface UnclosedToolCall {
+  /** The call's pre_write; when that was skipped (`pre_write_skipped`), the checkpoint before the call. */
   readonly pre_write_checkpoint_id: string;
+  /** The hooks skipped its pre_write (nothing had changed): its open fence told that it ran (core/openFences.ts). */
+  readonly pre_write_skipped: boolean;
   /** The checkpoint its changes are counted up to; null: the files as they are now. */
   readonly until_checkpoint_id: string | null;
 }
@@ -160,7 +163,7 @@ export function agentOnlySummary(
     conflicts: [...conflicts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     unclosed: record.stretches
       .filter((s) => s.author.kind === 'unknown' && s.author.reason === 'unclosed')
-      .map((s) => ({ pre_write_checkpoint_id: s.from.checkpoint_id, until_checkpoint_id: s.to?.checkpoint_id ?? null })),
+      .map((s) => ({ pre_write_checkpoint_id: s.from.checkpoint_id, pre_write_skipped: !fencesToolCall(s.from, 'pre_write'), until_checkpoint_id: s.to?.checkpoint_id ?? null })),
     conflict_markers: [...marked].sort(),
   };
 }

@@ -230,7 +230,7 @@ function agentOnlySummaryJson(summary: AgentOnlySummary, reverted: readonly Path
     conflicts: conflictsJson(summary.conflicts),
     conflict_markers: [...summary.conflict_markers],
     tool_calls: summary.tool_calls,
-    unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, until_checkpoint_id: u.until_checkpoint_id })),
+    unclosed: summary.unclosed.map((u) => ({ pre_write_checkpoint_id: u.pre_write_checkpoint_id, pre_write_skipped: u.pre_write_skipped, until_checkpoint_id: u.until_checkpoint_id })),
     ...(summary.change ? { change: toolCallChangeJson(summary.change) } : {}),
   };
 }

@@ -68,7 +68,7 @@ export interface PanelAgentOnly {
   readonly scope?: 'session' | 'prompt' | 'tool_call' | 'subagent';
   readonly toolCalls: number;
   /** Tool calls with no post_step, counted as the agent's up to the next checkpoint (null: the files now). */
-  readonly unclosed: readonly { readonly preWrite: string; readonly until: string | null }[];
+  readonly unclosed: readonly { readonly preWrite: string; readonly skipped: boolean; readonly until: string | null }[];
   /** preview: the snapshot of the files as the rollback would leave them (what the diffs show on their right). */
   readonly target?: string;
 }

@@ -272,7 +272,7 @@ describe('agent-only rollback (undo the agent, keep mine)', function () {
     const { checkpoint: next } = await s.checkpoints.createCheckpoint(planId, { reason: 'the next prompt' });
     write(root, 'mine.txt', 'mine');
     const preview = await s.checkpoints.previewAgentOnlyRollback(planId, c);
-    assert.deepEqual(preview.summary.unclosed, [{ pre_write_checkpoint_id: pre.checkpoint_id, until_checkpoint_id: next.checkpoint_id }]);
+    assert.deepEqual(preview.summary.unclosed, [{ pre_write_checkpoint_id: pre.checkpoint_id, pre_write_skipped: false, until_checkpoint_id: next.checkpoint_id }]);
     assert.deepEqual(preview.summary.kept_reasons, [
       { path: 'a.txt', reason: 'unknown', unknown: 'unclosed' },
       { path: 'mine.txt', reason: 'outside_tool_calls' },

@@ -84,10 +84,18 @@ describe('open fences: a Codex apply_patch that fails half-way after a skipped p
     assert.deepEqual(blameOf(root, 'notes.txt'), ['1 before_checkpoints', '2 unknown unclosed'], 'after the row: still no one’s');
 
     // Agent-only rollback to the prompt: the half-written file is neither taken out nor kept as the user's.
+    const text = runCli(root, ['plan', 'rollback', '--agent-only', '--preview', plan.plan_id, list[0]!.checkpoint_id]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /A tool call after checkpoint \S+ \(its pre_write skipped: nothing had changed\) has no post_step: whose its changes up to checkpoint/);
     const run = runCli(root, ['--format', 'json', 'plan', 'rollback', '--agent-only', '--yes', plan.plan_id, list[0]!.checkpoint_id]);
     assert.equal(run.code, 0, run.stderr);
-    const summary = run.json<{ rollback_summary: { kept_reasons: { path: string; reason: string; unknown?: string }[] } }>().rollback_summary;
+    const summary = run.json<{ rollback_summary: { kept_reasons: { path: string; reason: string; unknown?: string }[]; unclosed: unknown[] } }>().rollback_summary;
     assert.deepEqual(summary.kept_reasons.filter((k) => k.path === 'notes.txt'), [{ path: 'notes.txt', reason: 'unknown', unknown: 'unclosed' }]);
+    assert.deepEqual(summary.unclosed, [
+      { pre_write_checkpoint_id: list[0]!.checkpoint_id, pre_write_skipped: true, until_checkpoint_id: list[1]!.checkpoint_id },
+      { pre_write_checkpoint_id: list[1]!.checkpoint_id, pre_write_skipped: false, until_checkpoint_id: null },
+    ], 'the patch (its pre_write skipped), then the shell call (no post_step yet)');
+
     assert.equal(readFileSync(path.join(root, 'notes.txt'), 'utf8'), 'one\nhalf of the patch\n');
   });
 

@@ -466,7 +466,7 @@ describe('status bar: the active plan', () => {
 });
 
 describe('rollback panel: an agent-only rollback (Undo Agent Changes Since Here, Keep Mine)', () => {
-  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], conflict_markers: [] as string[], unclosed: [{ pre_write_checkpoint_id: CP2, until_checkpoint_id: null }] };
+  const summary = { mode: 'agent_only' as const, scope: 'session' as const, tool_calls: 2, kept: ['src/b.js', EVIL.replace('.txt', '.md')], kept_reasons: [{ path: 'src/b.js', reason: 'outside_tool_calls' as const }, { path: EVIL.replace('.txt', '.md'), reason: 'other_session' as const, plan_id: CP2 }], merged: ['src/a.js'], conflicts: [], conflict_markers: [] as string[], unclosed: [{ pre_write_checkpoint_id: CP2, pre_write_skipped: false, until_checkpoint_id: null }] };
   const agentOutcome: RollbackOutcome = { ...outcome, agent_only: summary };
   const undone = (): PanelState => rollbackState({ folder, plan: plan(), target: checkpoint(CP1), outcome: agentOutcome, undo: false, now });
 

@@ -53,7 +53,7 @@ export const PanelStateSchema = z
         conflictMarkers: z.array(RelativePathSchema).max(1_000_000).optional(),
         scope: z.enum(AGENT_ONLY_SCOPES).optional(),
         toolCalls: z.number().int().nonnegative(),
-        unclosed: z.array(z.object({ preWrite: UlidSchema, until: UlidSchema.nullable() }).strict()).max(100_000),
+        unclosed: z.array(z.object({ preWrite: UlidSchema, skipped: z.boolean(), until: UlidSchema.nullable() }).strict()).max(100_000),
         target: ObjectIdSchema.optional(),
       })
       .strict()

@@ -56,7 +56,7 @@ export function panelAgentOnly(summary: AgentOnlySummary, target?: string): Pane
     ...(summary.conflict_markers.length > 0 ? { conflictMarkers: [...summary.conflict_markers] } : {}),
     scope: summary.scope,
     toolCalls: summary.tool_calls,
-    unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, until: u.until_checkpoint_id })),
+    unclosed: summary.unclosed.map((u) => ({ preWrite: u.pre_write_checkpoint_id, skipped: u.pre_write_skipped, until: u.until_checkpoint_id })),
     ...(target ? { target } : {}),
   };
 }
@@ -119,7 +119,7 @@ export function outcomeOfState(state: PanelState): RollbackOutcome | undefined {
             merged: [...(state.agentOnly.merged ?? [])],
             conflicts: [],
             conflict_markers: [...(state.agentOnly.conflictMarkers ?? [])],
-            unclosed: state.agentOnly.unclosed.map((u) => ({ pre_write_checkpoint_id: u.preWrite, until_checkpoint_id: u.until })),
+            unclosed: state.agentOnly.unclosed.map((u) => ({ pre_write_checkpoint_id: u.preWrite, pre_write_skipped: u.skipped, until_checkpoint_id: u.until })),
           },
         }
       : {}),
