@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, constants as fsConstants, promises as fs } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { ValidationError } from '../../core/errors';
 import { ULID_PATTERN } from '../../core/ids';
@@ -82,27 +82,28 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
     // loop, which made the read of one file take a sizeable part of the editor's marks.
     let at = await this.canonicalRoot();
     const parts = normal.split('/');
+    let size = 0;
     for (const [i, part] of parts.entries()) {
       at = path.join(at, part);
       const stat = lstatOrMissing(at);
       if (stat === undefined) return { path: normal, content: undefined };
       if (stat.isSymbolicLink()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is a symbolic link: only files inside the workspace are read, never through a link`);
       if (i < parts.length - 1 ? !stat.isDirectory() : !stat.isFile()) throw new ValidationError(`${JSON.stringify(parts.slice(0, i + 1).join('/'))} is not ${i < parts.length - 1 ? 'a folder' : 'a regular file'}`);
+      size = Number(stat.size);
     }
     // O_NOFOLLOW: a link put in its place since the look is not followed either (where the platform has it).
-    const fd = openSync(at, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
-    let sync = false;
-    try {
-      sync = fstatSync(fd).size <= SYNC_READ_MAX_BYTES;
-      if (sync) {
+    const flags = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0);
+    // The last look gave the size: a small file is read at once, a large one without holding the process meanwhile.
+    if (size <= SYNC_READ_MAX_BYTES) {
+      const fd = openSync(at, flags);
+      try {
         const buffer = readFileSync(fd);
         return { path: normal, content: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
+      } finally {
+        closeSync(fd);
       }
-    } finally {
-      closeSync(fd);
     }
-    // A large file: read without holding the process meanwhile.
-    const handle = await fs.open(at, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+    const handle = await fs.open(at, flags);
     try {
       const buffer = await handle.readFile();
       return { path: normal, content: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
