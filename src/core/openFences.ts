@@ -65,8 +65,13 @@ export function afterCheckpoint(open: readonly OpenFence[], c: FencedCheckpoint)
   return { next: [], stamp: remaining.map((f) => f.tool_use_id ?? '(no id)').join(' ').slice(0, 4000) };
 }
 
-/** The fences without the one `id` closes (a call without an id closes the oldest without one). */
+/**
+ * The fences without the one a `post_step` of call `id` closes: its own; else, as a taken
+ * `pre_write` pairs with a `post_step` unless both name a call and the names differ, the newest
+ * fence without a name (a `post_step` without a name: the newest fence). None closed: the same array.
+ */
 function withoutCall(open: readonly OpenFence[], id: string | null): readonly OpenFence[] {
-  const at = open.findIndex((f) => f.tool_use_id === id);
+  let at = id === null ? open.length - 1 : open.findIndex((f) => f.tool_use_id === id);
+  if (at < 0 && id !== null) at = open.map((f) => f.tool_use_id).lastIndexOf(null);
   return at < 0 ? open : [...open.slice(0, at), ...open.slice(at + 1)];
 }

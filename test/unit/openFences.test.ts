@@ -22,6 +22,11 @@ describe('open fences: the rule', () => {
     assert.deepEqual(afterCheckpoint(opened.next, call({ type: 'post_step', taken: true })), { next: [] }, 'its own post_step: no stamp');
     assert.deepEqual(afterCheckpoint(opened.next, call({ type: 'post_step', taken: false })), { next: [] });
   });
+  it('a call named on one side only pairs, as a taken pre_write does; two names that differ do not', () => {
+    assert.deepEqual(afterCheckpoint([{ tool_use_id: null, at: AT }], call({ type: 'post_step', toolUseId: 'b', taken: true })), { next: [] }, 'the pre_write gave no name');
+    assert.deepEqual(afterCheckpoint([{ tool_use_id: 'a', at: AT }, { tool_use_id: 'b', at: AT }], call({ type: 'post_step', toolUseId: undefined, taken: true })), { next: [], stamp: 'a' }, 'the post_step gave none: it closes the newest');
+    assert.deepEqual(afterCheckpoint([{ tool_use_id: 'a', at: AT }], call({ type: 'post_step', toolUseId: 'b', taken: false })), { next: [{ tool_use_id: 'a', at: AT }] }, 'another call’s skipped post_step closes nothing');
+  });
   it('a row taken while another call is open carries it and clears the fences', () => {
     const open: OpenFence[] = [{ tool_use_id: 'a', at: AT }];
     assert.deepEqual(afterCheckpoint(open, call({ toolUseId: 'b', taken: true })), { next: [], stamp: 'a' }, 'the next pre_write');
