@@ -91,7 +91,8 @@ describe('agents hook run: the real programs\' events', function () {
       send('claude-code', root, fixture('claude-code', 'UserPromptSubmit', root, s, 'make the build pass'));
       assert.equal(plans(root)[0]!.title, 'Claude Code: make the build pass', 'the first prompt titles the plan made at the session start');
       const beforePrompt = files(root);
-      send('claude-code', root, fixture('claude-code', 'PreToolUse-Bash', root, s));
+      // the failing call's own PreToolUse (the same tool_use_id as its PostToolUseFailure)
+      send('claude-code', root, fixture('claude-code', 'PreToolUse-Bash-failing', root, s));
       write(root, 'partial.txt', 'partial\n'); // the command wrote, then failed
       send('claude-code', root, fixture('claude-code', 'PostToolUseFailure-Bash', root, s));
       write(root, 'user.txt', 'mine, edited by hand\n');
