@@ -20,15 +20,24 @@ export class ShortIds {
   private readonly shortOf = new Map<string, string>();
 
   constructor(ids: Iterable<string>) {
-    // Sorted by their reversed text, an id's nearest rivals for its ending are its neighbours.
-    const reversed = [...new Set(ids)].map((id) => [...id].reverse().join('')).sort();
-    for (let i = 0; i < reversed.length; i++) {
-      const r = reversed[i]!;
-      const shared = Math.max(commonStart(r, reversed[i - 1]), commonStart(r, reversed[i + 1]));
-      const length = Math.max(MIN_SHORT_ID, shared + 1);
-      const id = [...r].reverse().join('');
-      this.shortOf.set(id, length > RANDOM_PART ? id : id.slice(-length));
+    // Ending by ending, from the shortest: an id whose last `length` characters no other id of the
+    // group ends with takes them; the rest go on to one more character. An id settled at a shorter
+    // length ends unlike every other there, so none of the rest can end like it at a longer one.
+    // (Counting endings costs a slice per id per round; a workspace of 5,000 ids settles nearly
+    // all of them in the first.)
+    let group = [...new Set(ids)];
+    for (let length = MIN_SHORT_ID; group.length > 0 && length <= RANDOM_PART; length++) {
+      const endings = new Map<string, number>();
+      for (const id of group) endings.set(id.slice(-length), (endings.get(id.slice(-length)) ?? 0) + 1);
+      const rest: string[] = [];
+      for (const id of group) {
+        const ending = id.slice(-length);
+        if (endings.get(ending) === 1) this.shortOf.set(id, ending);
+        else rest.push(id);
+      }
+      group = rest;
     }
+    for (const id of group) this.shortOf.set(id, id);
   }
 
   /** The short form of an id of the workspace; any other text as given. */
@@ -42,12 +51,6 @@ export class ShortIds {
   }
 }
 
-function commonStart(a: string, b: string | undefined): number {
-  if (b === undefined) return 0;
-  let n = 0;
-  while (n < a.length && a[n] === b[n]) n++;
-  return n;
-}
 
 /** What the ids of a workspace are read from: its store (a narrow view, so both front ends can pass theirs). */
 export interface IdSources {
