@@ -21,6 +21,23 @@ describe('short ids (core)', () => {
     assert.deepEqual(SAME_MS.map((id) => short.of(id)), ['VWXY0', 'VWXY1', 'VWXY2'].map((s) => s.slice(-MIN_SHORT_ID)));
   });
 
+  it('are, for random sets of ids sharing endings, the fewest last characters (at least four) no other id ends with', () => {
+    const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % alphabet.length;
+    for (let trial = 0; trial < 50; trial++) {
+      // Few letters at the end: endings shared for up to ten characters and more.
+      const ids = Array.from({ length: 1 + (trial % 40) * 5 }, () => `01KBX9ZQ7M${Array.from({ length: 16 }, (_, i) => alphabet[i < 14 - (trial % 12) ? 0 : next() % 3]).join('')}`);
+      const short = new ShortIds([...ids, ids[0]!]);
+      for (const id of new Set(ids)) {
+        const others = [...new Set(ids)].filter((o) => o !== id);
+        let length = MIN_SHORT_ID;
+        while (length <= 16 && others.some((o) => o.endsWith(id.slice(-length)))) length++;
+        assert.equal(short.of(id), length > 16 ? id : id.slice(-length), `trial ${trial}: ${id}`);
+      }
+    }
+  });
+
   it('grow until no other id of the workspace ends the same way, and stay unique', () => {
     const ids = ['01KBX9ZQ7M0000000000ABCDEF', '01KBX9ZQ7N1111111111BBCDEF', '01KBX9ZQ7P2222222222QQQQ12'];
     const short = new ShortIds(ids);
