@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import type { CheckpointsApi } from '../../src/extension/api/api';
-import { BlameKeeper } from '../../src/daemon/blameKeeper';
+import { BlameKeeper } from '../../src/core/provenance/blameKeeper';
 import { activateExtension, outsideServices } from './extensionUnderTest';
 import { until } from './until';
 
