@@ -65,6 +65,38 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
     }
   });
 
+  it('the checkpoint it last looked at pruned meanwhile (a burst of checkpoints past the plan\'s retention): it goes on from the first made after it', async () => {
+    const root = tempDir();
+    const s = services(root);
+    const activity = new RequestActivity();
+    const keeper = new BlameKeeper({ activity });
+    try {
+      const planId = await history(s, root, 3, () => keeper.note(s));
+      await keeper.settled();
+      await s.plans.setRetentionPolicy(planId, { max_checkpoints: 4, auto_prune: true });
+      // A request under way for the whole burst: the keeper looks only after it. The first of the
+      // burst changes h.txt, the three after it g.txt: the retention keeps the plan's first
+      // checkpoint and the three newest, so the one it looked at last, and h.txt's, are gone.
+      activity.began();
+      writeFileSync(path.join(root, 'h.txt'), 'h\n');
+      await s.checkpoints.createCheckpoint(planId, { type: 'post_step', sourceTool: 'Write', extra: { agent: 'claude-code', tool_use_id: 'h' } });
+      for (let v = 1; v <= 3; v++) {
+        writeFileSync(path.join(root, 'g.txt'), `g burst ${v}\n`);
+        await s.checkpoints.createCheckpoint(planId, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: `b${v}` } });
+      }
+      assert.equal((await s.checkpoints.listCheckpoints(planId)).length, 4, 'the retention kept the burst only');
+      keeper.note(s);
+      activity.ended();
+      await keeper.settled();
+      assert.deepEqual(keptFiles(root).filter((k) => k.key.includes('\nh.txt\n')).map((k) => k.covers), [2], 'h.txt kept at the first checkpoint left after the one looked at last (it holds h.txt\'s change)');
+      // g.txt up to the last: a first blame reads only what was kept.
+      await assertFirstBlameReadsKept(root, 'g.txt');
+    } finally {
+      keeper.close();
+      s.dispose();
+    }
+  });
+
   it('keeps at most 16 paths of one checkpoint (the others are left to the first call); a checkpoint it cannot compare is passed over', async () => {
     const root = tempDir();
     const s = services(root);

@@ -55,6 +55,12 @@ export interface BlameKeeperOptions {
   readonly onPass?: () => void;
 }
 
+/** A checkpoint looked at: where it stood in its plan's order (the time it was made, then its id). */
+interface Seen {
+  readonly id: string;
+  readonly createdAt: string;
+}
+
 interface Waiting {
   readonly planId: string;
   readonly rel: string;
@@ -65,7 +71,7 @@ interface Waiting {
 export class BlameKeeper {
   private services: KeeperServices | undefined;
   /** Per database and plan, the newest checkpoint looked at. */
-  private readonly seen = new Map<string, string>();
+  private readonly seen = new Map<string, Seen>();
   private readonly waiting = new Map<string, Waiting>();
   private wanted = false;
   private running: Promise<void> | undefined;
@@ -80,7 +86,15 @@ export class BlameKeeper {
     if (this.services !== undefined && this.services.databasePath !== services.databasePath) this.waiting.clear();
     this.services = services;
     this.wanted = true;
-    this.running ??= this.loop().finally(() => (this.running = undefined));
+    this.start();
+  }
+
+  private start(): void {
+    this.running ??= this.loop().finally(() => {
+      this.running = undefined;
+      // A note that came between the loop's last look and this (the same turn of the event loop) is not lost.
+      if (this.wanted && !this.closed) this.start();
+    });
   }
 
   /** Resolves when the work noted so far is done (or stopped for good). */
@@ -161,12 +175,13 @@ export class BlameKeeper {
     return at < 0 ? checkpoints.length : at;
   }
 
-  /** The paths each checkpoint of `plan` not seen yet changed, added to those waiting. Seen for the first time: its newest checkpoint only. */
+  /** The paths each checkpoint of `plan` not seen yet changed, added to those waiting. Seen for the first time: its newest checkpoint only (or, with `since`, those made since). */
   private async collect(services: KeeperServices, plan: Plan, checkpoints: readonly Checkpoint[]): Promise<'done' | 'stopped'> {
     const seenKey = `${services.databasePath}\0${plan.plan_id}`;
     const seen = this.seen.get(seenKey);
-    const seenAt = seen === undefined ? -1 : checkpoints.findIndex((c) => c.checkpoint_id === seen);
-    const first = Math.max(1, seenAt >= 0 ? seenAt + 1 : this.firstToLookAt(checkpoints));
+    // The checkpoint last looked at may be gone (pruned by the plan's retention while a burst of
+    // checkpoints went on): then the first made after it.
+    const first = Math.max(1, seen === undefined ? this.firstToLookAt(checkpoints) : firstAfter(checkpoints, seen));
     for (let at = first; at < checkpoints.length; at++) {
       if (this.stop()) return 'stopped';
       const before = checkpoints[at - 1]!;
@@ -187,9 +202,16 @@ export class BlameKeeper {
         }
         for (const key of [...this.waiting.keys()].slice(0, Math.max(0, this.waiting.size - MAX_WAITING))) this.waiting.delete(key);
       }
-      this.seen.set(seenKey, after.checkpoint_id);
+      this.seen.set(seenKey, { id: after.checkpoint_id, createdAt: after.created_at });
     }
-    if (checkpoints.length > 0 && first >= checkpoints.length) this.seen.set(seenKey, checkpoints[checkpoints.length - 1]!.checkpoint_id);
+    const newest = checkpoints[checkpoints.length - 1];
+    if (newest !== undefined && first >= checkpoints.length) this.seen.set(seenKey, { id: newest.checkpoint_id, createdAt: newest.created_at });
     return 'done';
   }
+}
+
+/** The index of the first checkpoint after `seen` in the plan's order (the time made, then the id), whether `seen` is still there or not; none: past the end. */
+function firstAfter(checkpoints: readonly Checkpoint[], seen: Seen): number {
+  const at = checkpoints.findIndex((c) => c.created_at > seen.createdAt || (c.created_at === seen.createdAt && c.checkpoint_id > seen.id));
+  return at < 0 ? checkpoints.length : at;
 }
