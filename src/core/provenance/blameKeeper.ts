@@ -86,15 +86,8 @@ export class BlameKeeper {
     if (this.services !== undefined && this.services.databasePath !== services.databasePath) this.waiting.clear();
     this.services = services;
     this.wanted = true;
-    this.start();
-  }
-
-  private start(): void {
-    this.running ??= this.loop().finally(() => {
-      this.running = undefined;
-      // A note that came between the loop's last look and this (the same turn of the event loop) is not lost.
-      if (this.wanted && !this.closed) this.start();
-    });
+    // (The loop never ends at once: wanted and not closed, it waits for an idle moment first.)
+    this.running ??= this.loop();
   }
 
   /** Resolves when the work noted so far is done (or stopped for good). */
@@ -120,24 +113,30 @@ export class BlameKeeper {
   }
 
   private async loop(): Promise<void> {
-    while (this.wanted && !this.closed) {
-      await this.options.activity.whenIdle();
-      // The last answer's write goes out before any of this work runs.
-      await new Promise((resolve) => setImmediate(resolve));
-      const services = this.services;
-      if (this.stop() || services === undefined) continue;
-      this.wanted = false;
-      this.options.onPass?.();
-      try {
-        if ((await this.pass(services)) === 'stopped') {
-          this.wanted = true;
-          this.options.onStopped?.();
+    try {
+      while (this.wanted && !this.closed) {
+        await this.options.activity.whenIdle();
+        // The last answer's write goes out before any of this work runs.
+        await new Promise((resolve) => setImmediate(resolve));
+        const services = this.services;
+        if (this.stop() || services === undefined) continue;
+        this.wanted = false;
+        this.options.onPass?.();
+        try {
+          if ((await this.pass(services)) === 'stopped') {
+            this.wanted = true;
+            this.options.onStopped?.();
+          }
+        } catch (error) {
+          // The services closed under it, a read that failed: what was kept stays; the next request looks again.
+          // Services let go of meanwhile (closed on purpose): nothing to say.
+          if (this.services === services) this.options.log?.(`keeping line attribution: ${(error as Error).message}`);
         }
-      } catch (error) {
-        // The services closed under it, a read that failed: what was kept stays; the next request looks again.
-        // Services let go of meanwhile (closed on purpose): nothing to say.
-        if (this.services === services) this.options.log?.(`keeping line attribution: ${(error as Error).message}`);
       }
+    } finally {
+      // Cleared in the very turn that found nothing more wanted (a finally of this same function):
+      // a note after it starts a new loop, none falls between the two.
+      this.running = undefined;
     }
   }
 
