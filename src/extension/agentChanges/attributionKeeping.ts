@@ -7,7 +7,8 @@ import type { StoreSections } from '../../storeSections';
 // when"): the first open of such a file with Show Agent Changes on then reads what was kept instead
 // of comparing every version. One keeper per folder's services, whether the marks are on or not: it
 // runs only after this process wrote the database under the store's lock, and costs one
-// comparison of a version per path per checkpoint, in steps that give way to everything else.
+// comparison of a version per path per checkpoint, in small steps that let the extension host's
+// other work in between two, and that stop for this folder's next checkpoint, rollback or undo.
 
 /** How long the folder's store must have been left alone before the keeper starts: a burst of saves, or a rollback's steps, come closer together. */
 export const KEEPER_QUIET_MS = 300;
