@@ -14,8 +14,8 @@ import { useTempDirs } from './helpers/tempDir';
 
 /** Short enough for a test. */
 const QUIET_MS = 40;
-/** Long enough that a history's checkpoints, one after the other, come within it: the first pass comes after the last. */
-const QUIET_AFTER_HISTORY_MS = 400;
+/** Long enough that a history's checkpoints, one after the other, come within it on a busy machine: the first pass comes after the last. */
+const QUIET_AFTER_HISTORY_MS = 1500;
 
 describe('the extension keeping the line attribution of what it records (keepAttributionOf)', function () {
   this.timeout(180_000);
@@ -80,6 +80,7 @@ describe('the extension keeping the line attribution of what it records (keepAtt
     let planId = '';
     // A checkpoint under way when a step ended: the keeper asks before the next one, which must not come.
     let busyAtLastStep = false;
+    let stepsAfterHistory = 0;
     const keeping = keepAttributionOf(s, {
       quietMs: QUIET_AFTER_HISTORY_MS,
       events: {
@@ -92,7 +93,8 @@ describe('the extension keeping the line attribution of what it records (keepAtt
           events.push(busyAtLastStep ? `step ${e.at} during the checkpoint` : `step ${e.at}`);
           busyAtLastStep = s.sections.busy();
           // The user saves again (an automatic checkpoint) while the keeper works through a long history.
-          if (recording === undefined && planId !== '' && e.at === 2) {
+          if (planId !== '') stepsAfterHistory += 1;
+          if (recording === undefined && stepsAfterHistory === 3) {
             recording = step(s, root, planId, 31, ['thirty-one']).then(() => events.push('recorded'));
           }
         },
