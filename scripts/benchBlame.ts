@@ -3,13 +3,13 @@
 // between them), and a git repository whose 200 commits are those same versions, one after the
 // other. Both are timed as a person runs them: a new process, the text output. The checkpoints are
 // taken as the resident process takes the hooks' (services that stay, each checkpoint a request
-// after which the keeper of line attribution, src/daemon/blameKeeper.ts, brings the changed paths'
+// after which the keeper of line attribution, src/core/provenance/blameKeeper.ts, brings the changed paths'
 // attribution up to it), so the first rows time the first `agents blame` after such a session.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createWorkspaceServices } from '../src/composition';
-import { BlameKeeper } from '../src/daemon/blameKeeper';
+import { BlameKeeper } from '../src/core/provenance/blameKeeper';
 import { RequestActivity } from '../src/daemon/requestActivity';
 import type { Logger } from '../src/core/ports';
 import { median, settle, type Row } from './benchCommon';

@@ -17,6 +17,7 @@ import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
 import { createUlidGenerator, systemClock } from './adapters/systemClock';
 import { fetchedPlanReason } from './remote/fetchedOrigins';
+import { StoreSections } from './storeSections';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -61,6 +62,8 @@ export interface WorkspaceServices {
   readonly workspace: NodeWorkspaceFiles;
   readonly databasePath: string;
   readonly checkpointDir: string;
+  /** This process's work under the store's lock: what work of low priority waits for and gives way to. */
+  readonly sections: StoreSections;
   dispose(): void;
 }
 
@@ -73,18 +76,19 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
   const store = new SqlJsCheckpointStore({ databasePath, wasmDir: options.wasmDir, logger: options.logger, workspaceRoot: root, lock: lockWait, writeLog: options.writeLog });
   let dataDirReady: Promise<string> | undefined;
   const storeLock = new FileLock(path.join(root, DATA_DIR_NAME, 'checkpoints.lock'), { timeoutMs: 120_000, staleMs: 600_000, ...lockWait }, (m) => options.logger.warn(m));
+  const sections = new StoreSections(() => store.statistics.saves + store.statistics.appends);
   const snapshotter = new ShadowGitSandbox({
     checkpointDir,
     workspaceRoot: root,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-    lock: async (_name, work) => {
+    lock: (_name, work) => sections.run(async () => {
       dataDirReady ??= ensureDataDir(root).catch((error: unknown) => {
         dataDirReady = undefined;
         throw error;
       });
       await dataDirReady;
       return storeLock.withLock(work);
-    },
+    }),
     logger: options.logger,
     // The database may live inside a sandbox (its path is a setting): never snapshot or restore it.
     protectedFiles: [databasePath, writeLogPath(databasePath), `${databasePath}.lock`, `${databasePath}.lock.break`],
@@ -111,6 +115,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     workspace,
     databasePath,
     checkpointDir,
+    sections,
     dispose: () => store.close(),
   };
 }

@@ -1,6 +1,6 @@
 // Whether the resident process is serving a request: counted by the transports
 // (requestTransports.ts) from the moment a request is read until its answer is written, so that
-// work of low priority (blameKeeper.ts) waits until no one waits on the process, and gives way as
+// work of low priority (core/provenance/blameKeeper.ts) waits until no one waits on the process, and gives way as
 // soon as someone does. One resident process per node process: one count.
 
 export class RequestActivity {

@@ -1,19 +1,19 @@
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
 import type { Logger } from '../core/ports';
-import { BlameKeeper, type BlameKeeperOptions } from './blameKeeper';
+import { BlameKeeper, type BlameKeeperOptions } from '../core/provenance/blameKeeper';
 import { requestActivity } from './requestActivity';
 
 // The resident process's warm services: one set per kind of caller and database, made on first
 // use and kept (sql.js's engine and the loaded database stay warm), lent to one request at a time
 // with that request's logger. Each set given back may have recorded checkpoints: the keeper of line
-// attribution (blameKeeper.ts) then looks for them, once no request is under way.
+// attribution (core/provenance/blameKeeper.ts) then looks for them, once no request is under way.
 
 export const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** How long a hook may wait for the store's lock when no call says less, as in hookRun.ts. */
 const HOOK_LOCK_WAIT_MS = 5_000;
-/** How long no request came before the keeper of line attribution starts (blameKeeper.ts). */
+/** How long no request came before the keeper of line attribution starts (core/provenance/blameKeeper.ts). */
 const KEEPER_QUIET_MS = 150;
 
 interface Warm {

@@ -12,12 +12,15 @@ import { SETTINGS_SECTION } from './commandIds';
 import { channelLogger, type ErrorReporter } from './log';
 import { loadEngine } from './loadEngine';
 import { affectsEngine, readFolderSettings, type FolderSettings } from './settings';
+import { keepAttributionOf, type AttributionKeeping } from './agentChanges/attributionKeeping';
 
 interface FolderEntry {
   readonly folder: vscode.WorkspaceFolder;
   settings: FolderSettings;
   /** Made on first use: this is what loads sql.js and, later, git. */
   services: Promise<WorkspaceServices> | undefined;
+  /** The keeper of line attribution of what these services record (agentChanges/attributionKeeping.ts). */
+  keeping: AttributionKeeping | undefined;
   watcher: vscode.Disposable;
 }
 
@@ -126,6 +129,7 @@ export class FolderServices implements vscode.Disposable {
     const entry = this.entry(folder);
     const services = entry.services;
     entry.services = undefined;
+    this.stopKeeping(entry);
     await services?.then((s) => s.dispose(), () => undefined);
     const moved = await moveDatabaseAside(folder.uri.fsPath, this.databaseUri(folder).fsPath, new Date());
     this.logger(folder).warn(`Moved the unreadable database ${entry.settings.databasePath} aside to ${moved}; the next plan starts a new one.`);
@@ -187,7 +191,7 @@ export class FolderServices implements vscode.Disposable {
     const key = folder.uri.toString();
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { folder, settings: this.readSettings(folder), services: undefined, watcher: new vscode.Disposable(() => undefined) };
+      entry = { folder, settings: this.readSettings(folder), services: undefined, keeping: undefined, watcher: new vscode.Disposable(() => undefined) };
       entry.watcher = this.watch(entry);
       this.entries.set(key, entry);
     }
@@ -199,7 +203,7 @@ export class FolderServices implements vscode.Disposable {
     logger.info(`Opening the checkpoint database ${entry.settings.databasePath}`);
     const { createWorkspaceServices } = loadEngine();
     this.loaded = true;
-    return createWorkspaceServices({
+    const services = createWorkspaceServices({
       workspaceRoot: entry.folder.uri.fsPath,
       wasmDir: this.options.wasmDir,
       logger,
@@ -208,6 +212,14 @@ export class FolderServices implements vscode.Disposable {
       // read at each plan's creation, so a changed setting applies at once
       defaultPolicy: () => this.entry(entry.folder).settings.retention,
     });
+    this.stopKeeping(entry);
+    entry.keeping = keepAttributionOf(services, { log: (m) => logger.debug(m) });
+    return services;
+  }
+
+  private stopKeeping(entry: FolderEntry): void {
+    entry.keeping?.dispose();
+    entry.keeping = undefined;
   }
 
   private logger(folder: vscode.WorkspaceFolder): Logger {
@@ -275,6 +287,7 @@ export class FolderServices implements vscode.Disposable {
     entry.watcher.dispose();
     const services = entry.services;
     entry.services = undefined;
+    this.stopKeeping(entry);
     void services?.then((s) => s.dispose(), () => undefined);
   }
 }

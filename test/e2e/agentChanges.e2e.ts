@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createWorkspaceServices } from '../../src/composition';
 import type { Logger } from '../../src/core/ports';
-import { runCommand, screenshot, useWorkbench } from './workbench';
+import { fullyDrawn, runCommand, screenshot, useWorkbench } from './workbench';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -68,6 +68,8 @@ describe('Show Agent Changes', () => {
     assert.match(text, /Agent change: Claude Code\n\nSession: Tidy \w{4,}\nTool call: Edit \w{4,}\n/);
     assert.match(text, /Tool call: Edit/);
     assert.match(text, /Undo This Change/);
+    // The hover fades in: the picture waits until it is drawn whole.
+    await fullyDrawn(hover.first());
     await screenshot(page, 'agent-changes-1-hover');
     await page.mouse.move(5, 500);
     await page.keyboard.press('Escape');

@@ -151,9 +151,11 @@ interface DomElement {
   querySelectorAll(selector: string): Iterable<DomElement>;
   getBoundingClientRect(): { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
   closest(selector: string): DomElement | null;
+  readonly parentElement: DomElement | null;
+  getAnimations(): readonly { readonly playState: string }[];
 }
 declare const document: Pick<DomElement, 'querySelector' | 'querySelectorAll'> & { elementFromPoint(x: number, y: number): DomElement | null };
-declare function getComputedStyle(element: DomElement): { readonly visibility: string };
+declare function getComputedStyle(element: DomElement): { readonly visibility: string; readonly opacity: string };
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (s: string): RegExp => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
@@ -573,6 +575,32 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120)}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * Waits until `target` is drawn whole: it and every element around it fully opaque, with no
+ * animation running on them (a hover fades in, so a picture taken as it appears is half
+ * transparent). Two looks in a row must agree: an animation may start just after the first.
+ */
+export async function fullyDrawn(target: Locator, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let settledLooks = 0;
+  let last = '';
+  while (settledLooks < 2) {
+    last = await target.evaluate((el: DomElement) => {
+      let opacity = 1;
+      let running = 0;
+      for (let e: DomElement | null = el; e !== null; e = e.parentElement) {
+        opacity *= Number(getComputedStyle(e).opacity);
+        running += e.getAnimations().filter((a) => a.playState === 'running').length;
+      }
+      return `opacity ${opacity}, ${running} animation(s) running`;
+    });
+    settledLooks = last === 'opacity 1, 0 animation(s) running' ? settledLooks + 1 : 0;
+    if (settledLooks >= 2) break;
+    if (Date.now() > deadline) throw new Error(`not fully drawn after ${timeoutMs} ms: ${last}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Drags the side bar's edge so that labels and descriptions are not cut off in screenshots. */

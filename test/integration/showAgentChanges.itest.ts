@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
 import type { CheckpointsApi } from '../../src/extension/api/api';
-import { BlameKeeper } from '../../src/daemon/blameKeeper';
+import { BlameKeeper } from '../../src/core/provenance/blameKeeper';
 import { activateExtension, outsideServices } from './extensionUnderTest';
 import { until } from './until';
 
@@ -91,6 +91,8 @@ describe('Show Agent Changes and Undo This Change', function () {
     const file = path.join(root, dir, 'big.ts');
     // The same lines in a second file, whose attribution is kept before it is shown (as the resident process keeps it during a hooked session).
     const twin = path.join(root, dir, 'kept.ts');
+    // And in a third, whose attribution the extension's own keeper kept after the checkpoints it recorded (these, through the language model tool).
+    const third = path.join(root, dir, 'own.ts');
     const plan = (await invoke<{ plan: PlanJson }>('create_plan', { title: 'A long history', sandbox: dir })).plan;
     const checkpoint = async (type: string, extra: Record<string, string> = {}): Promise<void> => {
       await invoke('create_checkpoint', { plan_id: plan.plan_id, type, ...(type === 'manual' ? {} : { source_tool: 'Edit' }), extra: { agent: 'claude-code', ...extra } });
@@ -100,6 +102,7 @@ describe('Show Agent Changes and Undo This Change', function () {
     const write = () => {
       fs.writeFileSync(file, `${lines.join('\n')}\n`);
       fs.writeFileSync(twin, `${lines.join('\n')}\n`);
+      fs.writeFileSync(third, `${lines.join('\n')}\n`);
     };
     write();
     await checkpoint('manual');
@@ -108,9 +111,29 @@ describe('Show Agent Changes and Undo This Change', function () {
       write();
       await checkpoint(v % 10 === 0 ? 'manual' : 'post_step', v % 10 === 0 ? {} : { tool_use_id: `big${v}` });
     }
-    // The resident process's keeper of line attribution, in another set of services (as the
-    // resident process has them): it keeps both files' attribution up to the last checkpoint; what
-    // it kept of big.ts is then removed, so that big.ts shows a first open with nothing kept.
+    // The extension's own keeper, once its store was left alone a moment, brings the three files'
+    // attribution up to the last checkpoint (one kept file each, its key covering the plan's
+    // checkpoints: those the retention policy left).
+    const counting = outsideServices(root);
+    const count = await counting.checkpoints.listCheckpoints(plan.plan_id).then((c) => c.length).finally(() => counting.dispose());
+    const keptDir = path.join(root, '.cleveragents', 'checkpoints', 'blame');
+    const keptOf = (name: string) =>
+      (fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []).flatMap((n) => {
+        try {
+          const key = (JSON.parse(fs.readFileSync(path.join(keptDir, n), 'utf8')) as { key: string }).key;
+          return key.includes(`\n${name}\n`) ? [{ n, covers: key.split('\n').length - 3 }] : [];
+        } catch {
+          return [];
+        }
+      });
+    const keptAt = performance.now();
+    await until('the extension’s keeper to keep the three files up to the last checkpoint', () => ['big.ts', 'kept.ts', 'own.ts'].every((n) => keptOf(n).some((k) => k.covers === count)) || undefined, 300_000);
+    console.log(`      Show Agent Changes: the extension's own keeper had the three files kept ${(performance.now() - keptAt).toFixed(0)} ms after the last checkpoint was recorded`);
+    // What it kept of kept.ts and big.ts is removed: kept.ts is then kept by the resident process's
+    // keeper, in another set of services (as the resident process has them), which keeps the
+    // three files' attribution up to the last checkpoint; what it kept of big.ts is removed again,
+    // so that big.ts shows a first open with nothing kept.
+    for (const name of ['big.ts', 'kept.ts']) for (const k of keptOf(name)) fs.rmSync(path.join(keptDir, k.n));
     const outside = outsideServices(root);
     const keeper = new BlameKeeper({ activity: { busy: () => false, whenIdle: async () => undefined } });
     try {
@@ -120,12 +143,12 @@ describe('Show Agent Changes and Undo This Change', function () {
       keeper.close();
       outside.dispose();
     }
-    const keptDir = path.join(root, '.cleveragents', 'checkpoints', 'blame');
     const keptKeys = fs.readdirSync(keptDir).map((n) => ({ n, key: (JSON.parse(fs.readFileSync(path.join(keptDir, n), 'utf8')) as { key: string }).key }));
     assert.ok(keptKeys.some((k) => k.key.includes('\nkept.ts\n')), 'kept.ts kept by the keeper');
     for (const k of keptKeys) if (k.key.includes('\nbig.ts\n')) fs.rmSync(path.join(keptDir, k.n));
     const doc = await vscode.workspace.openTextDocument(file);
     const twinDoc = await vscode.workspace.openTextDocument(twin);
+    const thirdDoc = await vscode.workspace.openTextDocument(third);
     const set = (cause: 'computed' | 'moved', of = doc) =>
       new Promise<{ workedOutMs?: number; phases?: Readonly<Record<string, number>> }>((resolve) => {
         const d = api.onDidSetAgentMarks((e) => {
@@ -170,6 +193,8 @@ describe('Show Agent Changes and Undo This Change', function () {
         console.log(`      Show Agent Changes, 2,000 lines and 200 checkpoints (${what}): marks set ${(end - start).toFixed(0)} ms after the file was asked to open, ${(end - active).toFixed(0)} ms after its editor became active; the engine took ${ms(workedOutMs)} (${where.join(', ')})`);
       };
       await open('kept.ts, its first time, its attribution kept by the resident process', twinDoc);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open('own.ts, its first time, its attribution kept by the extension after the checkpoints it recorded', thirdDoc);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await open('big.ts, its first time, nothing kept');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createWorkspaceServices, type WorkspaceServices } from '../../src/composition';
 import type { CheckpointJson, PlanJson } from '../../src/envelopes/envelopes';
-import { BlameKeeper } from '../../src/daemon/blameKeeper';
+import { BlameKeeper } from '../../src/core/provenance/blameKeeper';
+import { assertFirstBlameReadsKept, fresh, history, keptFiles, next, services, step } from './helpers/keptAttributionFixtures';
 import { WarmServices } from '../../src/daemon/warmServices';
 import { RequestActivity } from '../../src/daemon/requestActivity';
 import { NO_DAEMON, agents, event, hook, json, killAll, newWorkspace, running, until } from './helpers/residentProcessFixtures';
@@ -13,86 +13,10 @@ import { RecordingLogger, SQL_WASM_DIR } from './helpers/storeFixtures';
 import { useTempDirs } from './helpers/tempDir';
 
 // The resident process keeps line attribution up to date as checkpoints are taken
-// (src/daemon/blameKeeper.ts, src/core/provenance/keptAttribution.ts): after the request, never
+// (src/core/provenance/blameKeeper.ts, src/core/provenance/keptAttribution.ts): after the request, never
 // while one is under way, one version per step, giving way between two steps, and a first
 // `agents blame` then reads what was kept. Real services on real git repositories, and the real
 // resident process served real hooks; the order of events is asserted, never a duration.
-
-const KEPT = ['.cleveragents', 'checkpoints', 'blame'];
-
-/** The kept files: for each, how many checkpoints its key covers (its lines after the rules, plan and path). */
-function keptFiles(root: string): { file: string; key: string; covers: number; tokens: number[] }[] {
-  const dir = path.join(root, ...KEPT);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((n) => n.endsWith('.json'))
-    .flatMap((n) => {
-      try {
-        const parsed = JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as { key: string; tokens: number[] };
-        return [{ file: path.join(dir, n), key: parsed.key, covers: parsed.key.split('\n').length - 3, tokens: parsed.tokens }];
-      } catch {
-        return [{ file: path.join(dir, n), key: '', covers: -1, tokens: [] }];
-      }
-    });
-}
-
-function services(root: string): WorkspaceServices {
-  return createWorkspaceServices({ workspaceRoot: root, wasmDir: SQL_WASM_DIR, logger: new RecordingLogger(), deferGarbageCollection: true });
-}
-
-/** A plan over `root` and `versions` checkpoints, each after an edit of f.txt (and of g.txt every third): tool calls. */
-async function history(s: WorkspaceServices, root: string, versions: number, after?: () => void): Promise<string> {
-  const plan = await s.plans.createPlan({ title: 'keep' });
-  let lines = Array.from({ length: 120 }, (_, i) => `line ${i}`);
-  writeFileSync(path.join(root, 'f.txt'), `${lines.join('\n')}\n`);
-  writeFileSync(path.join(root, 'g.txt'), 'g\n');
-  await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual', reason: 'first' });
-  for (let v = 1; v <= versions; v++) await step(s, root, plan.plan_id, v, (lines = next(lines, v)), after);
-  return plan.plan_id;
-}
-
-function next(lines: readonly string[], v: number): string[] {
-  const out = lines.map((l, i) => (i === (v * 7) % lines.length ? `line ${i}, changed in version ${v}` : l));
-  if (v % 4 === 0) out.splice(v % out.length, 0, `added in version ${v}`);
-  return out;
-}
-
-async function step(s: WorkspaceServices, root: string, planId: string, v: number, lines: readonly string[], after?: () => void): Promise<void> {
-  writeFileSync(path.join(root, 'f.txt'), `${lines.join('\n')}\n`);
-  if (v % 3 === 0) writeFileSync(path.join(root, 'g.txt'), `g ${v}\n`);
-  await s.checkpoints.createCheckpoint(planId, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: `t${v}` } });
-  after?.();
-}
-
-/** The blame of `rel` worked out with nothing kept (a new set of services, the kept folder emptied first and again after). */
-async function fresh(root: string, rel: string): Promise<unknown> {
-  const dir = path.join(root, ...KEPT);
-  const saved = keptFiles(root).map((k) => ({ file: k.file, text: readFileSync(k.file, 'utf8') }));
-  for (const k of saved) writeFileSync(k.file, 'moved away');
-  const s = services(root);
-  try {
-    return (await s.provenance.blame(rel)).blame;
-  } finally {
-    s.dispose();
-    for (const n of readdirSync(dir)) if (!saved.some((k) => path.basename(k.file) === n)) writeFileSync(path.join(dir, n), 'x');
-    for (const k of saved) writeFileSync(k.file, k.text);
-  }
-}
-
-/** A first call of a new process on `rel`: its attribution is read, no content of the store is, and the answer is the one worked out from nothing. */
-async function assertFirstBlameReadsKept(root: string, rel: string): Promise<void> {
-  const first = services(root);
-  let read = 0;
-  const readContents = first.snapshotter.readContents.bind(first.snapshotter);
-  first.snapshotter.readContents = (ids) => ((read += ids.length), readContents(ids));
-  try {
-    const answer = await first.provenance.blame(rel);
-    assert.equal(read, 0, 'nothing read but the kept attribution');
-    assert.deepEqual(answer.blame, await fresh(root, rel), 'the answer worked out from nothing');
-  } finally {
-    first.dispose();
-  }
-}
 
 describe('keeping line attribution up to date as checkpoints are taken (BlameKeeper)', function () {
   this.timeout(180_000);
@@ -135,6 +59,38 @@ describe('keeping line attribution up to date as checkpoints are taken (BlameKee
       await keeper.settled();
       assert.deepEqual(keptFiles(root).filter((k) => k.key.includes('\nf.txt\n')).map((k) => k.covers), [5], 'f.txt kept at the checkpoint that last changed it');
       await assertFirstBlameReadsKept(root, 'f.txt');
+    } finally {
+      keeper.close();
+      s.dispose();
+    }
+  });
+
+  it('the checkpoint it last looked at pruned meanwhile (a burst of checkpoints past the plan\'s retention): it goes on from the first made after it', async () => {
+    const root = tempDir();
+    const s = services(root);
+    const activity = new RequestActivity();
+    const keeper = new BlameKeeper({ activity });
+    try {
+      const planId = await history(s, root, 3, () => keeper.note(s));
+      await keeper.settled();
+      await s.plans.setRetentionPolicy(planId, { max_checkpoints: 4, auto_prune: true });
+      // A request under way for the whole burst: the keeper looks only after it. The first of the
+      // burst changes h.txt, the three after it g.txt: the retention keeps the plan's first
+      // checkpoint and the three newest, so the one it looked at last, and h.txt's, are gone.
+      activity.began();
+      writeFileSync(path.join(root, 'h.txt'), 'h\n');
+      await s.checkpoints.createCheckpoint(planId, { type: 'post_step', sourceTool: 'Write', extra: { agent: 'claude-code', tool_use_id: 'h' } });
+      for (let v = 1; v <= 3; v++) {
+        writeFileSync(path.join(root, 'g.txt'), `g burst ${v}\n`);
+        await s.checkpoints.createCheckpoint(planId, { type: 'post_step', sourceTool: 'Edit', extra: { agent: 'claude-code', tool_use_id: `b${v}` } });
+      }
+      assert.equal((await s.checkpoints.listCheckpoints(planId)).length, 4, 'the retention kept the burst only');
+      keeper.note(s);
+      activity.ended();
+      await keeper.settled();
+      assert.deepEqual(keptFiles(root).filter((k) => k.key.includes('\nh.txt\n')).map((k) => k.covers), [2], 'h.txt kept at the first checkpoint left after the one looked at last (it holds h.txt\'s change)');
+      // g.txt up to the last: a first blame reads only what was kept.
+      await assertFirstBlameReadsKept(root, 'g.txt');
     } finally {
       keeper.close();
       s.dispose();

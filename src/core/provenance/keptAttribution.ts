@@ -4,7 +4,7 @@ import { planSteps } from './planProvenance';
 import type { PlanOverPath } from './provenanceReader';
 
 // Keeping a plan's attribution of one path up to date ahead of the calls that read it (the
-// resident process does it after the hooks' checkpoints, src/daemon/blameKeeper.ts): one version
+// resident process after the hooks' checkpoints, the extension after its own, blameKeeper.ts): one version
 // more per step, each step resumed from the attribution the step before kept, so a long history is
 // never worked out in one piece, and work stopped between two steps loses nothing but the step
 // under way. What a step keeps is what `agents blame` keeps at a plan's last checkpoint (same key,
