@@ -94,6 +94,8 @@ describe('Show Agent Changes and Undo This Change', function () {
     // And in a third, whose attribution the extension's own keeper kept after the checkpoints it recorded (these, through the language model tool).
     const third = path.join(root, dir, 'own.ts');
     const plan = (await invoke<{ plan: PlanJson }>('create_plan', { title: 'A long history', sandbox: dir })).plan;
+    // All 201 checkpoints stay (the default policy keeps 50): the history the issue measures.
+    await invoke('set_retention_policy', { plan_id: plan.plan_id, auto_prune: false });
     const checkpoint = async (type: string, extra: Record<string, string> = {}): Promise<void> => {
       await invoke('create_checkpoint', { plan_id: plan.plan_id, type, ...(type === 'manual' ? {} : { source_tool: 'Edit' }), extra: { agent: 'claude-code', ...extra } });
     };
@@ -113,9 +115,10 @@ describe('Show Agent Changes and Undo This Change', function () {
     }
     // The extension's own keeper, once its store was left alone a moment, brings the three files'
     // attribution up to the last checkpoint (one kept file each, its key covering the plan's
-    // checkpoints: those the retention policy left).
+    // checkpoints).
     const counting = outsideServices(root);
     const count = await counting.checkpoints.listCheckpoints(plan.plan_id).then((c) => c.length).finally(() => counting.dispose());
+    assert.equal(count, 201, 'every checkpoint kept');
     const keptDir = path.join(root, '.cleveragents', 'checkpoints', 'blame');
     const keptOf = (name: string) =>
       (fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []).flatMap((n) => {
