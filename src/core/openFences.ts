@@ -9,7 +9,7 @@ import { AUTOMATIC_SOURCE_TOOL } from './checkpoint';
 // which its `post_step` closes. A checkpoint row taken while a fence is open carries the open
 // calls in its `extra` (OPEN_FENCE_EXTRA), and the stretch it ends is unknown (`unclosed`), as
 // after a `pre_write` row with no `post_step`; a fence open now makes the stretch up to the files
-// now unknown. See docs/AGENT_ONLY_ROLLBACK.md, "A skipped pre_write".
+// now unknown. See docs/PROVENANCE.md, "What stays unknown, and why".
 
 /** The key of a checkpoint's `extra` naming the tool calls whose skipped `pre_write` was still open when it was taken. */
 export const OPEN_FENCE_EXTRA = 'open_fence';
@@ -58,7 +58,8 @@ export function afterCheckpoint(open: readonly OpenFence[], c: FencedCheckpoint)
   const id = c.toolUseId ?? null;
   const remaining = toolCall && c.type === 'post_step' ? withoutCall(open, id) : open;
   if (!c.taken) {
-    if (toolCall && c.type === 'pre_write') return { next: [...remaining.filter((f) => f.tool_use_id === null || f.tool_use_id !== id), { tool_use_id: id, at: c.at }].slice(-MAX_OPEN_FENCES) };
+    // The same call asked again (a retried hook) keeps one fence.
+    if (toolCall && c.type === 'pre_write') return { next: [...remaining.filter((f) => id === null || f.tool_use_id !== id), { tool_use_id: id, at: c.at }].slice(-MAX_OPEN_FENCES) };
     return { next: remaining };
   }
   if (remaining.length === 0) return { next: open.length === 0 ? open : [] };
