@@ -1,3 +1,4 @@
+import { OPEN_FENCE_EXTRA } from './openFences';
 import { formatCount, plural } from './displayText';
 import { AUTOMATIC_SOURCE_TOOL, type Checkpoint } from './checkpoint';
 import { BusinessRuleViolation } from './errors';
@@ -45,6 +46,8 @@ function fencesToolCall(c: Checkpoint, type: 'pre_write' | 'post_step'): boolean
  * - from any other checkpoint to a `post_step`: the agent's too, a tool call whose `pre_write` was
  *   skipped because nothing had changed since that checkpoint (the agent hooks skip it then);
  * - from the `post_step` of a command left running in the background: the agent's (see `background`);
+ * - up to a checkpoint that records a call still open (its `pre_write` skipped, no `post_step` of its
+ *   own: `extra.open_fence`): the agent's, unclosed, as from a `pre_write`;
  * - anything else (from a `post_step` or a manual checkpoint to a `pre_write` or a manual one, or
  *   to the files now): someone else's.
  * A late checkpoint (core/lateCheckpoints.ts) is no boundary: after `from`, the stretches pass over
@@ -61,7 +64,9 @@ export function checkpointSpans(checkpoints: readonly Checkpoint[], from: number
     const closed = end !== undefined && fencesToolCall(end, 'post_step');
     const extra: Readonly<Record<string, unknown>> | undefined = start.metadata.extra;
     const background = fencesToolCall(start, 'post_step') && extra?.background === '1';
-    spans.push({ from: start, to: end, agent: opened || closed || background, unclosed: opened && !closed, ...(background ? { background: true as const } : {}) });
+    // A call whose pre_write was skipped ran here and never closed (its end records it: core/openFences.ts).
+    const openCall = end !== undefined && typeof end.metadata.extra?.[OPEN_FENCE_EXTRA] === 'string';
+    spans.push({ from: start, to: end, agent: opened || closed || background || openCall, unclosed: (opened && !closed) || openCall, ...(background ? { background: true as const } : {}) });
   }
   return spans;
 }

@@ -304,4 +304,16 @@ describe('which stretches between checkpoints are the agent’s', () => {
       [9, 'now', true, true],
     ]);
   });
+
+  it('a stretch whose end records a call still open (its pre_write skipped) is the agent’s, unclosed', () => {
+    const open = (c: Checkpoint): Checkpoint => ({ ...c, metadata: { ...c.metadata, extra: { open_fence: 'call_1' } } }) as Checkpoint;
+    const list = [at(0, 'manual'), open(at(1, 'pre_write')), at(2, 'post_step'), open(at(3, 'post_step'))];
+    const spans = checkpointSpans(list, 0).map((s) => [Number(s.from.checkpoint_id), s.to ? Number(s.to.checkpoint_id) : 'now', s.agent, s.unclosed]);
+    assert.deepEqual(spans, [
+      [0, 1, true, true],
+      [1, 2, true, false],
+      [2, 3, true, true],
+      [3, 'now', false, false],
+    ]);
+  });
 });
