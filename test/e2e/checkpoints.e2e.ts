@@ -16,6 +16,7 @@ import {
   openView,
   pickQuickPickItem,
   quickPickItems,
+  removeWorkspace,
   runCommand,
   screenshot,
   treeItems,
@@ -246,7 +247,7 @@ describe('Checkpoints view in a multi-root workspace', () => {
 
   after(async () => {
     await context?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) removeWorkspace(dir);
   });
 
   it('shows each workspace folder, with its plans or a hint to create one', async () => {

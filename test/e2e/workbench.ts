@@ -54,6 +54,18 @@ export interface Workbench {
  * a new browser context (its own storage); after them, closes it. A failing test leaves a
  * screenshot named after it in test-results/.
  */
+/**
+ * Removes a suite's folder. The window's extension host outlives the page a while (code-server
+ * keeps it for a reconnect), and its background work (the keeper of line attribution after a
+ * checkpoint) may still be writing in the store's folder, making the folders a removal just
+ * emptied: the folder is first moved away, so that those writes, which name the old paths, fail.
+ */
+export function removeWorkspace(dir: string): void {
+  const gone = `${dir}.removed`;
+  fs.renameSync(dir, gone);
+  fs.rmSync(gone, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}
+
 export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
   let page: Page | undefined;
   let context: BrowserContext | undefined;
@@ -88,7 +100,7 @@ export function useWorkbench(options: WorkbenchOptions = {}): Workbench {
 
   after(async () => {
     await context?.close();
-    if (workspaceDir) fs.rmSync(path.dirname(workspaceDir), { recursive: true, force: true });
+    if (workspaceDir) removeWorkspace(path.dirname(workspaceDir));
   });
 
   return {
