@@ -46,6 +46,9 @@ export class LineTokenFiles implements LineTokenCache {
 
   set(key: string, tokens: Int32Array): void {
     try {
+      // Kept only beside a store that is there: work that ends after the store's folder was
+      // removed (the person reset it, the workspace went away) does not make it again.
+      if (stateFileInfo(this.root, path.dirname(this.dir)) === undefined) return;
       // Not flushed: a cache (the resident process writes one per version kept, between requests); a
       // file a crash leaves short is a miss.
       writeStateFile(this.root, this.fileOf(key), JSON.stringify({ version: 1, key, tokens: Array.from(tokens) }), { flush: false });
