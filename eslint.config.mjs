@@ -22,6 +22,17 @@ export default tseslint.config(
     },
   },
   {
+    // In the bundled code, `import { z }` takes zod's namespace object whole (its JSON-schema
+    // compiler and all), which esbuild cannot trim: one such import added 85 KB to extension.js.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']", message: "import * as z from 'zod': the named import keeps all of zod in the bundle." },
+      ],
+    },
+  },
+  {
     // The product's state files (.cleveragents/) and the agents' settings files are reached only
     // through src/adapters/files/stateFiles.ts (no links, no FIFOs, private modes; docs/SECURITY.md).
     // Outside the adapters, a raw open, read, write or mkdir needs a reason next to its import.

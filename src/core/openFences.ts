@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTOMATIC_SOURCE_TOOL } from './checkpoint';
 
 // A tool call's `pre_write` is skipped when nothing changed since the plan's last checkpoint (most
