@@ -21,22 +21,15 @@ function fileOf(dir: string, planId: string): string {
 }
 
 export function readOpenFences(root: string, dir: string, planId: string, logger: Logger): OpenFence[] {
-  let text: string | undefined;
   try {
-    text = readStateText(root, fileOf(dir, planId), MAX_BYTES);
+    const text = readStateText(root, fileOf(dir, planId), MAX_BYTES);
+    if (text === undefined) return [];
+    const parsed = OpenFencesSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    logger.warn(`The open tool calls of plan ${planId} are not in the expected form: the next change is named by no one.`);
   } catch (error) {
     logger.warn(`The open tool calls of plan ${planId} could not be read (${(error as Error).message}): the next change is named by no one.`);
-    return [UNREADABLE];
   }
-  if (text === undefined) return [];
-  let parsed;
-  try {
-    parsed = OpenFencesSchema.safeParse(JSON.parse(text));
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed?.success) return parsed.data;
-  logger.warn(`The open tool calls of plan ${planId} are not in the expected form: the next change is named by no one.`);
   return [UNREADABLE];
 }
 
