@@ -12,6 +12,7 @@ import type { Logger } from './core/ports';
 import { DEFAULT_RETENTION_POLICY, type CheckpointRetentionPolicy } from './core/retentionPolicy';
 import { FileLock } from './adapters/files/fileLock';
 import { LineTokenFiles } from './adapters/files/lineTokenFiles';
+import type { FolderWatches } from './adapters/files/folderWatch';
 import { DATA_DIR_NAME, NodeWorkspaceFiles, ensureDataDir } from './adapters/files/nodeWorkspaceFiles';
 import { ShadowGitSandbox } from './adapters/shadowStore/shadowGitSandbox';
 import { SqlJsCheckpointStore, defaultDatabasePath, writeLogPath, type WriteLogOptions } from './adapters/sqlStore/sqlJsCheckpointStore';
@@ -45,6 +46,8 @@ export interface WorkspaceServicesOptions {
   readonly writeLog?: Partial<WriteLogOptions>;
   /** The resident process collects the store's garbage when idle, not inside a call (ShadowGitSandboxOptions). */
   readonly deferGarbageCollection?: boolean;
+  /** The resident process's watches of sandbox folders, shared by its sets of services (ShadowGitSandboxOptions). */
+  readonly folderWatches?: FolderWatches;
 }
 
 export interface WorkspaceServices {
@@ -95,6 +98,7 @@ export function createWorkspaceServices(options: WorkspaceServicesOptions): Work
     operationsDir: operationsDir(root),
     inPlaceMarginBytes: options.inPlaceMarginBytes,
     deferGarbageCollection: options.deferGarbageCollection,
+    folderWatches: options.folderWatches,
   });
   const workspace = new NodeWorkspaceFiles(root);
   // An open record's snapshots are pinned until it is cleared: no pruning or gc takes them.

@@ -1,3 +1,4 @@
+import { FolderWatches } from '../adapters/files/folderWatch';
 import { createWorkspaceServices, type WorkspaceServices } from '../composition';
 import { DEFAULT_DATABASE_PATH } from '../core/databasePath';
 import type { Logger } from '../core/ports';
@@ -34,6 +35,8 @@ export interface WarmServicesOptions {
 export class WarmServices {
   private readonly warm = new Map<string, Warm>();
   private readonly keeper: BlameKeeper;
+  /** The sandbox folders' watches, shared by every set: a hook's no-change pre_write runs no status. */
+  private readonly folderWatches = new FolderWatches();
   /** Sets lent and not given back yet: a hook's work after its answer (its row, its log) holds its set until it ends. */
   private lent = 0;
   private givenBack: (() => void)[] = [];
@@ -91,6 +94,7 @@ export class WarmServices {
         // A hook's lock wait is what is left of that hook's budget at each wait (hookRun.ts).
         ...(kind === 'hook' ? { lockTimeoutMs: () => this.options.hookLockWait() ?? HOOK_LOCK_WAIT_MS } : {}),
         deferGarbageCollection: true,
+        folderWatches: this.folderWatches,
         logger: {
           debug: (m) => target.current.debug(m),
           info: (m) => target.current.info(m),
@@ -125,6 +129,7 @@ export class WarmServices {
   /** Closes every warm set (their databases); the next call makes them again. */
   dropAll(): void {
     this.keeper.forget();
+    this.folderWatches.stopAll();
     for (const warm of this.warm.values()) warm.services.dispose();
     this.warm.clear();
   }

@@ -28,6 +28,7 @@ import { overlayTree } from './treeOverlay';
 import { uncapturedFilesInTheWay } from './uncapturedFiles';
 import { assertRealDataPath } from '../files/realDataPath';
 import { readOpenFences, writeOpenFences } from '../files/openFenceFiles';
+import type { FolderWatches } from '../files/folderWatch';
 
 export interface ShadowGitSandboxOptions {
   /** Absolute path of the checkpoint directory (`.cleveragents/checkpoints`). */
@@ -63,6 +64,8 @@ export interface ShadowGitSandboxOptions {
    * written. Default 64 MiB; tests give Infinity to stage always.
    */
   readonly inPlaceMarginBytes?: number;
+  /** The resident process's watches of sandbox folders: a snapshot of nothing new then runs no status (folderWatch.ts). */
+  readonly folderWatches?: FolderWatches;
 }
 
 /**
@@ -83,7 +86,7 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     this.repo = new ShadowRepository(options.checkpointDir, (message) => options.logger.warn(message), options.workspaceRoot);
     this.writes = new RestoreWriter(this.repo, options.inPlaceMarginBytes);
     this.staging = new SandboxStaging(this.repo, options.maxFileBytes, options.protectedFiles ?? []);
-    this.snapshots = new SnapshotWriter(this.repo, this.staging, options.logger);
+    this.snapshots = new SnapshotWriter(this.repo, this.staging, options.logger, options.folderWatches);
     this.garbage = new StoreGarbage(this.repo, options);
   }
 

@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SkippedPath } from '../../core/checkpoint';
+import type { FolderWatch, FolderWatchOptions, FolderWatches } from '../files/folderWatch';
 import { WORKSPACE_KEY, type CapturedBefore, type Logger, type SandboxLocation, type Snapshot } from '../../core/ports';
 import { treeWithCaptured } from './capturedPaths';
 import { readRef } from './gitRefFiles';
@@ -21,6 +23,8 @@ export class SnapshotWriter {
     private readonly repo: ShadowRepository,
     private readonly staging: SandboxStaging,
     private readonly logger: Logger,
+    /** The resident process's watches of sandbox folders (folderWatch.ts): a snapshot of nothing new then runs no status. */
+    private readonly watches?: FolderWatches,
   ) {}
 
   /**
@@ -28,9 +32,35 @@ export class SnapshotWriter {
    * `since`, undefined (nothing written) when the files are that snapshot's. `before` gives the
    * captured paths once the files are read.
    */
-  snapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
+  async snapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
+    const watch = this.watches?.of(sandbox.dir, () => this.watchOptions(sandbox));
+    if (watch && since !== undefined && pin !== null && (await watch.unchangedSince(since))) {
+      // The watch saw no change since `since` was taken: these are its files, read without a status.
+      const captured = before ? await before() : [];
+      if (captured.length === 0) {
+        this.logger.debug(`snapshot ${sandbox.key}: the same files as ${since}, not taken; no change since, the folder watch says`);
+        return undefined;
+      }
+      // Paths captured before writes (none came, or the watch would have seen them): taken the long way.
+      before = () => Promise.resolve(captured);
+    }
     const once = onceCaptured(before);
-    return this.withIndex(sandbox, () => this.take(sandbox, pin, message, since, once.get), once.unused);
+    return this.withIndex(sandbox, () => this.take(sandbox, pin, message, since, once.get, watch), once.unused);
+  }
+
+  /** What the watch of a sandbox's folders leaves out: the store, and what git ignores whole. */
+  private watchOptions(sandbox: SandboxLocation): FolderWatchOptions {
+    const store = path.relative(sandbox.dir, path.dirname(this.repo.checkpointDir));
+    return {
+      excluded: store === '' || store.startsWith('..') || path.isAbsolute(store) ? [] : [store.split(path.sep).join('/')],
+      // Only the ignore files: a folder our skip list names (a nested repository) is watched, so
+      // that the change that ends its skipping is seen.
+      ignoredFolders: async () => {
+        const out = await this.repo.keyGit(sandbox, { 'core.excludesFile': os.devNull }).raw(['ls-files', '--others', '--ignored', '--exclude-standard', '--directory', '-z']);
+        return out.split('\0').filter((p) => p.endsWith('/')).map((p) => p.slice(0, -1));
+      },
+      log: (m) => this.logger.debug(m),
+    };
   }
 
   /**
@@ -65,8 +95,10 @@ export class SnapshotWriter {
   }
 
   /** With `since`: undefined, nothing committed or pinned, when the captured tree is that snapshot's. */
-  private async take(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
+  private async take(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore, watch?: FolderWatch): Promise<Snapshot | undefined> {
     const phases = new PhaseTimer();
+    // Before the status: any change from here on is an event the watch counts.
+    const token = await watch?.begin();
     const staged = await this.staging.stage(sandbox, phases, since === undefined ? 'beside-status' : 'after-status');
     const { state, entries } = staged;
     const git = this.repo.keyGit(sandbox);
@@ -104,6 +136,7 @@ export class SnapshotWriter {
       const [tree, sinceTree] = await Promise.all([treeWritten, this.repo.treeOf(since)]);
       if (tree === sinceTree) {
         staged.stopSpecials();
+        if (!overlaid) watch?.settle(token, since);
         this.logger.debug(`snapshot ${sandbox.key}: the same files as ${since}, not taken; ${phases}`);
         return undefined;
       }
@@ -115,6 +148,7 @@ export class SnapshotWriter {
     const skipped = withSpecials(overlaid?.skipped ?? staged.skipped, specials);
     phases.mark('tree+commit+measure+specials');
     await this.repo.recordHead(sandbox.key, { commit, tree, ...measured, skipped }, pin);
+    if (!overlaid && pin !== null) watch?.settle(token, commit);
     phases.mark('pin');
     this.logger.debug(`snapshot ${sandbox.key}: ${entries.length} changed path(s); ${phases}`);
     return { ref: pin === null ? tree : commit, filesystemPath: pin === null ? '.' : pinPath(pin), ...measured, skipped };
