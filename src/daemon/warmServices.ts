@@ -36,7 +36,7 @@ export class WarmServices {
   private readonly warm = new Map<string, Warm>();
   private readonly keeper: BlameKeeper;
   /** The sandbox folders' watches, shared by every set: a hook's no-change pre_write runs no status. */
-  private readonly folderWatches = new FolderWatches();
+  private readonly folderWatches = new FolderWatches(() => this.untilQuiet());
   /** Sets lent and not given back yet: a hook's work after its answer (its row, its log) holds its set until it ends. */
   private lent = 0;
   private givenBack: (() => void)[] = [];
@@ -50,11 +50,7 @@ export class WarmServices {
         busy: () => requestActivity.busy() || this.lent > 0,
         whenIdle: async () => {
           for (;;) {
-            await requestActivity.whenIdle();
-            if (this.lent > 0) {
-              await new Promise<void>((resolve) => this.givenBack.push(resolve));
-              continue;
-            }
+            await this.untilQuiet();
             // A quiet moment first: an agent's quick tool calls come tens of milliseconds apart,
             // and the keeper's reads and comparisons would then share the cores with the next
             // hook's git. The pause it waits for is the agent's turn with its model.
@@ -64,6 +60,15 @@ export class WarmServices {
         },
       },
     });
+  }
+
+  /** Once no request is under way and no set is lent (a hook's work after its answer holds its set). */
+  private async untilQuiet(): Promise<void> {
+    for (;;) {
+      await requestActivity.whenIdle();
+      if (this.lent === 0) return;
+      await new Promise<void>((resolve) => this.givenBack.push(resolve));
+    }
   }
 
   get size(): number {

@@ -5,9 +5,10 @@
 // an event not yet read) has a test here that fails without its handling. Real folders and real
 // inotify events; real git and a real store for the snapshots.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { FolderWatch, FolderWatches, type FolderWatchOptions } from '../../src/adapters/files/folderWatch';
+import { FolderWatch, FolderWatches, untrustedMount, type FolderWatchOptions } from '../../src/adapters/files/folderWatch';
 import { createWorkspaceServices } from '../../src/composition';
 import { RecordingLogger, SQL_WASM_DIR } from './helpers/storeFixtures';
 import { write } from './helpers/sandboxFixtures';
@@ -149,6 +150,46 @@ describe('The folder watch', function () {
     await certified(watch, 'two');
     writeFileSync(path.join(root, 'src/made-in-the-flood/x.ts'), 'x\n');
     assert.equal(await watch.unchangedSince('two'), false, 'a write in the folder whose event was lost is seen');
+  });
+
+  it('makes every watch again when the mount table changes (a folder mounted over hides the one watched)', async function () {
+    const root = tree();
+    const { watch } = watchOf(root);
+    await certified(watch, 'one');
+    // Mounting needs the right to: where a test may not, this one cannot run.
+    if (spawnSync('mount', ['-t', 'tmpfs', 'tmpfs', path.join(root, 'src')], { stdio: 'ignore' }).status !== 0) this.skip();
+    try {
+      await certified(watch, 'two');
+      writeFileSync(path.join(root, 'src/in-the-mount.ts'), 'x\n');
+      assert.equal(await watch.unchangedSince('two'), false, 'a write in the folder mounted over the watched one is seen');
+    } finally {
+      watch.stop();
+      spawnSync('umount', [path.join(root, 'src')]);
+    }
+  });
+
+  it('stays off under a mount whose changes may not reach inotify', async function () {
+    const table = [
+      '22 27 0:21 / /proc rw,relatime - proc proc rw',
+      '30 27 8:1 / /work rw,relatime - ext4 /dev/vda1 rw',
+      '41 30 0:50 / /work/ws/my\\040data rw,relatime - nfs4 server:/data rw',
+    ].join('\n');
+    assert.equal(untrustedMount('/work/ws', table), '/work/ws/my data is a nfs4 mount, whose changes may not reach inotify');
+    assert.equal(untrustedMount('/work/other', table), undefined);
+    assert.equal(untrustedMount('/work', table.replace('nfs4', 'tmpfs')), undefined);
+
+    // A real one (ramfs is not on the list) where the test may mount.
+    const root = tree();
+    if (spawnSync('mount', ['-t', 'ramfs', 'ramfs', path.join(root, 'src')], { stdio: 'ignore' }).status !== 0) this.skip();
+    try {
+      const { watch, log } = watchOf(root);
+      await snapshotted(watch, 'one');
+      await snapshotted(watch, 'one');
+      assert.equal(await watch.unchangedSince('one'), false);
+      assert.match(log.join('\n'), /is off \(every snapshot runs git status\): .*\/src is a ramfs mount/);
+    } finally {
+      spawnSync('umount', [path.join(root, 'src')]);
+    }
   });
 
   it('stays off, and says why, beyond its limit of folders', async () => {

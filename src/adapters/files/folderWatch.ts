@@ -1,4 +1,4 @@
-import { promises as fs, readFileSync, statfsSync, watch, type FSWatcher, type Stats } from 'node:fs';
+import { readFileSync, readdirSync, statfsSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import * as path from 'node:path';
 
 // A watch on a sandbox's folders (Linux's inotify, through fs.watch on each folder), kept by the
@@ -37,20 +37,21 @@ const BURST_EVENTS = Math.max(16, Math.floor(queueLength() / 4));
 /** Events read by every watch of this process (they share one inotify queue). */
 let eventsRead = 0;
 
-/** Folders read at once by a walk. */
-const WALK_BATCH = 16;
+/** How long a walk reads before it lets the event loop run. */
+const WALK_SLICE_MS = 4;
 
-/** File systems whose every local change reaches inotify (statfs's f_type). */
-const LOCAL_FILE_SYSTEMS = new Map<number, string>([
-  [0xef53, 'ext2/3/4'],
-  [0x58465342, 'xfs'],
-  [0x9123683e, 'btrfs'],
-  [0x01021994, 'tmpfs'],
-  [0x794c7630, 'overlayfs'],
-  [0xf2f52010, 'f2fs'],
-  [0x2fc12fc1, 'zfs'],
-  [0xca451a4e, 'bcachefs'],
+/** File systems whose every local change reaches inotify: statfs's f_type, and the mount table's names. */
+const LOCAL_FILE_SYSTEMS = new Map<number, readonly string[]>([
+  [0xef53, ['ext2', 'ext3', 'ext4']],
+  [0x58465342, ['xfs']],
+  [0x9123683e, ['btrfs']],
+  [0x01021994, ['tmpfs']],
+  [0x794c7630, ['overlay']],
+  [0xf2f52010, ['f2fs']],
+  [0x2fc12fc1, ['zfs']],
+  [0xca451a4e, ['bcachefs']],
 ]);
+const LOCAL_FILE_SYSTEM_NAMES = new Set([...LOCAL_FILE_SYSTEMS.values()].flat());
 
 export interface FolderWatchOptions {
   /** Folders (relative to the root, `/`-separated) never watched: the store's own. `.git` never is. */
@@ -61,6 +62,8 @@ export interface FolderWatchOptions {
   readonly log: (message: string) => void;
   /** Tests: a lower limit. */
   readonly maxFolders?: number;
+  /** Waited for before a walk and between its slices: the resident process's requests come first. */
+  readonly quiet?: () => Promise<void>;
 }
 
 type WatchState = 'off' | 'walking' | 'ready' | 'stopped';
@@ -80,7 +83,8 @@ export class FolderWatch {
   private rescans: Promise<void> = Promise.resolve();
   /** Snapshot commit -> the generation its status began at (a few, newest last). */
   private readonly settled = new Map<string, number>();
-  private readonly devices = new Set<number>();
+  /** The mount table when the last walk began: a file system mounted since may hide changes. */
+  private mounts = '';
   /** `eventsRead` when the last walk began. */
   private eventsAtWalk = 0;
 
@@ -136,6 +140,12 @@ export class FolderWatch {
     // Events already in the kernel's queue are read in the poll phase: two turns see one through.
     await turn();
     await turn();
+    if (mountTable() !== this.mounts) {
+      // A folder mounted over hides the one its watch is on: every watch is made again.
+      this.unwatch('');
+      this.walk();
+      return false;
+    }
     return !this.burst() && this.state === 'ready' && this.pending.size === 0 && this.settled.get(commit) === this.generation;
   }
 
@@ -184,43 +194,43 @@ export class FolderWatch {
   private async walkOnce(): Promise<void> {
     const started = performance.now();
     this.eventsAtWalk = eventsRead;
+    this.mounts = mountTable();
+    const mounted = untrustedMount(this.root, this.mounts);
+    if (mounted) throw new Error(mounted);
+    await this.options.quiet?.();
     this.ignored = new Set(await this.options.ignoredFolders());
     const seen = new Set<string>();
-    // Each folder is watched before it is read: a subfolder made after the read is named by an event.
-    const visit = async (rel: string): Promise<string[]> => {
-      if (this.state === 'stopped') return [];
+    // Synchronous reads in short slices: a walk's thousands of calls never queue ahead of a hook's
+    // own in libuv's few threads, and a request waits at most one slice for the event loop. No
+    // call reaches a file system other than a local one (the mount table was checked above).
+    const queue = [''];
+    let slice = performance.now();
+    while (queue.length > 0) {
+      if (performance.now() - slice > WALK_SLICE_MS) {
+        await turn();
+        await this.options.quiet?.();
+        slice = performance.now();
+      }
+      if (this.state === 'stopped') return;
+      const rel = queue.pop()!;
       const abs = path.join(this.root, rel);
-      const stat = await fs.lstat(abs).catch(() => undefined);
-      const watched = stat?.isDirectory() === true && (this.watchers.has(rel) || this.add(rel, abs, stat));
-      const entries = watched ? await fs.readdir(abs, { withFileTypes: true }).catch(() => undefined) : undefined;
+      // Each folder is watched before it is read: a subfolder made after the read is named by an event.
+      const entries = this.watchers.has(rel) || this.add(rel, abs) ? readFolder(abs) : undefined;
       if (!entries) {
         if (rel === '') throw new Error('the folder is gone');
         this.close(rel);
-        return [];
+        continue;
       }
       seen.add(rel);
-      return entries.filter((e) => e.isDirectory() && !this.skipped(join(rel, e.name), e.name)).map((e) => join(rel, e.name));
-    };
-    // A few folders at a time: one after the other, each a round trip to libuv's threads.
-    let level = [''];
-    while (level.length > 0) {
-      const next: string[] = [];
-      for (let i = 0; i < level.length; i += WALK_BATCH) next.push(...(await Promise.all(level.slice(i, i + WALK_BATCH).map(visit))).flat());
-      level = next;
+      for (const e of entries) if (e.isDirectory() && !this.skipped(join(rel, e.name), e.name)) queue.push(join(rel, e.name));
     }
-    if (this.state === 'stopped') return;
     for (const rel of [...this.watchers.keys()]) if (!seen.has(rel)) this.close(rel);
     this.options.log(`The folder watch of ${this.root} walked ${this.watchers.size} folder(s) in ${(performance.now() - started).toFixed(0)} ms.`);
   }
 
   /** Watches one folder; false when it is gone. Throws what turns the watch off. */
-  private add(rel: string, abs: string, stat: Stats): boolean {
+  private add(rel: string, abs: string): boolean {
     if (this.watchers.size >= (this.options.maxFolders ?? MAX_FOLDERS)) throw new Error(`more than ${this.options.maxFolders ?? MAX_FOLDERS} folders`);
-    if (!this.devices.has(stat.dev)) {
-      const why = untrustedReason(abs);
-      if (why) throw new Error(why);
-      this.devices.add(stat.dev);
-    }
     let watcher: FSWatcher;
     try {
       watcher = watch(abs, { persistent: false }, (_event, name) => this.event(rel, typeof name === 'string' ? name : undefined));
@@ -264,7 +274,7 @@ export class FolderWatch {
     while (this.pending.size > 0) {
       const rel = this.pending.values().next().value!;
       this.pending.delete(rel);
-      const entries = await fs.readdir(path.join(this.root, rel), { withFileTypes: true }).catch(() => undefined);
+      const entries = readFolder(path.join(this.root, rel));
       const unwatched = (e: { name: string; isDirectory(): boolean }) => e.isDirectory() && !this.watchers.has(join(rel, e.name)) && !this.skipped(join(rel, e.name), e.name);
       if (!entries || entries.some(unwatched)) {
         // The walk reads every folder again, after every event looked at so far.
@@ -293,10 +303,13 @@ export class FolderWatch {
 export class FolderWatches {
   private readonly watches = new Map<string, FolderWatch>();
 
+  /** `quiet`: as in FolderWatchOptions, for every watch. */
+  constructor(private readonly quiet?: () => Promise<void>) {}
+
   of(root: string, options: () => FolderWatchOptions): FolderWatch {
     const key = path.resolve(root);
     let watch = this.watches.get(key);
-    if (!watch) this.watches.set(key, (watch = new FolderWatch(key, options())));
+    if (!watch) this.watches.set(key, (watch = new FolderWatch(key, { quiet: this.quiet, ...options() })));
     return watch;
   }
 
@@ -322,6 +335,35 @@ function queueLength(): number {
 
 function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+function readFolder(abs: string): Dirent[] | undefined {
+  try {
+    return readdirSync(abs, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/proc/self/mountinfo` ('' where it cannot be read: then nothing is known to be mounted below). */
+function mountTable(): string {
+  try {
+    return readFileSync('/proc/self/mountinfo', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** A file system mounted inside `root` whose changes may not reach inotify (mountinfo's fields). */
+export function untrustedMount(root: string, table: string): string | undefined {
+  for (const line of table.split('\n')) {
+    const [before, after] = line.split(' - ');
+    const point = before?.split(' ')[4]?.replace(/\\([0-7]{3})/g, (_m, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+    const type = after?.split(' ')[0];
+    if (!point || !type || !point.startsWith(`${root}/`) || LOCAL_FILE_SYSTEM_NAMES.has(type)) continue;
+    return `${point} is a ${type} mount, whose changes may not reach inotify`;
+  }
+  return undefined;
 }
 
 /** Why changes under `dir` may not reach inotify; undefined when they do. */
