@@ -220,6 +220,30 @@ describe('The folder watch', function () {
   });
 });
 
+describe('The folder watches of a process', function () {
+  const tempDir = useTempDirs();
+
+  it('keep one per sandbox, folder and key (each asks its own index what is ignored), the four used last', () => {
+    const root = tempDir();
+    const watches = new FolderWatches();
+    const made: string[] = [];
+    const options = (key: string) => (): FolderWatchOptions => {
+      made.push(key);
+      return { excluded: [], ignoredFolders: async () => [], log: () => undefined };
+    };
+    try {
+      const a = watches.of('A', root, options('A'));
+      assert.equal(watches.of('A', root, options('A again')), a);
+      assert.notEqual(watches.of('B', root, options('B')), a, 'another plan over the same folder has a watch of its own');
+      for (const key of ['C', 'D', 'E']) watches.of(key, root, options(key));
+      assert.notEqual(watches.of('A', root, options('A made again')), a, 'the watch used longest ago was stopped');
+      assert.deepEqual(made, ['A', 'B', 'C', 'D', 'E', 'A made again']);
+    } finally {
+      watches.stopAll();
+    }
+  });
+});
+
 describe('A snapshot with the folder watch', function () {
   if (process.platform !== 'linux') return;
   const tempDir = useTempDirs();
@@ -234,7 +258,7 @@ describe('A snapshot with the folder watch', function () {
     try {
       const plan = await s.plans.createPlan({ title: 'watched' });
       const first = await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual' });
-      await watches.of(root, () => assert.fail('made by the first snapshot')).settledDown();
+      await watches.of(plan.plan_id, root, () => assert.fail('made by the first snapshot')).settledDown();
       // The first snapshot began before the watch: the next one runs a status, and is vouched for.
       assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
       const vouched = () => logger.entries.filter((e) => /no change since, the folder watch says/.test(e.message)).length;
@@ -247,12 +271,42 @@ describe('A snapshot with the folder watch', function () {
       const second = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'post_step' });
       assert.ok(second, 'the change is taken');
       assert.notEqual(second.checkpoint.checkpoint_id, first.checkpoint.checkpoint_id);
-      await watches.of(root, () => assert.fail('kept')).settledDown();
+      await watches.of(plan.plan_id, root, () => assert.fail('kept')).settledDown();
       writeFileSync(path.join(root, 'src/new/b.ts'), 'b, then more\n');
       const third = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'post_step' });
       assert.ok(third, 'a write in the folder made since is taken');
       assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
       assert.equal(vouched(), 2);
+    } finally {
+      watches.stopAll();
+      s.dispose();
+    }
+  });
+
+  it('watches a folder whose files the plan tracks, after an ignore file names it', async () => {
+    const root = tempDir();
+    write(root, 'gen/out.txt', 'generated\n');
+    write(root, 'src/a.ts', 'a\n');
+    const watches = new FolderWatches();
+    const logger = new RecordingLogger();
+    const s = createWorkspaceServices({ workspaceRoot: root, wasmDir: SQL_WASM_DIR, logger, folderWatches: watches });
+    const settled = () => watches.of(plan.plan_id, root, () => assert.fail('kept')).settledDown();
+    const plan = await s.plans.createPlan({ title: 'tracked, then ignored' });
+    try {
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual' });
+      await settled();
+      // `gen/` is ignored from now on, but its file is in every checkpoint so far: status still
+      // compares it, so the watch must still watch its folder.
+      write(root, '.gitignore', 'gen/\n');
+      assert.ok(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'post_step' }));
+      await settled();
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
+      await settled();
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
+      assert.ok(logger.entries.some((e) => /no change since, the folder watch says/.test(e.message)), 'the watch vouches again after its walk');
+      writeFileSync(path.join(root, 'gen/out.txt'), 'generated again\n');
+      const taken = await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'post_step' });
+      assert.ok(taken, 'the change of the tracked file in the ignored folder is taken');
     } finally {
       watches.stopAll();
       s.dispose();

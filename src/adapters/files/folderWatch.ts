@@ -37,6 +37,9 @@ const BURST_EVENTS = Math.max(16, Math.floor(queueLength() / 4));
 /** Events read by every watch of this process (they share one inotify queue). */
 let eventsRead = 0;
 
+/** Sandboxes watched at once by one process (a session's plan each): the oldest stops beyond. */
+const KEPT_WATCHES = 4;
+
 /** How long a walk reads before it lets the event loop run. */
 const WALK_SLICE_MS = 4;
 
@@ -299,17 +302,29 @@ export class FolderWatch {
   }
 }
 
-/** One watch per root folder, for the life of the process that keeps them. */
+/**
+ * The watches of one process, one per sandbox (its key and folder): what git ignores whole is asked
+ * of that sandbox's own index, so a folder holding files it tracks is watched even where ignore
+ * rules name it. The few used last are kept.
+ */
 export class FolderWatches {
   private readonly watches = new Map<string, FolderWatch>();
 
   /** `quiet`: as in FolderWatchOptions, for every watch. */
   constructor(private readonly quiet?: () => Promise<void>) {}
 
-  of(root: string, options: () => FolderWatchOptions): FolderWatch {
-    const key = path.resolve(root);
+  of(sandboxKey: string, root: string, options: () => FolderWatchOptions): FolderWatch {
+    const dir = path.resolve(root);
+    const key = `${sandboxKey}\0${dir}`;
     let watch = this.watches.get(key);
-    if (!watch) this.watches.set(key, (watch = new FolderWatch(key, { quiet: this.quiet, ...options() })));
+    if (watch) this.watches.delete(key);
+    else watch = new FolderWatch(dir, { quiet: this.quiet, ...options() });
+    this.watches.set(key, watch);
+    for (const [k, w] of this.watches) {
+      if (this.watches.size <= KEPT_WATCHES) break;
+      w.stop();
+      this.watches.delete(k);
+    }
     return watch;
   }
 

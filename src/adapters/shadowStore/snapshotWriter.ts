@@ -33,7 +33,7 @@ export class SnapshotWriter {
    * captured paths once the files are read.
    */
   async snapshot(sandbox: SandboxLocation, pin: string | null, message: string, since?: string, before?: CapturedBefore): Promise<Snapshot | undefined> {
-    const watch = this.watches?.of(sandbox.dir, () => this.watchOptions(sandbox));
+    const watch = this.watches?.of(sandbox.key, sandbox.dir, () => this.watchOptions(sandbox));
     if (watch && since !== undefined && pin !== null && (await watch.unchangedSince(since))) {
       // The watch saw no change since `since` was taken: these are its files, read without a status.
       const captured = before ? await before() : [];
