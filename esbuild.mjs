@@ -71,6 +71,9 @@ const builds = [
   // The extension's engine (sql.js's glue, the store, the shadow git store, the services), read
   // when a folder's services are first needed (src/extension/loadEngine.ts).
   { ...node, entryPoints: ['src/extensionEngine.ts'], outfile: 'dist/extensionEngine.js' },
+  // The language model tools (the agent tools, their schemas, confirmations), read when VS Code
+  // first asks for one (toolRegistration.ts).
+  { ...node, entryPoints: ['src/extension/languageModelTools/languageModelTools.ts'], outfile: 'dist/extensionTools.js' },
   // Connect an Agent's installer (JSON with comments, a differ), read when first used (loadInstaller.ts).
   { ...node, entryPoints: ['src/extension/agentHooks/installerPart.ts'], outfile: 'dist/extensionInstaller.js' },
   // The `agents` command is two files: a small entry that answers `--version` alone, and the CLI.

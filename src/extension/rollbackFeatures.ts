@@ -22,7 +22,7 @@ import { RollbackController, type TreeAccess } from './rollback/rollbackCommands
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
 import { RollbackPanels } from './rollback/panel/rollbackPanel';
 import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollback/rollbackSettings';
-import { registerLanguageModelTools } from './languageModelTools/languageModelTools';
+import { registerLanguageModelTools } from './languageModelTools/toolRegistration';
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
@@ -142,7 +142,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     new RemoteCommands({ folders, dialogs, channel, tree: deps.tree }).register(),
   );
   // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
-  context.subscriptions.push(registerLanguageModelTools({ folders, controller }));
+  context.subscriptions.push(registerLanguageModelTools({ folders, controller }, declaredToolNames(context)));
 
   if (scripted) {
     // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.
@@ -174,4 +174,10 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
   }
 
   return createAgentApi({ folders, controller, lifecycle, warn: (m) => reporter.warn(m) });
+}
+
+/** The language model tools package.json declares (`contributes.languageModelTools`). */
+function declaredToolNames(context: vscode.ExtensionContext): string[] {
+  const declared = (context.extension.packageJSON as { contributes?: { languageModelTools?: { name?: unknown }[] } }).contributes?.languageModelTools ?? [];
+  return declared.flatMap((t) => (typeof t.name === 'string' ? [t.name] : []));
 }

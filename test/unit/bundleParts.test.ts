@@ -1,6 +1,7 @@
-// The extension is three bundles (esbuild.mjs): dist/extension.js, what activation reads, and two
-// read when first used, dist/extensionEngine.js (sql.js's glue, the store, the services) and
-// dist/extensionInstaller.js (Connect an Agent's installer). A module found in two of them runs as
+// The extension is four bundles (esbuild.mjs): dist/extension.js, what activation reads, and three
+// read when first used, dist/extensionEngine.js (sql.js's glue, the store, the services),
+// dist/extensionInstaller.js (Connect an Agent's installer) and dist/extensionTools.js (the
+// language model tools). A module found in two of them runs as
 // two copies in the extension host: what they share (the errors the extension tells apart, the
 // git relay, the operations this process runs) must not depend on which copy is asked.
 import * as assert from 'node:assert/strict';
@@ -101,6 +102,8 @@ describe('The extension’s bundles', () => {
       (m.startsWith('src/adapters/sqlStore/') && m !== 'src/adapters/sqlStore/databasePaths.ts') ||
       (m.startsWith('src/adapters/shadowStore/') && !/\/gitRelay(Program)?\.ts$/.test(m)) ||
       (m.startsWith('src/hooks/install/') && m !== 'src/hooks/install/stableCli.ts') ||
+      m.startsWith('src/agentTools/') ||
+      m === 'src/extension/languageModelTools/languageModelTools.ts' ||
       /^src\/remote\/(remoteCommands|remotePush|remoteFetch|remotePrune|transportRepo|snapshotFilter)\.ts$/.test(m) ||
       m === 'src/composition.ts' ||
       m === 'src/extensionEngine.ts';
@@ -112,5 +115,7 @@ describe('The extension’s bundles', () => {
     const installer = bundledModules('extensionInstaller.js');
     for (const m of ['src/hooks/install/hookInstaller.ts', 'src/hooks/install/activationRewrite.ts']) assert.ok(installer.includes(m), `${m} is in dist/extensionInstaller.js`);
     assert.ok(installer.some((m) => m.includes('node_modules/jsonc-parser/')));
+    const tools = bundledModules('extensionTools.js');
+    for (const m of ['src/agentTools/agentTools.ts', 'src/extension/languageModelTools/languageModelTools.ts']) assert.ok(tools.includes(m), `${m} is in dist/extensionTools.js`);
   });
 });

@@ -105,8 +105,7 @@ export class FolderWatch {
 
   /** Once the walk under way (if any) and the looks at event-named folders are done. */
   async settledDown(): Promise<void> {
-    await turn();
-    await turn();
+    await queueRead();
     while (this.walking) await this.walking;
     await this.rescans;
     if (this.walking) return this.settledDown();
@@ -140,9 +139,7 @@ export class FolderWatch {
   async unchangedSince(commit: string): Promise<boolean> {
     const token = this.settled.get(commit);
     if (token === undefined || this.state !== 'ready') return false;
-    // Events already in the kernel's queue are read in the poll phase: two turns see one through.
-    await turn();
-    await turn();
+    await queueRead();
     if (mountTable() !== this.mounts) {
       // A folder mounted over hides the one its watch is on: every watch is made again.
       this.unwatch('');
@@ -346,6 +343,12 @@ function queueLength(): number {
   } catch {
     return 16_384;
   }
+}
+
+/** Once the events already in the kernel's queue are read: they are in a poll phase, and two turns see one through. */
+async function queueRead(): Promise<void> {
+  await turn();
+  await turn();
 }
 
 function turn(): Promise<void> {

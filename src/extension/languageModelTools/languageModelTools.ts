@@ -29,12 +29,13 @@ export interface LanguageModelToolDeps {
 }
 
 /**
- * The agent tools as VS Code language model tools (declared in package.json's
- * `contributes.languageModelTools`): the same services as the tree, rollbacks through the tree's
+ * The agent tools as VS Code language model tools, by their names in package.json's
+ * `contributes.languageModelTools`: the same services as the tree, rollbacks through the tree's
  * controller, so what an agent does shows in the view at once and meets the same guards. In
- * Restricted Mode only the tools that read the database run.
+ * Restricted Mode only the tools that read the database run. Bundled on its own
+ * (dist/extensionTools.js), read when a tool is first asked for (toolRegistration.ts).
  */
-export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.Disposable {
+export function languageModelTools(deps: LanguageModelToolDeps): Map<string, vscode.LanguageModelTool<unknown>> {
   const trusted = deps.isTrusted ?? (() => vscode.workspace.isTrusted);
   const context: ToolContext = {
     async workspace(folder) {
@@ -104,8 +105,7 @@ export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.
     return rollbackToolConfirmation(t.plan, t.checkpoint, changes, undo, await t.services.checkpoints.undoneWork(t.plan.plan_id, t.checkpoint.checkpoint_id, changes));
   };
 
-  const register = (tool: AgentTool) => vscode.lm.registerTool<unknown>(languageModelToolName(tool), languageModelTool(tool, { context, trusted, confirm: confirmations[tool.name] }));
-  return vscode.Disposable.from(...AGENT_TOOLS.map(register));
+  return new Map(AGENT_TOOLS.map((tool) => [languageModelToolName(tool), languageModelTool(tool, { context, trusted, confirm: confirmations[tool.name] })]));
 }
 
 /** What VS Code shows before the tool runs, from its (checked) input. */
