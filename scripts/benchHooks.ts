@@ -164,6 +164,9 @@ interface Timings {
   notes: string[];
 }
 
+const PRE_STEP = 'pre_write (before the call)';
+const POST_STEP = 'post_step (after the call)';
+
 /** The installed hook's node and cli.js, started with node's CPU profiler writing into `dir`. */
 function profiledHook(installed: HookProcess, agent: HookAgent, dir: string): HookProcess {
   const text = installed[0] === 'sh' ? installed[2]! : readFileSync(installed[0]!, 'utf8').split('\n').find((l) => l.includes('hook run'))!;
@@ -333,8 +336,8 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       settle();
       const post = hook('post', call);
       const plainAfter = snapshot();
-      add('pre_write (before the call)', pre.ms, plainBefore);
-      add(`post_step (after the call)`, post.ms, plainAfter);
+      add(PRE_STEP, pre.ms, plainBefore);
+      add(POST_STEP, post.ms, plainAfter);
       add('hooked tool call: pre + post', pre.ms + post.ms, plainBefore + plainAfter);
       if (floors) add(floors.call, floors.idle() + floors.idle(), plainBefore + plainAfter);
       if (pre.phases) addPhases('pre_write', pre.phases);
@@ -452,6 +455,12 @@ export async function benchHooks(options: HookBenchOptions): Promise<{ rows: Hoo
       const row: HookRow = { workspace: label, mode: mode.label, step: step.startsWith('hooked tool call') || step.startsWith('post_step') ? `${step} (median ${paths} paths)` : step, ours: s.ours, plain: s.plain };
       rows.push(row);
       printRow(row);
+    }
+    // Which calls make the p95: each one's two hooks, in the session's order.
+    if (options.profile) {
+      const pre = samples.get(PRE_STEP)?.ours ?? [];
+      const post = samples.get(POST_STEP)?.ours ?? [];
+      console.log(`  each hooked call in turn, pre_write + post_step (ms): ${pre.map((ms, i) => `${ms.toFixed(0)}+${(post[i] ?? NaN).toFixed(0)}`).join(' ')}`);
     }
   }
   return { rows, profiles, notes };

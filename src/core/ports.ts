@@ -203,6 +203,12 @@ export interface SandboxSnapshotter {
    */
   snapshotIfChanged(sandbox: SandboxLocation, pinName: string, message: string, since: string, before?: CapturedBefore): Promise<Snapshot | undefined>;
   /**
+   * Starts watching a sandbox's folders ahead of its next snapshot, where snapshots keep a watch
+   * (the resident process's: a snapshot when nothing changed then runs no status). Does nothing,
+   * and says false, elsewhere or for a sandbox never snapshotted.
+   */
+  watchAhead(sandbox: SandboxLocation): Promise<boolean>;
+  /**
    * A path of the sandbox as it is now, before a write: its bytes hashed into the store (a file
    * read, no git process, whatever the sandbox's size). Needs no lock: the blob is kept by the
    * snapshot that names it, and its bytes ride along should a garbage collection drop it first.

@@ -67,10 +67,11 @@ function cliRoot(argv: readonly string[], cwd: string): string {
  * Asks the resident process; on anything but an answer, says why for the log and starts a new
  * process when there is none (or one of another version). `undefined` outcome: not asked at all.
  */
-async function ask(root: string, request: DaemonRequest, deadline?: number): Promise<{ outcome?: CallOutcome; note?: string }> {
+async function ask(root: string, request: DaemonRequest, deadline?: number): Promise<{ outcome?: CallOutcome; note?: string; noStore?: true }> {
   const unfit = storeUnfit(root, text(process.env.AGENTS_DATABASE));
-  // No store yet: this call makes it (if it takes a checkpoint); a later one starts the process.
-  if (unfit?.noStore) return {};
+  // No store yet: this call makes it (if it takes a checkpoint), and a hook then starts the process
+  // once it has answered (hookRun).
+  if (unfit?.noStore) return { noStore: true };
   if (unfit) return { note: `resident process not used: ${unfit.why}` };
   const outcome = await callDaemon(root, request, callTimes(process.env, deadline));
   if (outcome.kind === 'done') return { outcome };
@@ -102,7 +103,7 @@ async function hookRun(agent: string): Promise<void> {
   // The terminal's launcher that handed this call to node (cliLauncher.ts): mine to keep current.
   const launcher = process.env[LAUNCHER_PATH_ENV];
   delete process.env[LAUNCHER_PATH_ENV];
-  const { outcome, note } = lostByLauncher ? { outcome: undefined, note: 'resident process not used: it took the call from the launcher and went away unanswering' } : await ask(root, request, answerBy + 1000);
+  const { outcome, note, noStore } = lostByLauncher ? { outcome: undefined, note: 'resident process not used: it took the call from the launcher and went away unanswering' } : await ask(root, request, answerBy + 1000);
   let stdout: string;
   if (outcome?.kind === 'done') {
     stdout = outcome.stdout;
@@ -125,6 +126,9 @@ async function hookRun(agent: string): Promise<void> {
     writeHookTimings();
     // After the answer: once after an update of the CLI, the launcher is rewritten for this version.
     if (launcher && VERSION !== 'unbuilt') refreshCliLauncher(launcher, path.join(__dirname, 'cli.js'), VERSION);
+    // This call made the store (a session's first prompt makes its plan): the process starts now,
+    // during the agent's turn with its model, so that the session's first tool call finds it.
+    if (noStore && !storeUnfit(root, text(process.env.AGENTS_DATABASE))) startDaemon(root, __dirname);
     exitProcess(0, hookExitGraceMs(agent), logWritesUnderWay);
   });
 }

@@ -21,6 +21,7 @@ import { SOCKET_NAME, checkFolder, checkSocket, dataDirOf, runDirOf, windowsPipe
 import { FORWARDED_GROUPS, HEARTBEAT_MS, type DaemonReply, type DaemonRequest, type DaemonStatus } from '../daemonClient/protocol';
 import { connectionHandler, type Channel } from './requestTransports';
 import { WarmServices, quiet } from './warmServices';
+import { watchNewestSandbox } from '../core/watchAhead';
 import { plural } from '../core/displayText';
 
 // The resident process of one workspace store (`dist/agentsDaemon.js`, started by a client,
@@ -118,8 +119,14 @@ export class Daemon {
     for (const kind of ['hook', 'cli'] as const) {
       await (async () => this.warm.lend(kind, undefined, quiet))()
         .then(async ({ services, release }) => {
-          await services.store.read(() => undefined);
-          release();
+          try {
+            await services.store.read(() => undefined);
+            // The sandbox a session checkpointed last: its folders' walk runs now, not during its next calls.
+            const watched = kind === 'hook' ? await watchNewestSandbox(services) : undefined;
+            if (watched) this.options.log(`watching the folders of plan ${watched} ahead of its next snapshot`);
+          } finally {
+            release();
+          }
         })
         .catch((error: unknown) => this.options.log(`warm-up failed: ${(error as Error).message}`));
     }
@@ -409,6 +416,7 @@ export class Daemon {
       rss_limit_bytes: this.options.rssLimitBytes,
       idle_exit_ms: this.options.idleExitMs,
       warm_databases: this.warm.size,
+      watched_folders: this.warm.watchedFolders,
     };
   }
 }

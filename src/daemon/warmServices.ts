@@ -75,6 +75,11 @@ export class WarmServices {
     return this.warm.size;
   }
 
+  /** Folders under a ready watch, every sandbox's. */
+  get watchedFolders(): number {
+    return this.folderWatches.readyFolders();
+  }
+
   /** Any warm set: every one works on the one store of this workspace. */
   any(): WorkspaceServices | undefined {
     return this.warm.values().next().value?.services;

@@ -113,6 +113,8 @@ export interface DaemonStatus {
   readonly idle_exit_ms: number;
   /** Databases held loaded: one for hooks and one for the CLI per database path used. */
   readonly warm_databases: number;
+  /** Folders under a watch that is ready to vouch that nothing changed (src/adapters/files/folderWatch.ts). */
+  readonly watched_folders: number;
 }
 
 /** How often the process says it is still working on a request. */

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import * as path from 'node:path';
 import { FolderWatch, FolderWatches, untrustedMount, type FolderWatchOptions } from '../../src/adapters/files/folderWatch';
 import { createWorkspaceServices } from '../../src/composition';
+import { watchNewestSandbox } from '../../src/core/watchAhead';
 import { RecordingLogger, SQL_WASM_DIR } from './helpers/storeFixtures';
 import { write } from './helpers/sandboxFixtures';
 import { useTempDirs } from './helpers/tempDir';
@@ -277,6 +278,46 @@ describe('A snapshot with the folder watch', function () {
       assert.ok(third, 'a write in the folder made since is taken');
       assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
       assert.equal(vouched(), 2);
+    } finally {
+      watches.stopAll();
+      s.dispose();
+    }
+  });
+
+  it('is started ahead for the sandbox checkpointed last, never for one whose index is missing (the walk would fail and turn it off)', async () => {
+    const root = tempDir();
+    write(root, 'src/a.ts', 'a\n');
+    const watches = new FolderWatches();
+    const logger = new RecordingLogger();
+    const s = createWorkspaceServices({ workspaceRoot: root, wasmDir: SQL_WASM_DIR, logger, folderWatches: watches });
+    const made: string[] = [];
+    const madeBefore = (planId: string): boolean => {
+      made.length = 0;
+      watches.of(planId, root, () => (made.push(planId), { excluded: [], ignoredFolders: async () => [], log: () => undefined }));
+      return made.length === 0;
+    };
+    try {
+      const older = await s.plans.createPlan({ title: 'older' });
+      const plan = await s.plans.createPlan({ title: 'newest' });
+      assert.equal(await watchNewestSandbox(s), undefined, 'no checkpoint yet: nothing to watch');
+      await s.checkpoints.createCheckpoint(older.plan_id, { type: 'manual' });
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual' });
+      watches.stopAll();
+      // Its rows, and no index (a store folder put back from elsewhere, a fetched plan): not watched.
+      rmSync(path.join(root, '.cleveragents', 'checkpoints', 'indexes', plan.plan_id), { recursive: true });
+      assert.equal(await watchNewestSandbox(s), undefined);
+      assert.equal(madeBefore(plan.plan_id), false, 'no watch was made for it');
+      watches.stopAll();
+      await s.checkpoints.createCheckpoint(plan.plan_id, { type: 'manual' });
+      watches.stopAll();
+      assert.equal(await watchNewestSandbox(s), plan.plan_id);
+      const watch = watches.of(plan.plan_id, root, () => assert.fail('made ahead'));
+      await watch.settledDown();
+      assert.equal(watch.ready, true, 'walked before any snapshot');
+      // The first snapshot after it runs a status and is the one vouched for by the second.
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
+      assert.equal(await s.checkpoints.createCheckpointIfChanged(plan.plan_id, { type: 'pre_write' }), undefined);
+      assert.equal(logger.entries.filter((e) => /no change since, the folder watch says/.test(e.message)).length, 1);
     } finally {
       watches.stopAll();
       s.dispose();

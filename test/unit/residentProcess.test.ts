@@ -165,6 +165,41 @@ describe('the resident process', function () {
     assert.match(log, PERL ? /git starts through a perl relay/ : /git starts from this process/);
   });
 
+  it('is started by the hook that made the store, once it has answered: the session’s first tool call finds it running', async () => {
+    const root = newWorkspace(tempDir());
+    // The session's first prompt: no store before it, its plan and database after it. Nothing but
+    // this hook can start the process here (`daemon status` starts none).
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'first of the session' }));
+    const daemon = await daemonOf(root);
+    await until('its database loaded', () => status(root).warm_databases === 2 || undefined, 10_000);
+    const before = status(root).requests;
+    hook(root, event(root, 'PreToolUse', { tool_name: 'Write', tool_use_id: 't-1', tool_input: { file_path: path.join(root, 'src', 'b.ts') } }));
+    assert.equal(status(root).requests, before + 2, 'the first tool call (and this status) went to it');
+    assert.equal(status(root).pid, daemon.pid);
+    assert.doesNotMatch(hooksLog(root), /resident process not used/);
+  });
+
+  it('as it starts, watches the folders of the sandbox checkpointed last: the second no-change pre_write it serves runs no status', async () => {
+    const root = newWorkspace(tempDir());
+    write(root, 'src/deep/c.ts', 'export const c = 1;\n');
+    // The session's plan and its first snapshot, by a hook of its own (no process yet).
+    hook(root, event(root, 'UserPromptSubmit', { prompt: 'first' }), NO_DAEMON);
+    agents(root, ['plan', 'list'], { env: { CLEVERAGENTS_DAEMON_TRACE: '1' } });
+    const daemon = await daemonOf(root);
+    // The workspace, src and src/deep: not .git, not the store.
+    assert.equal(await until('its watch of the session’s sandbox is ready', () => status(root).watched_folders || undefined), 3);
+    const pre = () => hook(root, event(root, 'PreToolUse', { tool_name: 'Bash', tool_use_id: 't-ls', tool_input: { command: 'ls' } }));
+    // The first runs a status (the watch has no record of the snapshot taken by another process);
+    // the second is answered by the watch.
+    pre();
+    pre();
+    const log = readFileSync(path.join(root, '.cleveragents', 'logs', 'daemon.log'), 'utf8');
+    assert.match(log, new RegExp(`\\[${daemon.pid}\\] watching the folders of plan [0-9A-Z]{26} ahead of its next snapshot`));
+    // (the log writes a `;` as `\x3b`)
+    assert.equal(log.match(/not taken(?:;|\\x3b) no change since, the folder watch says/g)?.length, 1, log);
+    assert.equal(log.match(/the same files as [0-9a-f]+, not taken(?:;|\\x3b) prepare .* status /g)?.length, 1, log);
+  });
+
   it('keeps the database loaded between requests, and answers with what other processes wrote meanwhile: a whole save, a write-log entry, a fold', async () => {
     const root = newWorkspace(tempDir());
     json(root, ['plan', 'create', '--title', 'first'], NO_DAEMON);

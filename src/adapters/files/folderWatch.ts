@@ -103,6 +103,11 @@ export class FolderWatch {
     return this.state === 'ready';
   }
 
+  /** Folders watched. */
+  get folders(): number {
+    return this.watchers.size;
+  }
+
   /** Once the walk under way (if any) and the looks at event-named folders are done. */
   async settledDown(): Promise<void> {
     await queueRead();
@@ -157,7 +162,8 @@ export class FolderWatch {
     this.settled.clear();
   }
 
-  private start(): void {
+  /** Starts the watch (its first walk), once: snapshots begun after the walk can be vouched for. */
+  start(): void {
     if (this.state !== 'off') return;
     const why = untrustedReason(this.root);
     if (why) return this.turnOff(why);
@@ -323,6 +329,13 @@ export class FolderWatches {
       this.watches.delete(k);
     }
     return watch;
+  }
+
+  /** Folders watched by the watches that are ready to vouch. */
+  readyFolders(): number {
+    let n = 0;
+    for (const w of this.watches.values()) if (w.ready) n += w.folders;
+    return n;
   }
 
   stopAll(): void {

@@ -113,6 +113,10 @@ export class ShadowGitSandbox implements SandboxSnapshotter {
     return this.snapshots.snapshot(sandbox, pin, message, since, before);
   }
 
+  watchAhead(sandbox: SandboxLocation): Promise<boolean> {
+    return this.snapshots.watchAhead(sandbox);
+  }
+
   async captureBeforeWrite(sandbox: SandboxLocation, rel: string): Promise<CapturedPath> {
     await this.repo.ensureRepo();
     return captureBeforeWrite(this.repo, sandbox, rel, this.options.maxFileBytes);

@@ -48,6 +48,17 @@ export class SnapshotWriter {
     return this.withIndex(sandbox, () => this.take(sandbox, pin, message, since, once.get, watch), once.unused);
   }
 
+  /**
+   * Starts the watch of a sandbox snapshotted before (its index then names what git ignores, as
+   * at a snapshot), ahead of its next snapshot: that one then finds the walk done.
+   */
+  async watchAhead(sandbox: SandboxLocation): Promise<boolean> {
+    // No index of its own yet: git could not say what it ignores (and the walk would fail).
+    if (!this.watches || !(await this.repo.readState(sandbox.key))) return false;
+    this.watches.of(sandbox.key, sandbox.dir, () => this.watchOptions(sandbox)).start();
+    return true;
+  }
+
   /** What the watch of a sandbox's folders leaves out: the store, and what git ignores whole. */
   private watchOptions(sandbox: SandboxLocation): FolderWatchOptions {
     const store = path.relative(sandbox.dir, path.dirname(this.repo.checkpointDir));

@@ -56,6 +56,7 @@ export interface Status {
   readonly requests: number;
   readonly rss_bytes: number;
   readonly warm_databases: number;
+  readonly watched_folders: number;
 }
 
 export function status(root: string, env: Record<string, string> = {}): Status {
