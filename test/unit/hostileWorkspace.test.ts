@@ -24,8 +24,11 @@ function agents(root: string, args: readonly string[], input = '', env: Record<s
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-function prompt(root: string, sessionId: string, text = 'add due dates'): Run {
-  const r = agents(root, ['hook', 'run', 'claude-code'], JSON.stringify({ session_id: sessionId, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: text }));
+/** A hook that makes the store starts the resident process: not in the tests that start it themselves. */
+const NO_PROCESS = { CLEVERAGENTS_NO_DAEMON: '1' };
+
+function prompt(root: string, sessionId: string, text = 'add due dates', env: Record<string, string> = {}): Run {
+  const r = agents(root, ['hook', 'run', 'claude-code'], JSON.stringify({ session_id: sessionId, hook_event_name: 'UserPromptSubmit', cwd: root, prompt: text }), env);
   assert.equal(r.signal, null, 'the hook ended on its own');
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, '', 'Claude Code is answered with nothing');
@@ -126,7 +129,7 @@ describe('a hostile workspace (issue 34)', function () {
   it('a FIFO at logs/daemon.log: starting the resident process does not hang, and says why it did not start', function () {
     if (!posix) this.skip();
     const { root } = clone();
-    prompt(root, 'first', 'x');
+    prompt(root, 'first', 'x', NO_PROCESS);
     rmSync(path.join(root, '.cleveragents', 'logs'), { recursive: true, force: true });
     mkfifo(path.join(root, '.cleveragents', 'logs', 'daemon.log'));
     const client = path.join(REPO_ROOT, 'out', 'src', 'daemonClient', 'client.js');
@@ -139,7 +142,7 @@ describe('a hostile workspace (issue 34)', function () {
   it('a logs/daemon.log link: the resident process\'s output goes nowhere outside', function () {
     if (!posix) this.skip();
     const { root, outside } = clone();
-    prompt(root, 'first', 'x');
+    prompt(root, 'first', 'x', NO_PROCESS);
     const target = path.join(outside, 'target');
     writeFileSync(target, 'kept\n');
     rmSync(path.join(root, '.cleveragents', 'logs'), { recursive: true, force: true });
