@@ -257,6 +257,11 @@ describe('Plan lifecycle from VS Code', function () {
     await run('startPlan', p.plan_id);
     const probe = async () => (await vscode.commands.executeCommand<{ statusBar?: string }>(TESTING_PANEL_COMMAND, { refreshStatusBar: true }))?.statusBar ?? '';
     const flush = () => vscode.commands.executeCommand(TESTING_PANEL_COMMAND, { flushAuto: true });
+    // A plan found executing without a checkpoint gets its first one at once. Were it taken after
+    // the record below, its failure would open the run of failures and its notification be cleared
+    // with the dialogs before the test listens (seen on a busy CI machine): so it is awaited here.
+    await until('the first checkpoint, taken as the plan started', async () => (await api.listCheckpoints(p.plan_id)).length > 0, 60_000);
+    await flush();
     // A record of an operation a dead process left half done: every checkpoint of the plan is refused.
     const journal = new FileOperationJournal(root);
     const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
