@@ -74,6 +74,10 @@ const builds = [
   // The language model tools (the agent tools, their schemas, confirmations), read when VS Code
   // first asks for one (toolRegistration.ts).
   { ...node, entryPoints: ['src/extension/languageModelTools/languageModelTools.ts'], outfile: 'dist/extensionTools.js' },
+  // The commands that act on plans and checkpoints (rollback and its panel, decisions, the plan's
+  // lifecycle, the ways out, remotes) and the API behind them, read when one is first needed
+  // (commandsOnFirstUse.ts).
+  { ...node, entryPoints: ['src/extension/commandControllers.ts'], outfile: 'dist/extensionCommands.js' },
   // Connect an Agent's installer (JSON with comments, a differ), read when first used (loadInstaller.ts).
   { ...node, entryPoints: ['src/extension/agentHooks/installerPart.ts'], outfile: 'dist/extensionInstaller.js' },
   // The `agents` command is two files: a small entry that answers `--version` alone, and the CLI.

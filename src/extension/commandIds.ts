@@ -86,6 +86,15 @@ export type RollbackCommandName = (typeof ROLLBACK_COMMAND_NAMES)[number];
 export const PLAN_LIFECYCLE_COMMAND_NAMES = ['startPlan', 'completePlan', 'failPlan', 'cancelPlan', 'markPlanApplied', 'applyPlan', 'deletePlan', 'endSession'] as const;
 export type PlanLifecycleCommandName = (typeof PLAN_LIFECYCLE_COMMAND_NAMES)[number];
 
+/** The rollback commands of the rollback controller (the other two are the status bar's). */
+export const ROLLBACK_CONTROLLER_COMMAND_NAMES = ['rollback', 'undoRollback', 'rollbackAgentOnly', 'compareWithCurrent', 'compareWithPrevious'] as const satisfies readonly RollbackCommandName[];
+
+/**
+ * The commands registered by the part read on first use (dist/extensionCommands.js,
+ * commandControllers.ts); stand-ins hold their ids from activation on (commandsOnFirstUse.ts).
+ */
+export const COMMAND_CONTROLLER_NAMES = [...ROLLBACK_CONTROLLER_COMMAND_NAMES, ...DECISION_COMMAND_NAMES, ...PLAN_LIFECYCLE_COMMAND_NAMES, ...WAYS_OUT_COMMAND_NAMES, ...REMOTE_COMMAND_NAMES] as const;
+
 export type CommandName = keyof typeof Commands;
 export type CommandId = (typeof Commands)[CommandName];
 

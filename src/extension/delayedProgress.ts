@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { TREE_VIEW_ID } from './commandIds';
+import { sharedAcrossBundles } from '../core/sharedAcrossBundles';
 import { shown, showInfo, withProgressTitled } from './shownText';
 import type { RestoreControl, RestoreStep } from '../core/restoreService';
 import { RestorePhases, writingLogLine } from './restoreProgressPhases';
@@ -39,7 +40,7 @@ export async function withRestoreProgress<T>(title: string, work: (control: Rest
   const phases = new RestorePhases({
     tooLate: () => void showInfo(`${title.replace(/…$/, '')}: files are being written, and stopping half-way would leave them mixed. It finishes; then ${takenBack} puts them back as they were.`),
   });
-  const watcher = probe;
+  const watcher = probed.probe;
   let heard = phases.message;
   watcher?.heard(title, heard);
   const control: RestoreControl = {
@@ -105,12 +106,13 @@ export interface RestoreProgressProbe {
   cancel(title: string): boolean;
 }
 
-let probe: RestoreProgressProbe | undefined;
+/** The probe set by the tests' seam at activation, heard by every bundle's copy of this module. */
+const probed = sharedAcrossBundles('restoreProgressProbe', () => ({ probe: undefined as RestoreProgressProbe | undefined }));
 
 export function probeRestoreProgress(watcher: RestoreProgressProbe): vscode.Disposable {
-  probe = watcher;
+  probed.probe = watcher;
   return new vscode.Disposable(() => {
-    if (probe === watcher) probe = undefined;
+    if (probed.probe === watcher) probed.probe = undefined;
   });
 }
 

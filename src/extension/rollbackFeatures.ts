@@ -1,28 +1,25 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { explainRestricted } from './commands/trustedCommands';
 import type * as Api from '../../api/cleveragents-checkpoints';
-import { createAgentApi } from './api/agentApi';
-import { DecisionController } from './decisions/decisionCommands';
+import { apiOnFirstUse } from './api/apiOnFirstUse';
 import { AutoCheckpointer } from './autoCheckpoints/autoCheckpoints';
 import { registerCheckpointContentProvider } from './checkpointDocuments/checkpointContentProvider';
 import { CheckpointStatusBar } from './statusBar/checkpointStatusBar';
-import { PlanLifecycleController } from './planLifecycle/planLifecycleCommands';
 import type { SkippedFileWarnings } from './commands/skippedWarnings';
-import { sandboxContents } from '../cli/sandboxContents';
-import { CommandTitles, Commands, SETTINGS_SECTION } from './commandIds';
+import { COMMAND_CONTROLLER_NAMES, CommandTitles, Commands, SETTINGS_SECTION } from './commandIds';
+import { commandsOnFirstUse } from './commandsOnFirstUse';
+import { loadPart } from './lazyPart';
 import { showWarning } from './shownText';
-import { WaysOut } from './waysOut/waysOutCommands';
-import { RemoteCommands } from './remote/remoteCommands';
 import type { FolderServices } from './folderServices';
 import { channelLogger, type ErrorReporter } from './log';
-import { TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from './rollback/rollbackCommandIds';
+import { ROLLBACK_PANEL_VIEW_TYPE, TESTING_DIALOGS_COMMAND, TESTING_PANEL_COMMAND, TESTING_PROGRESS_COMMAND } from './rollback/rollbackCommandIds';
 import { probeRestoreProgress } from './delayedProgress';
-import { RollbackController, type TreeAccess } from './rollback/rollbackCommands';
+import type { TreeAccess } from './rollback/rollbackTarget';
 import { ScriptedDialogs, WindowDialogs, type RollbackDialogs } from './rollback/rollbackDialogs';
-import { RollbackPanels } from './rollback/panel/rollbackPanel';
 import { parseRollbackSettings, safeguardValue, type RollbackSettings } from './rollback/rollbackSettings';
 import { registerLanguageModelTools } from './languageModelTools/toolRegistration';
+
+type CommandsPart = typeof import('./commandControllers');
 
 export interface RollbackFeatureDeps {
   readonly folders: FolderServices;
@@ -63,15 +60,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
   const clipboard = testing ? { writeText: async (text: string) => void ((copied = text), await vscode.env.clipboard.writeText(text).then(undefined, () => undefined)) } : undefined;
 
   const auto = new AutoCheckpointer(folders, () => settings().auto, channelLogger(channel));
-  const controller = new RollbackController({ folders, dialogs, confirmByDefault: () => settings().confirm, log: channel, tree: deps.tree, writes: auto, clipboard });
   const trustGranted = new vscode.EventEmitter<void>();
-  const panels = new RollbackPanels(context.extensionUri, controller.panelActions, channel, (uri) => folders.folders().some((f) => f.uri.toString() === uri), {
-    isTrusted: () => vscode.workspace.isTrusted,
-    explain: explainRestricted,
-    onDidGrant: trustGranted.event,
-  });
-  controller.attachPanels(panels);
-  const decisions = new DecisionController({ folders, dialogs, rollback: controller, confirmByDefault: () => settings().confirm, tree: deps.tree, writes: auto, log: (line) => channel.info(line) });
   const tree = deps.tree;
   const selection =
     tree?.onDidChangeSelection && {
@@ -82,38 +71,38 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
       onDidChange: tree.onDidChangeSelection,
     };
   const statusBar = new CheckpointStatusBar(folders, dialogs, channel, { auto, reveal: deps.tree?.reveal, skipped: deps.skipped, selection: selection || undefined });
-  const waysOut = new WaysOut({
-    folders,
-    dialogs,
-    tree: deps.tree,
-    writes: auto,
-    changed: () => {
-      deps.tree?.refresh?.();
-      void statusBar.refresh();
-      void auto.refreshNow();
-    },
-  });
-  const lifecycle = new PlanLifecycleController({
-    folders,
-    dialogs,
-    tree: deps.tree,
-    changed: () => {
-      deps.tree?.refresh?.();
-      void statusBar.refresh();
-      // A plan that starts is watched at once, not after the database watcher's delay.
-      void auto.refreshNow();
-    },
-    countFiles: async (folder, relative) => (await sandboxContents(path.join(folder.uri.fsPath, ...relative.split('/')))).files,
-  });
+  // Rollback, its panel, decisions, the plan's lifecycle, the ways out and remotes, with the API
+  // behind them (dist/extensionCommands.js): read when one of their commands first runs, a panel is
+  // restored, or a language model tool or the API first needs them.
+  const commands = commandsOnFirstUse(
+    COMMAND_CONTROLLER_NAMES.map((name) => Commands[name]),
+    () =>
+      loadPart<CommandsPart>('extensionCommands.js', 'commandControllers.js').commandControllers({
+        extensionUri: context.extensionUri,
+        folders,
+        dialogs,
+        channel,
+        tree: deps.tree,
+        writes: auto,
+        confirmByDefault: () => settings().confirm,
+        changed: () => {
+          deps.tree?.refresh?.();
+          void statusBar.refresh();
+          // A plan that starts is watched at once, not after the database watcher's delay.
+          void auto.refreshNow();
+        },
+        trust: { isTrusted: () => vscode.workspace.isTrusted, explain: explainRestricted, onDidGrant: trustGranted.event },
+        warn: (m) => reporter.warn(m),
+        clipboard,
+      }),
+  );
 
   context.subscriptions.push(
     trustGranted,
     vscode.workspace.onDidGrantWorkspaceTrust(() => trustGranted.fire()),
     registerCheckpointContentProvider(folders),
-    controller.registerCommands(),
-    lifecycle.registerCommands(),
-    decisions.registerCommands(),
-    panels,
+    commands,
+    vscode.window.registerWebviewPanelSerializer(ROLLBACK_PANEL_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => commands.part().panels.restore(panel, state) }),
     auto,
     statusBar,
     auto.onDidTakeCheckpoint((e) => {
@@ -137,12 +126,9 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
         if (choice === CommandTitles.moveDatabaseAside) void vscode.commands.executeCommand(Commands.moveDatabaseAside, { folder: folder.uri.toString() });
       });
     }),
-    waysOut.registerCommands(),
-    // Push Session… and Fetch from Remote…: their opt-in modal through the same dialogs (the tests answer it).
-    new RemoteCommands({ folders, dialogs, channel, tree: deps.tree }).register(),
   );
-  // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through this controller.
-  context.subscriptions.push(registerLanguageModelTools({ folders, controller }, declaredToolNames(context)));
+  // Agents in VS Code's chat: the tools of `agents mcp`, their rollbacks through the rollback controller.
+  context.subscriptions.push(registerLanguageModelTools(() => ({ folders, controller: commands.part().controller }), declaredToolNames(context)));
 
   if (scripted) {
     // Seams for the integration tests (extensionTestsPath runs only): not contributed, not in the palette.
@@ -165,6 +151,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
           if (arg?.refreshAuto) await auto.refreshNow();
           if (arg?.flushAuto) await auto.flush();
           if (arg?.refreshStatusBar) await statusBar.refresh();
+          const panels = commands.part().panels;
           if (arg?.message !== undefined) await panels.receive(arg.message);
           if (arg?.closePanel) panels.panel?.dispose();
           return { state: panels.state, statusBar: statusBar.text, autoCheckpoints: auto.enabled, saveWaits: auto.saveWaits, watches: arg?.watches === undefined ? undefined : auto.watches(arg.watches), html: panels.panel?.webview.html, copied, skippedWarned: deps.skipped?.warnedThisSession };
@@ -173,7 +160,7 @@ export function registerRollbackFeatures(context: vscode.ExtensionContext, deps:
     );
   }
 
-  return createAgentApi({ folders, controller, lifecycle, warn: (m) => reporter.warn(m) });
+  return apiOnFirstUse(() => commands.part().api);
 }
 
 /** The language model tools package.json declares (`contributes.languageModelTools`). */

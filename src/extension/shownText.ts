@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { DISPLAY_MESSAGE_MAX, displayLine } from '../core/displayText';
+import { sharedAcrossBundles } from '../core/sharedAcrossBundles';
 
 // The one place the extension hands text to VS Code's window: notifications, modal dialogs, the
 // status bar's messages, progress titles, quick picks and input boxes. Every text goes through
@@ -9,25 +10,25 @@ import { DISPLAY_MESSAGE_MAX, displayLine } from '../core/displayText';
 // those window functions itself.
 
 const MAX_LOGGED = 200;
-let logFull: ((message: string) => void) | undefined;
-const logged = new Set<string>();
+/** Where shortened texts go in full, and which went: set at activation, read by every bundle's copy. */
+const full = sharedAcrossBundles('shownText', () => ({ log: undefined as ((message: string) => void) | undefined, logged: new Set<string>() }));
 
 /** Where the full text of a shortened one goes: the log channel (set by `activate`). */
 export function logShortenedTextTo(log: (message: string) => void): vscode.Disposable {
-  logFull = log;
+  full.log = log;
   return new vscode.Disposable(() => {
-    if (logFull === log) logFull = undefined;
-    logged.clear();
+    if (full.log === log) full.log = undefined;
+    full.logged.clear();
   });
 }
 
 /** Text for one line of VS Code's UI: escaped and, when too long, shortened (the full text goes to the log, once). */
 export function shown(text: string, max?: number): string {
   const line = displayLine(text, max);
-  if (line.shortened && logFull && !logged.has(text)) {
-    if (logged.size >= MAX_LOGGED) logged.clear();
-    logged.add(text);
-    logFull(`Shortened for display: ${displayLine(text, Number.MAX_SAFE_INTEGER).text}`);
+  if (line.shortened && full.log && !full.logged.has(text)) {
+    if (full.logged.size >= MAX_LOGGED) full.logged.clear();
+    full.logged.add(text);
+    full.log(`Shortened for display: ${displayLine(text, Number.MAX_SAFE_INTEGER).text}`);
   }
   return line.text;
 }

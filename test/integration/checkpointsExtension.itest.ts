@@ -75,6 +75,10 @@ describe('Checkpoints extension', function () {
       assert.equal(api.apiVersion, 1);
       if (wasActive) this.skip(); // something else used it first: its engine may be loaded
       assert.equal(api.engineLoaded, false, 'sql.js/git were loaded at activation');
+      // nor the commands on plans and checkpoints: stand-ins hold their ids (commandsOnFirstUse.ts)
+      const commandsPart = () => Object.keys(require.cache).some((f) => /[\\/](extensionCommands|commandControllers)\.js$/.test(f));
+      assert.equal(commandsPart(), false, 'dist/extensionCommands.js was read at activation');
+      assert.equal(typeof api.rollback, 'function');
     });
 
     it('registers exactly the commands package.json contributes, with titles, the category and icons', async () => {

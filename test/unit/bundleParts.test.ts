@@ -1,9 +1,10 @@
-// The extension is four bundles (esbuild.mjs): dist/extension.js, what activation reads, and three
+// The extension is five bundles (esbuild.mjs): dist/extension.js, what activation reads, and four
 // read when first used, dist/extensionEngine.js (sql.js's glue, the store, the services),
-// dist/extensionInstaller.js (Connect an Agent's installer) and dist/extensionTools.js (the
-// language model tools). A module found in two of them runs as
-// two copies in the extension host: what they share (the errors the extension tells apart, the
-// git relay, the operations this process runs) must not depend on which copy is asked.
+// dist/extensionInstaller.js (Connect an Agent's installer), dist/extensionTools.js (the language
+// model tools) and dist/extensionCommands.js (rollback, decisions, the plan's lifecycle, the ways
+// out, remotes and the API). A module found in two of them runs as two copies in the extension
+// host: what they share (the errors the extension tells apart, the git relay, the operations this
+// process runs, state kept with core/sharedAcrossBundles.ts) must not depend on which copy is asked.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -11,6 +12,7 @@ import * as path from 'node:path';
 import * as errors from '../../src/core/errors';
 import * as gitRelayModule from '../../src/adapters/shadowStore/gitRelay';
 import * as journalModule from '../../src/adapters/files/fileOperationJournal';
+import * as sharedModule from '../../src/core/sharedAcrossBundles';
 import type { InterruptedOperation } from '../../src/core/interruptedOperation';
 import { REPO_ROOT } from './helpers/cliHarness';
 import { useTempDirs } from './helpers/tempDir';
@@ -92,7 +94,15 @@ describe('The extension’s bundles', () => {
     assert.equal(new other.FileOperationJournal(root).ownerRunning(operation), false);
   });
 
-  it('activation’s bundle holds neither sql.js, the store and the shadow store nor the installer; the parts read later do', () => {
+  it('state kept with sharedAcrossBundles is one object for every copy of a module, by its name', () => {
+    const other = secondCopy(sharedModule, '../../src/core/sharedAcrossBundles');
+    const name = `test.${process.pid}.${Date.now()}`;
+    const here = sharedModule.sharedAcrossBundles(name, () => ({ probe: 'set at activation' }));
+    assert.equal(other.sharedAcrossBundles(name, () => ({ probe: 'made again' })), here);
+    assert.notEqual(other.sharedAcrossBundles(`${name}.other`, () => ({ probe: '' })), here, 'another name, another object');
+  });
+
+  it('activation’s bundle holds neither sql.js, the store and the shadow store, the installer nor the commands on plans; the parts read later do', () => {
     const extension = bundledModules('extension.js');
     assert.ok(extension.includes('src/extension/extension.ts'), `the check reads the bundle's module comments: ${extension.slice(0, 5).join(', ')}`);
     const late = (m: string) =>
@@ -104,6 +114,8 @@ describe('The extension’s bundles', () => {
       (m.startsWith('src/hooks/install/') && m !== 'src/hooks/install/stableCli.ts') ||
       m.startsWith('src/agentTools/') ||
       m === 'src/extension/languageModelTools/languageModelTools.ts' ||
+      m === 'src/extension/commandControllers.ts' ||
+      /^src\/extension\/(rollback\/rollbackCommands|rollback\/panel\/rollbackPanel|decisions\/decisionCommands|planLifecycle\/planLifecycleCommands|waysOut\/waysOutCommands|remote\/remoteCommands|api\/agentApi)\.ts$/.test(m) ||
       /^src\/remote\/(remoteCommands|remotePush|remoteFetch|remotePrune|transportRepo|snapshotFilter)\.ts$/.test(m) ||
       m === 'src/composition.ts' ||
       m === 'src/extensionEngine.ts';
@@ -117,5 +129,9 @@ describe('The extension’s bundles', () => {
     assert.ok(installer.some((m) => m.includes('node_modules/jsonc-parser/')));
     const tools = bundledModules('extensionTools.js');
     for (const m of ['src/agentTools/agentTools.ts', 'src/extension/languageModelTools/languageModelTools.ts']) assert.ok(tools.includes(m), `${m} is in dist/extensionTools.js`);
+    const commands = bundledModules('extensionCommands.js');
+    for (const m of ['src/extension/commandControllers.ts', 'src/extension/rollback/rollbackCommands.ts', 'src/extension/rollback/panel/rollbackPanel.ts', 'src/extension/decisions/decisionCommands.ts', 'src/extension/planLifecycle/planLifecycleCommands.ts', 'src/extension/api/agentApi.ts']) {
+      assert.ok(commands.includes(m), `${m} is in dist/extensionCommands.js`);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { fsyncDirectory, writeFileAtomic } from './atomicFile';
 import { otherOwnerAlive } from './operationOwner';
 import { DATA_DIR_NAME } from './nodeWorkspaceFiles';
 import { assertRealDataPath } from './realDataPath';
+import { sharedAcrossBundles } from '../../core/sharedAcrossBundles';
 
 /** The folder of `.cleveragents` that holds the records of operations under way. */
 export const OPERATIONS_DIR_NAME = 'operations';
@@ -38,8 +39,7 @@ export interface OperationRefPins {
  * extension reads the folder through several, and by every copy of this module: it is bundled both
  * into dist/extension.js and into dist/extensionEngine.js, whose services begin the records.
  */
-const RUNNING_KEY = Symbol.for('cleveragents.operationsRunningHere');
-const runningHere = ((globalThis as { [RUNNING_KEY]?: Set<string> })[RUNNING_KEY] ??= new Set<string>());
+const runningHere = sharedAcrossBundles('operationsRunningHere', () => new Set<string>());
 
 export class FileOperationJournal implements OperationJournal {
   private readonly dir: string;

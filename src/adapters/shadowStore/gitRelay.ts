@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { executableOnPath } from '../files/executableOnPath';
 import { GIT_RELAY_PROGRAM } from './gitRelayProgram';
+import { sharedAcrossBundles } from '../../core/sharedAcrossBundles';
 
 /** How a git run through the relay ended: its exit code (null for a signal or a git that never ran), its output. */
 export interface RelayedGit {
@@ -239,9 +240,7 @@ class RelayProcess {
 
 // One relay per process: this module is bundled both into dist/extension.js, which starts and
 // closes the relay, and into dist/extensionEngine.js, whose git runs through it.
-const KEY = Symbol.for('cleveragents.gitRelay');
-const shared = globalThis as { [KEY]?: { relay: GitRelay | undefined } };
-const relayHolder = (shared[KEY] ??= { relay: undefined });
+const relayHolder = sharedAcrossBundles('gitRelay', () => ({ relay: undefined as GitRelay | undefined }));
 
 /**
  * Starts git through the relay from now on in this process (not on Windows, where starting a

@@ -4,10 +4,11 @@ import * as z from 'zod';
 import { ApplyConflictError, ValidationError } from '../../core/errors';
 import { IdOrPrefixSchema } from '../../core/idPrefix';
 import type { Plan } from '../../core/plan';
-import { LIFECYCLE_ACTIONS, canTransition, type LifecycleAction } from '../../core/planLifecycle';
 import type { DeletedPlan } from '../../core/planService';
 import type { PathChange } from '../../core/rollbackResult';
 import { CommandTitles, Commands, type PlanLifecycleCommandName } from '../commandIds';
+import { ACTION_OF, commandFits } from './commandFits';
+import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/planLifecycle';
 import { parseArgs } from '../commands/commandArgs';
 import { pickPlan } from '../commands/prompts';
 import { withProgress } from '../delayedProgress';
@@ -52,27 +53,8 @@ export const PlanLifecycleArgsSchema = z
 
 const STATUS_MESSAGE_MS = 5000;
 
-/** The verb of each state-changing command. */
-const ACTION_OF: Partial<Record<PlanLifecycleCommandName, LifecycleAction>> = {
-  startPlan: 'start',
-  completePlan: 'complete',
-  failPlan: 'fail',
-  cancelPlan: 'cancel',
-  // An agent session's plan ends as completed: its hooks then start a new plan at the next prompt (hooks/sessionPlans.ts).
-  endSession: 'complete',
-};
-
 /** How long after a start another Start of the same plan is taken as the same click, not refused. */
 const JUST_STARTED_MS = 10_000;
-
-/** Which plans each command can work on: the palette offers only those, the rows show it only on them. */
-export function commandFits(name: PlanLifecycleCommandName, plan: Plan): boolean {
-  const action = ACTION_OF[name];
-  if (action) return canTransition(plan.state, LIFECYCLE_ACTIONS[action]);
-  if (name === 'markPlanApplied') return plan.sandbox_kind === 'in_place' && canTransition(plan.state, 'applied');
-  if (name === 'applyPlan') return plan.sandbox_kind === 'isolated' && canTransition(plan.state, 'applied');
-  return true;
-}
 
 /**
  * Start, Complete, Mark Failed, Cancel, Mark Applied, Apply and Delete Plan, from the tree's rows,

@@ -13,7 +13,8 @@ import { checkpointsSameAsNow, pickCheckpoint, pickPlan } from '../commands/prom
 import { folderNamed, type FolderPlan } from '../folderServices';
 import type { TreeNode } from '../tree/checkpointTree';
 import { pickScope } from './keepMineChoices';
-import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles, type RollbackCommandName } from './rollbackCommandIds';
+import { PRESERVE_FOCUS, RollbackCommands, RollbackCommandTitles } from './rollbackCommandIds';
+import { ROLLBACK_CONTROLLER_COMMAND_NAMES } from '../commandIds';
 import { reportingErrors, type RollbackDialogs } from './rollbackDialogs';
 import { CompareArgsSchema, RollbackArgsSchema, UndoArgsSchema, type RollbackRequest } from './rollbackRequests';
 import type { CheckpointTarget, RollbackFolders, TreeAccess } from './rollbackTarget';
@@ -46,7 +47,7 @@ export class RollbackCommandHandlers {
 
   /** Registers the commands; each reports its failure as an error notification and returns undefined. */
   register(): vscode.Disposable {
-    const handlers: Record<Exclude<RollbackCommandName, 'checkpointActivePlan' | 'statusBarMenu'>, (arg: unknown, extra?: unknown) => Promise<unknown>> = {
+    const handlers: Record<(typeof ROLLBACK_CONTROLLER_COMMAND_NAMES)[number], (arg: unknown, extra?: unknown) => Promise<unknown>> = {
       rollback: (arg) => this.rollbackCommand(arg),
       rollbackAgentOnly: (arg) => this.rollbackCommand(arg, true),
       undoRollback: (arg) => this.undoCommand(arg),
@@ -60,7 +61,7 @@ export class RollbackCommandHandlers {
       },
     };
     return vscode.Disposable.from(
-      ...(Object.keys(handlers) as (keyof typeof handlers)[]).map((name) =>
+      ...ROLLBACK_CONTROLLER_COMMAND_NAMES.map((name) =>
         vscode.commands.registerCommand(RollbackCommands[name], async (arg?: unknown, extra?: unknown) => {
           if (!vscode.workspace.isTrusted) {
             explainRestricted(RollbackCommandTitles[name]);

@@ -16,6 +16,9 @@ export const RollbackCommands = {
 
 export const RollbackCommandTitles: Record<RollbackCommandName, string> = CommandTitles;
 
+/** The rollback panel's webview (restored after a reload by the serializer registered at activation). */
+export const ROLLBACK_PANEL_VIEW_TYPE = 'cleveragents.checkpoints.rollbackPanel';
+
 /** Test mode only (not contributed): scripts the answers of modal dialogs and returns what was shown. */
 export const TESTING_DIALOGS_COMMAND = '_cleveragents.checkpoints.testing.dialogs';
 /** Test mode only: what the rollback panel shows now. */

@@ -3,7 +3,7 @@ import { explainRestricted } from '../commands/trustedCommands';
 import { setStatus, shown, shownMarkdown, showPick, withProgressTitled } from '../shownText';
 import { CommandTitles, Commands, TREE_VIEW_ID } from '../commandIds';
 import { UnreadableDatabaseError } from '../../core/errors';
-import { commandFits } from '../planLifecycle/planLifecycleCommands';
+import { commandFits } from '../planLifecycle/commandFits';
 import { checkpointsSameAsNow, pickCheckpoint } from '../commands/prompts';
 import { ContextKeys, planStatesValue } from '../tree/contextKeys';
 import type { AutoCheckpointFailure } from '../autoCheckpoints/autoCheckpoints';

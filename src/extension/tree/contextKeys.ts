@@ -1,20 +1,22 @@
 import * as vscode from 'vscode';
 import type { Plan } from '../../core/plan';
 import { BuiltinCommands } from '../commandIds';
+import { sharedAcrossBundles } from '../../core/sharedAcrossBundles';
+
+/** The values last written, by key: one record for every bundle's copy of this module. */
+const written = sharedAcrossBundles('contextKeys', () => new Map<string, string | boolean>());
 
 /** A `when`-clause context key with a typed value; writes only when the value changes. */
 export class ContextKey<V extends string | boolean> {
-  private current: V | undefined;
-
   constructor(readonly name: string) {}
 
   get value(): V | undefined {
-    return this.current;
+    return written.get(this.name) as V | undefined;
   }
 
   async set(value: V): Promise<void> {
-    if (this.current === value) return;
-    this.current = value;
+    if (written.get(this.name) === value) return;
+    written.set(this.name, value);
     await vscode.commands.executeCommand(BuiltinCommands.setContext, this.name, value);
   }
 }

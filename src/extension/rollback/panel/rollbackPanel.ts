@@ -3,8 +3,8 @@ import type { HostMessage, PageMessage, PanelState } from '../../../webview/prot
 import { panelTitle } from '../../../webview/render';
 import { makeNonce, panelHtml } from './panelHtml';
 import { parsePageMessage, parsePanelState } from './panelSchemas';
+import { ROLLBACK_PANEL_VIEW_TYPE } from '../rollbackCommandIds';
 
-export const ROLLBACK_PANEL_VIEW_TYPE = 'cleveragents.checkpoints.rollbackPanel';
 
 /** What the panel's buttons and rows do; the host of the panel only checks and forwards. */
 export interface PanelActions {
@@ -50,11 +50,8 @@ export class RollbackPanels implements vscode.Disposable {
     private readonly folderExists: (uri: string) => boolean,
     private readonly trust: PanelTrust,
   ) {
-    this.disposables.push(
-      vscode.window.registerWebviewPanelSerializer(ROLLBACK_PANEL_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }),
-      // Trust granted: the page may now offer what it held back.
-      trust.onDidGrant(() => this.current?.update(this.current.state)),
-    );
+    // Trust granted: the page may now offer what it held back.
+    this.disposables.push(trust.onDidGrant(() => this.current?.update(this.current.state)));
   }
 
   /** What the panel shows now (undefined: no panel). */
@@ -87,8 +84,11 @@ export class RollbackPanels implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  /** After a window reload: the page's last state, if it is still valid, or the panel closes. */
-  private async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+  /**
+   * After a window reload: the page's last state, if it is still valid, or the panel closes (the
+   * serializer that calls this is registered at activation: rollbackFeatures.ts).
+   */
+  async restore(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
     const parsed = parsePanelState(raw);
     if (!parsed.ok || !this.folderExists(parsed.value.folder.uri)) {
       this.log.debug(`Closing a restored rollback panel: ${parsed.ok ? 'its workspace folder is no longer open' : `its state is not valid (${parsed.error})`}`);
