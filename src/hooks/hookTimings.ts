@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { sharedAcrossBundles } from '../core/sharedAcrossBundles';
 
 // Phase timers of one `hook run`, for `npm run bench -- --hooks --profile` (scripts/benchHooks.ts):
 // with AGENTS_HOOK_TIMINGS=1 the hook writes one line to stderr as it exits,
@@ -19,10 +20,8 @@ interface Timings {
 
 // One record per process: this module is bundled both into dist/agentsHook.js and into
 // dist/agentsHookStore.js (hookServices), and both halves must add to the same lines.
-const KEY = Symbol.for('cleveragents.hookTimings');
-const shared = globalThis as { [KEY]?: Timings };
-const first = shared[KEY] === undefined;
-const timings = (shared[KEY] ??= { marks: [], notes: [] });
+let first = false;
+const timings = sharedAcrossBundles<Timings>('hookTimings', () => ((first = true), { marks: [], notes: [] }));
 const { marks, notes } = timings;
 
 /** Marks the end of a phase named `name` (it began at the previous mark). */
