@@ -5,7 +5,6 @@ import { makeNonce, panelHtml } from './panelHtml';
 import { parsePageMessage, parsePanelState } from './panelSchemas';
 import { ROLLBACK_PANEL_VIEW_TYPE } from '../rollbackCommandIds';
 
-
 /** What the panel's buttons and rows do; the host of the panel only checks and forwards. */
 export interface PanelActions {
   openDiff(state: PanelState, path: string): Promise<void>;
